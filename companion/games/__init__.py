@@ -1,0 +1,1 @@
+"""Pure game engines: no UI and no OpenCV imports. State is a fold over events."""
