@@ -1,0 +1,221 @@
+"""The camera thread: frames in, previews and settled readings out, faults survived.
+
+Two threads per feed. A grabber pulls frames from the source into a one-frame slot, so a slow reader never
+falls behind a live camera (the newest frame wins) and a source that blocks forever cannot freeze anything.
+The worker takes frames from the slot, reads and settles them, and posts messages to the app. A source that
+cannot be opened, ends, stalls or fails to decode frames is closed and opened again after a growing delay; the
+game goes on by keyboard meanwhile. `stop()` cancels both and joins the worker.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Protocol
+
+from textual.message import Message
+
+from companion.live.backoff import Backoff
+from companion.live.messages import (
+    FeedStatus,
+    PreviewFrame,
+    ReadingSettled,
+    ReadingWithdrawn,
+    StatusChanged,
+)
+from vision.reading import DiceReading, Frame, Image
+
+
+class FrameSource(Protocol):
+    def __iter__(self) -> Iterator[Frame]: ...
+
+    def close(self) -> None: ...
+
+
+class Reader(Protocol):
+    def read(self, image: Image) -> DiceReading: ...
+
+
+class Settler(Protocol):
+    """Feeds on every frame's reading; says when a reading settles and when a settled one is withdrawn."""
+
+    def update(self, frame: Frame, reading: DiceReading) -> DiceReading | bool | None:
+        """A settled reading, True when the last settled one is withdrawn, or None when nothing changed."""
+        ...
+
+
+@dataclass(frozen=True)
+class FeedSettings:
+    stall_after: float = 3.0
+    """Seconds without a frame before the source counts as stalled."""
+    bad_frames_to_lose: int = 10
+    """Consecutive frames that fail to decode before the camera counts as lost."""
+    drop_stale_frames: bool = True
+    """A live camera drops frames the reader has no time for; a file is read frame by frame."""
+
+
+_POLL = 0.05
+
+
+class _End:
+    """The source ran out of frames."""
+
+
+class _Failed:
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+
+
+_Slot = Frame | _End | _Failed
+
+
+class _Grabber:
+    """Pulls frames from one opened source on its own thread into a slot of one."""
+
+    def __init__(self, source: FrameSource, drop_stale: bool, cancel: threading.Event) -> None:
+        self._source = source
+        self._drop_stale = drop_stale
+        self._cancel = cancel
+        self._closed = threading.Event()
+        self._slot: _Slot | None = None
+        self._changed = threading.Condition()
+        self._thread = threading.Thread(target=self._run, name="frame-grabber", daemon=True)
+        self._thread.start()
+
+    def _stopping(self) -> bool:
+        return self._cancel.is_set() or self._closed.is_set()
+
+    def _put(self, item: _Slot) -> None:
+        with self._changed:
+            while not self._drop_stale and self._slot is not None and not self._stopping():
+                self._changed.wait(_POLL)
+            self._slot = item
+            self._changed.notify_all()
+
+    def _run(self) -> None:
+        try:
+            for frame in self._source:
+                if self._stopping():
+                    return
+                self._put(frame)
+            self._put(_End())
+        except Exception as error:  # any failure of a camera driver ends this opening, never the app
+            self._put(_Failed(error))
+
+    def take(self, timeout: float) -> _Slot | None:
+        """The newest frame (or end/failure); None if nothing came within `timeout` seconds, or on cancel."""
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            # Short waits, because cancelling sets an event that does not wake this condition.
+            while self._slot is None:
+                left = deadline - time.monotonic()
+                if left <= 0 or self._cancel.is_set():
+                    return None
+                self._changed.wait(min(left, _POLL))
+            item, self._slot = self._slot, None
+            self._changed.notify_all()
+            return item
+
+    def close(self) -> None:
+        self._closed.set()
+        with self._changed:
+            self._changed.notify_all()
+        self._source.close()
+        # A driver stuck inside a read cannot be interrupted; the thread is a daemon, so it cannot keep the
+        # process alive, and giving up on it after a moment keeps quitting quick.
+        self._thread.join(timeout=1.0)
+
+
+class CameraFeed:
+    def __init__(
+        self,
+        open_source: Callable[[], FrameSource],
+        reader: Reader,
+        make_settler: Callable[[], Settler],
+        post: Callable[[Message], object],
+        settings: FeedSettings | None = None,
+        backoff: Backoff | None = None,
+    ) -> None:
+        self._open_source = open_source
+        self._reader = reader
+        self._make_settler = make_settler
+        self._post = post
+        self._settings = settings or FeedSettings()
+        self._backoff = backoff or Backoff()
+        self._cancel = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="camera-feed", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self, timeout: float = 5.0) -> None:
+        self._cancel.set()
+        if self._thread.is_alive():
+            self._thread.join(timeout)
+
+    @property
+    def running(self) -> bool:
+        return self._thread.is_alive()
+
+    def _status(self, state: str, detail: str = "", retry_in: float | None = None) -> None:
+        self._post(StatusChanged(FeedStatus(state, detail, retry_in)))  # type: ignore[arg-type]
+
+    def _run(self) -> None:
+        self._status("starting")
+        while not self._cancel.is_set():
+            try:
+                source = self._open_source()
+            except Exception as error:  # an unplugged camera raises from its driver in many ways
+                self._wait_to_retry("camera lost", str(error))
+                continue
+            grabber = _Grabber(source, self._settings.drop_stale_frames, self._cancel)
+            try:
+                state, detail = self._read_until_fault(grabber)
+            finally:
+                grabber.close()
+            if self._cancel.is_set():
+                break
+            self._wait_to_retry(state, detail)
+        self._status("stopped")
+
+    def _wait_to_retry(self, state: str, detail: str) -> None:
+        delay = self._backoff.next_delay()
+        self._status(state, detail, retry_in=delay)
+        self._cancel.wait(delay)
+
+    def _read_until_fault(self, grabber: _Grabber) -> tuple[str, str]:
+        settler = self._make_settler()
+        bad_frames = 0
+        started = time.monotonic()
+        frames = 0
+        while not self._cancel.is_set():
+            item = grabber.take(self._settings.stall_after)
+            if item is None:
+                return "stalled", f"no frame for {self._settings.stall_after:.0f} s"
+            if isinstance(item, _End):
+                return "stream ended", ""
+            if isinstance(item, _Failed):
+                return "camera lost", str(item.error)
+            if item.image is None or item.image.size == 0:
+                bad_frames += 1
+                if bad_frames >= self._settings.bad_frames_to_lose:
+                    return "camera lost", f"{bad_frames} frames in a row failed to decode"
+                continue
+            bad_frames = 0
+            if frames == 0:
+                self._backoff.reset()
+                self._status("rolling")
+            frames += 1
+            reading = self._reader.read(item.image)
+            fps = frames / max(1e-6, time.monotonic() - started)
+            self._post(PreviewFrame(item.image, reading, fps))
+            change = settler.update(item, reading)
+            if isinstance(change, DiceReading):
+                self._status("settled")
+                self._post(ReadingSettled(change))
+            elif change is True:
+                self._status("rolling")
+                self._post(ReadingWithdrawn())
+        return "stopped", ""

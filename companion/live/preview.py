@@ -1,0 +1,62 @@
+"""A camera frame as terminal cells: each cell is '▀' with the upper pixel as ink and the lower as paper.
+
+Half blocks double the vertical resolution and need nothing but a true-colour terminal.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+from rich.color import Color
+from rich.segment import Segment
+from rich.style import Style
+
+from vision.reading import DiceReading, Image
+
+_UPPER_HALF = "▀"
+_BOX_BGR = {"yellow": (0, 220, 255), "blue": (255, 140, 0)}
+_OTHER_BGR = (60, 255, 60)
+
+
+def annotate(image: Image, reading: DiceReading) -> Image:
+    """A copy of the frame with each die's box drawn in its colour, thick enough to survive shrinking."""
+    out = image.copy()
+    thickness = max(2, image.shape[1] // 160)
+    for die in reading.dice:
+        box = die.box
+        colour = _BOX_BGR.get(die.color, _OTHER_BGR)
+        cv2.rectangle(out, (int(box.x0), int(box.y0)), (int(box.x1), int(box.y1)), colour, thickness)
+    return out
+
+
+def fit(image_shape: tuple[int, ...], max_cols: int, max_rows: int) -> tuple[int, int]:
+    """The largest (cols, rows) within the limits that keeps the frame's aspect (a cell is 2 pixels tall)."""
+    height, width = image_shape[:2]
+    cols = max_cols
+    rows = round(cols * height / width / 2)
+    if rows > max_rows:
+        rows = max_rows
+        cols = round(rows * 2 * width / height)
+    return max(1, cols), max(1, rows)
+
+
+def half_block_lines(image: Image, cols: int, rows: int) -> list[list[Segment]]:
+    """The frame shrunk to cols × rows cells, as lines of Rich segments."""
+    small = cv2.resize(image, (cols, rows * 2), interpolation=cv2.INTER_AREA)
+    rgb = small[:, :, ::-1].astype(np.int32)
+    lines: list[list[Segment]] = []
+    for row in range(rows):
+        upper, lower = rgb[2 * row], rgb[2 * row + 1]
+        lines.append(
+            [
+                Segment(
+                    _UPPER_HALF,
+                    Style(
+                        color=Color.from_rgb(*upper[col]),
+                        bgcolor=Color.from_rgb(*lower[col]),
+                    ),
+                )
+                for col in range(cols)
+            ]
+        )
+    return lines

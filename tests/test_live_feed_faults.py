@@ -1,0 +1,154 @@
+"""Camera faults never crash or freeze the feed: it says what happened and keeps retrying."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+
+import numpy as np
+import pytest
+from textual.message import Message
+
+from companion.live.backoff import Backoff
+from companion.live.feed import CameraFeed, FeedSettings
+from companion.live.messages import FeedStatus, PreviewFrame, StatusChanged
+from vision.reading import DiceReading, Frame, Image
+
+
+class EmptyReader:
+    def read(self, image: Image) -> DiceReading:
+        return DiceReading(dice=(), time=0.0)
+
+
+class NeverSettles:
+    def update(self, frame: Frame, reading: DiceReading) -> None:
+        return None
+
+
+class ListSource:
+    """Yields the given images, then ends or fails as told."""
+
+    def __init__(self, images: list[Image | None], then: Callable[[], None] | None = None) -> None:
+        self.images = images
+        self.then = then
+        self.closed = False
+
+    def __iter__(self) -> Iterator[Frame]:
+        for index, image in enumerate(self.images):
+            yield Frame(image=image, time=index / 30, index=index)  # type: ignore[arg-type]
+        if self.then is not None:
+            self.then()
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def grey() -> Image:
+    return np.full((48, 64, 3), 90, np.uint8)
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.messages: list[Message] = []
+        self.lock = threading.Lock()
+
+    def __call__(self, message: Message) -> None:
+        with self.lock:
+            self.messages.append(message)
+
+    def statuses(self, state: str | None = None) -> list[FeedStatus]:
+        with self.lock:
+            found = [m.status for m in self.messages if isinstance(m, StatusChanged)]
+        return [s for s in found if state is None or s.state == state]
+
+    def states(self) -> list[str]:
+        return [s.state for s in self.statuses()]
+
+    def wait_for(self, predicate: Callable[[Recorder], bool], timeout: float = 5.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if predicate(self):
+                return
+            time.sleep(0.01)
+        raise AssertionError(f"timed out; states so far: {self.states()}")
+
+
+def run_feed(open_source: Callable[[], ListSource], recorder: Recorder, **settings: float) -> CameraFeed:
+    feed = CameraFeed(
+        open_source,
+        EmptyReader(),
+        NeverSettles,
+        recorder,
+        FeedSettings(**settings),  # type: ignore[arg-type]
+        backoff=Backoff(first=0.01, ceiling=0.05),
+    )
+    feed.start()
+    return feed
+
+
+def test_a_camera_that_does_not_open_is_retried_until_it_does() -> None:
+    attempts = []
+
+    def open_source() -> ListSource:
+        attempts.append(1)
+        if len(attempts) < 3:
+            raise OSError("camera 0 is not plugged in")
+        return ListSource([grey()] * 5, then=lambda: threading.Event().wait(10))
+
+    recorder = Recorder()
+    feed = run_feed(open_source, recorder)
+    recorder.wait_for(lambda r: any(isinstance(m, PreviewFrame) for m in r.messages))
+    feed.stop()
+    lost = recorder.statuses("camera lost")
+    assert len(lost) == 2 and "not plugged in" in lost[0].detail and lost[0].retry_in is not None
+    assert not feed.running
+
+
+def test_a_stream_that_ends_is_reported_and_reopened() -> None:
+    opened: list[ListSource] = []
+
+    def open_source() -> ListSource:
+        opened.append(ListSource([grey()] * 3))
+        return opened[-1]
+
+    recorder = Recorder()
+    feed = run_feed(open_source, recorder, drop_stale_frames=False)
+    recorder.wait_for(lambda r: r.states().count("stream ended") >= 2)
+    feed.stop()
+    assert len(opened) >= 2 and all(source.closed for source in opened[:-1])
+
+
+def test_a_stalled_stream_is_noticed_and_does_not_block_stopping() -> None:
+    stuck = threading.Event()
+
+    def open_source() -> ListSource:
+        return ListSource([grey()], then=lambda: stuck.wait(30))
+
+    recorder = Recorder()
+    feed = run_feed(open_source, recorder, stall_after=0.1)
+    recorder.wait_for(lambda r: "stalled" in r.states())
+    started = time.monotonic()
+    feed.stop()
+    assert not feed.running and time.monotonic() - started < 5
+    stuck.set()
+
+
+def test_frames_that_fail_to_decode_count_as_a_lost_camera() -> None:
+    recorder = Recorder()
+    feed = run_feed(lambda: ListSource([None] * 20), recorder, bad_frames_to_lose=5, drop_stale_frames=False)
+    recorder.wait_for(lambda r: "camera lost" in r.states())
+    feed.stop()
+    assert "failed to decode" in recorder.statuses("camera lost")[0].detail
+
+
+@pytest.mark.parametrize("error", [RuntimeError("USB device disconnected"), ValueError("bad header")])
+def test_a_driver_error_mid_stream_is_a_lost_camera(error: Exception) -> None:
+    def explode() -> None:
+        raise error
+
+    recorder = Recorder()
+    feed = run_feed(lambda: ListSource([grey()] * 2, then=explode), recorder, drop_stale_frames=False)
+    recorder.wait_for(lambda r: "camera lost" in r.states())
+    feed.stop()
+    assert "stopped" in recorder.states()
