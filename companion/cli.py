@@ -33,6 +33,16 @@ def run_score(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_play(args: argparse.Namespace) -> int:
+    """`companion [play] [--seed N]`: the Textual app (imported here so that `companion score` stays light)."""
+    import random
+
+    from companion.app.app import CompanionApp
+
+    CompanionApp(rng=random.Random(args.seed)).run()
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="companion", description="Table companion for physical dice games (Alhambra Roll & Write)."
@@ -46,15 +56,21 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("file", metavar="FILE", help="a game log (.jsonl) or an end state (.json)")
     score.add_argument("--json", action="store_true", help="print the breakdown as JSON")
     score.set_defaults(run=run_score)
+    play = commands.add_parser(
+        "play",
+        help="the score-sheet app (also what `companion` alone runs)",
+        description="Play Alhambra Roll & Write with the companion app; games are saved as you play.",
+    )
+    for where in (parser, play):
+        where.add_argument("--seed", type=int, default=None, help="seed the app's virtual dice rolls")
+    play.set_defaults(run=run_play)
+    parser.set_defaults(run=run_play)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if not hasattr(args, "run"):
-        parser.print_help()
-        return EXIT_BAD_INPUT
     code: int = args.run(args)
     return code
 
