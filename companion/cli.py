@@ -34,7 +34,7 @@ def run_score(args: argparse.Namespace) -> int:
 
 
 def run_play(args: argparse.Namespace) -> int:
-    """`companion [play] [--seed N]`: the Textual app (imported here so that `companion score` stays light)."""
+    """`companion [play] [--seed N]`: the Textual app (imported here: `companion score` stays light)."""
     import random
 
     from companion.app.app import CompanionApp

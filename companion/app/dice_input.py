@@ -63,7 +63,7 @@ def parse_dice(text: str) -> tuple[PipDie, ...]:
     position = 0
     for match in _TOKEN.finditer(compact):
         if match.start() != position:
-            raise DiceSyntaxError(f"cannot read {compact[position:match.start()]!r}: type e.g. y3 b5")
+            raise DiceSyntaxError(f"cannot read {compact[position : match.start()]!r}: type e.g. y3 b5")
         letter, digits = match.groups()
         if letter not in COLOUR_KEYS:
             raise DiceSyntaxError(f"{letter!r} is no dice colour: use y (yellow) or b (blue)")

@@ -137,8 +137,14 @@ def saved_games(folder: Path) -> list[SavedGame]:
         setup = state.start
         games.append(
             SavedGame(
-                path, setup.players, setup.imaginary, setup.variant, state.round, state.rounds,
-                state.is_over, modified,
+                path,
+                setup.players,
+                setup.imaginary,
+                setup.variant,
+                state.round,
+                state.rounds,
+                state.is_over,
+                modified,
             )
         )
     return sorted(games, key=lambda g: (g.modified, g.path.name), reverse=True)

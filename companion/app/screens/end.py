@@ -19,7 +19,14 @@ from companion.games.alhambra_rw.scoring import Scoreboard, score_game
 
 from ..export import export_scoreboard
 
-SHORT = {"pavilion": "pav", "seraglio": "ser", "arcades": "arc", "chambers": "cha", "garden": "gar", "tower": "tow"}
+SHORT = {
+    "pavilion": "pav",
+    "seraglio": "ser",
+    "arcades": "arc",
+    "chambers": "cha",
+    "garden": "gar",
+    "tower": "tow",
+}
 
 
 def totals_table(board: Scoreboard) -> Table:

@@ -20,7 +20,7 @@ from textual.widgets import Footer, Log, Static
 from companion.games import alhambra_rw as rw
 
 from ..describe import describe
-from ..dice_input import Colour, DiceEntered, PipDie
+from ..dice_input import Colour, DiceEntered, DiceSource, PipDie
 from ..session import GameSession
 from ..widgets.grid_text import grid_text
 from ..widgets.score_sheet import ScoreSheet
@@ -28,8 +28,8 @@ from ..widgets.turn_panel import TurnPanel, is_imaginary_roll, is_roll
 
 COMPACT_HEIGHT = 30
 """Below this many lines the screen drops its borders so that 80×24 still shows everything."""
-AUTO_ROLL_LIMIT = 200
-"""A guard, not a rule: this many virtual rolls in a row without a real player's input means a bug."""
+AUTO_ROLL_LIMIT = 1000
+"""A guard, not a rule: this many virtual rolls in a row (re-rolls included) would mean a bug."""
 
 
 class GameScreen(Screen[None]):
@@ -39,7 +39,10 @@ class GameScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "colour('yellow')", "yellow die: y then 1-6", show=False),
         Binding("b", "colour('blue')", "blue die: b then 1-6", show=False),
-        *(Binding(str(n), f"digit({n})", f"{n}: die value after y/b, else choice {n}", show=False) for n in range(1, 7)),
+        *(
+            Binding(str(n), f"digit({n})", f"{n}: die value after y/b, else choice {n}", show=False)
+            for n in range(1, 7)
+        ),
         Binding("enter", "confirm", "confirm dice"),
         Binding("backspace", "erase", "erase the last typed die", show=False),
         Binding("escape", "clear", "clear what is typed", show=False),
@@ -70,11 +73,12 @@ class GameScreen(Screen[None]):
         self.auto_imaginary = auto_imaginary
         self.colour: Colour | None = None
         self.entry: list[PipDie] = []
+        self.entry_source: DiceSource = "keyboard"
         self.picked: PipDie | None = None
         self.message = session.warning
         self.error = bool(session.warning)
         self.log_lines: list[list[str]] = []
-        self.auto_rolls = 0
+        self._auto_rolling = False
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -121,6 +125,7 @@ class GameScreen(Screen[None]):
         grid = self.query_one("#grid", Static)
         grid.update(grid_text(state.sheet.grid, owner.crossed_cells(), hits))
         grid.border_title = f"{owner.name}'s grid"
+        self.query_one("#log", Log).scroll_end(animate=False)
 
     @staticmethod
     def _status_text(state: rw.GameState, exp: rw.Expectation) -> str:
@@ -144,21 +149,29 @@ class GameScreen(Screen[None]):
 
     # ----------------------------------------------------------------------------- the dice seam
     def on_dice_entered(self, message: DiceEntered) -> None:
-        """The one way dice values enter the game, whoever read them."""
+        """Dice posted from outside the screen (a camera reader, another thread): see `enter_dice`."""
+        self.enter_dice(message.dice, message.source, message.note)
+
+    def enter_dice(self, dice: tuple[PipDie, ...], source: DiceSource, note: str = "") -> bool:
+        """The one way dice values enter the game, whoever read them (keys, clicks, virtual roll, camera).
+
+        The dice become a `Roll` for whoever the game expects to roll now; the engine checks their number
+        and colours. Returns whether the game accepted them (if not, the screen shows the engine's reason).
+        """
         exp = self.session.expectation()
         if exp.player is None or not is_roll(exp):
             self.say(f"no dice expected now: {exp.prompt}", error=True)
-            return
-        yellow = tuple(d.value for d in message.dice if d.colour == "yellow")
-        blue = tuple(d.value for d in message.dice if d.colour == "blue")
-        self._submit(rw.Roll(exp.player, yellow, blue), message.source)
+            return False
+        yellow = tuple(d.value for d in dice if d.colour == "yellow")
+        blue = tuple(d.value for d in dice if d.colour == "blue")
+        return self._submit(rw.Roll(exp.player, yellow, blue), source, note)
 
     # ---------------------------------------------------------------------------- typed keys
     def action_colour(self, colour: Colour) -> None:
         self.colour = colour
         self.say("")
 
-    def action_digit(self, number: int) -> None:
+    def action_digit(self, number: int, source: DiceSource = "keyboard") -> None:
         if self.colour is None:
             self._choose(number)
             return
@@ -170,6 +183,7 @@ class GameScreen(Screen[None]):
             self.say("")
         elif is_roll(exp):
             self.entry.append(die)
+            self.entry_source = source
             self.say("")
         else:
             self.say(f"no dice expected now: {exp.prompt}", error=True)
@@ -177,7 +191,7 @@ class GameScreen(Screen[None]):
     def action_die(self, colour: Colour, value: int) -> None:
         """A click on a die value in the panel: the same as typing it."""
         self.colour = colour
-        self.action_digit(value)
+        self.action_digit(value, "mouse")
 
     def action_erase(self) -> None:
         if self.colour is not None:
@@ -198,7 +212,7 @@ class GameScreen(Screen[None]):
             hint = "type the dice first (e.g. y3 b5)" if is_roll(exp) else exp.prompt
             self.say(hint, error=True)
             return
-        self.post_message(DiceEntered(tuple(self.entry), "keyboard"))
+        self.enter_dice(tuple(self.entry), self.entry_source)
 
     def action_roll(self) -> None:
         """Virtual roll of the dice the game expects now (imaginary players, or a player without dice)."""
@@ -209,7 +223,7 @@ class GameScreen(Screen[None]):
         dice = tuple(PipDie("yellow", self.rng.randint(1, 6)) for _ in range(exp.yellow)) + tuple(
             PipDie("blue", self.rng.randint(1, 6)) for _ in range(exp.blue)
         )
-        self.post_message(DiceEntered(dice, "virtual"))
+        self.enter_dice(dice, "virtual")
 
     def action_toggle_auto(self) -> None:
         self.auto_imaginary = not self.auto_imaginary
@@ -224,7 +238,9 @@ class GameScreen(Screen[None]):
     def _choose(self, number: int) -> None:
         exp = self.session.expectation()
         if exp.ask is rw.Ask.ACTION:
-            options: list[rw.Event] = [rw.CrossBuilding(exp.player or "", c.yellow, c.blue) for c in rw.crossings(self.state)]
+            options: list[rw.Event] = [
+                rw.CrossBuilding(exp.player or "", c.yellow, c.blue) for c in rw.crossings(self.state)
+            ]
         elif exp.ask is rw.Ask.KEEP_PAIR:
             options = list(rw.legal_actions(self.state))
         else:
@@ -257,7 +273,7 @@ class GameScreen(Screen[None]):
         # The second building is the crossing of the two dice left after the first one.
         self._submit(rw.CrossBuilding(player.name, player.yellow[0], player.blue[0]))
 
-    def _submit(self, event: rw.Event, source: str = "keyboard") -> bool:
+    def _submit(self, event: rw.Event, source: str = "keyboard", note: str = "") -> bool:
         before = self.state
         try:
             after = self.session.submit(event)
@@ -265,23 +281,32 @@ class GameScreen(Screen[None]):
             self.say(str(exc), error=True)
             return False
         lines = describe(before, event, after, source)
+        if note:
+            lines.append(f"  ({note})")
         self.log_lines.append(lines)
         self.query_one("#log", Log).write_lines(lines)
         self.colour, self.picked = None, None
         if isinstance(event, rw.Roll):
             self.entry = []
         self.say("")
-        self._after_change(source)
+        self._after_change()
         return True
 
-    def _after_change(self, source: str = "") -> None:
-        state, exp = self.state, self.session.expectation()
-        if state.is_over:
+    def _after_change(self) -> None:
+        """After each accepted event: show the end, or make the imaginary players' rolls (auto-roll)."""
+        if self.state.is_over:
             self.post_message(self.Finished(self.session))
             return
-        self.auto_rolls = self.auto_rolls + 1 if source == "virtual" else 0
-        if self.auto_imaginary and is_imaginary_roll(state, exp) and self.auto_rolls < AUTO_ROLL_LIMIT:
-            self.action_roll()
+        if self._auto_rolling or not self.auto_imaginary:
+            return
+        self._auto_rolling = True
+        try:
+            for _ in range(AUTO_ROLL_LIMIT):
+                if not is_imaginary_roll(self.state, self.session.expectation()):
+                    break
+                self.action_roll()
+        finally:
+            self._auto_rolling = False
 
     def action_show_end(self) -> None:
         if self.state.is_over:
@@ -337,5 +362,3 @@ def _history(events: list[rw.Event]) -> list[list[str]]:
         lines.append(describe(before, event, after))
         before = after
     return lines
-
-

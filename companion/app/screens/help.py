@@ -51,14 +51,18 @@ def keys_table() -> Table:
         table.add_row(f"[u]{title}[/u]", "")
         if not owners:
             table.add_row("F1", "this help (? on the game and end screens)")
-            table.add_row("ctrl+q", "quit: the game is saved after every move, continue it from the start screen")
+            table.add_row(
+                "ctrl+q", "quit: the game is saved after every move, continue it from the start screen"
+            )
             table.add_row("tab", "next field or button")
         for owner in owners:
             for binding in _bindings(owner):
                 if binding.key.isdigit() and binding.key != "1":
                     continue
                 key = "1-6" if binding.key == "1" else _key_text(binding.key)
-                description = "after y/b: die value; else choose" if binding.key == "1" else binding.description
+                description = (
+                    "after y/b: die value; else choose" if binding.key == "1" else binding.description
+                )
                 table.add_row(key, description)
         if title == "Sheet editor":
             table.add_row("P S A C G T", "set the cell under the cursor and move on")

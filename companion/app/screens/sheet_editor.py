@@ -80,7 +80,9 @@ class SheetEditorScreen(Screen[Path | None]):
             "name": file_stem(self.query_one("#sheet-name", Input).value),
             "grid": list(rows),
             "coins": coins,
-            "vp": {building: list(row) for building, row in zip(rw.BUILDING_TYPES, self.base.vp, strict=True)},
+            "vp": {
+                building: list(row) for building, row in zip(rw.BUILDING_TYPES, self.base.vp, strict=True)
+            },
         }
         try:
             self.sheet = rw.sheet_from_json(data)
@@ -98,7 +100,9 @@ class SheetEditorScreen(Screen[Path | None]):
     @staticmethod
     def counts_text(rows: tuple[str, ...]) -> str:
         letters = "".join(rows)
-        lines = [f"{letter} {name:<9} {letters.count(letter):>2} cells" for letter, name in rw.LETTERS.items()]
+        lines = [
+            f"{letter} {name:<9} {letters.count(letter):>2} cells" for letter, name in rw.LETTERS.items()
+        ]
         blank = sum(1 for ch in letters if ch not in rw.LETTERS)
         lines.append(f"  not entered {blank:>2}")
         return "\n".join(lines)

@@ -34,7 +34,15 @@ def grid_text(
             cell = (y, b)
             is_crossed, is_hit = cell in crossed, cell in hits
             left, right = ("[", "]") if is_crossed else ("(", ")") if is_hit else (" ", " ")
-            style = STYLE_CURSOR if cell == cursor else STYLE_HIT if is_hit else STYLE_CROSSED if is_crossed else ""
+            style = (
+                STYLE_CURSOR
+                if cell == cursor
+                else STYLE_HIT
+                if is_hit
+                else STYLE_CROSSED
+                if is_crossed
+                else ""
+            )
             text.append(" ")
             text.append(f"{left}{letter}{right}", style=style)
         if y < 6:

@@ -37,7 +37,9 @@ def score_sheet_text(state: rw.GameState) -> Text:
         text.append("\n")
         marker = "▶" if player.name == active else " "
         name = f"{player.name} {IMAGINARY_MARK}" if player.imaginary else player.name
-        text.append(f"{marker}{name[: NAME_WIDTH - 2]:<{NAME_WIDTH - 1}}", style="bold" if marker != " " else "")
+        text.append(
+            f"{marker}{name[: NAME_WIDTH - 2]:<{NAME_WIDTH - 1}}", style="bold" if marker != " " else ""
+        )
         for t, width in enumerate(widths):
             filled, boxes = player.counts[t], sheet.boxes[t]
             style = "bold green" if player.has_completed(rw.BUILDING_TYPES[t]) else ""

@@ -91,7 +91,9 @@ def _roll_help(text: Text, state: rw.GameState, exp: rw.Expectation, auto: bool)
     text.append("\nclick: ")
     for colour in ("yellow", "blue"):
         for value in range(1, 7):
-            text.append(f"{colour[0]}{value}", style=_click(f"screen.die('{colour}', {value})", f"bold {colour}"))
+            text.append(
+                f"{colour[0]}{value}", style=_click(f"screen.die('{colour}', {value})", f"bold {colour}")
+            )
             text.append(" ")
 
 
@@ -102,4 +104,3 @@ class TurnPanel(Static):
         self, state: rw.GameState, exp: rw.Expectation, typed: str, message: str, error: bool, auto: bool
     ) -> None:
         self.update(turn_text(state, exp, typed, message, error, auto))
-
