@@ -6,10 +6,9 @@ import json
 from pathlib import Path
 
 from companion.games import alhambra_rw as rw
-from companion.games.alhambra_rw.scoring import Scoreboard
 
 
-def scoreboard_markdown(board: Scoreboard, title: str) -> str:
+def scoreboard_markdown(board: rw.Scoreboard, title: str) -> str:
     """A table of the numbers, the winners, then the reason for every number."""
     headers = ["player", *rw.BUILDING_TYPES, "rows/columns", "coins", "extra", "total"]
     lines = [
@@ -36,7 +35,7 @@ def scoreboard_markdown(board: Scoreboard, title: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def export_scoreboard(board: Scoreboard, log_path: Path, kind: str) -> Path:
+def export_scoreboard(board: rw.Scoreboard, log_path: Path, kind: str) -> Path:
     """Write `GAME.score.md` or `GAME.score.json` next to the game's log; returns the file written."""
     stem = log_path.name.removesuffix(log_path.suffix)
     if kind == "md":

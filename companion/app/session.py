@@ -13,7 +13,6 @@ from datetime import datetime
 from pathlib import Path
 
 from companion.games import alhambra_rw as rw
-from companion.games.alhambra_rw.log import GameLog, LogError, load_log, replay_log
 
 LOG_SUFFIX = ".jsonl"
 
@@ -39,7 +38,7 @@ class GameSession:
     """A game in progress, kept on disk as it is played."""
 
     path: Path
-    log: GameLog
+    log: rw.GameLog
     events: list[rw.Event]
     state: rw.GameState
     redo_stack: list[rw.Event] = field(default_factory=list)
@@ -52,15 +51,15 @@ class GameSession:
         state = rw.start(setup)
         folder.mkdir(parents=True, exist_ok=True)
         path = new_log_path(folder, setup, now)
-        return cls(path, GameLog.create(path, setup), [setup], state)
+        return cls(path, rw.GameLog.create(path, setup), [setup], state)
 
     @classmethod
     def resume(cls, path: Path) -> GameSession:
         """Continue a saved game; raises `LogError` when the log cannot be read or replayed."""
-        log, loaded = GameLog.resume(path)
+        log, loaded = rw.GameLog.resume(path)
         try:
-            state = replay_log(loaded).state
-        except LogError:
+            state = rw.replay_log(loaded).state
+        except rw.LogError:
             log.close()
             raise
         return cls(path, log, list(loaded.events), state, warning=loaded.warning)
@@ -130,8 +129,8 @@ def saved_games(folder: Path) -> list[SavedGame]:
     for path in folder.glob(f"*{LOG_SUFFIX}"):
         modified = datetime.fromtimestamp(path.stat().st_mtime)
         try:
-            state = replay_log(load_log(path)).state
-        except LogError as exc:
+            state = rw.replay_log(rw.load_log(path)).state
+        except rw.LogError as exc:
             games.append(SavedGame(path, (), (), "", 0, 0, False, modified, str(exc)))
             continue
         setup = state.start

@@ -30,13 +30,14 @@ CHARACTERS = {"enter": "\r", "plus": "+", "minus": "-", "tab": "\t", "backspace"
 async def send_keys(pilot: Pilot[None], keys: list[str]) -> None:
     """Press `keys` as one burst (a fast typist), then wait until the app has handled them all.
 
-    `Pilot.press` waits for the app to go idle after every single key (40 ms or more each); a whole game
-    is hundreds of presses, so one decision's keys go in together. The game screen handles each key
-    completely before the next one, so the result is the same.
+    `Pilot.press` waits for the process to go idle after every single key (40 ms or more each); a whole
+    game is hundreds of presses, so one decision's keys go in together, and the wait is for the app's and
+    screen's message queues to be worked through. The game screen handles each key completely before the
+    next one, so the result is the same as pressing them one by one.
     """
     for key in keys:
         pilot.app.post_message(events.Key(key, CHARACTERS.get(key, key if len(key) == 1 else None)))
-    await pilot.pause()
+    await pilot.wait_for_scheduled_animations()
 
 
 def game_screen(app: CompanionApp) -> GameScreen:
@@ -60,44 +61,68 @@ async def new_game(pilot: Pilot[None], names: list[str], variant_downs: int = 0)
     return game_screen(pilot.app)  # type: ignore[arg-type]
 
 
-def dice_keys(exp: rw.Expectation, rng: random.Random) -> list[str]:
-    """Keys that type the dice the game asks for, e.g. `y 3 b 5 enter`."""
-    keys: list[str] = []
-    for colour, count in (("y", exp.yellow), ("b", exp.blue)):
-        for _ in range(count):
-            keys += [colour, str(rng.randint(1, 6))]
-    return [*keys, "enter"]
-
-
-def next_keys(screen: GameScreen, rng: random.Random) -> list[str]:
-    """What a player presses next: typed dice, a crossing's number, c, t, y3+, 1 for a pair to keep..."""
-    state = screen.session.state
-    exp = screen.session.expectation()
-    if exp.ask is rw.Ask.ACTION:
-        player = state.active_player
+def next_move(state: rw.GameState, rng: random.Random) -> tuple[list[str], rw.Event]:
+    """What a player presses next (typed dice, a crossing's number, c, t, y3+, a pair to keep) and the
+    event those keys must make."""
+    exp = rw.expectation(state)
+    name = exp.player or ""
+    player = state.player(name) if name else None
+    if exp.ask is rw.Ask.ACTION and player is not None:
         if exp.can_change_pips and rng.random() < 0.15:
             die = player.yellow[0]
-            return ["y", str(die), "plus" if die < 6 else "minus"]
+            to = die + 1 if die < 6 else die - 1
+            return ["y", str(die), "plus" if to > die else "minus"], rw.ChangePips(name, "yellow", die, to)
         crossings = rw.crossings(state)
         free = [n for n, c in enumerate(crossings, start=1) if not c.crossed]
         if free and rng.random() < 0.9:
-            return [str(rng.choice(free))]
-        return ["c"]
+            n = rng.choice(free)
+            chosen = crossings[n - 1]
+            return [str(n)], rw.CrossBuilding(name, chosen.yellow, chosen.blue)
+        return ["c"], rw.TakeCoins(name)
     if exp.ask is rw.Ask.KEEP_PAIR:
-        return [str(rng.randint(1, len(rw.legal_actions(state))))]
-    if exp.ask is rw.Ask.REROLL_USED_PAIR and exp.can_cross_second and rng.random() < 0.5:
-        return ["t"]
+        pairs = rw.legal_actions(state)
+        n = rng.randint(1, len(pairs))
+        return [str(n)], pairs[n - 1]
+    second = exp.ask is rw.Ask.REROLL_USED_PAIR and exp.can_cross_second
+    if second and player is not None and rng.random() < 0.5:
+        return ["t"], rw.CrossBuilding(name, player.yellow[0], player.blue[0])
     if exp.yellow + exp.blue:
-        # Imaginary players' rolls are made by the app (auto-roll); a real player's are typed.
-        return dice_keys(exp, rng)
+        yellow = tuple(rng.randint(1, 6) for _ in range(exp.yellow))
+        blue = tuple(rng.randint(1, 6) for _ in range(exp.blue))
+        keys = [key for v in yellow for key in ("y", str(v))] + [key for v in blue for key in ("b", str(v))]
+        return [*keys, "enter"], rw.Roll(name, yellow, blue)
     raise AssertionError(f"nothing to press for {exp}")
 
 
-async def play_to_end(pilot: Pilot[None], rng: random.Random, max_steps: int = 2000) -> EndScreen:
+def next_keys(screen: GameScreen, rng: random.Random) -> list[str]:
+    return next_move(screen.session.state, rng)[0]
+
+
+def waits_for_app(state: rw.GameState) -> bool:
+    """The app itself rolls next (an imaginary player's dice, auto-roll), so the values are unknown."""
+    exp = rw.expectation(state)
+    return exp.player is not None and exp.yellow + exp.blue > 0 and state.player(exp.player).imaginary
+
+
+async def play_to_end(pilot: Pilot[None], rng: random.Random, burst: int = 60) -> EndScreen:
+    """Play until the end screen shows. The keys of several moves go in one burst; the test follows the
+    game with the engine to know which keys come next, and checks after each burst that the app made
+    exactly the events those keys stand for."""
     app = pilot.app
-    for _ in range(max_steps):
+    for _ in range(1000):
         if isinstance(app.screen, EndScreen):
             return app.screen
         screen = game_screen(app)  # type: ignore[arg-type]
-        await send_keys(pilot, next_keys(screen, rng))
+        expected, done = screen.session.state, len(screen.session.events)
+        keys: list[str] = []
+        made: list[rw.Event] = []
+        for _ in range(burst):
+            if expected.is_over or waits_for_app(expected):
+                break
+            move, event = next_move(expected, rng)
+            keys += move
+            made.append(event)
+            expected = rw.apply(expected, event)
+        await send_keys(pilot, keys)
+        assert screen.session.events[done : done + len(made)] == made, screen.message
     raise AssertionError("the game did not end")

@@ -15,7 +15,6 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from companion.games import alhambra_rw as rw
-from companion.games.alhambra_rw.scoring import Scoreboard, score_game
 
 from ..export import export_scoreboard
 
@@ -29,7 +28,7 @@ SHORT = {
 }
 
 
-def totals_table(board: Scoreboard) -> Table:
+def totals_table(board: rw.Scoreboard) -> Table:
     table = Table(box=None, padding=(0, 1), header_style="bold")
     table.add_column("player")
     for building in rw.BUILDING_TYPES:
@@ -44,17 +43,21 @@ def totals_table(board: Scoreboard) -> Table:
     return table
 
 
-def reasons_text(board: Scoreboard) -> Text:
-    text = Text()
+def reasons_table(board: rw.Scoreboard) -> Table:
+    """Every number of the breakdown with its reason; long reasons wrap inside their column."""
+    table = Table(box=None, padding=(0, 1), show_header=False, expand=True)
+    table.add_column(no_wrap=True)
+    table.add_column(justify="right", no_wrap=True)
+    table.add_column(ratio=1)
     for p in board.players:
-        text.append(f"{p.name}{' (imaginary)' if p.imaginary else ''}: {p.total} VP\n", style="bold")
+        table.add_row(Text(f"{p.name}{' (imaginary)' if p.imaginary else ''}: {p.total} VP", style="bold"))
         for b in p.buildings:
-            text.append(f"  {b.building:<9} {b.vp:>3}  {b.why}\n")
-        text.append(f"  {'rows/cols':<9} {p.rows_columns:>3}  {p.rows_columns_why}\n")
-        text.append(f"  {'coins':<9} {p.coins:>3}  {p.coins_why}\n")
+            table.add_row(f"  {b.building}", str(b.vp), b.why)
+        table.add_row("  rows/cols", str(p.rows_columns), p.rows_columns_why)
+        table.add_row("  coins", str(p.coins), p.coins_why)
         if p.extra_why:
-            text.append(f"  {'extra':<9} {p.extra:>3}  {p.extra_why}\n")
-    return text
+            table.add_row("  extra", str(p.extra), p.extra_why)
+    return table
 
 
 class EndScreen(Screen[None]):
@@ -66,7 +69,7 @@ class EndScreen(Screen[None]):
         Binding("j", "export('json')", "export JSON"),
         Binding("b", "back", "back to the game"),
         Binding("n", "new_game", "new game"),
-        Binding("question_mark", "app.help", "help"),
+        Binding("question_mark", "app.help", "help", show=False),
         Binding("q", "app.quit", "quit"),
     ]
 
@@ -75,7 +78,7 @@ class EndScreen(Screen[None]):
 
     def __init__(self, state: rw.GameState, log_path: Path) -> None:
         super().__init__()
-        self.board = score_game(state)
+        self.board = rw.score_game(state)
         self.log_path = log_path
 
     def compose(self) -> ComposeResult:
@@ -84,7 +87,7 @@ class EndScreen(Screen[None]):
         yield Static(f"Final scoring · {label}: {winners}", id="winners")
         with VerticalScroll(id="breakdown"):
             yield Static(totals_table(self.board), id="totals")
-            yield Static(reasons_text(self.board), id="reasons")
+            yield Static(reasons_table(self.board), id="reasons")
         yield Static(id="message")
         yield Footer()
 

@@ -55,7 +55,7 @@ class GameScreen(Screen[None]):
         Binding("u", "undo", "undo"),
         Binding("U", "redo", "redo"),
         Binding("e", "show_end", "final scoring", show=False),
-        Binding("question_mark", "app.help", "help"),
+        Binding("question_mark", "app.help", "help", show=False),
         Binding("q", "app.quit", "quit"),
     ]
 

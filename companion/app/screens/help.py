@@ -17,6 +17,8 @@ from .game import GameScreen
 from .sheet_editor import SheetEditorScreen
 from .start import StartScreen
 
+LISTED_ELSEWHERE = {"up", "down", "left", "right", "ctrl+q"}
+"""Keys the table lists once in their own words (arrows, quit) rather than per binding."""
 KEY_NAMES = {"question_mark": "?", "plus": "+", "minus": "-", "escape": "esc"}
 
 TYPING = (
@@ -57,7 +59,7 @@ def keys_table() -> Table:
             table.add_row("tab", "next field or button")
         for owner in owners:
             for binding in _bindings(owner):
-                if binding.key.isdigit() and binding.key != "1":
+                if binding.key in LISTED_ELSEWHERE or (binding.key.isdigit() and binding.key != "1"):
                     continue
                 key = "1-6" if binding.key == "1" else _key_text(binding.key)
                 description = (

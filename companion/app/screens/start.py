@@ -18,7 +18,6 @@ from textual.widgets.option_list import Option
 
 from companion.games import alhambra_rw as rw
 from companion.games.alhambra_rw.engine import IMAGINARY_PLAYERS
-from companion.games.alhambra_rw.log import LogError
 
 from ..session import GameSession, SavedGame, saved_games
 from .sheet_editor import SheetEditorScreen
@@ -78,6 +77,7 @@ class StartScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f5", "start_game", "start new game"),
         Binding("f2", "edit_sheet", "edit sheet"),
+        Binding("ctrl+q", "app.quit", "quit"),
     ]
 
     class GameOpened(Message):
@@ -123,6 +123,7 @@ class StartScreen(Screen[None]):
         if self.saved:
             for n, game in enumerate(self.saved):
                 saved.add_option(Option(saved_game_label(game), id=str(n), disabled=bool(game.problem)))
+            saved.highlighted = 0
         else:
             saved.add_option(Option("no saved games yet", disabled=True))
         self.load_sheet_choices()
@@ -203,7 +204,7 @@ class StartScreen(Screen[None]):
         game = self.saved[int(event.option.id or 0)]
         try:
             session = GameSession.resume(game.path)
-        except (LogError, OSError) as exc:
+        except (rw.LogError, OSError) as exc:
             self.say(str(exc), error=True)
             return
         self.post_message(self.GameOpened(session))
