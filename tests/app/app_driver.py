@@ -6,22 +6,43 @@ screen) and presses keys; it decides nothing about the rules (illegal keys would
 
 from __future__ import annotations
 
+import os
 import random
 from datetime import datetime
+from pathlib import Path
 
 from textual import events
 from textual.pilot import Pilot
 
+from companion.app import paths
 from companion.app.app import CompanionApp
 from companion.app.screens.end import EndScreen
 from companion.app.screens.game import GameScreen
 from companion.games import alhambra_rw as rw
+from companion.games.alhambra_rw.log import write_log
+from companion.games.alhambra_rw.simulate import play_random_game
 
 FIXED_NOW = datetime(2026, 11, 23, 20, 15, 0)
 
 
 def make_app(seed: int = 7) -> CompanionApp:
     return CompanionApp(rng=random.Random(seed), now=lambda: FIXED_NOW)
+
+
+def random_game(seed: int, players: tuple[str, ...], imaginary: tuple[str, ...] = ()) -> list[rw.Event]:
+    """The events of a whole game played at random by the engine's own random player."""
+    setup = rw.GameStarted(rw.load_shipped_sheet("example"), players, imaginary)
+    return play_random_game(setup, random.Random(seed))[1]
+
+
+def saved_game(events: list[rw.Event], name: str) -> Path:
+    """A game log in the (test's) XDG data dir, last played at FIXED_NOW."""
+    folder = paths.games_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    write_log(path, events)
+    os.utime(path, (FIXED_NOW.timestamp(), FIXED_NOW.timestamp()))
+    return path
 
 
 CHARACTERS = {"enter": "\r", "plus": "+", "minus": "-", "tab": "\t", "backspace": "\x7f", "escape": "\x1b"}
@@ -56,6 +77,7 @@ async def new_game(pilot: Pilot[None], names: list[str], variant_downs: int = 0)
     if variant_downs:
         # From the last name: the remaining name fields, the start player, then the variant.
         keys += ["tab"] * (5 - len(names) + 2) + ["enter", *["down"] * variant_downs, "enter"]
+    # Key by key: a burst would reach a name field before the tab's focus change (as in a real terminal).
     await pilot.press(*keys, "f5")
     await pilot.pause()
     return game_screen(pilot.app)  # type: ignore[arg-type]

@@ -5,35 +5,13 @@ Everything on screen is fixed: names, the clock, the dice (typed, or from a seed
 
 from __future__ import annotations
 
-import os
-import random
 from pathlib import Path
 
-from app_driver import FIXED_NOW, make_app, new_game, send_keys
+from app_driver import make_app, new_game, random_game, saved_game, send_keys
 from textual.pilot import Pilot
-
-from companion.app import paths
-from companion.games import alhambra_rw as rw
-from companion.games.alhambra_rw.log import write_log
-from companion.games.alhambra_rw.simulate import play_random_game
 
 SETUP = [f"y{v}b{v}" for v in (1, 1, 1, 2, 2, 2, 3, 3, 3)] + ["y1b1", "y4b4", "y5b5", "y2b3"]
 SETUP_KEYS = [key for dice in SETUP for key in [*dice, "enter"]]
-
-
-def saved_game(events: list[rw.Event], name: str) -> Path:
-    folder = paths.games_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / name
-    write_log(path, events)
-    stamp = FIXED_NOW.timestamp()
-    os.utime(path, (stamp, stamp))
-    return path
-
-
-def random_game(seed: int, players: tuple[str, ...], imaginary: tuple[str, ...] = ()) -> list[rw.Event]:
-    setup = rw.GameStarted(rw.load_shipped_sheet("example"), players, imaginary)
-    return play_random_game(setup, random.Random(seed))[1]
 
 
 async def play_set_up(pilot: Pilot[None]) -> None:
