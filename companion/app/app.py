@@ -31,7 +31,7 @@ class CompanionApp(App[None]):
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "help"),
-        Binding("ctrl+q", "quit", "quit", priority=True, show=False),
+        Binding("ctrl+q", "quit", "quit", priority=True),
     ]
 
     def __init__(

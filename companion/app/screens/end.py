@@ -70,7 +70,7 @@ class EndScreen(Screen[None]):
         Binding("b", "back", "back to the game"),
         Binding("n", "new_game", "new game"),
         Binding("question_mark", "app.help", "help", show=False),
-        Binding("q", "app.quit", "quit"),
+        Binding("q", "app.quit", "quit", show=False),
     ]
 
     class NewGame(Message):

@@ -56,7 +56,7 @@ class GameScreen(Screen[None]):
         Binding("U", "redo", "redo"),
         Binding("e", "show_end", "final scoring", show=False),
         Binding("question_mark", "app.help", "help", show=False),
-        Binding("q", "app.quit", "quit"),
+        Binding("q", "app.quit", "quit", show=False),
     ]
 
     class Finished(Message):
@@ -92,6 +92,9 @@ class GameScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one("#sheet").border_title = "Score sheet"
+        self.query_one("#turn").border_title = "Now"
+        self.query_one("#log").border_title = "Game log"
         self.log_lines = _history(self.session.events)
         self.query_one("#log", Log).write_lines(line for lines in self.log_lines for line in lines)
         self.refresh_view()

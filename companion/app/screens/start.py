@@ -77,7 +77,6 @@ class StartScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f5", "start_game", "start new game"),
         Binding("f2", "edit_sheet", "edit sheet"),
-        Binding("ctrl+q", "app.quit", "quit"),
     ]
 
     class GameOpened(Message):

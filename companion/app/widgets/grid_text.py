@@ -25,7 +25,7 @@ def grid_text(
     Crossed cells read `[P]` and the dice's crossings `(P)` (so a plain-text capture shows them too);
     colours add to that on screen.
     """
-    text = Text()
+    text = Text(no_wrap=True)
     text.append("   " + "".join(f" b{b} " for b in range(1, 7)).rstrip() + "\n", style="bold blue")
     for y in range(1, 7):
         text.append(f"y{y} ", style="bold yellow")

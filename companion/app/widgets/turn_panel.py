@@ -71,7 +71,7 @@ def _action_choices(text: Text, state: rw.GameState, exp: rw.Expectation) -> Non
         text.append(line, style=_click(f"screen.choose({n})", style))
     text.append("\n c  take coins", style=_click("screen.take_coins()"))
     text.append(f" (+{exp.coins_to_take})")
-    pips = "   y3+ y3-  change pips (1 coin each)"
+    pips = "\n y3+ y3-  change pips: turn a die up or down, 1 coin per pip"
     text.append(pips, style="" if exp.can_change_pips else "dim")
 
 
