@@ -78,9 +78,11 @@ class CompanionApp(App[None]):
         return None
 
     def submit_dice(self, dice: tuple[PipDie, ...], source: DiceSource, note: str = "") -> bool:
-        """Hand a dice reading to the game (safe to call from another thread, e.g. a camera reader).
+        """Hand a dice reading to the game being played, as a `DiceEntered` message.
 
-        Returns False when no game is open. The game screen checks the dice against what it expects now.
+        Call it on the app's thread; a reader thread calls `app.call_from_thread(app.submit_dice, ...)`.
+        Returns False when no game is open. The game screen applies the dice to what it expects now
+        (`GameScreen.session.expectation()`) and shows the engine's reason when they do not fit.
         """
         screen = self.game_screen()
         if screen is None:

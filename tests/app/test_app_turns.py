@@ -119,3 +119,20 @@ def test_typed_dice_of_the_wrong_kind_are_refused_with_the_reason(xdg: Path) -> 
             assert screen.session.state.player("Anna").is_crossed(3, 4)
 
     asyncio.run(play())
+
+
+def test_dice_entered_by_clicking_their_values(xdg: Path) -> None:
+    async def play() -> None:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            screen = await new_game(pilot, ["Anna", "Ben", "Cleo"])
+            lines = panel_text(screen).splitlines()
+            row = next(n for n, line in enumerate(lines) if line.startswith("click:"))
+            for label in ("y3", "b5"):
+                # +2 and +1: the panel's border and padding.
+                await pilot.click("#turn", offset=(lines[row].index(label) + 2, row + 1))
+            assert screen.typed_text() == "y3 b5"
+            await pilot.press("enter")
+            assert screen.session.events[-1] == rw.Roll("Anna", (3,), (5,))
+            assert screen.log_lines[-1] == ["Anna rolled y3 b5 (mouse): pavilion"]
+
+    asyncio.run(play())
