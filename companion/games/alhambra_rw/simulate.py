@@ -31,18 +31,30 @@ def random_decision(game: Game, rng: random.Random) -> Event:
         coins = game.circled[who] - game.spent[who]
         if coins and rng.random() < 0.25:
             return _random_pip_change(game, rng, coins)
-        free = [c for c in game.crossings() if not c.crossed]
+        free = _free_cells(game, who)
         if free and rng.random() < 0.85:
-            choice = rng.choice(free)
-            return CrossBuilding(name, choice.yellow, choice.blue)
+            yellow, blue = rng.choice(free)
+            return CrossBuilding(name, yellow, blue)
         return TakeCoins(name)
     if ask is Ask.KEEP_PAIR:
         return KeepPair(name, rng.choice(game.yellow[who]), rng.choice(game.blue[who]))
     if ask is Ask.REROLL_USED_PAIR and rng.random() < 0.5 and game.expectation().can_cross_second:
         return CrossBuilding(name, game.yellow[who][0], game.blue[who][0])
-    n = _ROLL_SIZES[ask]
-    randint = rng.randint
-    return Roll(name, tuple(randint(1, 6) for _ in range(n)), tuple(randint(1, 6) for _ in range(n)))
+    rand = rng.random
+    if _ROLL_SIZES[ask] == 1:
+        return Roll(name, (int(rand() * 6) + 1,), (int(rand() * 6) + 1,))
+    return Roll(name, (int(rand() * 6) + 1, int(rand() * 6) + 1), (int(rand() * 6) + 1, int(rand() * 6) + 1))
+
+
+def _free_cells(game: Game, who: int) -> list[tuple[int, int]]:
+    # Straight from the bitboard: `Game.crossings()` builds display records the random player never needs.
+    crossed = game.crossed[who]
+    return [
+        (y, b)
+        for y in set(game.yellow[who])
+        for b in set(game.blue[who])
+        if not crossed >> ((y - 1) * 6 + b - 1) & 1
+    ]
 
 
 def _random_pip_change(game: Game, rng: random.Random, coins: int) -> ChangePips:
