@@ -98,7 +98,7 @@ class StartScreen(Screen[None]):
                 yield Label("Continue a saved game", classes="heading")
                 yield OptionList(id="saved")
             with Vertical(id="new"):
-                yield Label("New game: names in seating order, clockwise", classes="heading")
+                yield Label("New game: players clockwise", classes="heading")
                 for n in range(1, MAX_PLAYERS + 1):
                     yield Input(placeholder=f"player {n}", id=f"name{n}", classes="name", compact=True)
                 with Horizontal(classes="row"):
