@@ -5,9 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from vision.images import image_files
 from vision.reading import Box
-
-IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
 
 
 class DatasetError(ValueError):
@@ -26,10 +25,6 @@ class LabelledImage:
     dice: tuple[LabelledDie, ...]
     width: int
     height: int
-
-
-def image_files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
 
 
 def parse_labels(text: str, width: int, height: int, where: str) -> tuple[LabelledDie, ...]:
