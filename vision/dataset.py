@@ -1,0 +1,64 @@
+"""Labelled photo sets on disk: `images/NAME.jpg` with YOLO-style `labels/NAME.txt` (`value cx cy w h`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from vision.images import image_files
+from vision.reading import Box
+
+
+class DatasetError(ValueError):
+    """A set directory or label file that does not follow the layout."""
+
+
+@dataclass(frozen=True)
+class LabelledDie:
+    value: int
+    box: Box
+
+
+@dataclass(frozen=True)
+class LabelledImage:
+    image: Path
+    dice: tuple[LabelledDie, ...]
+    width: int
+    height: int
+
+
+def parse_labels(text: str, width: int, height: int, where: str) -> tuple[LabelledDie, ...]:
+    dice = []
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        parts = line.split()
+        try:
+            value = int(parts[0])
+            cx, cy, w, h = (float(x) for x in parts[1:5])
+        except (ValueError, IndexError) as err:
+            raise DatasetError(f"{where}:{n}: expected 'value cx cy w h', got {line!r}") from err
+        if len(parts) != 5 or not 1 <= value <= 6:
+            raise DatasetError(f"{where}:{n}: expected 'value cx cy w h' with value 1-6, got {line!r}")
+        box = Box((cx - w / 2) * width, (cy - h / 2) * height, (cx + w / 2) * width, (cy + h / 2) * height)
+        dice.append(LabelledDie(value, box))
+    return tuple(dice)
+
+
+def load_set(root: Path) -> list[LabelledImage]:
+    """Every image of a set with its dice in pixels; an image without a label file has no dice."""
+    import cv2
+
+    images, labels = root / "images", root / "labels"
+    if not images.is_dir():
+        raise DatasetError(f"{root}: no images/ folder")
+    out = []
+    for path in image_files(images):
+        img = cv2.imread(str(path), cv2.IMREAD_UNCHANGED)
+        if img is None:
+            raise DatasetError(f"{path}: not a readable image")
+        label = labels / f"{path.stem}.txt"
+        text = label.read_text() if label.is_file() else ""
+        h, w = img.shape[:2]
+        out.append(LabelledImage(path, parse_labels(text, w, h, str(label)), w, h))
+    return out

@@ -1,0 +1,142 @@
+"""Class-agnostic die detector: a small fully-convolutional ONNX net (CenterNet-style) on a downscaled frame.
+
+The net outputs, at stride 4: a centre heatmap, the sub-cell centre offset, log box width/height, and the
+face's in-plane angle as (cos 4θ, sin 4θ) — a square face looks the same every 90°. It finds any die, pip or
+symbol; reading the face is the classifier's (or the symbol reader's) job.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from vision.reading import Box, Image
+from vision.runtime import Model
+
+STRIDE = 4
+"""Output cells per input pixel of the detector net."""
+
+Array = npt.NDArray[np.float32]
+
+
+@dataclass(frozen=True)
+class Detection:
+    """A die found in a frame: its box in original-image pixels, score 0-1, in-plane angle in [0, 90)."""
+
+    box: Box
+    score: float
+    angle: float
+
+    @property
+    def corners(self) -> npt.NDArray[np.float64]:
+        """The four corners of the die's face, as a rotated square inscribed in the box at `angle`."""
+        cx, cy = self.box.center
+        t = np.deg2rad(self.angle)
+        extent = max(self.box.width, self.box.height)
+        side = extent / (abs(np.cos(t)) + abs(np.sin(t)))
+        c, s = np.cos(t) * side / 2, np.sin(t) * side / 2
+        return np.array([[cx - c + s, cy - s - c], [cx + c + s, cy + s - c], [cx + c - s, cy + s + c],
+                         [cx - c - s, cy - s + c]])  # fmt: skip
+
+
+def encode_targets(
+    boxes: npt.NDArray[np.float64], angles: npt.NDArray[np.float64] | None, height: int, width: int
+) -> tuple[Array, Array, Array]:
+    """Training targets for boxes (N×4 input pixels): heat 1×h×w, regression 6×h×w, masks 2×h×w."""
+    h, w = height // STRIDE, width // STRIDE
+    heat = np.zeros((1, h, w), np.float32)
+    reg = np.zeros((6, h, w), np.float32)
+    mask = np.zeros((2, h, w), np.float32)
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    for i, (x0, y0, x1, y1) in enumerate(boxes):
+        cx, cy = (x0 + x1) / 2 / STRIDE, (y0 + y1) / 2 / STRIDE
+        bw, bh = x1 - x0, y1 - y0
+        if not (0 <= cx < w and 0 <= cy < h) or min(bw, bh) < 3:
+            continue
+        sigma = max(0.6, min(bw, bh) / STRIDE / 5)
+        g = np.exp(-((xs - cx) ** 2 + (ys - cy) ** 2) / (2 * sigma**2))
+        np.maximum(heat[0], g, out=heat[0])
+        ix, iy = int(cx), int(cy)
+        heat[0, iy, ix] = 1.0
+        reg[0:4, iy, ix] = (cx - ix, cy - iy, np.log(bw), np.log(bh))
+        mask[0, iy, ix] = 1
+        if angles is not None:
+            t = np.deg2rad(angles[i]) * 4
+            reg[4:6, iy, ix] = (np.cos(t), np.sin(t))
+            mask[1, iy, ix] = 1
+    return heat, reg, mask
+
+
+def decode(
+    heat: Array, reg: Array, scale: float, threshold: float, max_dice: int = 100
+) -> list[Detection]:
+    """Peaks of the heatmap (1×h×w) above `threshold` as detections in original pixels (input px / scale)."""
+    peaks = (heat[0] == cv2.dilate(heat[0], np.ones((3, 3), np.uint8))) & (heat[0] >= threshold)
+    iy, ix = np.nonzero(peaks)
+    order = np.argsort(-heat[0, iy, ix])[:max_dice]
+    out = []
+    for y, x in zip(iy[order], ix[order], strict=True):
+        cx = (x + reg[0, y, x]) * STRIDE / scale
+        cy = (y + reg[1, y, x]) * STRIDE / scale
+        bw, bh = np.exp(reg[2, y, x]) / scale, np.exp(reg[3, y, x]) / scale
+        angle = float(np.rad2deg(np.arctan2(reg[5, y, x], reg[4, y, x])) / 4) % 90
+        box = Box(float(cx - bw / 2), float(cy - bh / 2), float(cx + bw / 2), float(cy + bh / 2))
+        out.append(Detection(box, float(heat[0, y, x]), angle))
+    return suppress_overlaps(out)
+
+
+def iou(a: Box, b: Box) -> float:
+    ix = max(0.0, min(a.x1, b.x1) - max(a.x0, b.x0))
+    iy = max(0.0, min(a.y1, b.y1) - max(a.y0, b.y0))
+    inter = ix * iy
+    union = a.width * a.height + b.width * b.height - inter
+    return inter / union if union > 0 else 0.0
+
+
+def suppress_overlaps(dets: list[Detection], limit: float = 0.45) -> list[Detection]:
+    """Drop a weaker detection that overlaps a stronger one: two peaks on one die."""
+    kept: list[Detection] = []
+    for d in sorted(dets, key=lambda d: -d.score):
+        if all(iou(d.box, k.box) < limit for k in kept):
+            kept.append(d)
+    return kept
+
+
+def detector_input(image: Image, long_side: int) -> tuple[Array, float]:
+    """The frame scaled so its long side is `long_side`, padded to a multiple of 16, as 1×3×H×W float."""
+    h, w = image.shape[:2]
+    scale = long_side / max(h, w)
+    nw, nh = max(1, round(w * scale)), max(1, round(h * scale))
+    small = cv2.resize(image, (nw, nh), interpolation=cv2.INTER_AREA)
+    ph, pw = -nh % 16, -nw % 16
+    if ph or pw:
+        small = cv2.copyMakeBorder(small, 0, ph, 0, pw, cv2.BORDER_REPLICATE)
+    return small.transpose(2, 0, 1)[None].astype(np.float32), scale
+
+
+class Detector:
+    """Finds dice in a frame with the `die_detector` model."""
+
+    def __init__(self, name: str = "die_detector") -> None:
+        self.model = Model(name)
+        self.long_side = int(self.model.card.get("input_long_side", 384))  # type: ignore[call-overload]
+        self.threshold = float(self.model.card.get("threshold", 0.3))  # type: ignore[arg-type]
+
+    def __call__(self, image: Image) -> list[Detection]:
+        x, scale = detector_input(image, self.long_side)
+        heat, reg = self.model.run(x)
+        return decode(heat[0], reg[0], scale, self.threshold)
+
+
+_default: Detector | None = None
+
+
+def detect(image: Image) -> list[Detection]:
+    """Dice in a BGR frame (boxes in its pixels, with each face's in-plane angle), with the shipped model."""
+    global _default
+    if _default is None:
+        _default = Detector()
+    return _default(image)

@@ -1,0 +1,73 @@
+"""The two small nets, sized for one CPU thread: a stride-4 die detector and a crop classifier."""
+
+from __future__ import annotations
+
+import torch
+from torch import nn
+
+
+def conv(i: int, o: int, stride: int = 1) -> nn.Sequential:
+    return nn.Sequential(nn.Conv2d(i, o, 3, stride, 1, bias=False), nn.BatchNorm2d(o), nn.ReLU(inplace=True))
+
+
+def separable(i: int, o: int) -> nn.Sequential:
+    return nn.Sequential(
+        nn.Conv2d(i, i, 3, 1, 1, groups=i, bias=False),
+        nn.BatchNorm2d(i),
+        nn.ReLU(inplace=True),
+        nn.Conv2d(i, o, 1, bias=False),
+        nn.BatchNorm2d(o),
+        nn.ReLU(inplace=True),
+    )
+
+
+class DieDetectorNet(nn.Module):
+    """Input 1×3×H×W (0-255, H and W multiples of 16); outputs heat 1×1×H/4×W/4 and regression 1×6×H/4×W/4."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.s4 = nn.Sequential(conv(3, 16, 2), conv(16, 24, 2), separable(24, 24))
+        self.s8 = nn.Sequential(conv(24, 48, 2), separable(48, 48), separable(48, 48))
+        self.s16 = nn.Sequential(conv(48, 64, 2), separable(64, 64), separable(64, 64), separable(64, 64))
+        self.lat16 = nn.Conv2d(64, 48, 1)
+        self.fuse8 = separable(48, 48)
+        self.lat8 = nn.Conv2d(48, 24, 1)
+        self.fuse4 = separable(24, 32)
+        self.heat = nn.Conv2d(32, 1, 1)
+        self.reg = nn.Conv2d(32, 6, 1)
+        nn.init.constant_(self.heat.bias, -2.2)
+
+    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        x = x / 255.0 - 0.5
+        f4 = self.s4(x)
+        f8 = self.s8(f4)
+        f16 = self.s16(f8)
+        up = nn.functional.interpolate(self.lat16(f16), scale_factor=2.0, mode="nearest")
+        g8 = self.fuse8(f8 + up)
+        up = nn.functional.interpolate(self.lat8(g8), scale_factor=2.0, mode="nearest")
+        g4 = self.fuse4(f4 + up)
+        return torch.sigmoid(self.heat(g4)), self.reg(g4)
+
+
+class PipClassifierNet(nn.Module):
+    """Input N×3×S×S crops (0-255); outputs N×7 class probabilities (0 = not a pip die, 1-6 = value)."""
+
+    def __init__(self, size: int = 32, classes: int = 7) -> None:
+        super().__init__()
+        self.features = nn.Sequential(
+            conv(3, 16),
+            nn.MaxPool2d(2),
+            conv(16, 32),
+            nn.MaxPool2d(2),
+            conv(32, 64),
+            nn.MaxPool2d(2),
+            conv(64, 64),
+        )
+        cells = size // 8
+        self.head = nn.Sequential(nn.Flatten(), nn.Linear(64 * cells * cells, 96), nn.ReLU(), nn.Linear(96, classes))
+
+    def logits(self, x: torch.Tensor) -> torch.Tensor:
+        return self.head(self.features(x / 255.0 - 0.5))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return torch.softmax(self.logits(x), dim=1)
