@@ -1,0 +1,78 @@
+"""Settling on rendered video: one reading per roll, after the dice rest; dice that move withdraw it."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from truth_reader import TruthReader
+
+from vision.reading import DiceReading
+from vision.render.rolling import RollingTable
+from vision.settle import Settler
+
+THROWS = [
+    [("yellow", 3), ("blue", 5)],
+    [("yellow", 6), ("yellow", 1), ("blue", 2), ("blue", 4)],
+    [("blue", 1)],
+]
+
+
+def run(table: RollingTable, reader: TruthReader) -> list[tuple[int, DiceReading | bool]]:
+    settler = Settler()
+    events: list[tuple[int, DiceReading | bool]] = []
+    for frame in table:
+        change = settler.update(frame, reader.read(frame.image))
+        if change is not None:
+            events.append((frame.index, change))
+    return events
+
+
+def test_each_throw_settles_once_after_the_dice_rest_and_the_next_throw_withdraws_it() -> None:
+    table = RollingTable(seed=3)
+    for throw in THROWS:
+        table.throw(throw)
+    events = run(table, TruthReader(table))
+    readings = [(i, r) for i, r in events if isinstance(r, DiceReading)]
+    assert len(readings) == len(THROWS)
+    assert [e for _, e in events if not isinstance(e, DiceReading)] == [True, True]
+    for (index, reading), throw in zip(readings, THROWS, strict=True):
+        assert sorted((d.color, d.value) for d in reading.dice) == sorted(throw)
+        assert reading.time == index / table.fps
+    # Withdrawn while the next throw tumbles in, before it comes to rest.
+    kinds = [type(e).__name__ for _, e in events]
+    assert kinds == ["DiceReading", "bool", "DiceReading", "bool", "DiceReading"]
+
+
+def test_tumbling_dice_never_settle_even_when_every_frame_reads_the_same() -> None:
+    # The worst case for a settler: a reader that already reports the final dice while they still move.
+    table = RollingTable(seed=5, roll_frames=40, idle_frames=0)
+    table.throw(THROWS[1])
+    frames = list(table)
+    assert table.settled is not None and table.settled.frame == len(frames) - 1
+    truth = table.truth
+    settler = Settler()
+    still_reading = DiceReading(tuple(TruthReader(table).read(frames[-1].image).dice), 0.0)
+    assert truth and len(still_reading.dice) == 4
+    changes = [settler.update(f, still_reading) for f in frames[:-1]]
+    assert all(c is None for c in changes)
+
+
+def test_a_still_table_with_no_dice_never_settles() -> None:
+    table = RollingTable(seed=2, idle_frames=20)
+    settler = Settler()
+    empty = DiceReading((), 0.0)
+    assert all(settler.update(f, empty) is None for f in table)
+
+
+def test_a_misread_flicker_does_not_withdraw_a_settled_reading() -> None:
+    table = RollingTable(seed=4, idle_frames=20)
+    table.throw(THROWS[0])
+    reader = TruthReader(table)
+    settler = Settler()
+    changes = []
+    for frame in table:
+        reading = reader.read(frame.image)
+        if frame.index % 7 == 0 and reading.dice:  # one frame in seven misreads a die
+            reading = replace(reading, dice=(replace(reading.dice[0], value=6 - reading.dice[0].value % 6),))
+        changes.append(settler.update(frame, reading))
+    assert [type(c).__name__ for c in changes if c is not None] == ["DiceReading"]

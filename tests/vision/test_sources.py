@@ -1,0 +1,96 @@
+"""Frame sources: camera (and one that does not open or stops), video file, images and folders."""
+
+from __future__ import annotations
+
+import itertools
+import shutil
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.render.rolling import RollingTable, write_video
+from vision.sources import CameraSource, ImageSource, SourceError, VideoFileSource, open_source
+
+
+@pytest.fixture(scope="module")
+def video(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("video") / "roll.avi"
+    table = RollingTable(seed=1, roll_frames=6, idle_frames=8)
+    table.throw([("yellow", 2), ("blue", 6)])
+    write_video(path, table)
+    return path
+
+
+def test_a_camera_that_does_not_open_says_so() -> None:
+    with pytest.raises(SourceError, match="camera 97 did not open: is it plugged in"):
+        CameraSource(97)
+    with pytest.raises(SourceError, match="camera 97 did not open"):
+        open_source("97")
+
+
+def test_a_camera_that_stops_sending_frames_raises_so_the_feed_can_reopen_it(video: Path) -> None:
+    # cv2.VideoCapture takes a file as readily as a device: at its end, reads fail like an unplugged camera's.
+    camera = CameraSource(str(video))
+    frames = []
+    with pytest.raises(SourceError, match="stopped sending frames"):
+        for frame in camera:
+            frames.append(frame)
+    camera.close()
+    assert len(frames) == 15
+    assert all(b.time > a.time for a, b in itertools.pairwise(frames))
+
+
+def test_a_video_file_gives_every_frame_timed_by_the_stream(video: Path) -> None:
+    source = VideoFileSource(video)
+    frames = list(source)
+    source.close()
+    assert [f.index for f in frames] == list(range(15))
+    assert [f.time for f in frames] == [i / 30 for i in range(15)]
+    assert frames[0].image.shape == (480, 640, 3)
+
+
+def test_a_file_that_is_not_a_video_is_refused(tmp_path: Path) -> None:
+    fake = tmp_path / "holiday.avi"
+    fake.write_text("not a video")
+    with pytest.raises(SourceError, match=r"holiday\.avi: not a video OpenCV can read"):
+        VideoFileSource(fake)
+    with pytest.raises(SourceError, match="no such video file"):
+        VideoFileSource(tmp_path / "missing.mp4")
+
+
+def test_a_folder_of_images_skips_a_bad_one_and_says_which(tmp_path: Path) -> None:
+    for i in range(3):
+        cv2.imwrite(str(tmp_path / f"{i}.png"), np.full((40, 50, 3), i * 50, np.uint8))
+    (tmp_path / "1b.jpg").write_bytes(b"\xff\xd8\xff garbage")
+    (tmp_path / "notes.txt").write_text("not a frame")
+    source = ImageSource([tmp_path])
+    frames = list(source)
+    assert [int(f.image[0, 0, 0]) for f in frames] == [0, 50, 100]
+    assert len(source.errors) == 1 and "1b.jpg: not an image" in source.errors[0]
+
+
+def test_repeated_images_loop_until_closed(tmp_path: Path) -> None:
+    cv2.imwrite(str(tmp_path / "table.png"), np.zeros((20, 20, 3), np.uint8))
+    source = ImageSource([tmp_path / "table.png"], repeat=True)
+    frames = []
+    for frame in source:
+        frames.append(frame)
+        if len(frames) == 5:
+            source.close()
+    assert [f.index for f in frames] == [0, 1, 2, 3, 4]
+
+
+def test_open_source_picks_the_kind_from_what_it_is_given(tmp_path: Path, video: Path) -> None:
+    assert isinstance(open_source(str(video), realtime=False), VideoFileSource)
+    shutil.copy(video, tmp_path / "copy.avi")
+    cv2.imwrite(str(tmp_path / "a.png"), np.zeros((20, 20, 3), np.uint8))
+    assert isinstance(open_source(str(tmp_path)), ImageSource)
+    with pytest.raises(SourceError, match="no such file or folder"):
+        open_source(str(tmp_path / "nothing"))
+    (tmp_path / "x.csv").write_text("1,2")
+    with pytest.raises(SourceError, match="neither an image, a video"):
+        open_source(str(tmp_path / "x.csv"))
+    with pytest.raises(SourceError, match="no image files"):
+        ImageSource([tmp_path / "empty"] if (tmp_path / "empty").mkdir() is None else [])

@@ -1,0 +1,125 @@
+"""Settling: turn a stream of per-frame readings into one reading per throw.
+
+A reading is emitted once the picture has stopped moving and the last few readings agree (same dice, same
+places); rolling dice never do both. An emitted reading is withdrawn when the dice move again or the reading
+changes for good (a die picked up or turned by hand); the next still reading is emitted afresh.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from vision.reading import DiceReading, Die, Frame, Image
+
+
+@dataclass(frozen=True)
+class SettleSettings:
+    agree_frames: int = 4
+    """Consecutive still frames whose readings agree before a reading is emitted."""
+    still_seconds: float = 0.15
+    """And for at least this long, so that a fast camera does not settle within a bounce."""
+    motion_level: int = 20
+    """A pixel moved when its grey level changed by more than this (sensor noise stays far below)."""
+    motion_share: float = 0.002
+    """The picture moves when more than this share of its pixels moved since the last frame."""
+    moving_frames_to_withdraw: int = 2
+    """Moving frames in a row that withdraw an emitted reading (one could be a hand's shadow passing)."""
+
+
+_MOTION_WIDTH = 160
+"""Frames are compared at this width: enough to see a die move, cheap on a laptop."""
+
+Signature = tuple[tuple[str, str, float, float, float], ...]
+
+
+def _label(die: Die) -> str:
+    return str(die.value) if die.kind == "pip" else f"{die.face}@{die.rotation}"
+
+
+def signature(reading: DiceReading) -> Signature:
+    """What must stay the same for two readings to agree: each die's kind, label, colour and place."""
+    return tuple(
+        sorted(
+            (f"{d.kind}:{_label(d)}", d.color, *d.box.center, max(d.box.width, d.box.height))
+            for d in reading.dice
+        )
+    )
+
+
+def agree(a: Signature, b: Signature) -> bool:
+    """Same dice showing the same, each within a quarter of its size of where it was."""
+    if len(a) != len(b):
+        return False
+    return all(
+        x[0] == y[0] and x[1] == y[1] and np.hypot(x[2] - y[2], x[3] - y[3]) <= max(4.0, 0.25 * x[4])
+        for x, y in zip(a, b, strict=True)
+    )
+
+
+class Settler:
+    """Feed it every frame with its reading; `update` says when a reading settles or is withdrawn."""
+
+    def __init__(self, settings: SettleSettings | None = None) -> None:
+        self.settings = settings or SettleSettings()
+        self._previous: npt.NDArray[np.uint8] | None = None
+        self._candidate: Signature | None = None
+        self._count = 0
+        self._since = 0.0
+        self._emitted: Signature | None = None
+        self._disagree = 0
+        self._moving = 0
+
+    @property
+    def settled(self) -> bool:
+        """A reading is out and not withdrawn."""
+        return self._emitted is not None
+
+    def update(self, frame: Frame, reading: DiceReading) -> DiceReading | bool | None:
+        """The settled reading, True when the last settled reading is withdrawn, or None (no change)."""
+        s = self.settings
+        if self._motion(frame.image):
+            self._candidate, self._count = None, 0
+            self._moving += 1
+            if self._emitted is not None and self._moving >= s.moving_frames_to_withdraw:
+                return self._withdraw()
+            return None
+        self._moving = 0
+        key = signature(reading)
+        if self._emitted is not None:
+            if agree(key, self._emitted):
+                self._disagree = 0
+                return None
+            self._disagree += 1
+            return self._withdraw() if self._disagree >= s.agree_frames else None
+        if not key:
+            self._candidate, self._count = None, 0
+            return None
+        if self._candidate is not None and agree(key, self._candidate):
+            self._count += 1
+        else:
+            self._candidate, self._count, self._since = key, 1, frame.time
+        if self._count >= s.agree_frames and frame.time - self._since >= s.still_seconds:
+            self._emitted, self._disagree = key, 0
+            return DiceReading(dice=reading.dice, time=frame.time)
+        return None
+
+    def _withdraw(self) -> bool:
+        self._emitted, self._disagree = None, 0
+        self._candidate, self._count = None, 0
+        return True
+
+    def _motion(self, image: Image) -> bool:
+        h, w = image.shape[:2]
+        small = cv2.resize(
+            image, (_MOTION_WIDTH, max(1, round(h * _MOTION_WIDTH / w))), interpolation=cv2.INTER_AREA
+        )
+        grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+        previous, self._previous = self._previous, grey
+        if previous is None or previous.shape != grey.shape:
+            return False
+        moved = cv2.absdiff(grey, previous) > self.settings.motion_level
+        return bool(np.count_nonzero(moved) > self.settings.motion_share * moved.size)

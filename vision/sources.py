@@ -1,0 +1,161 @@
+"""Frame sources: a webcam (index or URL), a video file, image files or a folder, behind one interface.
+
+A source is an iterable of `Frame`s with a `close()`; each frame carries the time it was taken, in seconds
+from the source's start (the camera's clock for a webcam, the stream position for a file). Opening fails
+with `SourceError` saying what to do; a camera that stops sending frames mid-stream raises it too, so the
+caller can reopen it. The rendered table (`vision.render.rolling.RollingTable`) is a source as well.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Protocol
+
+import cv2
+import numpy as np
+
+from vision.images import IMAGE_SUFFIXES, ImageError, expand_paths, load_image
+from vision.reading import Frame
+
+VIDEO_SUFFIXES = (".mp4", ".avi", ".mkv", ".mov", ".webm", ".m4v", ".mpg", ".mpeg", ".wmv")
+
+
+class SourceError(RuntimeError):
+    """A source that cannot be opened, or a camera that stopped sending frames."""
+
+
+class FrameSource(Protocol):
+    def __iter__(self) -> Iterator[Frame]: ...
+
+    def close(self) -> None: ...
+
+
+class CameraSource:
+    """A webcam by index (0, 1, …) or a stream URL, read through `cv2.VideoCapture`."""
+
+    failed_reads_to_lose = 15
+    """Consecutive failed reads before the camera counts as gone (a single dropped frame is normal)."""
+
+    def __init__(self, device: int | str, width: int | None = None, height: int | None = None) -> None:
+        self.name = f"camera {device}"
+        self._capture = cv2.VideoCapture(device)
+        if not self._capture.isOpened():
+            self._capture.release()
+            raise SourceError(
+                f"{self.name} did not open: is it plugged in, and not in use by another program?"
+            )
+        if width and height:
+            self._capture.set(cv2.CAP_PROP_FRAME_WIDTH, width)
+            self._capture.set(cv2.CAP_PROP_FRAME_HEIGHT, height)
+        self._closed = False
+
+    def __iter__(self) -> Iterator[Frame]:
+        start = time.monotonic()
+        index = failed = 0
+        while not self._closed:
+            ok, image = self._capture.read()
+            if not ok or image is None or image.size == 0:
+                failed += 1
+                if failed >= self.failed_reads_to_lose:
+                    raise SourceError(f"{self.name} stopped sending frames (unplugged?)")
+                time.sleep(0.02)
+                continue
+            failed = 0
+            yield Frame(image=np.asarray(image, np.uint8), time=time.monotonic() - start, index=index)
+            index += 1
+
+    def close(self) -> None:
+        self._closed = True
+        self._capture.release()
+
+
+class VideoFileSource:
+    """A video file, frame by frame, timed by the stream (not the wall clock) unless `realtime`."""
+
+    def __init__(self, path: Path, realtime: bool = False) -> None:
+        self.name = str(path)
+        if not path.is_file():
+            raise SourceError(f"{path}: no such video file")
+        self._capture = cv2.VideoCapture(str(path))
+        if not self._capture.isOpened():
+            self._capture.release()
+            raise SourceError(f"{path}: not a video OpenCV can read")
+        fps = self._capture.get(cv2.CAP_PROP_FPS)
+        self.fps = fps if 0 < fps < 1000 else 30.0
+        self._realtime = realtime
+        self._closed = False
+
+    def __iter__(self) -> Iterator[Frame]:
+        start = time.monotonic()
+        index = 0
+        while not self._closed:
+            ok, image = self._capture.read()
+            if not ok or image is None:
+                return
+            at = index / self.fps
+            if self._realtime:
+                time.sleep(max(0.0, start + at - time.monotonic()))
+            yield Frame(image=np.asarray(image, np.uint8), time=at, index=index)
+            index += 1
+
+    def close(self) -> None:
+        self._closed = True
+        self._capture.release()
+
+
+class ImageSource:
+    """Image files (and the images in folders) as frames, `interval` seconds apart.
+
+    A file that is not a usable image is skipped and its error kept in `errors`, so one bad photo in a folder
+    does not stop the rest; with `repeat`, the images loop (a still table for the live view).
+    """
+
+    def __init__(self, paths: Sequence[Path], interval: float = 1 / 30, repeat: bool = False) -> None:
+        self.name = ", ".join(str(p) for p in paths)
+        self.paths = expand_paths(list(paths))
+        if not self.paths:
+            raise SourceError(f"{self.name}: no image files (looked for {', '.join(IMAGE_SUFFIXES)})")
+        self.errors: list[str] = []
+        self._interval = interval
+        self._repeat = repeat
+        self._closed = False
+
+    def __iter__(self) -> Iterator[Frame]:
+        index = 0
+        while not self._closed:
+            yielded = False
+            for path in self.paths:
+                if self._closed:
+                    return
+                try:
+                    image = load_image(path)
+                except ImageError as error:
+                    if str(error) not in self.errors:
+                        self.errors.append(str(error))
+                    continue
+                yield Frame(image=image, time=index * self._interval, index=index)
+                index += 1
+                yielded = True
+            if not (self._repeat and yielded):
+                return
+
+    def close(self) -> None:
+        self._closed = True
+
+
+def open_source(spec: str, realtime: bool = True) -> FrameSource:
+    """The source a command line names: a camera index (`0`), a stream URL, a video, an image or a folder."""
+    if spec.isdigit():
+        return CameraSource(int(spec))
+    if "://" in spec:
+        return CameraSource(spec)
+    path = Path(spec)
+    if not path.exists():
+        raise SourceError(f"{spec}: no such file or folder (a camera is given by its number, e.g. 0)")
+    if path.is_dir() or path.suffix.lower() in IMAGE_SUFFIXES:
+        return ImageSource([path], repeat=realtime)
+    if path.suffix.lower() in VIDEO_SUFFIXES:
+        return VideoFileSource(path, realtime=realtime)
+    raise SourceError(f"{spec}: neither an image, a video ({', '.join(VIDEO_SUFFIXES)}) nor a folder")
