@@ -34,12 +34,69 @@ def run_score(args: argparse.Namespace) -> int:
 
 
 def run_play(args: argparse.Namespace) -> int:
-    """`companion [play] [--seed N]`: the Textual app (imported here: `companion score` stays light)."""
+    """`companion [play] [--seed N] [--camera SPEC]`: the Textual app (imported here: `companion score`
+    stays light). With a camera, a source that does not open is reported in the app, which keeps retrying."""
     import random
 
-    from companion.app.app import CompanionApp
+    from companion.app.app import CameraSetup, CompanionApp
 
-    CompanionApp(rng=random.Random(args.seed)).run()
+    camera = None
+    if args.camera is not None:
+        from vision.pips import PipReader
+
+        from vision.sources import open_source
+
+        spec = args.camera
+        camera = CameraSetup(lambda: open_source(spec), PipReader())
+    app = CompanionApp(rng=random.Random(args.seed), camera=camera)
+    try:
+        app.run()
+    finally:
+        app.stop_camera()
+    return 0
+
+
+def run_demo(args: argparse.Namespace) -> int:
+    """`companion demo [--headless] [--solo] [--seed N]`: a whole game on the rendered table."""
+    import random
+    import tempfile
+    from datetime import datetime
+    from pathlib import Path
+
+    from vision.pips import PipReader
+
+    from companion.live.demo import DemoError, demo_setup, play_headless
+
+    if args.headless:
+        try:
+            result = play_headless(PipReader(), seed=args.seed or 0, solo=args.solo)
+        except DemoError as exc:
+            print(f"companion demo: {exc}", file=sys.stderr)
+            return 1
+        print(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
+        return 0 if result.state.is_over else 1
+
+    from companion.app.app import CameraSetup, CompanionApp
+    from companion.app.demo_players import DemoPlayers
+    from companion.app.session import GameSession
+    from vision.render.rolling import RollingTable
+
+    table = RollingTable(seed=args.seed or 0, realtime=True, fps=15, idle_frames=None)
+    games = Path(tempfile.mkdtemp(prefix="companion-demo-"))
+    session = GameSession.create(games, demo_setup(args.solo), datetime.now())
+    app = CompanionApp(
+        rng=random.Random(args.seed),
+        games_dir=games,
+        camera=CameraSetup(lambda: table, PipReader()),
+        game=session,
+    )
+    DemoPlayers(app, table, random.Random(args.seed)).attach()
+    try:
+        app.run()
+    finally:
+        app.stop_camera()
+        table.close()
+    print(f"the demo game's log: {session.path}")
     return 0
 
 
@@ -63,7 +120,22 @@ def build_parser() -> argparse.ArgumentParser:
     )
     for where in (parser, play):
         where.add_argument("--seed", type=int, default=None, help="seed the app's virtual dice rolls")
+        where.add_argument(
+            "--camera",
+            metavar="SPEC",
+            default=None,
+            help="read the dice live: a camera number (0), a stream URL, a video file or a folder of images",
+        )
     play.set_defaults(run=run_play)
+    demo = commands.add_parser(
+        "demo",
+        help="a whole game on a rendered table, read by the real reader (no camera needed)",
+        description="Play a complete Alhambra Roll & Write game on the project's rendered table.",
+    )
+    demo.add_argument("--headless", action="store_true", help="no screen: print the final breakdown as JSON")
+    demo.add_argument("--solo", action="store_true", help="1 player against 2 imaginary players")
+    demo.add_argument("--seed", type=int, default=None, help="seed the dice and the players' choices")
+    demo.set_defaults(run=run_demo)
     parser.set_defaults(run=run_play)
     return parser
 

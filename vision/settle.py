@@ -117,7 +117,7 @@ class Settler:
         small = cv2.resize(
             image, (_MOTION_WIDTH, max(1, round(h * _MOTION_WIDTH / w))), interpolation=cv2.INTER_AREA
         )
-        grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+        grey = np.asarray(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), np.uint8)
         previous, self._previous = self._previous, grey
         if previous is None or previous.shape != grey.shape:
             return False

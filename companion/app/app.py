@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import ClassVar
@@ -11,12 +12,26 @@ from typing import ClassVar
 from textual.app import App
 from textual.binding import Binding, BindingType
 
+from companion.live.feed import CameraFeed, FrameSource, Reader
+from companion.live.messages import PreviewFrame, ReadingSettled, ReadingWithdrawn, StatusChanged
+from vision.settle import Settler
+
 from . import paths
 from .dice_input import DiceEntered, DiceSource, PipDie
 from .screens.end import EndScreen
 from .screens.game import GameScreen
 from .screens.help import HelpScreen
 from .screens.start import StartScreen
+from .session import GameSession
+from .widgets.camera_panel import CameraPanel
+
+
+@dataclass(frozen=True)
+class CameraSetup:
+    """Live reading: how to (re)open the frame source, and the reader for its frames."""
+
+    open_source: Callable[[], FrameSource]
+    reader: Reader
 
 
 class CompanionApp(App[None]):
@@ -41,6 +56,8 @@ class CompanionApp(App[None]):
         games_dir: Path | None = None,
         sheets_dir: Path | None = None,
         auto_imaginary: bool = True,
+        camera: CameraSetup | None = None,
+        game: GameSession | None = None,
     ) -> None:
         super().__init__()
         self.rng = rng or random.Random()
@@ -48,15 +65,35 @@ class CompanionApp(App[None]):
         self.games_dir = games_dir or paths.games_dir()
         self.sheets_dir = sheets_dir or paths.sheets_dir()
         self.auto_imaginary = auto_imaginary
+        self.camera = camera
+        self.feed: CameraFeed | None = None
+        self._first_game = game
 
     def on_mount(self) -> None:
-        self.push_screen(self._start_screen())
+        if self._first_game is not None:
+            self.push_screen(self._game_screen(self._first_game))
+        else:
+            self.push_screen(self._start_screen())
+        if self.camera is not None:
+            self.feed = CameraFeed(self.camera.open_source, self.camera.reader, Settler, self.post_message)
+            self.feed.start()
+
+    def on_unmount(self) -> None:
+        self.stop_camera()
+
+    def stop_camera(self) -> None:
+        """Stop the camera thread and wait for it (quitting must not leave a reader running)."""
+        if self.feed is not None:
+            self.feed.stop()
+
+    def _game_screen(self, session: GameSession) -> GameScreen:
+        return GameScreen(session, self.rng, self.auto_imaginary, camera=self.camera is not None)
 
     def _start_screen(self) -> StartScreen:
         return StartScreen(self.games_dir, self.sheets_dir, self.now)
 
     def on_start_screen_game_opened(self, message: StartScreen.GameOpened) -> None:
-        self.switch_screen(GameScreen(message.session, self.rng, self.auto_imaginary))
+        self.switch_screen(self._game_screen(message.session))
 
     def on_game_screen_finished(self, message: GameScreen.Finished) -> None:
         if not isinstance(self.screen, EndScreen):
@@ -76,6 +113,32 @@ class CompanionApp(App[None]):
             if isinstance(screen, GameScreen):
                 return screen
         return None
+
+    # ------------------------------------------------------------------- messages of the camera thread
+    def _camera_panel(self) -> CameraPanel | None:
+        screen = self.game_screen()
+        return screen.query_one(CameraPanel) if screen is not None and screen.camera else None
+
+    def on_preview_frame(self, message: PreviewFrame) -> None:
+        panel = self._camera_panel()
+        if panel is not None:
+            panel.show_frame(message.image, message.reading, message.fps)
+
+    def on_status_changed(self, message: StatusChanged) -> None:
+        panel = self._camera_panel()
+        if panel is not None:
+            panel.show_status(message.status)
+
+    def on_reading_settled(self, message: ReadingSettled) -> None:
+        screen = self.game_screen()
+        # Not while help or the final scoring is on top: the players are not looking at the sheet.
+        if screen is not None and screen is self.screen:
+            screen.camera_reading(message.reading)
+
+    def on_reading_withdrawn(self, message: ReadingWithdrawn) -> None:
+        screen = self.game_screen()
+        if screen is not None:
+            screen.camera_withdrawn()
 
     def submit_dice(self, dice: tuple[PipDie, ...], source: DiceSource, note: str = "") -> bool:
         """Hand a dice reading to the game being played, as a `DiceEntered` message.

@@ -18,10 +18,13 @@ from textual.screen import Screen
 from textual.widgets import Footer, Log, Static
 
 from companion.games import alhambra_rw as rw
+from companion.live.match import Proposal, propose
+from vision.reading import DiceReading
 
 from ..describe import describe
 from ..dice_input import Colour, DiceEntered, DiceSource, PipDie
 from ..session import GameSession
+from ..widgets.camera_panel import CameraPanel
 from ..widgets.grid_text import grid_text
 from ..widgets.score_sheet import ScoreSheet
 from ..widgets.turn_panel import TurnPanel, is_imaginary_roll, is_roll
@@ -51,6 +54,7 @@ class GameScreen(Screen[None]):
         Binding("c", "take_coins", "take coins"),
         Binding("t", "two_buildings", "two buildings"),
         Binding("r", "roll", "roll for me"),
+        Binding("k", "accept_camera", "accept the camera's dice", show=False),
         Binding("a", "toggle_auto", "auto-roll imaginary", show=False),
         Binding("u", "undo", "undo"),
         Binding("U", "redo", "redo"),
@@ -66,9 +70,14 @@ class GameScreen(Screen[None]):
             super().__init__()
             self.session = session
 
-    def __init__(self, session: GameSession, rng: random.Random, auto_imaginary: bool = True) -> None:
+    def __init__(
+        self, session: GameSession, rng: random.Random, auto_imaginary: bool = True, camera: bool = False
+    ) -> None:
         super().__init__()
         self.session = session
+        self.camera = camera
+        self.pending: Proposal | None = None
+        """A camera reading that needs the players' word: `k` accepts it, typed dice fix it."""
         self.rng = rng
         self.auto_imaginary = auto_imaginary
         self.colour: Colour | None = None
@@ -86,15 +95,20 @@ class GameScreen(Screen[None]):
         with Horizontal(id="middle"):
             yield Static(id="grid")
             yield TurnPanel(id="turn")
-        log = Log(id="log", auto_scroll=True)
-        log.can_focus = False
-        yield log
+        with Horizontal(id="bottom"):
+            log = Log(id="log", auto_scroll=True)
+            log.can_focus = False
+            yield log
+            if self.camera:
+                yield CameraPanel(id="camera")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#sheet").border_title = "Score sheet"
         self.query_one("#turn").border_title = "Now"
         self.query_one("#log").border_title = "Game log"
+        if self.camera:
+            self.query_one("#camera").border_title = "Camera"
         self.log_lines = _history(self.session.events)
         self.query_one("#log", Log).write_lines(line for lines in self.log_lines for line in lines)
         self.refresh_view()
@@ -160,14 +174,50 @@ class GameScreen(Screen[None]):
 
         The dice become a `Roll` for whoever the game expects to roll now; the engine checks their number
         and colours. Returns whether the game accepted them (if not, the screen shows the engine's reason).
+        Dice typed while a camera reading waits for confirmation fix it: the log keeps what the camera read.
         """
         exp = self.session.expectation()
         if exp.player is None or not is_roll(exp):
             self.say(f"no dice expected now: {exp.prompt}", error=True)
             return False
+        if self.pending is not None and source != "camera" and not note:
+            note = f"camera read {self.pending.read}"
         yellow = tuple(d.value for d in dice if d.colour == "yellow")
         blue = tuple(d.value for d in dice if d.colour == "blue")
-        return self._submit(rw.Roll(exp.player, yellow, blue), source, note)
+        return self._submit(rw.Roll(exp.player, yellow, blue, source, note), source, note)
+
+    # ---------------------------------------------------------------------------------- the camera
+    def camera_reading(self, reading: DiceReading) -> None:
+        """A settled reading: applied when it fits the expected roll and is sure, else proposed."""
+        exp = self.session.expectation()
+        proposal = propose(reading, exp)
+        if proposal is None:
+            self.say(f"camera: dice seen, but none expected now ({exp.prompt})", error=True)
+            return
+        if proposal.sure:
+            self.enter_dice(proposal.dice, "camera")
+            return
+        self.pending = proposal
+        offer = " ".join(d.label for d in proposal.dice)
+        key = f"k accepts {offer}, or type" if proposal.complete else "type"
+        self.say(f"camera read {proposal.read}: {proposal.problem}. {key} the dice", error=True)
+
+    def camera_withdrawn(self) -> None:
+        """The dice moved again: a reading that waited for the players' word is gone."""
+        if self.pending is not None:
+            self.pending = None
+            self.say("")
+
+    def action_accept_camera(self) -> None:
+        pending = self.pending
+        if pending is None or not pending.complete:
+            self.say("no camera reading to accept: type the dice", error=True)
+            return
+        self.enter_dice(pending.dice, "camera", f"camera read {pending.read}; accepted ({pending.problem})")
+
+    def decide(self, event: rw.Event, source: str) -> bool:
+        """A decision made outside the keys (the demo's players); the engine checks it like any other."""
+        return self._submit(event, source)
 
     # ---------------------------------------------------------------------------- typed keys
     def action_colour(self, colour: Colour) -> None:
@@ -290,7 +340,7 @@ class GameScreen(Screen[None]):
         self.query_one("#log", Log).write_lines(lines)
         self.colour, self.picked = None, None
         if isinstance(event, rw.Roll):
-            self.entry = []
+            self.entry, self.pending = [], None
         self.say("")
         self._after_change()
         return True

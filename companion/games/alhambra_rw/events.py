@@ -6,7 +6,7 @@ app made for an imaginary player). Each event converts to and from one JSON obje
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, TypeAlias
 
 from .sheet import Sheet, SheetError, sheet_from_json
@@ -43,6 +43,10 @@ class Roll:
     player: str
     yellow: tuple[int, ...]
     blue: tuple[int, ...]
+    source: str = field(default="", compare=False)
+    """Who read the dice ("keyboard", "camera", "virtual", …): kept in the log, no rule depends on it."""
+    note: str = field(default="", compare=False)
+    """E.g. what the camera read when a player fixed it: kept in the log to settle disputes later."""
     kind: ClassVar[str] = "roll"
 
 
@@ -100,12 +104,17 @@ def event_to_json(event: Event) -> dict[str, Any]:
             "variant": event.variant,
         }
     if isinstance(event, Roll):
-        return {
+        roll: dict[str, Any] = {
             "event": event.kind,
             "player": event.player,
             "yellow": list(event.yellow),
             "blue": list(event.blue),
         }
+        if event.source:
+            roll["source"] = event.source
+        if event.note:
+            roll["note"] = event.note
+        return roll
     if isinstance(event, ChangePips):
         return {
             "event": event.kind,
@@ -137,7 +146,9 @@ def event_from_json(data: object) -> Event:
     if not isinstance(player, str):
         raise EventFormatError(f"player: must be a name, got {player!r}")
     if kind == Roll.kind:
-        return Roll(player, _ints(data, "yellow"), _ints(data, "blue"))
+        return Roll(
+            player, _ints(data, "yellow"), _ints(data, "blue"), _text(data, "source"), _text(data, "note")
+        )
     if kind == ChangePips.kind:
         colour = data.get("colour")
         if colour == "yellow" or colour == "blue":
@@ -150,6 +161,13 @@ def event_from_json(data: object) -> Event:
     if kind == TakeCoins.kind:
         return TakeCoins(player)
     raise EventFormatError(f"event: unknown kind {kind!r}")
+
+
+def _text(data: dict[str, Any], key: str) -> str:
+    value = data.get(key, "")
+    if not isinstance(value, str):
+        raise EventFormatError(f"{key}: must be text, got {value!r}")
+    return value
 
 
 def _int(data: dict[str, Any], key: str) -> int:

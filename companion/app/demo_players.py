@@ -1,0 +1,57 @@
+"""The demo's players: they throw the dice the game asks for onto the rendered table and make random legal
+choices, at a pace a watcher can follow. The dice themselves go through the camera pipeline like real ones."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from companion.games import alhambra_rw as rw
+from companion.games.alhambra_rw.simulate import random_decision
+from companion.live.demo import choose_second_building, throw_for
+from vision.render.rolling import RollingTable, Throw
+
+from .app import CompanionApp
+from .dice_input import PipDie
+
+PACE = 0.8
+"""Seconds between two of the players' moves."""
+GIVE_UP_AFTER = 10.0
+"""Seconds a throw may take to be read before the players type it in (as players at a table would)."""
+
+
+class DemoPlayers:
+    def __init__(self, app: CompanionApp, table: RollingTable, rng: random.Random) -> None:
+        self.app = app
+        self.table = table
+        self.rng = rng
+        self._thrown: tuple[int, Throw, float] | None = None
+        """(events in the log when thrown, the dice, when): the throw waiting to be read."""
+
+    def attach(self) -> None:
+        self.app.call_later(lambda: self.app.set_interval(PACE, self.tick))
+
+    def tick(self) -> None:
+        screen = self.app.game_screen()
+        if screen is None or screen is not self.app.screen or screen.state.is_over:
+            return
+        session = screen.session
+        exp = session.expectation()
+        n_events = len(session.events)
+        if exp.yellow + exp.blue:
+            thrown = self._thrown
+            if thrown is not None and thrown[0] == n_events:
+                if screen.pending is not None or time.monotonic() - thrown[2] > GIVE_UP_AFTER:
+                    # The camera is unsure or saw nothing: the players type what the dice show.
+                    typed = tuple(PipDie(c, v) for c, v in thrown[1])  # type: ignore[arg-type]
+                    screen.enter_dice(typed, "keyboard", "" if screen.pending else "camera read nothing")
+                return
+            second = choose_second_building(screen.state, exp, self.rng)
+            if second is not None:
+                screen.decide(second, "demo")
+                return
+            dice = throw_for(exp, self.rng)
+            self.table.throw(dice)
+            self._thrown = (n_events, dice, time.monotonic())
+            return
+        screen.decide(random_decision(rw.Game.from_state(screen.state), self.rng), "demo")

@@ -1,0 +1,69 @@
+"""The camera panel: a live preview in half-block characters, the dice seen, fps and the reader's state."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from rich.console import Console, ConsoleOptions, Group
+from rich.segment import Segment
+from rich.text import Text
+from textual.widgets import Static
+
+from companion.live.match import describe_reading
+from companion.live.messages import FeedStatus
+from companion.live.preview import annotate, fit, half_block_lines
+from vision.reading import DiceReading, Image
+
+_STATE_STYLE = {"rolling": "bold yellow", "settled": "bold green", "starting": "dim"}
+
+
+class _Lines:
+    """Rich renderable of ready-made segment lines (the preview)."""
+
+    def __init__(self, lines: list[list[Segment]]) -> None:
+        self.lines = lines
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
+        for line in self.lines:
+            yield from line
+            yield Segment.line()
+
+
+class CameraPanel(Static):
+    """Shows what the camera sees; the app feeds it `PreviewFrame` and `StatusChanged` contents."""
+
+    def __init__(self, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.status = FeedStatus("starting", "", None)
+        self.reading = DiceReading((), 0.0)
+        self.fps = 0.0
+        self.image: Image | None = None
+
+    def show_frame(self, image: Image, reading: DiceReading, fps: float) -> None:
+        self.image, self.reading, self.fps = image, reading, fps
+        self._redraw()
+
+    def show_status(self, status: FeedStatus) -> None:
+        self.status = status
+        self._redraw()
+
+    def on_resize(self) -> None:
+        self._redraw()
+
+    def _redraw(self) -> None:
+        width = max(8, self.content_region.width or 24)
+        rows_left = max(2, (self.content_region.height or 10) - 2)
+        status = Text(self.status.state, style=_STATE_STYLE.get(self.status.state, "bold red"))
+        if self.status.detail:
+            status.append(f": {self.status.detail}", style="red")
+        if self.status.retry_in is not None:
+            status.append(f" (retry in {self.status.retry_in:.0f} s)", style="dim")
+        if self.image is None or self.status.state in ("camera lost", "stalled", "stream ended"):
+            self.update(Group(status, Text("keys still work: type the dice", style="dim")))
+            return
+        cols, rows = fit(self.image.shape, width, rows_left)
+        preview = _Lines(half_block_lines(annotate(self.image, self.reading), cols, rows))
+        seen = Text(
+            f"{describe_reading(self.reading)} · {self.fps:.0f} fps", overflow="ellipsis", no_wrap=True
+        )
+        self.update(Group(preview, status, seen))

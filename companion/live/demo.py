@@ -1,0 +1,143 @@
+"""`companion demo`: a whole Alhambra Roll & Write game on the rendered table, read by the real reader.
+
+The demo is a table of players who throw the dice the game asks for onto a rendered table; the camera
+pipeline (reader, settling, matching) turns each throw into a `Roll`, and the players' decisions are random
+legal ones. Headless, it plays as fast as the pipeline allows and reports how many readings were right.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from companion.games import alhambra_rw as rw
+from companion.games.alhambra_rw.simulate import random_decision
+from companion.live.feed import Reader
+from companion.live.match import propose
+from vision.reading import DiceReading, Frame
+from vision.render.rolling import RollingTable, Throw
+from vision.settle import Settler
+
+DEMO_PLAYERS = ("Barbara", "Dirk", "Patricia")
+MAX_FRAMES_PER_THROW = 300
+"""A throw that has not settled after this many frames means the pipeline is broken: stop, don't spin."""
+
+
+class DemoError(RuntimeError):
+    """The demo could not finish its game."""
+
+
+def demo_setup(solo: bool = False) -> rw.GameStarted:
+    sheet = rw.load_shipped_sheet("example")
+    if solo:
+        return rw.GameStarted(sheet, ("Barbara",), ("Marc", "Nora"))
+    return rw.GameStarted(sheet, DEMO_PLAYERS)
+
+
+def throw_for(exp: rw.Expectation, rng: random.Random) -> Throw:
+    """Random dice of the colours and number the game asks for."""
+    return [("yellow", rng.randint(1, 6)) for _ in range(exp.yellow)] + [
+        ("blue", rng.randint(1, 6)) for _ in range(exp.blue)
+    ]
+
+
+SECOND_BUILDING_CHANCE = 0.3
+
+
+def choose_second_building(state: rw.GameState, exp: rw.Expectation, rng: random.Random) -> rw.Event | None:
+    """Now and then, when the coins allow, a demo player crosses a second building instead of re-rolling."""
+    if not exp.can_cross_second or exp.player is None or rng.random() >= SECOND_BUILDING_CHANCE:
+        return None
+    player = state.player(exp.player)
+    return rw.CrossBuilding(player.name, player.yellow[0], player.blue[0])
+
+
+def same_dice(reading: DiceReading, throw: Throw) -> bool:
+    return sorted((d.color, d.value or 0) for d in reading.dice) == sorted(throw)
+
+
+@dataclass
+class DemoResult:
+    state: rw.GameState
+    events: list[rw.Event]
+    readings: int = 0
+    matched: int = 0
+    fixed: int = 0
+    frames: int = 0
+    seconds: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "finished": self.state.is_over,
+            "scoring": rw.score_game(self.state).to_json() if self.state.is_over else None,
+            "readings": self.readings,
+            "readings_matched": self.matched,
+            "readings_fixed": self.fixed,
+            "frames": self.frames,
+            "seconds": round(self.seconds, 2),
+        }
+
+
+def _settle(frames: Iterator[Frame], reader: Reader, settler: Settler, result: DemoResult) -> DiceReading:
+    for n, frame in enumerate(frames):
+        result.frames += 1
+        change = settler.update(frame, reader.read(frame.image))
+        if isinstance(change, DiceReading):
+            return change
+        if n >= MAX_FRAMES_PER_THROW:
+            break
+    raise DemoError(f"the dice did not settle within {MAX_FRAMES_PER_THROW} frames")
+
+
+def play_headless(reader: Reader, seed: int = 0, solo: bool = False) -> DemoResult:
+    """Play a whole game through the camera pipeline on a rendered table, without a screen."""
+    started = time.perf_counter()
+    rng = random.Random(seed)
+    setup = demo_setup(solo)
+    game = rw.Game(setup)
+    result = DemoResult(game.state, [setup])
+    table = RollingTable(seed=seed, roll_frames=4, rest_frames=0, idle_frames=None)
+    frames = iter(table)
+    settler = Settler()
+    while not game.is_over:
+        exp = game.expectation()
+        if exp.yellow + exp.blue:
+            event = choose_second_building(game.state, exp, rng)
+        else:
+            event = random_decision(game, rng)
+        if event is None:
+            throw = throw_for(exp, rng)
+            table.throw(throw)
+            reading = _settle(frames, reader, settler, result)
+            result.readings += 1
+            result.matched += same_dice(reading, throw)
+            event = roll_from_reading(reading, exp, throw)
+            result.fixed += bool(event.note)
+        game.apply(event)
+        result.events.append(event)
+    table.close()
+    result.state = game.state
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def roll_from_reading(reading: DiceReading, exp: rw.Expectation, truth: Throw) -> rw.Roll:
+    """The camera's roll when it fits and is sure; otherwise what a player at the table would type (the
+    truth), logged with what the camera read."""
+    proposal = propose(reading, exp)
+    player = exp.player or ""
+    if (
+        proposal is not None
+        and proposal.sure
+        and sorted((d.colour, d.value) for d in proposal.dice) == sorted(truth)
+    ):
+        yellow = tuple(d.value for d in proposal.dice if d.colour == "yellow")
+        blue = tuple(d.value for d in proposal.dice if d.colour == "blue")
+        return rw.Roll(player, yellow, blue, "camera")
+    yellow = tuple(v for c, v in truth if c == "yellow")
+    blue = tuple(v for c, v in truth if c == "blue")
+    read = proposal.read if proposal is not None else "nothing"
+    return rw.Roll(player, yellow, blue, "keyboard", f"camera read {read}")
