@@ -13,7 +13,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 
 from companion.live.feed import CameraFeed, FrameSource, Reader
-from companion.live.messages import PreviewFrame, ReadingSettled, ReadingWithdrawn, StatusChanged
+from companion.live.messages import FeedStatus, PreviewFrame, ReadingSettled, ReadingWithdrawn, StatusChanged
 from vision.settle import Settler
 
 from . import paths
@@ -67,6 +67,8 @@ class CompanionApp(App[None]):
         self.auto_imaginary = auto_imaginary
         self.camera = camera
         self.feed: CameraFeed | None = None
+        self.camera_status = FeedStatus("starting", "", None)
+        """The camera's latest state, for a camera panel that appears after it was posted."""
         self._first_game = game
 
     def on_mount(self) -> None:
@@ -117,7 +119,9 @@ class CompanionApp(App[None]):
     # ------------------------------------------------------------------- messages of the camera thread
     def _camera_panel(self) -> CameraPanel | None:
         screen = self.game_screen()
-        return screen.query_one(CameraPanel) if screen is not None and screen.camera else None
+        # Frames can come before the game screen is composed, or after it is gone.
+        panels = screen.query(CameraPanel) if screen is not None else None
+        return panels.first() if panels else None
 
     def on_preview_frame(self, message: PreviewFrame) -> None:
         panel = self._camera_panel()
@@ -125,6 +129,7 @@ class CompanionApp(App[None]):
             panel.show_frame(message.image, message.reading, message.fps)
 
     def on_status_changed(self, message: StatusChanged) -> None:
+        self.camera_status = message.status
         panel = self._camera_panel()
         if panel is not None:
             panel.show_status(message.status)

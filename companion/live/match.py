@@ -38,7 +38,8 @@ class Proposal:
 def describe_reading(reading: DiceReading) -> str:
     """Short text of a reading: game dice as typed (`y3`), other colours by name."""
     parts = []
-    for die in sorted(reading.dice, key=lambda d: (d.color not in GAME_COLOURS, d.color, d.value or 0)):
+    order = {colour: n for n, colour in enumerate(GAME_COLOURS)}
+    for die in sorted(reading.dice, key=lambda d: (order.get(d.color, len(order)), d.color, d.value or 0)):
         value = die.value if die.value is not None else "?"
         parts.append(f"{die.color[0]}{value}" if die.color in GAME_COLOURS else f"{die.color} {value}")
     return " ".join(parts) or "no dice"

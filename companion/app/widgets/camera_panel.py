@@ -39,6 +39,9 @@ class CameraPanel(Static):
         self.fps = 0.0
         self.image: Image | None = None
 
+    def on_mount(self) -> None:
+        self.show_status(getattr(self.app, "camera_status", self.status))
+
     def show_frame(self, image: Image, reading: DiceReading, fps: float) -> None:
         self.image, self.reading, self.fps = image, reading, fps
         self._redraw()

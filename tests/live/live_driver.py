@@ -1,0 +1,96 @@
+"""Scripted games for the live-table tests: the dice to throw, and the players' choices, known in advance."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import random
+from collections.abc import Callable, Coroutine, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from textual.pilot import Pilot
+
+from companion.app.app import CompanionApp
+from companion.games import alhambra_rw as rw
+from vision.render.rolling import RollingTable, Throw
+
+
+def choice(game: rw.Game) -> rw.Event:
+    """The players' fixed habit: cross the first free crossing, else take coins; keep the first pair."""
+    name = game.names[game.active]
+    if game.ask is rw.Ask.KEEP_PAIR:
+        return game.legal_actions()[0]
+    free = [c for c in game.crossings() if not c.crossed]
+    return rw.CrossBuilding(name, free[0].yellow, free[0].blue) if free else rw.TakeCoins(name)
+
+
+@dataclass(frozen=True)
+class Script:
+    """A solo game (1 player, 2 imaginary): the set-up as played before, then turns whose dice are thrown
+    on the table; `events` ends where the last throw's turn ends."""
+
+    before: tuple[rw.Event, ...]
+    events: tuple[rw.Event, ...]
+    throws: tuple[Throw, ...]
+
+
+def script(throws: int, seed: int = 0) -> Script:
+    setup = rw.GameStarted(rw.load_shipped_sheet("example"), ("Barbara",), ("Marc", "Nora"))
+    game = rw.Game(setup)
+    rng = random.Random(seed)
+    events: list[rw.Event] = [setup]
+    before: tuple[rw.Event, ...] = ()
+    thrown: list[Throw] = []
+    while len(thrown) < throws or not game.expectation().yellow + game.expectation().blue:
+        exp = game.expectation()
+        if exp.ask is rw.Ask.ACTION and not before:
+            before = tuple(events)
+        if exp.yellow + exp.blue:
+            yellow = tuple(rng.randint(1, 6) for _ in range(exp.yellow))
+            blue = tuple(rng.randint(1, 6) for _ in range(exp.blue))
+            event: rw.Event = rw.Roll(exp.player or "", yellow, blue)
+            if before:
+                thrown.append([("yellow", v) for v in yellow] + [("blue", v) for v in blue])
+        else:
+            event = choice(game)
+        game.apply(event)
+        events.append(event)
+    return Script(before, tuple(events), tuple(thrown))
+
+
+async def play_by_camera(
+    app: CompanionApp,
+    pilot: Pilot[None],
+    want: int,
+    timeout: float,
+    table: RollingTable | None = None,
+    throws: Sequence[Throw] = (),
+) -> None:
+    """Make the players' choices whenever the game waits for one, until the log holds `want` events. With a
+    rolling table, also throw the next scripted dice whenever the game asks for a roll."""
+    screen = app.game_screen()
+    assert screen is not None
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    thrown_at = -1
+    to_throw = iter(throws)
+    while len(screen.session.events) < want:
+        assert loop.time() < deadline, f"stuck at: {screen.session.expectation().prompt}; {screen.message}"
+        exp = screen.session.expectation()
+        if not exp.yellow + exp.blue:
+            assert screen.decide(choice(rw.Game.from_state(screen.state)), "keyboard"), screen.message
+        elif table is not None and thrown_at != len(screen.session.events):
+            thrown_at = len(screen.session.events)
+            table.throw(next(to_throw))
+        await pilot.pause(0.02)
+
+
+def synchronous(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
+    """Run an async test body with asyncio (pytest keeps seeing the test's own arguments)."""
+
+    @functools.wraps(test)
+    def run(*args: Any, **kwargs: Any) -> None:
+        asyncio.run(test(*args, **kwargs))
+
+    return run
