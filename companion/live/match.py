@@ -82,3 +82,25 @@ def propose(
     if missing:
         return Proposal((), False, "missing " + "; ".join(missing), read)
     return Proposal(tuple(chosen), not problems, "; ".join(problems), read)
+
+
+def kept_pair(reading: DiceReading, yellow: tuple[int, ...], blue: tuple[int, ...]) -> tuple[int, int] | None:
+    """After rolling all 4 dice, the player takes the kept pair off the table: when the camera then sees
+    exactly one yellow and one blue die that were rolled, the kept pair is the other two."""
+    left_yellow = [d.value for d in reading.dice if d.color == "yellow"]
+    left_blue = [d.value for d in reading.dice if d.color == "blue"]
+    if (
+        len(reading.dice) != 2
+        or len(left_yellow) != 1
+        or len(left_blue) != 1
+        or len(yellow) != 2
+        or len(blue) != 2
+    ):
+        return None
+    if left_yellow[0] not in yellow or left_blue[0] not in blue:
+        return None
+    kept_yellow = list(yellow)
+    kept_yellow.remove(left_yellow[0])
+    kept_blue = list(blue)
+    kept_blue.remove(left_blue[0])
+    return kept_yellow[0], kept_blue[0]

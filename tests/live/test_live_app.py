@@ -13,6 +13,7 @@ from companion.app.session import GameSession
 from companion.app.widgets.camera_panel import CameraPanel
 from companion.games import alhambra_rw as rw
 from companion.games.alhambra_rw.log import write_log
+from companion.games.alhambra_rw.simulate import random_decision
 from companion.live.feed import FrameSource
 from vision.reading import Box, DiceReading, Die
 from vision.render.rolling import RollingTable
@@ -125,9 +126,38 @@ async def test_a_camera_that_does_not_open_is_shown_and_the_game_goes_on_by_keys
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause(0.3)
         status = app.screen.query_one(CameraPanel).status
-        assert status.state == "camera lost" and "did not open" in status.detail and status.retry_in is not None
+        assert (
+            status.state == "camera lost" and "did not open" in status.detail and status.retry_in is not None
+        )
         assert "camera&#160;lost" in app.export_screenshot()
         await pilot.press("y", "2", "b", "6", "enter")
         assert session.events[-1] == rw.Roll("Barbara", (2,), (6,))
         await pilot.press("ctrl+q")
     assert app.feed is not None and not app.feed.running
+
+
+@synchronous
+async def test_the_pair_left_on_the_table_after_rolling_all_four_proposes_the_kept_pair(
+    tmp_path: Path,
+) -> None:
+    setup = rw.GameStarted(rw.load_shipped_sheet("example"), ("Barbara", "Dirk", "Patricia"))
+    game, events = rw.Game(setup), [setup]
+    rng = random.Random(4)
+    while game.ask is not rw.Ask.KEEP_PAIR:
+        event = random_decision(game, rng)
+        game.apply(event)
+        events.append(event)
+    player = game.state.active_player
+    session = resumed_session(tmp_path, tuple(events))
+    app = CompanionApp(
+        rng=random.Random(0), camera=CameraSetup(_never_opens, TableReader(RollingTable())), game=session
+    )
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = app.game_screen()
+        assert screen is not None
+        # The player took yellow[0] and blue[1] off the table; the other two dice wait for the neighbour.
+        screen.camera_reading(reading(("yellow", player.yellow[1], 0.99), ("blue", player.blue[0], 0.99)))
+        await pilot.pause()
+        assert f"y{player.yellow[0]} b{player.blue[1]} taken off the table" in screen.message
+        await pilot.press("k")
+        assert session.events[-1] == rw.KeepPair(player.name, player.yellow[0], player.blue[1])

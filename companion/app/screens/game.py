@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Log, Static
 
 from companion.games import alhambra_rw as rw
-from companion.live.match import Proposal, propose
+from companion.live.match import Proposal, kept_pair, propose
 from vision.reading import DiceReading
 
 from ..describe import describe
@@ -78,6 +78,8 @@ class GameScreen(Screen[None]):
         self.camera = camera
         self.pending: Proposal | None = None
         """A camera reading that needs the players' word: `k` accepts it, typed dice fix it."""
+        self.proposed_choice: rw.Event | None = None
+        """A choice the camera suggests (the pair kept after rolling all 4 dice): `k` makes it."""
         self.rng = rng
         self.auto_imaginary = auto_imaginary
         self.colour: Colour | None = None
@@ -190,6 +192,13 @@ class GameScreen(Screen[None]):
     def camera_reading(self, reading: DiceReading) -> None:
         """A settled reading: applied when it fits the expected roll and is sure, else proposed."""
         exp = self.session.expectation()
+        if exp.ask is rw.Ask.KEEP_PAIR and exp.player is not None:
+            player = self.state.player(exp.player)
+            kept = kept_pair(reading, tuple(player.yellow), tuple(player.blue))
+            if kept is not None:
+                self.proposed_choice = rw.KeepPair(player.name, *kept)
+                self.say(f"camera: y{kept[0]} b{kept[1]} taken off the table: k keeps that pair")
+                return
         proposal = propose(reading, exp)
         if proposal is None:
             self.say(f"camera: dice seen, but none expected now ({exp.prompt})", error=True)
@@ -209,6 +218,9 @@ class GameScreen(Screen[None]):
             self.say("")
 
     def action_accept_camera(self) -> None:
+        if self.proposed_choice is not None:
+            self._submit(self.proposed_choice, "camera")
+            return
         pending = self.pending
         if pending is None or not pending.complete:
             self.say("no camera reading to accept: type the dice", error=True)
@@ -338,7 +350,7 @@ class GameScreen(Screen[None]):
             lines.append(f"  ({note})")
         self.log_lines.append(lines)
         self.query_one("#log", Log).write_lines(lines)
-        self.colour, self.picked = None, None
+        self.colour, self.picked, self.proposed_choice = None, None, None
         if isinstance(event, rw.Roll):
             self.entry, self.pending = [], None
         self.say("")
