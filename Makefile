@@ -12,7 +12,7 @@ $(BIN)/companion: pyproject.toml
 	touch $@
 
 run: $(BIN)/companion
-	$(BIN)/companion score companion/games/alhambra_rw/examples/example-game.json
+	$(BIN)/companion demo
 
 lint: $(BIN)/companion
 	$(BIN)/ruff check .

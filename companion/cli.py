@@ -67,6 +67,9 @@ def run_demo(args: argparse.Namespace) -> int:
 
     from companion.live.demo import DemoError, demo_setup, play_headless
 
+    if not args.headless and not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print("companion demo: no terminal to show the app in: playing headless", file=sys.stderr)
+        args.headless = True
     if args.headless:
         try:
             result = play_headless(PipReader(), seed=args.seed or 0, solo=args.solo)
