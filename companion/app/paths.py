@@ -33,3 +33,13 @@ def sheets_dir() -> Path:
 def games_dir() -> Path:
     """Game logs, one file per game."""
     return data_dir() / "games"
+
+
+def colour_profile_path() -> Path:
+    """The colour profile of this table's game dice, taught with `companion calibrate colours` or F3."""
+    return config_dir() / "colour-profile.json"
+
+
+def table_area_path() -> Path:
+    """The part of the camera's view where the dice are thrown, set with `companion calibrate area`."""
+    return config_dir() / "table-area.json"
