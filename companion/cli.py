@@ -10,9 +10,13 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from companion.games.alhambra_rw.report import scoreboard_text
 from companion.games.alhambra_rw.scorefile import ScoreFileError, score_file
+
+if TYPE_CHECKING:
+    from companion.app.app import CameraSetup
 
 EXIT_BAD_INPUT = 2
 
@@ -33,12 +37,40 @@ def run_score(args: argparse.Namespace) -> int:
     return 0
 
 
+class CalibrationError(ValueError):
+    """A remembered calibration file that cannot be used."""
+
+
+def camera_setup(spec: str) -> CameraSetup:
+    """The live reader for a camera SPEC, with this table's remembered calibration (colour profile, area)."""
+    from calibration.colour import ColourProfile, ColourProfileError, load_profile
+    from calibration.table_area import AreaReader, TableAreaError, load_area
+    from companion.app import paths
+    from companion.app.app import CameraSetup
+    from vision.pips import PipReader
+    from vision.sources import open_source
+
+    try:
+        profile_path, area_path = paths.colour_profile_path(), paths.table_area_path()
+        profile = load_profile(profile_path) if profile_path.is_file() else None
+        area = load_area(area_path) if area_path.is_file() else None
+    except (ColourProfileError, TableAreaError) as exc:
+        raise CalibrationError(str(exc)) from None
+    pips = PipReader(colour_profile=profile)
+
+    def use_profile(taught: ColourProfile) -> None:
+        pips.colour_profile = taught
+
+    reader = AreaReader(pips, area) if area is not None else pips
+    return CameraSetup(lambda: open_source(spec), reader, use_profile)
+
+
 def run_play(args: argparse.Namespace) -> int:
     """`companion [play] [--seed N] [--camera SPEC]`: the Textual app (imported here: `companion score`
     stays light). With a camera, a source that does not open is reported in the app, which keeps retrying."""
     import random
 
-    from companion.app.app import CameraSetup, CompanionApp
+    from companion.app.app import CompanionApp
 
     camera = None
     if args.camera is not None:
@@ -139,6 +171,9 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--solo", action="store_true", help="1 player against 2 imaginary players")
     demo.add_argument("--seed", type=int, default=None, help="seed the dice and the players' choices")
     demo.set_defaults(run=run_demo)
+    from companion.calibrate_command import add_calibrate
+
+    add_calibrate(commands)
     parser.set_defaults(run=run_play)
     return parser
 

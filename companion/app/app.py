@@ -12,12 +12,14 @@ from typing import ClassVar
 from textual.app import App
 from textual.binding import Binding, BindingType
 
+from calibration.colour import ColourProfile
 from companion.live.feed import CameraFeed, FrameSource, Reader
 from companion.live.messages import FeedStatus, PreviewFrame, ReadingSettled, ReadingWithdrawn, StatusChanged
 from vision.settle import Settler
 
 from . import paths
 from .dice_input import DiceEntered, DiceSource, PipDie
+from .screens.calibrate import CalibrateScreen
 from .screens.end import EndScreen
 from .screens.game import GameScreen
 from .screens.help import HelpScreen
@@ -28,10 +30,12 @@ from .widgets.camera_panel import CameraPanel
 
 @dataclass(frozen=True)
 class CameraSetup:
-    """Live reading: how to (re)open the frame source, and the reader for its frames."""
+    """Live reading: how to (re)open the frame source, the reader for its frames, and how the reader takes
+    a colour profile taught in the app (None: the reader has no use for one)."""
 
     open_source: Callable[[], FrameSource]
     reader: Reader
+    use_profile: Callable[[ColourProfile], None] | None = None
 
 
 class CompanionApp(App[None]):
@@ -46,6 +50,7 @@ class CompanionApp(App[None]):
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "help"),
+        Binding("f3", "calibrate", "calibrate camera"),
         Binding("ctrl+q", "quit", "quit", priority=True),
     ]
 
@@ -118,12 +123,27 @@ class CompanionApp(App[None]):
 
     # ------------------------------------------------------------------- messages of the camera thread
     def _camera_panel(self) -> CameraPanel | None:
-        screen = self.game_screen()
-        # Frames can come before the game screen is composed, or after it is gone.
-        panels = screen.query(CameraPanel) if screen is not None else None
+        # Frames can come before a screen is composed: then there is no panel yet.
+        panels = self.screen.query(CameraPanel)
         return panels.first() if panels else None
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "calibrate":
+            return self.camera is not None and self.camera.use_profile is not None
+        return True
+
+    def action_calibrate(self) -> None:
+        if not isinstance(self.screen, CalibrateScreen):
+            self.push_screen(CalibrateScreen(paths.colour_profile_path()))
+
+    def on_calibrate_screen_taught(self, message: CalibrateScreen.Taught) -> None:
+        if self.camera is not None and self.camera.use_profile is not None:
+            self.camera.use_profile(message.profile)
+        self.notify(f"colour profile saved to {paths.colour_profile_path()}")
+
     def on_preview_frame(self, message: PreviewFrame) -> None:
+        if isinstance(self.screen, CalibrateScreen):
+            self.screen.see(message.image, message.reading)
         panel = self._camera_panel()
         if panel is not None:
             panel.show_frame(message.image, message.reading, message.fps)

@@ -1,0 +1,153 @@
+"""`companion calibrate`: teach and remember this table's calibration from the command line.
+
+    companion calibrate colours COLOURS_DIR       photos of the game's dice, one folder per colour
+    companion calibrate colours --camera 0        show the dice to the camera when asked
+    companion calibrate area X0 Y0 X1 Y1          the dice zone, as fractions of the frame
+    companion calibrate show                      what is remembered, and where
+
+The app uses what is remembered whenever it reads a camera (`companion --camera ...`); F3 in the app
+teaches the colours too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from companion.app import paths
+
+if TYPE_CHECKING:  # the reader's modules load models and OpenCV: only when a step runs
+    import numpy as np
+    import numpy.typing as npt
+
+    from vision.pips import PipReader
+    from vision.reading import DiceReading, Frame, Image
+
+GAME_COLOURS = ("yellow", "blue")
+SHOWS_PER_COLOUR = 2
+"""Each colour is shown twice (re-rolled in between): two dice each time give enough samples."""
+WAIT_SECONDS = 15.0
+
+
+def add_calibrate(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    calibrate = commands.add_parser(
+        "calibrate",
+        help="teach and remember this table's dice colours and dice zone",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    steps = calibrate.add_subparsers(dest="step", metavar="STEP", required=True)
+    colours = steps.add_parser("colours", help="the game's yellow and blue dice under this light")
+    colours.add_argument(
+        "folder",
+        nargs="?",
+        default=None,
+        metavar="COLOURS_DIR",
+        help="photos of the dice: COLOURS_DIR/yellow/*.jpg, COLOURS_DIR/blue/*.jpg",
+    )
+    colours.add_argument(
+        "--camera", metavar="SPEC", default=None, help="show the dice to this camera instead"
+    )
+    area = steps.add_parser("area", help="the part of the view where dice are thrown (fractions 0-1)")
+    for name in ("x0", "y0", "x1", "y1"):
+        area.add_argument(name, type=float)
+    steps.add_parser("show", help="what is remembered")
+    calibrate.set_defaults(run=run_calibrate)
+
+
+def run_calibrate(args: argparse.Namespace) -> int:
+    from calibration.colour import ColourProfileError
+    from calibration.table_area import TableArea, TableAreaError, save_area
+    from vision.sources import SourceError
+
+    try:
+        if args.step == "area":
+            area = TableArea(args.x0, args.y0, args.x1, args.y1)
+            save_area(area, paths.table_area_path())
+            print(f"dice zone saved to {paths.table_area_path()}")
+            return 0
+        if args.step == "show":
+            return _show()
+        return _colours(args)
+    except (ColourProfileError, TableAreaError, SourceError) as exc:
+        print(f"companion calibrate: {exc}", file=sys.stderr)
+        return 2
+
+
+def _show() -> int:
+    from calibration.colour import load_profile
+    from calibration.table_area import load_area
+
+    for what, path, load in (
+        ("colour profile", paths.colour_profile_path(), load_profile),
+        ("dice zone", paths.table_area_path(), load_area),
+    ):
+        if path.is_file():
+            print(f"{what}: {path}\n  {load(path)}")  # type: ignore[operator]
+        else:
+            print(
+                f"{what}: none (the whole frame, palette colours)" if what == "dice zone" else f"{what}: none"
+            )
+    return 0
+
+
+def _colours(args: argparse.Namespace) -> int:
+    from calibration.colour import save_profile, teach, teach_from_folder
+    from vision.pips import PipReader
+
+    reader = PipReader()
+    if args.folder is not None:
+        from pathlib import Path
+
+        profile, errors = teach_from_folder(
+            Path(args.folder), lambda image: [d.box for d in reader.read(image).dice]
+        )
+        for error in errors:
+            print(f"companion calibrate: {error}", file=sys.stderr)
+    elif args.camera is not None:
+        profile = teach(_show_to_camera(args.camera, reader))
+    else:
+        print("companion calibrate colours: give COLOURS_DIR or --camera SPEC", file=sys.stderr)
+        return 2
+    save_profile(profile, paths.colour_profile_path())
+    print(f"colour profile saved to {paths.colour_profile_path()}")
+    return 0
+
+
+def _show_to_camera(spec: str, reader: PipReader) -> dict[str, list[npt.NDArray[np.float32]]]:
+    from vision.colour import body_lab
+    from vision.sources import open_source
+
+    source = open_source(spec)
+    frames = iter(source)
+    samples: dict[str, list[npt.NDArray[np.float32]]] = {}
+    try:
+        for colour in GAME_COLOURS:
+            for show in range(SHOWS_PER_COLOUR):
+                again = " (roll them again)" if show else ""
+                input(f"Put only the game's {colour} dice in view{again}, then press Enter ")
+                image, reading = _settled(frames, reader)
+                samples.setdefault(colour, []).extend(body_lab(image, d.box) for d in reading.dice)
+                print(f"  {len(reading.dice)} dice seen")
+    finally:
+        source.close()
+    return samples
+
+
+def _settled(frames: Iterator[Frame], reader: PipReader) -> tuple[Image, DiceReading]:
+    from vision.reading import DiceReading
+    from vision.settle import Settler
+    from vision.sources import SourceError
+
+    settler = Settler()
+    deadline = time.monotonic() + WAIT_SECONDS
+    for frame in frames:
+        change = settler.update(frame, reader.read(frame.image, frame.time))
+        if isinstance(change, DiceReading):
+            return frame.image, change
+        if time.monotonic() > deadline:
+            break
+    raise SourceError(f"no still dice seen within {WAIT_SECONDS:.0f} s: are they in view, and lit?")
