@@ -1,0 +1,55 @@
+"""End to end: a rendered video of dice thrown for several turns, read by the real reader, fills the sheet."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+from live_driver import play_by_camera, script, synchronous
+from test_live_app import resumed_session
+
+from companion.app.app import CameraSetup, CompanionApp
+from companion.games import alhambra_rw as rw
+from vision.pips import PipReader
+from vision.render.rolling import RollingTable, write_video
+from vision.sources import VideoFileSource
+
+
+@synchronous
+async def test_a_rendered_video_of_several_turns_fills_the_sheet_and_the_log(tmp_path: Path) -> None:
+    plan = script(throws=5, seed=7)
+    table = RollingTable(seed=7, roll_frames=8, rest_frames=40, idle_frames=15)
+    for throw in plan.throws:
+        table.throw(throw)
+    video = tmp_path / "turns.avi"
+    rests = write_video(video, table)
+    assert [sorted((d.color, d.value or 0) for d in r.dice) for r in rests] == [sorted(t) for t in plan.throws]
+    session = resumed_session(tmp_path, plan.before)
+    camera = CameraSetup(lambda: VideoFileSource(video, realtime=True), PipReader())
+    app = CompanionApp(rng=random.Random(0), auto_imaginary=False, camera=camera, game=session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await play_by_camera(app, pilot, len(plan.events), timeout=60)
+        assert tuple(session.events) == plan.events
+    on_disk = rw.load_log(session.path).events
+    assert on_disk == plan.events
+    turns = [e for e in on_disk[len(plan.before) :] if isinstance(e, rw.Roll)]
+    assert [(r.source, r.note) for r in turns] == [("camera", "")] * len(plan.throws)
+    assert rw.replay(on_disk).players == rw.replay(plan.events).players
+
+
+def test_the_headless_demo_plays_a_whole_game_and_reads_every_throw_right() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "demo", "--headless", "--seed", "3"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["finished"] and result["scoring"]["winners"]
+    assert result["readings"] >= 50
+    assert result["readings_matched"] == result["readings"] and result["readings_fixed"] == 0
