@@ -1,0 +1,100 @@
+"""Calibration: the dice zone and the colour profile, taught from the app and the command line, remembered."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from live_driver import synchronous
+from test_live_app import TableReader, new_session
+
+from calibration.colour import load_profile
+from calibration.table_area import AreaReader, TableArea, TableAreaError, load_area, parse_area
+from companion.app import paths
+from companion.app.app import CameraSetup, CompanionApp
+from companion.app.screens.calibrate import CalibrateScreen
+from companion.games import alhambra_rw as rw
+from vision.reading import Box, DiceReading, Die, Image
+from vision.render.rolling import RollingTable
+
+
+class OneDie:
+    def read(self, image: Image, time: float = 0.0) -> DiceReading:
+        h, w = image.shape[:2]
+        return DiceReading((Die(Box(0, 0, w / 2, h / 2), "pip", "yellow", 0.9, 4),), time)
+
+
+def test_the_area_reader_reads_only_the_dice_zone_and_answers_in_frame_pixels() -> None:
+    reader = AreaReader(OneDie(), TableArea(0.25, 0.5, 0.75, 1.0))
+    reading = reader.read(np.zeros((400, 800, 3), np.uint8))
+    assert reading.dice[0].box == Box(200, 200, 400, 300)
+
+
+def test_a_bad_area_names_the_field(tmp_path: Path) -> None:
+    with pytest.raises(TableAreaError, match="x1: must be a fraction"):
+        TableArea(0.1, 0.1, 1.5, 0.9)
+    with pytest.raises(TableAreaError, match="y0: expected a number"):
+        parse_area({"format": "table-area/1", "x0": 0, "y0": "top", "x1": 1, "y1": 1})
+    broken = tmp_path / "area.json"
+    broken.write_text("{")
+    with pytest.raises(TableAreaError, match="not valid JSON"):
+        load_area(broken)
+
+
+def run_companion(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "companion", *args], capture_output=True, text=True, env=env, check=False
+    )
+
+
+def test_the_command_line_remembers_the_area_and_refuses_a_bad_one(tmp_path: Path) -> None:
+    env = {"XDG_CONFIG_HOME": str(tmp_path), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
+    done = run_companion("calibrate", "area", "0.1", "0.2", "0.9", "0.8", env=env)
+    assert done.returncode == 0, done.stderr
+    saved = json.loads((tmp_path / "table-companion" / "table-area.json").read_text())
+    assert (saved["x0"], saved["y1"]) == (0.1, 0.8)
+    shown = run_companion("calibrate", "show", env=env)
+    assert "dice zone: " in shown.stdout and "x0=0.1" in shown.stdout
+    bad = run_companion("calibrate", "area", "0.5", "0.2", "0.4", "0.8", env=env)
+    assert bad.returncode == 2 and "at least 5% of the frame" in bad.stderr
+
+
+@synchronous
+async def test_f3_teaches_the_colours_from_the_dice_in_view_and_the_reader_uses_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    used = []
+    table = RollingTable(seed=9, idle_frames=None)
+    setup = rw.GameStarted(rw.load_shipped_sheet("example"), ("Barbara", "Dirk", "Patricia"))
+    camera = CameraSetup(_no_camera, TableReader(table), used.append)
+    app = CompanionApp(rng=random.Random(0), camera=camera, game=new_session(tmp_path, setup))
+    frames = iter(table)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("f3")
+        screen = app.screen
+        assert isinstance(screen, CalibrateScreen)
+        await pilot.press("s")
+        assert "yellow" in str(screen.query_one("#steps").render())  # too few samples: says which colour
+        for colour, key in (("yellow", "y"), ("blue", "b")):
+            for _ in range(2):
+                table.throw([(colour, 2), (colour, 5)])
+                frame = next(f for f in frames if table.truth)
+                screen.see(frame.image, TableReader(table).read(frame.image))
+                await pilot.press(key)
+        await pilot.press("s")
+        await pilot.pause()
+        assert not isinstance(app.screen, CalibrateScreen)
+    profile = load_profile(paths.colour_profile_path())
+    assert set(profile.colours) == {"yellow", "blue"}
+    assert len(used) == 1 and set(used[0].colours) == {"yellow", "blue"}
+    table.close()
+
+
+def _no_camera() -> object:
+    raise OSError("no camera in this test")
