@@ -1,0 +1,61 @@
+"""Words for what happened: one line per event for the on-screen game log.
+
+Only wording lives here; what an event did is read from the engine's state before and after it.
+"""
+
+from __future__ import annotations
+
+from companion.games import alhambra_rw as rw
+
+
+def dice_text(yellow: tuple[int, ...], blue: tuple[int, ...]) -> str:
+    """Dice as typed: `y3 y5 b2 b6`."""
+    return " ".join([*(f"y{v}" for v in yellow), *(f"b{v}" for v in blue)])
+
+
+def player_label(state: rw.GameState, name: str) -> str:
+    return f"{name} (imaginary)" if state.player(name).imaginary else name
+
+
+def describe(before: rw.GameState, event: rw.Event, after: rw.GameState, source: str = "") -> list[str]:
+    """Log lines for `event`, which turned `before` into `after`."""
+    if isinstance(event, rw.GameStarted):
+        names = ", ".join(event.players + tuple(f"{n} (imaginary)" for n in event.imaginary))
+        return [f"New game on sheet {event.sheet.name!r} ({event.variant}): {names}"]
+    who = player_label(before, event.player)
+    if isinstance(event, rw.Roll):
+        line = f"{who} rolled {dice_text(event.yellow, event.blue)}"
+        if source and source != "keyboard":
+            line += f" ({source})"
+        built = [
+            rw.BUILDING_TYPES[t]
+            for t, (old, new) in enumerate(
+                zip(before.player(event.player).counts, after.player(event.player).counts, strict=True)
+            )
+            if new > old
+        ]
+        if built:
+            line += f": {', '.join(built)}"
+        if after.notice:
+            line += f": {after.notice}"
+        lines = [line]
+    elif isinstance(event, rw.KeepPair):
+        lines = [f"{who} kept y{event.yellow} b{event.blue} and passed the other pair"]
+    else:
+        lines = [f"{who} {after.notice}"]
+    for award in after.awards[len(before.awards) :]:
+        lines.append(award_text(award))
+    if after.round != before.round and not after.is_over:
+        lines.append(f"Round {after.round} of {after.rounds} begins")
+    if after.is_over and not before.is_over:
+        lines.append("The last round is played: the game is over")
+    return lines
+
+
+def award_text(award: rw.Award) -> str:
+    when = "set-up" if award.round == 0 else f"round {award.round}"
+    who = " and ".join(award.players)
+    if not award.places:
+        return f"End of {when}: {who} completed {award.building}, no place left"
+    places = "+".join(str(p) for p in award.places)
+    return f"End of {when}: {who} completed {award.building}: place {places}, {award.vp_each} VP each"

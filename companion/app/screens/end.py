@@ -1,0 +1,106 @@
+"""The end screen: final scoring with the reason for every number, the winners, and export."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from companion.games import alhambra_rw as rw
+
+from ..export import export_scoreboard
+
+SHORT = {
+    "pavilion": "pav",
+    "seraglio": "ser",
+    "arcades": "arc",
+    "chambers": "cha",
+    "garden": "gar",
+    "tower": "tow",
+}
+
+
+def totals_table(board: rw.Scoreboard) -> Table:
+    table = Table(box=None, padding=(0, 1), header_style="bold")
+    table.add_column("player")
+    for building in rw.BUILDING_TYPES:
+        table.add_column(SHORT[building], justify="right")
+    for column in ("rows/cols", "coins", "extra", "total"):
+        table.add_column(column, justify="right")
+    for p in board.players:
+        name = f"{p.name} ◇" if p.imaginary else p.name
+        style = "bold green" if p.name in board.winners else ""
+        numbers = [*(b.vp for b in p.buildings), p.rows_columns, p.coins, p.extra]
+        table.add_row(name, *map(str, numbers), Text(str(p.total), style="bold"), style=style)
+    return table
+
+
+def reasons_table(board: rw.Scoreboard) -> Table:
+    """Every number of the breakdown with its reason; long reasons wrap inside their column."""
+    table = Table(box=None, padding=(0, 1), show_header=False, expand=True)
+    table.add_column(no_wrap=True)
+    table.add_column(justify="right", no_wrap=True)
+    table.add_column(ratio=1)
+    for p in board.players:
+        table.add_row(Text(f"{p.name}{' (imaginary)' if p.imaginary else ''}: {p.total} VP", style="bold"))
+        for b in p.buildings:
+            table.add_row(f"  {b.building}", str(b.vp), b.why)
+        table.add_row("  rows/cols", str(p.rows_columns), p.rows_columns_why)
+        table.add_row("  coins", str(p.coins), p.coins_why)
+        if p.extra_why:
+            table.add_row("  extra", str(p.extra), p.extra_why)
+    return table
+
+
+class EndScreen(Screen[None]):
+    """Shows `score_game` of a finished game; `b` goes back to the game (to undo), `n` to the start."""
+
+    CSS_PATH = "end.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("m", "export('md')", "export Markdown"),
+        Binding("j", "export('json')", "export JSON"),
+        Binding("b", "back", "back to the game"),
+        Binding("n", "new_game", "new game"),
+        Binding("question_mark", "app.help", "help", show=False),
+        Binding("q", "app.quit", "quit", show=False),
+    ]
+
+    class NewGame(Message):
+        """Leave the finished game for the start screen."""
+
+    def __init__(self, state: rw.GameState, log_path: Path) -> None:
+        super().__init__()
+        self.board = rw.score_game(state)
+        self.log_path = log_path
+
+    def compose(self) -> ComposeResult:
+        winners = ", ".join(self.board.winners)
+        label = "Winners" if len(self.board.winners) > 1 else "Winner"
+        yield Static(f"Final scoring · {label}: {winners}", id="winners")
+        with VerticalScroll(id="breakdown"):
+            yield Static(totals_table(self.board), id="totals")
+            yield Static(reasons_table(self.board), id="reasons")
+        yield Static(id="message")
+        yield Footer()
+
+    def action_export(self, kind: str) -> None:
+        try:
+            path = export_scoreboard(self.board, self.log_path, kind)
+        except OSError as exc:
+            self.query_one("#message", Static).update(f"cannot write the breakdown: {exc}")
+            return
+        self.query_one("#message", Static).update(f"written: {path.name} (next to the game log)")
+
+    def action_back(self) -> None:
+        self.dismiss()
+
+    def action_new_game(self) -> None:
+        self.post_message(self.NewGame())

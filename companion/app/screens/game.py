@@ -1,0 +1,367 @@
+"""The game screen: score sheet, round tracker, the active player's panel and grid, the game log.
+
+All dice enter through `DiceEntered` (`on_dice_entered`): typed keys, clicks, the app's virtual roll and
+later the camera. Every decision becomes an engine event; the engine says whether it is legal and why not.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.events import Resize
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Log, Static
+
+from companion.games import alhambra_rw as rw
+
+from ..describe import describe
+from ..dice_input import Colour, DiceEntered, DiceSource, PipDie
+from ..session import GameSession
+from ..widgets.grid_text import grid_text
+from ..widgets.score_sheet import ScoreSheet
+from ..widgets.turn_panel import TurnPanel, is_imaginary_roll, is_roll
+
+COMPACT_HEIGHT = 30
+"""Below this many lines the screen drops its borders so that 80×24 still shows everything."""
+AUTO_ROLL_LIMIT = 1000
+"""A guard, not a rule: this many virtual rolls in a row (re-rolls included) would mean a bug."""
+
+
+class GameScreen(Screen[None]):
+    """Plays one `GameSession`; posts `GameScreen.Finished` when the final scoring should be shown."""
+
+    CSS_PATH = "game.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "colour('yellow')", "yellow die: y then 1-6", show=False),
+        Binding("b", "colour('blue')", "blue die: b then 1-6", show=False),
+        *(
+            Binding(str(n), f"digit({n})", f"{n}: die value after y/b, else choice {n}", show=False)
+            for n in range(1, 7)
+        ),
+        Binding("enter", "confirm", "confirm dice"),
+        Binding("backspace", "erase", "erase the last typed die", show=False),
+        Binding("escape", "clear", "clear what is typed", show=False),
+        Binding("plus", "pips(1)", "after y3: turn that die up a pip (1 coin)", show=False),
+        Binding("minus", "pips(-1)", "after y3: turn that die down a pip (1 coin)", show=False),
+        Binding("c", "take_coins", "take coins"),
+        Binding("t", "two_buildings", "two buildings"),
+        Binding("r", "roll", "roll for me"),
+        Binding("a", "toggle_auto", "auto-roll imaginary", show=False),
+        Binding("u", "undo", "undo"),
+        Binding("U", "redo", "redo"),
+        Binding("e", "show_end", "final scoring", show=False),
+        Binding("question_mark", "app.help", "help", show=False),
+        Binding("q", "app.quit", "quit", show=False),
+    ]
+
+    class Finished(Message):
+        """The game is over: show the final scoring of `session`."""
+
+        def __init__(self, session: GameSession) -> None:
+            super().__init__()
+            self.session = session
+
+    def __init__(self, session: GameSession, rng: random.Random, auto_imaginary: bool = True) -> None:
+        super().__init__()
+        self.session = session
+        self.rng = rng
+        self.auto_imaginary = auto_imaginary
+        self.colour: Colour | None = None
+        self.entry: list[PipDie] = []
+        self.entry_source: DiceSource = "keyboard"
+        self.picked: PipDie | None = None
+        self.message = session.warning
+        self.error = bool(session.warning)
+        self.log_lines: list[list[str]] = []
+        self._auto_rolling = False
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        yield ScoreSheet(id="sheet")
+        with Horizontal(id="middle"):
+            yield Static(id="grid")
+            yield TurnPanel(id="turn")
+        log = Log(id="log", auto_scroll=True)
+        log.can_focus = False
+        yield log
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#sheet").border_title = "Score sheet"
+        self.query_one("#turn").border_title = "Now"
+        self.query_one("#log").border_title = "Game log"
+        self.log_lines = _history(self.session.events)
+        self.query_one("#log", Log).write_lines(line for lines in self.log_lines for line in lines)
+        self.refresh_view()
+        self._after_change()
+
+    def on_resize(self, event: Resize) -> None:
+        self.set_class(event.size.height < COMPACT_HEIGHT, "-compact")
+
+    # ------------------------------------------------------------------------------------ the view
+    @property
+    def state(self) -> rw.GameState:
+        return self.session.state
+
+    def typed_text(self) -> str:
+        parts = [die.label for die in self.entry]
+        if self.picked is not None:
+            parts.append(f"{self.picked.label} (+ or - to change pips)")
+        if self.colour is not None:
+            parts.append(f"{self.colour[0]}_")
+        return " ".join(parts)
+
+    def refresh_view(self) -> None:
+        state, exp = self.state, self.session.expectation()
+        self.query_one("#status", Static).update(self._status_text(state, exp))
+        self.query_one("#sheet", ScoreSheet).show(state)
+        self.query_one("#turn", TurnPanel).show(
+            state, exp, self.typed_text(), self.message, self.error, self.auto_imaginary
+        )
+        owner = self._grid_owner(state)
+        hits = [(c.yellow, c.blue) for c in rw.crossings(state)]
+        grid = self.query_one("#grid", Static)
+        grid.update(grid_text(state.sheet.grid, owner.crossed_cells(), hits))
+        grid.border_title = f"{owner.name}'s grid"
+        self.query_one("#log", Log).scroll_end(animate=False)
+
+    @staticmethod
+    def _status_text(state: rw.GameState, exp: rw.Expectation) -> str:
+        stage = "Set-up" if state.round == 0 else f"Round {state.round} of {state.rounds}"
+        if state.is_over:
+            return f"{stage}: game over"
+        who = exp.player or ""
+        if exp.player and state.player(exp.player).imaginary:
+            who += f" (imaginary; {exp.roller} rolls)"
+        return f"{stage} · turn: {who} · start player: {state.players[0].name}"
+
+    @staticmethod
+    def _grid_owner(state: rw.GameState) -> rw.PlayerState:
+        # Imaginary players have no grid: show the start player's, who rolls for them.
+        active = state.active_player
+        return state.players[0] if active.imaginary else active
+
+    def say(self, message: str, error: bool = False) -> None:
+        self.message, self.error = message, error
+        self.refresh_view()
+
+    # ----------------------------------------------------------------------------- the dice seam
+    def on_dice_entered(self, message: DiceEntered) -> None:
+        """Dice posted from outside the screen (a camera reader, another thread): see `enter_dice`."""
+        self.enter_dice(message.dice, message.source, message.note)
+
+    def enter_dice(self, dice: tuple[PipDie, ...], source: DiceSource, note: str = "") -> bool:
+        """The one way dice values enter the game, whoever read them (keys, clicks, virtual roll, camera).
+
+        The dice become a `Roll` for whoever the game expects to roll now; the engine checks their number
+        and colours. Returns whether the game accepted them (if not, the screen shows the engine's reason).
+        """
+        exp = self.session.expectation()
+        if exp.player is None or not is_roll(exp):
+            self.say(f"no dice expected now: {exp.prompt}", error=True)
+            return False
+        yellow = tuple(d.value for d in dice if d.colour == "yellow")
+        blue = tuple(d.value for d in dice if d.colour == "blue")
+        return self._submit(rw.Roll(exp.player, yellow, blue), source, note)
+
+    # ---------------------------------------------------------------------------- typed keys
+    def action_colour(self, colour: Colour) -> None:
+        self.colour = colour
+        self.say("")
+
+    def action_digit(self, number: int, source: DiceSource = "keyboard") -> None:
+        if self.colour is None:
+            self._choose(number)
+            return
+        die = PipDie(self.colour, number)
+        self.colour = None
+        exp = self.session.expectation()
+        if exp.ask is rw.Ask.ACTION:
+            self.picked = die
+            self.say("")
+        elif is_roll(exp):
+            self.entry.append(die)
+            self.entry_source = source
+            self.say("")
+        else:
+            self.say(f"no dice expected now: {exp.prompt}", error=True)
+
+    def action_die(self, colour: Colour, value: int) -> None:
+        """A click on a die value in the panel: the same as typing it."""
+        self.colour = colour
+        self.action_digit(value, "mouse")
+
+    def action_erase(self) -> None:
+        if self.colour is not None:
+            self.colour = None
+        elif self.picked is not None:
+            self.picked = None
+        elif self.entry:
+            self.entry.pop()
+        self.say("")
+
+    def action_clear(self) -> None:
+        self.colour, self.picked, self.entry = None, None, []
+        self.say("")
+
+    def action_confirm(self) -> None:
+        if not self.entry:
+            exp = self.session.expectation()
+            hint = "type the dice first (e.g. y3 b5)" if is_roll(exp) else exp.prompt
+            self.say(hint, error=True)
+            return
+        self.enter_dice(tuple(self.entry), self.entry_source)
+
+    def action_roll(self) -> None:
+        """Virtual roll of the dice the game expects now (imaginary players, or a player without dice)."""
+        exp = self.session.expectation()
+        if not is_roll(exp):
+            self.say(f"no dice to roll now: {exp.prompt}", error=True)
+            return
+        dice = tuple(PipDie("yellow", self.rng.randint(1, 6)) for _ in range(exp.yellow)) + tuple(
+            PipDie("blue", self.rng.randint(1, 6)) for _ in range(exp.blue)
+        )
+        self.enter_dice(dice, "virtual")
+
+    def action_toggle_auto(self) -> None:
+        self.auto_imaginary = not self.auto_imaginary
+        self.say(f"auto-roll for imaginary players: {'on' if self.auto_imaginary else 'off'}")
+        self._after_change()
+
+    # --------------------------------------------------------------------------------- decisions
+    def _player(self) -> str:
+        exp = self.session.expectation()
+        return exp.player or ""
+
+    def _choose(self, number: int) -> None:
+        exp = self.session.expectation()
+        if exp.ask is rw.Ask.ACTION:
+            options: list[rw.Event] = [
+                rw.CrossBuilding(exp.player or "", c.yellow, c.blue) for c in rw.crossings(self.state)
+            ]
+        elif exp.ask is rw.Ask.KEEP_PAIR:
+            options = list(rw.legal_actions(self.state))
+        else:
+            self.say(f"nothing to choose now: {exp.prompt}", error=True)
+            return
+        if not 1 <= number <= len(options):
+            self.say(f"there is no choice {number}", error=True)
+            return
+        self._submit(options[number - 1])
+
+    def action_pips(self, delta: int) -> None:
+        die = self.picked
+        if die is None:
+            self.say("type the die first, e.g. y3+ turns yellow 3 into 4", error=True)
+            return
+        event = rw.ChangePips(self._player(), die.colour, die.value, die.value + delta)
+        if self._submit(event):
+            self.picked = PipDie(die.colour, die.value + delta)
+            self.refresh_view()
+
+    def action_take_coins(self) -> None:
+        self._submit(rw.TakeCoins(self._player()))
+
+    def action_two_buildings(self) -> None:
+        exp = self.session.expectation()
+        player = self.state.player(exp.player) if exp.player else None
+        if exp.ask is not rw.Ask.REROLL_USED_PAIR or player is None:
+            self.say(f"two buildings comes after crossing a building: {exp.prompt}", error=True)
+            return
+        # The second building is the crossing of the two dice left after the first one.
+        self._submit(rw.CrossBuilding(player.name, player.yellow[0], player.blue[0]))
+
+    def _submit(self, event: rw.Event, source: str = "keyboard", note: str = "") -> bool:
+        before = self.state
+        try:
+            after = self.session.submit(event)
+        except rw.IllegalMove as exc:
+            self.say(str(exc), error=True)
+            return False
+        lines = describe(before, event, after, source)
+        if note:
+            lines.append(f"  ({note})")
+        self.log_lines.append(lines)
+        self.query_one("#log", Log).write_lines(lines)
+        self.colour, self.picked = None, None
+        if isinstance(event, rw.Roll):
+            self.entry = []
+        self.say("")
+        self._after_change()
+        return True
+
+    def _after_change(self) -> None:
+        """After each accepted event: show the end, or make the imaginary players' rolls (auto-roll)."""
+        if self.state.is_over:
+            self.post_message(self.Finished(self.session))
+            return
+        if self._auto_rolling or not self.auto_imaginary:
+            return
+        self._auto_rolling = True
+        try:
+            for _ in range(AUTO_ROLL_LIMIT):
+                if not is_imaginary_roll(self.state, self.session.expectation()):
+                    break
+                self.action_roll()
+        finally:
+            self._auto_rolling = False
+
+    def action_show_end(self) -> None:
+        if self.state.is_over:
+            self.post_message(self.Finished(self.session))
+        else:
+            self.say("the game is not over yet", error=True)
+
+    # ------------------------------------------------------------------------------- undo, redo
+    def action_undo(self) -> None:
+        try:
+            self.session.undo()
+        except rw.IllegalMove as exc:
+            self.say(str(exc), error=True)
+            return
+        undone = self.log_lines.pop()
+        self._rewrite_log()
+        self.colour, self.picked, self.entry = None, None, []
+        self.say(f"undone: {undone[0]} (U to redo)")
+
+    def action_redo(self) -> None:
+        before = self.state
+        try:
+            event = self.session.redo()
+        except rw.IllegalMove as exc:
+            self.say(str(exc), error=True)
+            return
+        lines = describe(before, event, self.state)
+        self.log_lines.append(lines)
+        self.query_one("#log", Log).write_lines(lines)
+        self.say(f"redone: {lines[0]}")
+        if self.state.is_over:
+            self.post_message(self.Finished(self.session))
+
+    def _rewrite_log(self) -> None:
+        log = self.query_one("#log", Log)
+        log.clear()
+        log.write_lines(line for lines in self.log_lines for line in lines)
+
+    def on_unmount(self) -> None:
+        self.session.close()
+
+
+def _history(events: list[rw.Event]) -> list[list[str]]:
+    """Log lines of a game so far (a resumed game shows its whole history)."""
+    first = events[0]
+    assert isinstance(first, rw.GameStarted)
+    game = rw.Game(first)
+    before = game.state
+    lines = [describe(before, first, before)]
+    for event in events[1:]:
+        game.apply(event)
+        after = game.state
+        lines.append(describe(before, event, after))
+        before = after
+    return lines

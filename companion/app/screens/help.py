@@ -1,0 +1,87 @@
+"""The help screen: every key of every screen, read from the screens' own bindings."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from ..widgets.grid_editor import GridEditor
+from .end import EndScreen
+from .game import GameScreen
+from .sheet_editor import SheetEditorScreen
+from .start import StartScreen
+
+LISTED_ELSEWHERE = {"up", "down", "left", "right", "ctrl+q"}
+"""Keys the table lists once in their own words (arrows, quit) rather than per binding."""
+KEY_NAMES = {"question_mark": "?", "plus": "+", "minus": "-", "escape": "esc"}
+
+TYPING = (
+    ("y3 b5 Enter", "game: type the dice the game asks for (y yellow, b blue, then the value), then Enter"),
+    ("1-4", "game: choose a crossing to cross, or the pair to keep"),
+    ("y3+  y3-", "game: change pips: turn yellow 3 up or down one pip for a coin (repeat + for more)"),
+    ("click", "game: clicking a die value, a crossing or a choice does the same as its key"),
+)
+
+
+def _key_text(key: str) -> str:
+    return ", ".join(KEY_NAMES.get(k, k) for k in key.split(","))
+
+
+def _bindings(owner: type) -> list[Binding]:
+    found: list[BindingType] = getattr(owner, "BINDINGS", [])
+    return [b for b in found if isinstance(b, Binding)]
+
+
+def keys_table() -> Table:
+    table = Table(box=None, padding=(0, 2), show_header=False)
+    table.add_column(style="bold cyan", no_wrap=True)
+    table.add_column()
+    sections: tuple[tuple[str, list[type]], ...] = (
+        ("Everywhere", []),
+        ("Start screen", [StartScreen]),
+        ("Sheet editor", [SheetEditorScreen, GridEditor]),
+        ("Game screen", [GameScreen]),
+        ("End screen", [EndScreen]),
+    )
+    for title, owners in sections:
+        table.add_row(f"[u]{title}[/u]", "")
+        if not owners:
+            table.add_row("F1", "this help (? on the game and end screens)")
+            table.add_row(
+                "ctrl+q", "quit: the game is saved after every move, continue it from the start screen"
+            )
+            table.add_row("tab", "next field or button")
+        for owner in owners:
+            for binding in _bindings(owner):
+                if binding.key in LISTED_ELSEWHERE or (binding.key.isdigit() and binding.key != "1"):
+                    continue
+                key = "1-6" if binding.key == "1" else _key_text(binding.key)
+                description = (
+                    "after y/b: die value; else choose" if binding.key == "1" else binding.description
+                )
+                table.add_row(key, description)
+        if title == "Sheet editor":
+            table.add_row("P S A C G T", "set the cell under the cursor and move on")
+            table.add_row("arrows", "move the cursor")
+        if title == "Game screen":
+            for key, description in TYPING:
+                table.add_row(key, description)
+    return table
+
+
+class HelpScreen(ModalScreen[None]):
+    CSS_PATH = "help.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,question_mark,f1", "dismiss", "close help"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help"):
+            yield Static("Keys (esc closes)", id="help-title")
+            yield Static(keys_table())

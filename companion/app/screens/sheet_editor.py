@@ -1,0 +1,122 @@
+"""The sheet editor: enter or check the building in every cell of your printed sheet and its coin supply.
+
+The engine's sheet validation decides whether the sheet can be used; its message is shown as you type.
+A valid sheet is saved as JSON in the user's config directory and offered on the start screen from then on.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Static
+
+from companion.games import alhambra_rw as rw
+
+from ..widgets.grid_editor import GridEditor
+
+
+def file_stem(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", name.strip()).strip("-") or "sheet"
+
+
+class SheetEditorScreen(Screen[Path | None]):
+    """Dismisses with the saved file's path, or None when left without saving."""
+
+    CSS_PATH = "sheet_editor.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "save", "save and use"),
+        Binding("escape", "cancel", "back without saving"),
+    ]
+
+    def __init__(self, sheet: rw.Sheet, sheets_dir: Path) -> None:
+        super().__init__()
+        self.base = sheet
+        self.sheets_dir = sheets_dir
+        self.sheet: rw.Sheet | None = sheet
+
+    def compose(self) -> ComposeResult:
+        yield Static(
+            "Sheet editor: type each cell's letter as printed on your sheet "
+            "(P pavilion, S seraglio, A arcades, C chambers, G garden, T tower)",
+            id="intro",
+        )
+        with Horizontal(id="body"):
+            with Vertical(id="left"):
+                yield GridEditor(self.base.grid, id="grid")
+                yield Static(id="counts")
+            with Vertical(id="right"):
+                with Horizontal(classes="row"):
+                    yield Label("name", classes="field")
+                    name = "my-sheet" if self.base.name == "example" else self.base.name
+                    yield Input(name, id="sheet-name")
+                with Horizontal(classes="row"):
+                    yield Label("coin supply", classes="field")
+                    yield Input(str(self.base.coins), id="coins")
+                yield Static(id="validation")
+                with Horizontal(classes="row"):
+                    yield Button("Save and use (ctrl+s)", id="save", variant="primary")
+                    yield Button("Back (esc)", id="cancel")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#grid", GridEditor).focus()
+        self.validate()
+
+    @on(GridEditor.Changed)
+    @on(Input.Changed)
+    def validate(self) -> None:
+        rows = self.query_one("#grid", GridEditor).rows
+        coins_text = self.query_one("#coins", Input).value.strip()
+        coins: object = int(coins_text) if coins_text.isdigit() else coins_text
+        data = {
+            "name": file_stem(self.query_one("#sheet-name", Input).value),
+            "grid": list(rows),
+            "coins": coins,
+            "vp": {
+                building: list(row) for building, row in zip(rw.BUILDING_TYPES, self.base.vp, strict=True)
+            },
+        }
+        try:
+            self.sheet = rw.sheet_from_json(data)
+        except rw.SheetError as exc:
+            self.sheet = None
+            message, ok = f"cannot be used yet: {exc}", False
+        else:
+            message, ok = "valid: ctrl+s saves it and uses it for the new game", True
+        validation = self.query_one("#validation", Static)
+        validation.update(message)
+        validation.set_class(not ok, "error")
+        self.query_one("#save", Button).disabled = not ok
+        self.query_one("#counts", Static).update(self.counts_text(rows))
+
+    @staticmethod
+    def counts_text(rows: tuple[str, ...]) -> str:
+        letters = "".join(rows)
+        lines = [
+            f"{letter} {name:<9} {letters.count(letter):>2} cells" for letter, name in rw.LETTERS.items()
+        ]
+        blank = sum(1 for ch in letters if ch not in rw.LETTERS)
+        lines.append(f"  not entered {blank:>2}")
+        return "\n".join(lines)
+
+    @on(Button.Pressed, "#save")
+    def action_save(self) -> None:
+        if self.sheet is None:
+            self.app.bell()
+            return
+        self.sheets_dir.mkdir(parents=True, exist_ok=True)
+        path = self.sheets_dir / f"{self.sheet.name}.json"
+        path.write_text(json.dumps(self.sheet.to_json(), indent=2) + "\n", encoding="utf-8")
+        self.dismiss(path)
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)

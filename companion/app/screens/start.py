@@ -1,0 +1,223 @@
+"""The start screen: continue a saved game, or set up a new one (players, start player, variant, sheet)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from companion.games import alhambra_rw as rw
+from companion.games.alhambra_rw.engine import IMAGINARY_PLAYERS
+
+from ..session import GameSession, SavedGame, saved_games
+from .sheet_editor import SheetEditorScreen
+
+MAX_PLAYERS = 5
+IMAGINARY_NAMES = ("Ani", "Dirk", "Marc", "Frank", "Patricia", "Barbara")
+"""Names for the imaginary players (from the rulebook's examples); any a real player uses is skipped."""
+
+SheetChoice = tuple[str, str]
+"""("shipped", name) or ("user", path)."""
+
+
+def imaginary_names(players: list[str], count: int) -> tuple[str, ...]:
+    free = [n for n in IMAGINARY_NAMES if n not in players]
+    free += [f"Imaginary {i}" for i in range(1, count + 1)]
+    return tuple(free[:count])
+
+
+def variant_options(players: list[str]) -> tuple[list[tuple[str, tuple[int, str]]], str]:
+    """The (imaginary count, variant) combinations the engine accepts for these players, with labels,
+    and the engine's reason when it accepts none."""
+    options = []
+    reason = "type at least one player's name" if not players else ""
+    for count in IMAGINARY_PLAYERS.get(len(players), ()):
+        for variant in rw.VARIANTS:
+            setup = rw.GameStarted(
+                rw.load_shipped_sheet("example"), tuple(players), imaginary_names(players, count), variant
+            )
+            try:
+                rw.start(setup)
+            except rw.IllegalMove as exc:
+                reason = str(exc)
+                continue
+            if variant == rw.VERSUS_IMAGINARY:
+                label = f"against {count} imaginary players"
+            elif count:
+                label = f"standard, {count} imaginary player{'s' if count > 1 else ''}"
+            else:
+                label = "standard"
+            options.append((label, (count, variant)))
+    return options, "" if options else reason
+
+
+def saved_game_label(game: SavedGame) -> str:
+    date = f"{game.modified:%Y-%m-%d %H:%M}"
+    if game.problem:
+        return f"{game.path.name}: cannot continue ({game.problem})"
+    names = ", ".join([*game.players, *(f"{n} ◇" for n in game.imaginary)])
+    where = "finished" if game.over else "set-up" if game.round == 0 else f"round {game.round}/{game.rounds}"
+    return f"{names} · {where} · {date}"
+
+
+class StartScreen(Screen[None]):
+    """Posts `StartScreen.GameOpened` with the session of a new or continued game."""
+
+    CSS_PATH = "start.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f5", "start_game", "start new game"),
+        Binding("f2", "edit_sheet", "edit sheet"),
+    ]
+
+    class GameOpened(Message):
+        def __init__(self, session: GameSession) -> None:
+            super().__init__()
+            self.session = session
+
+    def __init__(self, games_dir: Path, sheets_dir: Path, now: Callable[[], datetime]) -> None:
+        super().__init__()
+        self.games_dir = games_dir
+        self.sheets_dir = sheets_dir
+        self.now = now
+        self.saved: list[SavedGame] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static("Alhambra Roll & Write · table companion", id="title")
+        with Horizontal(id="columns"):
+            with Vertical(id="continue"):
+                yield Label("Continue a saved game", classes="heading")
+                yield OptionList(id="saved")
+            with Vertical(id="new"):
+                yield Label("New game: players clockwise", classes="heading")
+                for n in range(1, MAX_PLAYERS + 1):
+                    yield Input(placeholder=f"player {n}", id=f"name{n}", classes="name", compact=True)
+                with Horizontal(classes="row"):
+                    yield Label("start player", classes="field")
+                    yield Select[int]([], id="start-player", prompt="start player", compact=True)
+                with Horizontal(classes="row"):
+                    yield Label("variant", classes="field")
+                    yield Select[tuple[int, str]]([], id="variant", prompt="variant", compact=True)
+                with Horizontal(classes="row"):
+                    yield Label("sheet", classes="field")
+                    yield Select[SheetChoice]([], id="sheet", prompt="sheet", compact=True)
+                with Horizontal(classes="row"):
+                    yield Button("Start game (F5)", id="start-game", variant="primary")
+                    yield Button("Edit sheet (F2)", id="edit-sheet")
+                yield Static(id="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.saved = saved_games(self.games_dir)
+        saved = self.query_one("#saved", OptionList)
+        if self.saved:
+            for n, game in enumerate(self.saved):
+                saved.add_option(Option(saved_game_label(game), id=str(n), disabled=bool(game.problem)))
+            saved.highlighted = 0
+        else:
+            saved.add_option(Option("no saved games yet", disabled=True))
+        self.load_sheet_choices()
+        self.names_changed()
+        self.query_one("#saved" if self.saved else "#name1").focus()
+
+    # --------------------------------------------------------------------------------- the form
+    def names(self) -> list[str]:
+        return [v for v in (i.value.strip() for i in self.query(".name").results(Input)) if v]
+
+    @on(Input.Changed, ".name")
+    def names_changed(self) -> None:
+        names = self.names()
+        start = self.query_one("#start-player", Select)
+        chosen = start.value
+        start.set_options([(name, n) for n, name in enumerate(names)])
+        if names:
+            start.value = chosen if isinstance(chosen, int) and chosen < len(names) else 0
+        variant = self.query_one("#variant", Select)
+        chosen = variant.value
+        options, reason = variant_options(names)
+        variant.set_options(options)
+        if options:
+            variant.value = chosen if chosen in [value for _, value in options] else options[0][1]
+            self.variant_changed()
+        else:
+            self.say(reason, error=bool(names))
+
+    @on(Select.Changed, "#variant")
+    def variant_changed(self) -> None:
+        variant = self.query_one("#variant", Select).value
+        if isinstance(variant, tuple) and variant[0]:
+            self.say(f"imaginary players: {', '.join(imaginary_names(self.names(), variant[0]))}")
+        else:
+            self.say("")
+
+    def load_sheet_choices(self, select: SheetChoice | None = None) -> None:
+        user = rw.sheets_in(self.sheets_dir)
+        newest = sorted(user.values(), key=lambda p: p.stat().st_mtime, reverse=True)
+        options: list[tuple[str, SheetChoice]] = [(f"{p.stem} (yours)", ("user", str(p))) for p in newest]
+        options += [(f"{name} (not the printed sheet)", ("shipped", name)) for name in rw.shipped_sheets()]
+        sheet = self.query_one("#sheet", Select)
+        sheet.set_options(options)
+        sheet.value = select or options[0][1]
+
+    def selected_sheet(self) -> rw.Sheet:
+        kind, where = self.query_one("#sheet", Select).value  # type: ignore[misc]
+        return rw.load_shipped_sheet(where) if kind == "shipped" else rw.load_sheet(where)
+
+    def say(self, message: str, error: bool = False) -> None:
+        widget = self.query_one("#message", Static)
+        widget.update(message)
+        widget.set_class(error, "error")
+
+    # ---------------------------------------------------------------------------------- actions
+    @on(Input.Submitted, ".name")
+    @on(Button.Pressed, "#start-game")
+    def action_start_game(self) -> None:
+        names = self.names()
+        start = self.query_one("#start-player", Select).value
+        first = start if isinstance(start, int) else 0
+        players = tuple(names[first:] + names[:first])
+        variant = self.query_one("#variant", Select).value
+        if not isinstance(variant, tuple):
+            self.say(variant_options(names)[1], error=True)
+            return
+        count, name = variant
+        try:
+            setup = rw.GameStarted(self.selected_sheet(), players, imaginary_names(names, count), name)
+            session = GameSession.create(self.games_dir, setup, self.now())
+        except (rw.SheetError, rw.IllegalMove, OSError) as exc:
+            self.say(str(exc), error=True)
+            return
+        self.post_message(self.GameOpened(session))
+
+    @on(OptionList.OptionSelected, "#saved")
+    def continue_game(self, event: OptionList.OptionSelected) -> None:
+        game = self.saved[int(event.option.id or 0)]
+        try:
+            session = GameSession.resume(game.path)
+        except (rw.LogError, OSError) as exc:
+            self.say(str(exc), error=True)
+            return
+        self.post_message(self.GameOpened(session))
+
+    @on(Button.Pressed, "#edit-sheet")
+    def action_edit_sheet(self) -> None:
+        try:
+            sheet = self.selected_sheet()
+        except rw.SheetError as exc:
+            self.say(f"{exc}; starting from the example", error=True)
+            sheet = rw.load_shipped_sheet("example")
+        self.app.push_screen(SheetEditorScreen(sheet, self.sheets_dir), self.sheet_saved)
+
+    def sheet_saved(self, path: Path | None) -> None:
+        if path is not None:
+            self.load_sheet_choices(("user", str(path)))
+            self.say(f"saved sheet {path.stem!r}; it is offered here from now on")

@@ -1,0 +1,149 @@
+"""One game being played: the engine's state, its log on disk (one fsynced line per event) and undo/redo.
+
+The session holds no rule: every event goes through the engine's `apply`, which raises `IllegalMove` with the
+reason, and only an accepted event is written to the log. Undo drops the log's last line; redo re-applies an
+undone event (redo is kept in memory only: what is on disk is always exactly the game as played).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from companion.games import alhambra_rw as rw
+
+LOG_SUFFIX = ".jsonl"
+
+
+def _slug(names: tuple[str, ...]) -> str:
+    text = "-".join(names).lower()
+    return re.sub(r"[^a-z0-9]+", "-", text).strip("-")[:40] or "game"
+
+
+def new_log_path(folder: Path, setup: rw.GameStarted, now: datetime) -> Path:
+    """A fresh file name for a new game: start time and the players' names."""
+    stem = f"{now:%Y%m%d-%H%M%S}-{_slug(setup.players)}"
+    path = folder / f"{stem}{LOG_SUFFIX}"
+    n = 2
+    while path.exists():
+        path = folder / f"{stem}-{n}{LOG_SUFFIX}"
+        n += 1
+    return path
+
+
+@dataclass
+class GameSession:
+    """A game in progress, kept on disk as it is played."""
+
+    path: Path
+    log: rw.GameLog
+    events: list[rw.Event]
+    state: rw.GameState
+    redo_stack: list[rw.Event] = field(default_factory=list)
+    warning: str = ""
+    """Set when the log's last line was cut off by a crash (the cut text is kept in `PATH.cut`)."""
+
+    @classmethod
+    def create(cls, folder: Path, setup: rw.GameStarted, now: datetime) -> GameSession:
+        """Start a new game (the engine refuses an impossible set-up with `IllegalMove`) and its log."""
+        state = rw.start(setup)
+        folder.mkdir(parents=True, exist_ok=True)
+        path = new_log_path(folder, setup, now)
+        return cls(path, rw.GameLog.create(path, setup), [setup], state)
+
+    @classmethod
+    def resume(cls, path: Path) -> GameSession:
+        """Continue a saved game; raises `LogError` when the log cannot be read or replayed."""
+        log, loaded = rw.GameLog.resume(path)
+        try:
+            state = rw.replay_log(loaded).state
+        except rw.LogError:
+            log.close()
+            raise
+        return cls(path, log, list(loaded.events), state, warning=loaded.warning)
+
+    @property
+    def setup(self) -> rw.GameStarted:
+        first = self.events[0]
+        assert isinstance(first, rw.GameStarted)
+        return first
+
+    def expectation(self) -> rw.Expectation:
+        return rw.expectation(self.state)
+
+    def submit(self, event: rw.Event) -> rw.GameState:
+        """Apply a new event (or raise `IllegalMove`, changing nothing) and append it to the log."""
+        self.state = rw.apply(self.state, event)
+        self.log.append(event)
+        self.events.append(event)
+        self.redo_stack.clear()
+        return self.state
+
+    def undo(self) -> rw.Event:
+        """Take back the last event (not the start of the game); raises `IllegalMove` when there is none."""
+        kept, state = rw.undo(self.events)
+        self.log.truncate_last()
+        undone = self.events[-1]
+        self.events, self.state = kept, state
+        self.redo_stack.append(undone)
+        return undone
+
+    def redo(self) -> rw.Event:
+        """Re-apply the last undone event; raises `IllegalMove` when there is nothing to redo."""
+        if not self.redo_stack:
+            raise rw.IllegalMove("nothing to redo")
+        event = self.redo_stack[-1]
+        self.state = rw.apply(self.state, event)
+        self.log.append(event)
+        self.events.append(event)
+        self.redo_stack.pop()
+        return event
+
+    def close(self) -> None:
+        self.log.close()
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A game log as the start screen lists it."""
+
+    path: Path
+    players: tuple[str, ...]
+    imaginary: tuple[str, ...]
+    variant: str
+    round: int
+    rounds: int
+    over: bool
+    modified: datetime
+    problem: str = ""
+    """Why the log cannot be continued ('' when it can)."""
+
+
+def saved_games(folder: Path) -> list[SavedGame]:
+    """Every game log in `folder`, the most recently played first; unreadable logs are listed with why."""
+    if not folder.is_dir():
+        return []
+    games = []
+    for path in folder.glob(f"*{LOG_SUFFIX}"):
+        modified = datetime.fromtimestamp(path.stat().st_mtime)
+        try:
+            state = rw.replay_log(rw.load_log(path)).state
+        except rw.LogError as exc:
+            games.append(SavedGame(path, (), (), "", 0, 0, False, modified, str(exc)))
+            continue
+        setup = state.start
+        games.append(
+            SavedGame(
+                path,
+                setup.players,
+                setup.imaginary,
+                setup.variant,
+                state.round,
+                state.rounds,
+                state.is_over,
+                modified,
+            )
+        )
+    return sorted(games, key=lambda g: (g.modified, g.path.name), reverse=True)

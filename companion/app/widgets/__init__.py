@@ -1,0 +1,1 @@
+"""Widgets of the companion app; each reports upward with messages and renders from the engine's state."""

@@ -1,0 +1,106 @@
+"""The active player's panel: what the game expects, the dice, the crossings and the keys for each choice.
+
+Every line comes from the engine's answers (`expectation`, `crossings`, `legal_actions`); clicking a die
+value or a choice runs the same action as its key.
+"""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+from textual.widgets import Static
+
+from companion.games import alhambra_rw as rw
+from companion.games.alhambra_rw.engine import TWO_BUILDINGS_COST
+
+
+def _click(action: str, style: str = "") -> Style:
+    return Style.parse(style) + Style(meta={"@click": action}) if style else Style(meta={"@click": action})
+
+
+def is_roll(exp: rw.Expectation) -> bool:
+    """The game waits for dice values (a `Roll`)."""
+    return exp.yellow + exp.blue > 0
+
+
+def is_imaginary_roll(state: rw.GameState, exp: rw.Expectation) -> bool:
+    """The dice the game waits for are rolled for an imaginary player (the app can roll them)."""
+    return is_roll(exp) and exp.player is not None and state.player(exp.player).imaginary
+
+
+def turn_text(
+    state: rw.GameState, exp: rw.Expectation, typed: str, message: str, error: bool, auto: bool
+) -> Text:
+    text = Text()
+    text.append(exp.prompt, style="bold")
+    if exp.roll_again and state.notice:
+        text.append(f"\n{state.notice}", style="bold magenta")
+    player = state.player(exp.player) if exp.player else None
+    if player is not None and not player.imaginary and (player.yellow or player.blue):
+        text.append("\ndice: ")
+        text.append(" ".join(f"y{v}" for v in player.yellow) or "-", style="bold yellow")
+        text.append(" ")
+        text.append(" ".join(f"b{v}" for v in player.blue) or "-", style="bold blue")
+        text.append(f"   coins: {player.coins}")
+    if exp.ask is rw.Ask.ACTION:
+        _action_choices(text, state, exp)
+    elif exp.ask is rw.Ask.KEEP_PAIR:
+        for n, keep in enumerate(rw.legal_actions(state), start=1):
+            assert isinstance(keep, rw.KeepPair)
+            line = f"\n {n}  keep y{keep.yellow} b{keep.blue}"
+            text.append(line, style=_click(f"screen.choose({n})"))
+    elif exp.ask is rw.Ask.GAME_OVER:
+        text.append("\n e  final scoring", style=_click("screen.show_end()"))
+    if is_roll(exp):
+        _roll_help(text, state, exp, auto)
+    if typed:
+        text.append("\ntyped: ")
+        text.append(typed, style="bold reverse")
+    if message:
+        text.append(f"\n{message}", style="bold red" if error else "italic")
+    return text
+
+
+def _action_choices(text: Text, state: rw.GameState, exp: rw.Expectation) -> None:
+    for n, crossing in enumerate(rw.crossings(state), start=1):
+        status = "crossed" if crossing.crossed else "free"
+        if crossing.times > 1:
+            status += f" ×{crossing.times}"
+        line = f"\n {n}  y{crossing.yellow}×b{crossing.blue} {crossing.building:<9} {status}"
+        style = "dim" if crossing.crossed else ""
+        text.append(line, style=_click(f"screen.choose({n})", style))
+    text.append("\n c  take coins", style=_click("screen.take_coins()"))
+    text.append(f" (+{exp.coins_to_take})")
+    pips = "\n y3+ y3-  change pips: turn a die up or down, 1 coin per pip"
+    text.append(pips, style="" if exp.can_change_pips else "dim")
+
+
+def _roll_help(text: Text, state: rw.GameState, exp: rw.Expectation, auto: bool) -> None:
+    wanted = " ".join(["y_"] * exp.yellow + ["b_"] * exp.blue)
+    text.append(f"\ntype {wanted} then Enter, or ")
+    text.append("r roll for me", style=_click("screen.roll()", "underline"))
+    if is_imaginary_roll(state, exp):
+        text.append(f"   a auto-roll: {'on' if auto else 'off'}", style=_click("screen.toggle_auto()"))
+    if exp.ask is rw.Ask.REROLL_USED_PAIR:
+        player = state.player(exp.player) if exp.player else None
+        if player is not None and player.yellow and player.blue:
+            y, b = player.yellow[0], player.blue[0]
+            building = state.sheet.building_at(y, b)
+            line = f"\n t  two buildings: y{y}×b{b} {building} ({TWO_BUILDINGS_COST} coins)"
+            text.append(line, style=_click("screen.two_buildings()", "" if exp.can_cross_second else "dim"))
+    text.append("\nclick: ")
+    for colour in ("yellow", "blue"):
+        for value in range(1, 7):
+            text.append(
+                f"{colour[0]}{value}", style=_click(f"screen.die('{colour}', {value})", f"bold {colour}")
+            )
+            text.append(" ")
+
+
+class TurnPanel(Static):
+    """Shows `turn_text`; the game screen calls `show` after every change."""
+
+    def show(
+        self, state: rw.GameState, exp: rw.Expectation, typed: str, message: str, error: bool, auto: bool
+    ) -> None:
+        self.update(turn_text(state, exp, typed, message, error, auto))

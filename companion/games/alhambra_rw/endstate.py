@@ -1,0 +1,155 @@
+"""End-state JSON input for `companion score`: the sheets as they are when the game ends, validated.
+
+Errors name the field, e.g. `players[1].grid[3]: must be 6 characters of X (crossed) or . (free)`.
+"""
+
+from __future__ import annotations
+
+from typing import TypeGuard
+
+from .events import VARIANTS
+from .scoring import Completion, EndState, PlayerRecord, ScoreError
+from .sheet import BUILDING_TYPES, Sheet, SheetError, load_shipped_sheet, sheet_from_json
+from .state import ROUNDS_BY_PLAYERS, rounds_for
+
+GAME_ID = "alhambra-roll-and-write"
+
+
+class EndStateError(ValueError):
+    """An end-state file is invalid; the message names the field."""
+
+
+def end_state_from_json(data: object) -> EndState:
+    """Validate an end-state object and build an `EndState`."""
+    if not isinstance(data, dict):
+        raise EndStateError("the end state must be a JSON object")
+    if data.get("game") != GAME_ID:
+        raise EndStateError(f"game: must be {GAME_ID!r}, got {data.get('game')!r}")
+    sheet_data = data.get("sheet")
+    try:
+        sheet = load_shipped_sheet(sheet_data) if isinstance(sheet_data, str) else sheet_from_json(sheet_data)
+    except SheetError as exc:
+        raise EndStateError(str(exc)) from exc
+    variant = data.get("variant", "standard")
+    if variant not in VARIANTS:
+        raise EndStateError(f"variant: must be one of {', '.join(VARIANTS)}, got {variant!r}")
+    raw_players = data.get("players")
+    if not isinstance(raw_players, list) or not raw_players:
+        raise EndStateError("players: must be a non-empty list")
+    players = tuple(_player(p, f"players[{i}]", sheet) for i, p in enumerate(raw_players))
+    names = [p.name for p in players]
+    if len(set(names)) != len(names):
+        raise EndStateError("players: names must differ")
+    real = sum(not p.imaginary for p in players)
+    if not 1 <= real <= 5:
+        raise EndStateError(f"players: 1 to 5 real players, not {real}")
+    n_imaginary = len(players) - real
+    if variant == "versus-imaginary" and not (real == 1 and n_imaginary in (2, 3, 4)):
+        raise EndStateError("variant: versus-imaginary is a solo game against 2, 3 or 4 imaginary players")
+    if len(players) not in ROUNDS_BY_PLAYERS:
+        raise EndStateError(f"players: 3 to 5 rows on the score sheet, not {len(players)}")
+    completions = _completions(data.get("completions", []), players, sheet.boxes, rounds_for(len(players)))
+    return EndState(sheet, variant, players, completions)
+
+
+def _player(data: object, where: str, sheet: Sheet) -> PlayerRecord:
+    if not isinstance(data, dict):
+        raise EndStateError(f"{where}: must be an object")
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise EndStateError(f"{where}.name: must be a non-empty string")
+    if data.get("imaginary", False) is True:
+        return PlayerRecord(name, True, _buildings(data.get("buildings"), f"{where}.buildings", sheet.boxes))
+    crossed = _grid(data.get("grid"), f"{where}.grid")
+    coins = data.get("coins")
+    if not isinstance(coins, dict):
+        raise EndStateError(f'{where}.coins: must be {{"circled": N, "spent": N}}')
+    circled, spent, supply = coins.get("circled"), coins.get("spent", 0), sheet.coins
+    if not _whole(circled) or not 0 <= circled <= supply:
+        raise EndStateError(f"{where}.coins.circled: must be a whole number 0–{supply}, got {circled!r}")
+    if not _whole(spent) or not 0 <= spent <= circled:
+        raise EndStateError(
+            f"{where}.coins.spent: must be a whole number 0–{circled} (circled), got {spent!r}"
+        )
+    # The score sheet's marks are the grid's crosses counted by type.
+    counts = tuple((crossed & mask).bit_count() for mask in sheet.type_masks)
+    return PlayerRecord(name, False, counts, crossed, circled, spent)
+
+
+def _whole(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _grid(grid: object, where: str) -> int:
+    if not isinstance(grid, list) or len(grid) != 6:
+        raise EndStateError(f"{where}: must be 6 strings (yellow 1–6)")
+    crossed = 0
+    for y, row in enumerate(grid):
+        if not isinstance(row, str) or len(row) != 6 or any(ch not in "Xx." for ch in row):
+            raise EndStateError(f"{where}[{y}]: must be 6 characters of X (crossed) or . (free), got {row!r}")
+        for b, ch in enumerate(row):
+            if ch in "Xx":
+                crossed |= 1 << (y * 6 + b)
+    return crossed
+
+
+def _buildings(data: object, where: str, boxes: tuple[int, ...]) -> tuple[int, ...]:
+    if not isinstance(data, dict):
+        raise EndStateError(f"{where}: must map each building type to a count")
+    unknown = sorted(set(data) - set(BUILDING_TYPES))
+    if unknown:
+        raise EndStateError(f"{where}.{unknown[0]}: unknown building type")
+    counts = []
+    for t, building in enumerate(BUILDING_TYPES):
+        n = data.get(building, 0)
+        if not _whole(n) or not 0 <= n <= boxes[t]:
+            raise EndStateError(f"{where}.{building}: must be a whole number 0–{boxes[t]} (boxes), got {n!r}")
+        counts.append(n)
+    return tuple(counts)
+
+
+def _completions(
+    data: object, players: tuple[PlayerRecord, ...], boxes: tuple[int, ...], rounds: int
+) -> tuple[Completion, ...]:
+    """Validated completions; entries for the same type and round are one group sharing places."""
+    if not isinstance(data, list):
+        raise EndStateError("completions: must be a list")
+    by_name = {p.name: p for p in players}
+    seen: set[tuple[str, str]] = set()
+    groups: dict[tuple[str, int], list[str]] = {}
+    for i, c in enumerate(data):
+        where = f"completions[{i}]"
+        if not isinstance(c, dict):
+            raise EndStateError(f"{where}: must be an object with type, round and players")
+        building = c.get("type")
+        if building not in BUILDING_TYPES:
+            raise EndStateError(f"{where}.type: unknown building type {building!r}")
+        t = BUILDING_TYPES.index(building)
+        rnd = c.get("round")
+        if not _whole(rnd) or not 0 <= rnd <= rounds:
+            raise EndStateError(f"{where}.round: must be a round number 1–{rounds}, got {rnd!r}")
+        who = c.get("players")
+        if not isinstance(who, list) or not who or not all(isinstance(n, str) for n in who):
+            raise EndStateError(f"{where}.players: must be a non-empty list of names")
+        for name in who:
+            if name not in by_name:
+                raise EndStateError(f"{where}.players: no player named {name!r}")
+            if by_name[name].counts[t] != boxes[t]:
+                raise EndStateError(
+                    f"{where}: {name} has {by_name[name].counts[t]} of {boxes[t]} {building} boxes, "
+                    "so did not complete it"
+                )
+            if (name, building) in seen:
+                raise EndStateError(f"{where}: {name} completed {building} twice")
+            seen.add((name, building))
+        groups.setdefault((building, rnd), []).extend(who)
+    for p in players:
+        for t, building in enumerate(BUILDING_TYPES):
+            if p.counts[t] == boxes[t] and (p.name, building) not in seen:
+                raise EndStateError(
+                    f"completions: {p.name} filled every {building} box, so it must say in which round"
+                )
+    return tuple(Completion(building, rnd, tuple(who)) for (building, rnd), who in groups.items())
+
+
+__all__ = ["GAME_ID", "EndStateError", "ScoreError", "end_state_from_json"]

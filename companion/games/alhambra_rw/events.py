@@ -1,0 +1,173 @@
+"""Events of an Alhambra Roll & Write game: every dice reading and every decision is one event.
+
+The engine never rolls dice: a `Roll` carries the values (read by the camera, typed in, or a virtual roll the
+app made for an imaginary player). Each event converts to and from one JSON object, one per line in the log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal, TypeAlias
+
+from .sheet import Sheet, SheetError, sheet_from_json
+
+Colour: TypeAlias = Literal["yellow", "blue"]
+COLOURS: tuple[Colour, ...] = ("yellow", "blue")
+
+STANDARD = "standard"
+VERSUS_IMAGINARY = "versus-imaginary"
+VARIANTS: tuple[str, ...] = (STANDARD, VERSUS_IMAGINARY)
+
+
+class EventFormatError(ValueError):
+    """A JSON object is not a well-formed event; the message names the field."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted:
+    """The first event: the sheet, the real players in turn order (start player first, then clockwise),
+    the imaginary players' names and the variant."""
+
+    sheet: Sheet
+    players: tuple[str, ...]
+    imaginary: tuple[str, ...] = ()
+    variant: str = STANDARD
+    kind: ClassVar[str] = "game_started"
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """Dice that `player` rolled (or that were rolled for an imaginary player): what they are for is
+    whatever the game expects now (see `expectation`)."""
+
+    player: str
+    yellow: tuple[int, ...]
+    blue: tuple[int, ...]
+    kind: ClassVar[str] = "roll"
+
+
+@dataclass(frozen=True, slots=True)
+class ChangePips:
+    """Special action "change pips": turn a `colour` die from `from_value` to `to_value`, a coin per pip."""
+
+    player: str
+    colour: Colour
+    from_value: int
+    to_value: int
+    kind: ClassVar[str] = "change_pips"
+
+
+@dataclass(frozen=True, slots=True)
+class CrossBuilding:
+    """Action A "cross a building" at the crossing (yellow, blue); a second one in the same turn is the
+    special action "two buildings"."""
+
+    player: str
+    yellow: int
+    blue: int
+    kind: ClassVar[str] = "cross_building"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeCoins:
+    """Action B "take coins"."""
+
+    player: str
+    kind: ClassVar[str] = "take_coins"
+
+
+@dataclass(frozen=True, slots=True)
+class KeepPair:
+    """After rolling all 4 dice: keep the yellow+blue pair (yellow, blue), pass the other pair."""
+
+    player: str
+    yellow: int
+    blue: int
+    kind: ClassVar[str] = "keep_pair"
+
+
+Event: TypeAlias = GameStarted | Roll | ChangePips | CrossBuilding | TakeCoins | KeepPair
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    """One event as a JSON-ready object; `"event"` names its kind."""
+    if isinstance(event, GameStarted):
+        return {
+            "event": event.kind,
+            "sheet": event.sheet.to_json(),
+            "players": list(event.players),
+            "imaginary": list(event.imaginary),
+            "variant": event.variant,
+        }
+    if isinstance(event, Roll):
+        return {
+            "event": event.kind,
+            "player": event.player,
+            "yellow": list(event.yellow),
+            "blue": list(event.blue),
+        }
+    if isinstance(event, ChangePips):
+        return {
+            "event": event.kind,
+            "player": event.player,
+            "colour": event.colour,
+            "from": event.from_value,
+            "to": event.to_value,
+        }
+    if isinstance(event, CrossBuilding | KeepPair):
+        return {"event": event.kind, "player": event.player, "yellow": event.yellow, "blue": event.blue}
+    return {"event": event.kind, "player": event.player}
+
+
+def event_from_json(data: object) -> Event:
+    """Parse one event object; raises `EventFormatError` naming the bad field."""
+    if not isinstance(data, dict):
+        raise EventFormatError("an event must be a JSON object")
+    kind = data.get("event")
+    if kind == GameStarted.kind:
+        try:
+            sheet = sheet_from_json(data.get("sheet"), where="sheet")
+        except SheetError as exc:
+            raise EventFormatError(str(exc)) from exc
+        variant = data.get("variant", STANDARD)
+        if variant not in VARIANTS:
+            raise EventFormatError(f"variant: must be one of {', '.join(VARIANTS)}, got {variant!r}")
+        return GameStarted(sheet, _names(data, "players"), _names(data, "imaginary"), variant)
+    player = data.get("player")
+    if not isinstance(player, str):
+        raise EventFormatError(f"player: must be a name, got {player!r}")
+    if kind == Roll.kind:
+        return Roll(player, _ints(data, "yellow"), _ints(data, "blue"))
+    if kind == ChangePips.kind:
+        colour = data.get("colour")
+        if colour == "yellow" or colour == "blue":
+            return ChangePips(player, colour, _int(data, "from"), _int(data, "to"))
+        raise EventFormatError(f"colour: must be yellow or blue, got {colour!r}")
+    if kind == CrossBuilding.kind:
+        return CrossBuilding(player, _int(data, "yellow"), _int(data, "blue"))
+    if kind == KeepPair.kind:
+        return KeepPair(player, _int(data, "yellow"), _int(data, "blue"))
+    if kind == TakeCoins.kind:
+        return TakeCoins(player)
+    raise EventFormatError(f"event: unknown kind {kind!r}")
+
+
+def _int(data: dict[str, Any], key: str) -> int:
+    value = data.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise EventFormatError(f"{key}: must be a whole number, got {value!r}")
+    return value
+
+
+def _ints(data: dict[str, Any], key: str) -> tuple[int, ...]:
+    value = data.get(key)
+    if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        raise EventFormatError(f"{key}: must be a list of die values, got {value!r}")
+    return tuple(value)
+
+
+def _names(data: dict[str, Any], key: str) -> tuple[str, ...]:
+    value = data.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise EventFormatError(f"{key}: must be a list of names, got {value!r}")
+    return tuple(value)

@@ -1,0 +1,42 @@
+"""The scoring breakdown as a readable text table, with the reason for every number below it."""
+
+from __future__ import annotations
+
+from .scoring import Scoreboard
+from .sheet import BUILDING_TYPES
+
+
+def scoreboard_text(board: Scoreboard) -> str:
+    """A plain-text table: one row per player, one column per score part, then every reason."""
+    headers = ["player", *BUILDING_TYPES, "rows/cols", "coins", "extra", "total"]
+    rows = []
+    for p in board.players:
+        label = f"{p.name} (imaginary)" if p.imaginary else p.name
+        numbers = [*(b.vp for b in p.buildings), p.rows_columns, p.coins, p.extra, p.total]
+        rows.append([label, *map(str, numbers)])
+    widths = [max(len(r[i]) for r in [headers, *rows]) for i in range(len(headers))]
+
+    def line(cells: list[str]) -> str:
+        first = cells[0].ljust(widths[0])
+        return "  ".join([first, *(c.rjust(w) for c, w in zip(cells[1:], widths[1:], strict=True))])
+
+    out = [
+        f"Alhambra Roll & Write: final scoring (sheet {board.sheet!r}, variant {board.variant})",
+        "",
+        line(headers),
+        line(["-" * w for w in widths]),
+        *(line(r) for r in rows),
+        "",
+        f"{'Winners' if len(board.winners) > 1 else 'Winner'}: {', '.join(board.winners)}",
+        "",
+        "Why:",
+    ]
+    for p in board.players:
+        out.append(f"  {p.name}{' (imaginary)' if p.imaginary else ''}")
+        for b in p.buildings:
+            out.append(f"    {b.building:<9} {b.vp:>3} VP  {b.why}")
+        out.append(f"    {'rows/cols':<9} {p.rows_columns:>3} VP  {p.rows_columns_why}")
+        out.append(f"    {'coins':<9} {p.coins:>3} VP  {p.coins_why}")
+        if p.extra_why:
+            out.append(f"    {'extra':<9} {p.extra:>3} VP  {p.extra_why}")
+    return "\n".join(out)

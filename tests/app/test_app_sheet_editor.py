@@ -1,0 +1,60 @@
+"""The sheet editor: live counts, the engine's validation, saved under XDG_CONFIG_HOME, offered next time."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+from app_driver import make_app, send_keys
+from textual.widgets import Button, Select, Static
+
+from companion.app.screens.sheet_editor import SheetEditorScreen
+from companion.app.screens.start import StartScreen
+from companion.games import alhambra_rw as rw
+
+
+def text_of(screen: SheetEditorScreen, selector: str) -> str:
+    return str(screen.query_one(selector, Static).content)
+
+
+def test_an_invalid_sheet_cannot_be_saved_and_a_valid_one_is_offered_next_time(xdg: Path) -> None:
+    sheets = xdg / "config" / "table-companion" / "sheets"
+
+    async def edit() -> None:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            await pilot.press("f2")
+            editor = pilot.app.screen
+            assert isinstance(editor, SheetEditorScreen)
+            # y1 b1 is the example's only pavilion on row 1; clearing it leaves a blank cell.
+            await pilot.press("backspace")
+            assert "not entered  1" in text_of(editor, "#counts")
+            assert "grid[0][0]: unknown letter '·'" in text_of(editor, "#validation")
+            assert editor.query_one("#save", Button).disabled
+            await pilot.press("ctrl+s")
+            assert pilot.app.screen is editor and not sheets.exists()
+            # Every cell a tower: valid letters, but five types missing.
+            await send_keys(pilot, ["t"] * 36)
+            assert "T tower     36 cells" in text_of(editor, "#counts")
+            assert "missing pavilion, seraglio, arcades, chambers, garden" in text_of(editor, "#validation")
+            # Type a whole sheet row by row, then a coin supply that is too small, then a good one.
+            rows = ["PSACGT", "GTPSAC", "ACGTPT", "STCAGS", "CGTPTA", "TASGCG"]
+            await send_keys(pilot, list("".join(rows).lower()))
+            await pilot.press("tab", "tab", "backspace", "backspace", "2")
+            assert "coins: the coin supply must hold at least 3" in text_of(editor, "#validation")
+            await pilot.press("backspace", "1", "8")
+            assert text_of(editor, "#validation").startswith("valid")
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(pilot.app.screen, StartScreen)
+
+    asyncio.run(edit())
+    saved = json.loads((sheets / "my-sheet.json").read_text(encoding="utf-8"))
+    assert saved["coins"] == 18
+    assert rw.sheet_from_json(saved).grid == ("PSACGT", "GTPSAC", "ACGTPT", "STCAGS", "CGTPTA", "TASGCG")
+
+    async def next_time() -> object:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            return pilot.app.screen.query_one("#sheet", Select).value
+
+    assert asyncio.run(next_time()) == ("user", str(sheets / "my-sheet.json"))

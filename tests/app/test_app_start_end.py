@@ -1,0 +1,115 @@
+"""Start screen list and form, end screen export, the dice seam from another thread, a cut-off log."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import threading
+from pathlib import Path
+
+import pytest
+from app_driver import game_screen, make_app, new_game, next_move, random_game, saved_game, send_keys
+from textual.widgets import OptionList, Static
+
+from companion.app import paths
+from companion.app.dice_input import PipDie
+from companion.app.screens.end import EndScreen
+from companion.app.screens.start import StartScreen
+from companion.cli import main as companion_main
+from companion.games import alhambra_rw as rw
+
+
+def test_saved_games_are_listed_with_players_round_and_date(xdg: Path) -> None:
+    saved_game(random_game(1, ("Barbara", "Dirk"), ("Ani",))[:60], "a.jsonl")
+    (paths.games_dir() / "broken.jsonl").write_text('{"event": "nonsense"}\n', encoding="utf-8")
+
+    async def look() -> list[str]:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            options = pilot.app.screen.query_one("#saved", OptionList)
+            return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+
+    labels = asyncio.run(look())
+    assert any(
+        label.startswith("Barbara, Dirk, Ani ◇ · round ") and "2026-11-23 20:15" in label for label in labels
+    )
+    assert any(label.startswith("broken.jsonl: cannot continue (") for label in labels)
+
+
+def test_a_start_with_duplicate_names_says_why(xdg: Path) -> None:
+    async def start() -> str:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            await pilot.press(*"Anna", "tab", *"Anna", "f5")
+            assert isinstance(pilot.app.screen, StartScreen)
+            return str(pilot.app.screen.query_one("#message", Static).content)
+
+    assert asyncio.run(start()) == "player names must differ"
+
+
+def test_end_screen_exports_markdown_and_json(xdg: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = saved_game(random_game(2, ("Anna", "Ben", "Cleo")), "done.jsonl")
+
+    async def export() -> EndScreen:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(pilot.app.screen, EndScreen)
+            await pilot.press("m", "j")
+            return pilot.app.screen
+
+    end = asyncio.run(export())
+    exported = json.loads(log.with_name("done.score.json").read_text(encoding="utf-8"))
+    capsys.readouterr()
+    assert companion_main(["score", str(log), "--json"]) == 0
+    assert exported == json.loads(capsys.readouterr().out)
+    markdown = log.with_name("done.score.md").read_text(encoding="utf-8")
+    for p in end.board.players:
+        assert f"### {p.name}: {p.total} VP" in markdown
+        for b in p.buildings:
+            assert f"- {b.building}: {b.vp} VP: {b.why}" in markdown
+    assert f"Winner{'s' if len(end.board.winners) > 1 else ''}: {', '.join(end.board.winners)}" in markdown
+
+
+def test_dice_from_another_thread_enter_through_the_seam(xdg: Path) -> None:
+    """What the camera reader will do: call `submit_dice` from its own thread."""
+
+    async def play() -> tuple[rw.Event, list[str]]:
+        app = make_app()
+        async with app.run_test(size=(100, 32)) as pilot:
+            screen = await new_game(pilot, ["Anna", "Ben", "Cleo"])
+            reader = threading.Thread(
+                target=app.call_from_thread,
+                args=(app.submit_dice, (PipDie("blue", 5), PipDie("yellow", 3)), "camera", "read 0.97"),
+            )
+            reader.start()
+            while reader.is_alive():
+                await pilot.pause()
+            await pilot.pause()
+            return screen.session.events[-1], screen.log_lines[-1]
+
+    event, lines = asyncio.run(play())
+    assert event == rw.Roll("Anna", (3,), (5,))
+    assert lines == ["Anna rolled y3 b5 (camera): pavilion", "  (read 0.97)"]
+
+
+def test_a_log_cut_off_by_a_crash_is_continued_with_a_warning(xdg: Path) -> None:
+    log = saved_game(random_game(3, ("Anna", "Ben", "Cleo"))[:40], "cut.jsonl")
+    with log.open("ab") as f:
+        f.write(b'{"event":"roll","player":"An')
+
+    async def resume() -> str:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            await pilot.press("enter")
+            await pilot.pause()
+            screen = game_screen(pilot.app)  # type: ignore[arg-type]
+            warning = str(screen.query_one("#turn", Static).content)
+            await send_keys(pilot, next_move(screen.session.state, random.Random(1))[0])
+            assert len(screen.session.events) == 41
+            return warning
+
+    warning = asyncio.run(resume())
+    assert "cut.jsonl: line 41 was cut off (an interrupted write); kept the 40 complete events" in warning
+    assert len(rw.load_log(log).events) == 41
+    assert (
+        log.with_name("cut.jsonl.cut").read_text(encoding="utf-8").startswith('{"event":"roll","player":"An')
+    )

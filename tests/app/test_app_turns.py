@@ -1,0 +1,138 @@
+"""Turns played by keys: illegal choices show the reason, pips change, undo and redo reach the log."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from app_driver import make_app, new_game, send_keys
+from textual.widgets import Static
+
+from companion.app.screens.game import GameScreen
+from companion.games import alhambra_rw as rw
+
+# Set-up by typed dice: everyone crosses y1b1, y2b2, y3b3; then Anna y1 b1, Ben y4 b4, Cleo y5 b5 onto
+# their fields, and Anna's extra pair y2 b3. Anna's crossings: y1×b1 (crossed), y1×b3, y2×b1, y2×b3.
+SETUP = [f"y{v} b{v}" for v in (1, 1, 1, 2, 2, 2, 3, 3, 3)] + ["y1 b1", "y4 b4", "y5 b5", "y2 b3"]
+
+
+def typed(dice: str) -> list[str]:
+    return [*dice.replace(" ", ""), "enter"]
+
+
+def log_lines(path: Path) -> int:
+    return len(path.read_text(encoding="utf-8").splitlines())
+
+
+def panel_text(screen: GameScreen) -> str:
+    return str(screen.query_one("#turn", Static).content)
+
+
+async def set_up(pilot) -> GameScreen:  # type: ignore[no-untyped-def]
+    screen = await new_game(pilot, ["Anna", "Ben", "Cleo"])
+    # The game screen handles each key fully before the next, so the whole set-up can go in one burst.
+    await send_keys(pilot, [key for dice in SETUP for key in typed(dice)])
+    return screen
+
+
+def test_illegal_choice_explains_why_and_changes_nothing(xdg: Path) -> None:
+    async def play() -> None:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            screen = await set_up(pilot)
+            assert screen.session.expectation().ask is rw.Ask.ACTION
+            events = len(screen.session.events)
+            await send_keys(pilot, ["1"])
+            assert "yellow 1 × blue 1 is already crossed" in panel_text(screen)
+            assert len(screen.session.events) == events
+            assert log_lines(screen.session.path) == events
+            await send_keys(pilot, ["y", "6", "minus"])
+            assert "Anna has no yellow die showing 6" in panel_text(screen)
+
+    asyncio.run(play())
+
+
+def test_change_pips_then_cross(xdg: Path) -> None:
+    async def play() -> None:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            screen = await set_up(pilot)
+            await send_keys(pilot, ["y", "2", "plus"])
+            anna = screen.session.state.player("Anna")
+            assert anna.yellow == (1, 3) and anna.coins == 2
+            # Now the crossings are y1×b1, y1×b3, y3×b1, y3×b3 (crossed in set-up).
+            await send_keys(pilot, ["4"])
+            assert "yellow 3 × blue 3 is already crossed" in panel_text(screen)
+            await send_keys(pilot, ["3"])
+            assert screen.session.state.player("Anna").is_crossed(3, 1)
+
+    asyncio.run(play())
+
+
+def test_undo_and_redo_change_the_log_on_disk(xdg: Path) -> None:
+    async def play() -> None:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            screen = await set_up(pilot)
+            path = screen.session.path
+            await send_keys(pilot, ["2"])
+            assert screen.session.state.player("Anna").is_crossed(1, 3)
+            crossed = log_lines(path)
+            await send_keys(pilot, ["u"])
+            assert not screen.session.state.player("Anna").is_crossed(1, 3)
+            assert screen.session.expectation().ask is rw.Ask.ACTION
+            assert log_lines(path) == crossed - 1
+            assert "undone: Anna crossed" in panel_text(screen)
+            await send_keys(pilot, ["U"])
+            assert screen.session.state.player("Anna").is_crossed(1, 3)
+            assert log_lines(path) == crossed
+            # The log on disk replays to the game on screen.
+            assert rw.replay_log(rw.load_log(path)).state == screen.session.state
+
+    asyncio.run(play())
+
+
+def test_two_buildings_and_keeping_a_pair(xdg: Path) -> None:
+    async def play() -> None:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            screen = await set_up(pilot)
+            await send_keys(pilot, ["2"])  # y1×b3; the other pair is y2 b1
+            await send_keys(pilot, ["t"])  # two buildings: y2×b1 for 3 coins
+            anna = screen.session.state.player("Anna")
+            assert anna.is_crossed(2, 1) and anna.coins == 0
+            assert screen.session.expectation().ask is rw.Ask.ROLL_ALL
+            await send_keys(pilot, typed("y4 y5 b6 b2"))
+            assert screen.session.expectation().ask is rw.Ask.KEEP_PAIR
+            await send_keys(pilot, ["1"])  # keep y4 b2, pass y5 b6 to Ben
+            ben = screen.session.state.player("Ben")
+            assert sorted(ben.yellow) == [4, 5] and sorted(ben.blue) == [4, 6]
+            assert screen.session.expectation().player == "Ben"
+
+    asyncio.run(play())
+
+
+def test_typed_dice_of_the_wrong_kind_are_refused_with_the_reason(xdg: Path) -> None:
+    async def play() -> None:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            screen = await new_game(pilot, ["Anna", "Ben", "Cleo"])
+            await send_keys(pilot, typed("y3 y4"))
+            assert "must roll 1 yellow and 1 blue die, got 2 yellow and 0 blue" in panel_text(screen)
+            assert len(screen.session.events) == 1
+            await send_keys(pilot, ["escape", *typed("y3 b4")])
+            assert screen.session.state.player("Anna").is_crossed(3, 4)
+
+    asyncio.run(play())
+
+
+def test_dice_entered_by_clicking_their_values(xdg: Path) -> None:
+    async def play() -> None:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            screen = await new_game(pilot, ["Anna", "Ben", "Cleo"])
+            lines = panel_text(screen).splitlines()
+            row = next(n for n, line in enumerate(lines) if line.startswith("click:"))
+            for label in ("y3", "b5"):
+                # +2 and +1: the panel's border and padding.
+                await pilot.click("#turn", offset=(lines[row].index(label) + 2, row + 1))
+            assert screen.typed_text() == "y3 b5"
+            await pilot.press("enter")
+            assert screen.session.events[-1] == rw.Roll("Anna", (3,), (5,))
+            assert screen.log_lines[-1] == ["Anna rolled y3 b5 (mouse): pavilion"]
+
+    asyncio.run(play())

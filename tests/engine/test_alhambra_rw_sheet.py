@@ -1,0 +1,78 @@
+"""Sheet definitions: data files validated on load, with errors that name the field."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.games.alhambra_rw import (
+    BUILDING_TYPES,
+    SheetError,
+    load_sheet,
+    load_shipped_sheet,
+    sheet_from_json,
+    sheets_in,
+    shipped_sheets,
+)
+
+GOOD: dict[str, Any] = {"name": "mine", "grid": ["PSACGT"] * 6, "coins": 12}
+
+
+def test_the_shipped_example_is_listed_named_as_an_example_and_valid() -> None:
+    assert "example" in shipped_sheets()
+    sheet = load_shipped_sheet("example")
+    assert "NOT the printed sheet" in sheet.title
+    assert sum(sheet.boxes) == 36 and all(n > 0 for n in sheet.boxes)
+    assert sheet.coins == 20
+    assert sheet.vp_of("tower") == (21, 13, 6) and sheet.vp_of("pavilion") == (16, 8, 1)
+    # rows are the yellow die, columns the blue die
+    assert sheet.building_at(1, 1) == "pavilion" and sheet.building_at(2, 1) == "garden"
+    assert sheet.building_at(1, 2) == "seraglio"
+
+
+def test_box_counts_equal_cells_per_type_and_vp_table_defaults_to_the_rulebook() -> None:
+    sheet = sheet_from_json(GOOD)
+    assert sheet.boxes == (6, 6, 6, 6, 6, 6)
+    assert sheet.vp == ((16, 8, 1), (17, 9, 2), (18, 10, 3), (19, 11, 4), (20, 12, 5), (21, 13, 6))
+    assert sheet_from_json(sheet.to_json()) == sheet
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"grid": ["PSACGT"] * 5}, r"sheet.grid: must be a list of 6 rows \(yellow 1–6\), got 5 rows"),
+        ({"grid": ["PSACGT"] * 5 + ["PSACG"]}, r"sheet.grid\[5\]: must be a string of 6 letters"),
+        (
+            {"grid": ["PSACGT", "PSACGT", "PSACXT", *["PSACGT"] * 3]},
+            r"sheet.grid\[2\]\[4\]: unknown letter 'X'",
+        ),
+        ({"grid": ["PSACGP"] * 6}, "every building type must be present; missing tower"),
+        ({"coins": 0}, "sheet.coins: the coin supply must hold at least 3 coins"),
+        ({"coins": "20"}, "sheet.coins: must be a whole number"),
+        ({"name": ""}, "sheet.name: must be a non-empty string"),
+        ({"vp": {"pavilion": [1, 2]}}, r"sheet.vp.pavilion: must be 3 whole numbers"),
+        ({"vp": {t: [3, 2, 1] for t in (*BUILDING_TYPES, "moat")}}, "sheet.vp.moat: unknown building type"),
+    ],
+)
+def test_a_bad_sheet_is_rejected_naming_the_field(change: dict[str, Any], message: str) -> None:
+    with pytest.raises(SheetError, match=message):
+        sheet_from_json({**GOOD, **change})
+
+
+def test_sheet_files_load_and_bad_files_say_which_file(tmp_path: Path) -> None:
+    good = tmp_path / "mine.json"
+    good.write_text(json.dumps(GOOD))
+    assert load_sheet(good).name == "mine"
+    bad = tmp_path / "broken.json"
+    bad.write_text('{"name": "x", "grid": [')
+    with pytest.raises(SheetError, match=r"broken\.json: not valid JSON"):
+        load_sheet(bad)
+    with pytest.raises(SheetError, match="cannot read"):
+        load_sheet(tmp_path / "missing.json")
+    with pytest.raises(SheetError, match="no shipped sheet named 'printed'"):
+        load_shipped_sheet("printed")
+    assert sheets_in(tmp_path) == {"broken": bad, "mine": good}
+    assert sheets_in(tmp_path / "nowhere") == {}
