@@ -16,23 +16,16 @@ import argparse
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
 import numpy as np
 
 from vision.reading import Box, Image
-from vision.symbols.art import (
-    CLEAR_MAJORITY,
-    Float,
-    art_map,
-    body_colour,
-    rim_colours,
-    to_lab,
-    to_uint8,
-)
-from vision.symbols.locate import cut_faces, find_dice
+from vision.symbols.art import CLEAR_MAJORITY, Float, cut_arts, rim_colours, to_lab, to_uint8
+from vision.symbols.finder import find_dice
+from vision.symbols.locate import cut_faces
 from vision.symbols.matcher import ROTATIONS, FaceMatcher, centre_window, template_windows
 from vision.symbols.profile import EDGES, SymbolProfile, TaughtFace
 
@@ -48,10 +41,14 @@ MIN_SHARPNESS = 0.12
 """Below this a teaching photo is too blurry to teach from (a blur of about 3% of the die's side)."""
 SAME_FACE = 0.85
 """Two faces whose photos correlate this well (at some rotation) cannot be told apart."""
-THRESHOLD_RANGE = (0.5, 0.86)
-"""The acceptance threshold stays in this range whatever the photos say."""
-THRESHOLD_SLACK = 0.1
-"""Reading conditions are worse than teaching: accept this much less than the worst leave-one-out score."""
+THRESHOLD_RANGE = (0.5, 0.8)
+"""A face's acceptance threshold stays in this range whatever the photos say."""
+THRESHOLD_SLACK = 0.10
+"""Accept this much less than the worst score of a face's photos seen as in reading (see `reading_view`)."""
+READ_SIDE = 40
+"""Die side (pixels) of the reading view: a small die in a 640-pixel frame."""
+READ_BLUR = 1.0
+"""Blur (pixels) of the reading view: a camera a little out of focus."""
 OUTLIER_DROP = 0.12
 """A teaching photo fitting the other photos of its face this much below their median is left out."""
 MARGIN_RANGE = (0.1, 0.15)
@@ -184,32 +181,34 @@ def teach(
     cuts = {id(p): cut_faces(p.image, boxes[id(p)]) for p in photos}
     # One die shows all faces: its body colour is the rim colour of the photos with a clear majority there
     # (art reaching the edges leaves none), and then the nearer rim colour in every photo.
-    rims = [to_lab(cuts[id(p)][0].rim) for p in photos]
-    bodies = np.array([body_colour(rim) for rim in rims])
-    clear = np.array([rim_colours(rim)[0][1] >= CLEAR_MAJORITY for rim in rims])
-    taught = np.median(bodies[clear] if clear.any() else bodies, axis=0)
+    colours, shares = rim_colours(to_lab(np.stack([cuts[id(p)][0].rim for p in photos])))
+    clear = shares[:, 0] >= CLEAR_MAJORITY
+    taught = np.median(colours[clear, 0] if clear.any() else colours[:, 0], axis=0)
     body = (float(taught[0]), float(taught[1]), float(taught[2]))
 
     def arts_of(photo: TeachingPhoto) -> list[Float]:
-        return [
-            art_map(to_lab(c.patch), body_colour(to_lab(c.rim), body, clear=ALWAYS_TAUGHT))
-            for c in cuts[id(photo)]
-        ]
+        return cut_arts(cuts[id(photo)], body, clear=ALWAYS_TAUGHT)[0]
+
+    def arts_of_view(photo: TeachingPhoto) -> list[Float]:
+        image, box = reading_view(photo.image, boxes[id(photo)])
+        return cut_arts(cut_faces(image, box), body)[0]
 
     faces: list[TaughtFace] = []
     arts: dict[str, list[Float]] = {}
+    views: dict[str, list[list[Float]]] = {}
     for label in labels:
         mine = [p for p in photos if p.face == label]
         sharp: list[list[Float]] = []
+        used: list[TeachingPhoto] = []
         for p in mine:
-            candidates = arts_of(p)
             s = sharpness(p.image, boxes[id(p)])
             if s < MIN_SHARPNESS:
                 warn(
                     f"face {label!r}: {p.name} is too blurry (sharpness {s:.2f} < {MIN_SHARPNESS}), not used"
                 )
                 continue
-            sharp.append(candidates)
+            sharp.append(arts_of(p))
+            used.append(p)
         if not sharp:
             only = "its only photo is" if len(mine) == 1 else f"all {len(mine)} photos are"
             raise TeachingError(
@@ -218,6 +217,7 @@ def teach(
         if len(sharp) < 3:
             warn(f"face {label!r}: only {len(sharp)} usable photo(s); 3 or more make reading more reliable")
         aligned, fit = _align(sharp)
+        kept = list(range(len(aligned)))
         if len(fit) >= 3:
             # A photo far below the others (badly cut, another face, a hand in view) would only lower the
             # threshold: it is left out, and named.
@@ -227,20 +227,44 @@ def teach(
                 warn(f"face {label!r}: photo {j + 1} does not look like the others ({fit[j]:.2f}), not used")
             aligned = [aligned[j] for j in kept]
         arts[label] = aligned
+        views[label] = [arts_of_view(used[j]) for j in kept]
         found = edges_of(np.mean(aligned, axis=0))
         chosen = (edges or {}).get(label, found)
-        faces.append(TaughtFace(label, tuple(to_uint8(a) for a in aligned), chosen))
+        faces.append(TaughtFace(label, tuple(to_uint8(a) for a in aligned), 0.0, chosen))
 
-    draft = SymbolProfile(tuple(faces), body, threshold=0.0, margin=0.0)
-    threshold, margin = calibrate(draft, arts)
-    return SymbolProfile(tuple(faces), body, threshold, margin)
+    draft = SymbolProfile(tuple(faces), body, margin=0.0)
+    thresholds, margin = calibrate(draft, arts, views)
+    return SymbolProfile(
+        tuple(replace(f, threshold=t) for f, t in zip(faces, thresholds, strict=True)), body, margin
+    )
 
 
-def calibrate(draft: SymbolProfile, arts: dict[str, list[Float]]) -> tuple[float, float]:
-    """Threshold and margin from leave-one-out scores; faces that look the same are an error naming both."""
+def reading_view(image: Image, box: Box) -> tuple[Image, Box]:
+    """A teaching photo as the table camera may see the die: READ_SIDE pixels wide, a little blurred.
+
+    Teaching photos show the die large and sharp; a face's threshold is set from how well these views of
+    its photos still match, so faces with fine detail (which suffers most from a small, soft view) get a
+    lower threshold than bold ones.
+    """
+    scale = min(1.0, READ_SIDE / max(box.width, box.height, 1.0))
+    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    return np.asarray(cv2.GaussianBlur(small, (0, 0), READ_BLUR), np.uint8), Box(
+        box.x0 * scale, box.y0 * scale, box.x1 * scale, box.y1 * scale
+    )
+
+
+def calibrate(
+    draft: SymbolProfile, arts: dict[str, list[Float]], views: dict[str, list[list[Float]]]
+) -> tuple[list[float], float]:
+    """Per-face thresholds and the margin; faces that look the same are an error naming both.
+
+    A face's threshold: the worst score of its photos' reading views (each against the face's other photos,
+    leave-one-out) less a little slack. The margin: a share of the smallest lead of a photo's own face over
+    the best other face.
+    """
     matcher = FaceMatcher(draft)
     n_rot = len(ROTATIONS)
-    genuine: list[float] = []
+    thresholds: list[float] = []
     gaps: list[float] = []
     for fi, face in enumerate(draft.faces):
         scores = matcher.scores(arts[face.label]).reshape(len(arts[face.label]), -1, n_rot).max(axis=2)
@@ -254,18 +278,17 @@ def calibrate(draft: SymbolProfile, arts: dict[str, list[Float]]) -> tuple[float
         impostor = (
             np.delete(scores, fi, axis=1).max(axis=1) if len(draft.faces) > 1 else np.zeros(len(scores))
         )
-        for j in range(len(arts[face.label])):
-            if len(face.templates) < 2:
-                continue
-            rest = tuple(t for i, t in enumerate(face.templates) if i != j)
-            alone = FaceMatcher(SymbolProfile((TaughtFace(face.label, rest),), draft.body_lab, 0.0, 0.0))
-            g = float(alone.scores([arts[face.label][j]]).max())
-            genuine.append(g)
-            gaps.append(g - float(impostor[j]))
-    worst = min(genuine) if genuine else 0.9
-    threshold = float(np.clip(worst - THRESHOLD_SLACK, *THRESHOLD_RANGE))
+        hard: list[float] = []
+        for j, view in enumerate(views[face.label]):
+            rest = tuple(t for i, t in enumerate(face.templates) if i != j) or face.templates
+            alone = FaceMatcher(SymbolProfile((TaughtFace(face.label, rest, 0.0),), draft.body_lab, 0.0))
+            hard.append(float(alone.scores(view).max()))
+            if len(face.templates) > 1:
+                genuine = float(alone.scores([arts[face.label][j]]).max())
+                gaps.append(genuine - float(impostor[j]))
+        thresholds.append(float(np.clip(min(hard) - THRESHOLD_SLACK, *THRESHOLD_RANGE)))
     margin = float(np.clip(0.25 * min(gaps), *MARGIN_RANGE)) if gaps else MARGIN_RANGE[1]
-    return threshold, margin
+    return thresholds, margin
 
 
 def parse_edges(specs: Sequence[str]) -> dict[str, frozenset[str]]:
@@ -338,7 +361,8 @@ def run_enroll(args: argparse.Namespace, faces_dir: Path) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     print(
-        f"taught {len(profile.faces)} faces ({', '.join(profile.labels)}); threshold {profile.threshold:.2f},"
+        f"taught {len(profile.faces)} faces ({', '.join(profile.labels)});"
+        f" thresholds {', '.join(f'{f.threshold:.2f}' for f in profile.faces)},"
         f" margin {profile.margin:.2f}; wrote {args.out}"
     )
     return 0

@@ -51,9 +51,8 @@ def test_four_quarter_turns_give_back_the_taught_edges() -> None:
 def test_city_edges_from_profile() -> None:
     blank = (np.zeros((32, 32), np.uint8),)
     profile = SymbolProfile(
-        (TaughtFace("city2", blank, frozenset({"top", "left"})), TaughtFace("knight", blank)),
+        (TaughtFace("city2", blank, 0.7, frozenset({"top", "left"})), TaughtFace("knight", blank, 0.7)),
         (90, 0, 0),
-        0.7,
         0.1,
     )
     assert city_edges(profile, "city2", 180) == frozenset({"bottom", "right"})

@@ -15,10 +15,10 @@ from vision.symbols.profile import ProfileError, SymbolProfile, TaughtFace, load
 def small_profile() -> SymbolProfile:
     rng = np.random.default_rng(0)
     faces = tuple(
-        TaughtFace(label, (rng.integers(0, 256, (32, 32)).astype(np.uint8),), edges)
-        for label, edges in (("city1", frozenset({"top"})), ("knight", frozenset()))
+        TaughtFace(label, (rng.integers(0, 256, (32, 32)).astype(np.uint8),), threshold, edges)
+        for label, threshold, edges in (("city1", 0.7, frozenset({"top"})), ("knight", 0.75, frozenset()))
     )
-    return SymbolProfile(faces, (90.0, 0.5, 1.0), threshold=0.7, margin=0.1)
+    return SymbolProfile(faces, (90.0, 0.5, 1.0), margin=0.1)
 
 
 def write(tmp_path: Path, data: object) -> Path:
@@ -35,7 +35,7 @@ def test_round_trip(tmp_path: Path) -> None:
     assert loaded.labels == ("city1", "knight")
     assert loaded.face("city1").edges == frozenset({"top"})
     assert np.array_equal(loaded.face("knight").templates[0], profile.face("knight").templates[0])
-    assert loaded.threshold == pytest.approx(0.7) and loaded.margin == pytest.approx(0.1)
+    assert loaded.face("knight").threshold == pytest.approx(0.75) and loaded.margin == pytest.approx(0.1)
 
 
 def broken(change: str) -> dict[str, object]:
@@ -45,7 +45,9 @@ def broken(change: str) -> dict[str, object]:
     if change == "format":
         data["format"] = "pip-profile"
     elif change == "threshold":
-        data["threshold"] = 1.5
+        faces[1]["threshold"] = 1.5
+    elif change == "margin":
+        del data["margin"]
     elif change == "body_lab":
         data["body_lab"] = [1, 2]
     elif change == "label":
@@ -65,7 +67,8 @@ def broken(change: str) -> dict[str, object]:
     ("change", "named"),
     [
         ("format", "'format'"),
-        ("threshold", "'threshold'"),
+        ("threshold", "faces[1] (knight).threshold"),
+        ("margin", "'margin'"),
         ("body_lab", "'body_lab'"),
         ("label", "faces[0].label"),
         ("duplicate", "appears twice"),

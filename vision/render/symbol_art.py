@@ -278,27 +278,24 @@ def icon_mask(icons: IconSet, label: str, size: int) -> Mask:
     return mask
 
 
-@dataclass(frozen=True)
 class SymbolPainter:
     """Paints one icon set's faces: ink on the body colour, with small random wobble of the art's scale."""
 
-    icons: IconSet
-    kind: Kind = "symbol"
-    labels: tuple[str, ...] = ()
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "labels", tuple(self.icons.icons))
+    def __init__(self, icons: IconSet) -> None:
+        self.icons = icons
+        self.kind: Kind = "symbol"
+        self.labels: tuple[str, ...] = tuple(icons.icons)
 
     def paint(self, label: str, size: int, body: BGR, ink: BGR, rng: np.random.Generator) -> Image:
         face = blank_face(size, body, rng).astype(np.float32)
-        art = icon_mask(self.icons, label, size).astype(np.float32) / 255
+        mask = icon_mask(self.icons, label, size).astype(np.float32) / 255
         # Printing is never exact: a slightly smaller or shifted print on some dice.
         scale = rng.uniform(0.96, 1.02)
         shift = rng.uniform(-0.015, 0.015, 2) * size
         warp = np.array(
             [[scale, 0, (1 - scale) * size / 2 + shift[0]], [0, scale, (1 - scale) * size / 2 + shift[1]]]
         )
-        art = cv2.warpAffine(art, warp, (size, size), borderMode=cv2.BORDER_REPLICATE)[..., None]
+        art = np.asarray(cv2.warpAffine(mask, warp, (size, size), borderMode=cv2.BORDER_REPLICATE))[..., None]
         face = face * (1 - art) + np.array(ink, np.float32) * art
         return np.clip(face, 0, 255).astype(np.uint8)
 
@@ -345,7 +342,8 @@ def symbol_table(
     `plain` gives a table of one colour without clutter (what the stand-in dice finder needs).
     """
     places = scatter(rng, n_dice, size, size, rng.uniform(50, 90) * size / 640)
-    dice = [(random_die(painter, rng, str(rng.choice(colors))), p) for p in places]
+    # Symbol dice are of one solid colour: the renderer's marbled bodies are for pip dice.
+    dice = [(replace(random_die(painter, rng, str(rng.choice(colors))), marbled=False), p) for p in places]
     table = random_table(rng, size, size)
     if plain:
         table[:] = rng.integers(30, 230, 3)

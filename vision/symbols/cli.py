@@ -57,14 +57,11 @@ def read_with_profile(paths: Sequence[Path], profile_path: Path, as_json: bool) 
 
 
 def bench_frame(seed: int = 0) -> Image:
-    """A 640×640 rendered table with 9 symbol dice."""
-    from vision.render.painters import FacePainter
-    from vision.render.scene import random_scene
-    from vision.render.symbol_art import ICON_SETS, SymbolPainter
+    """A 640×640 rendered plain table with 9 symbol dice of all colours (icon sets in turn)."""
+    from vision.render.symbol_art import ICON_SETS, SymbolPainter, symbol_table
 
-    rng = np.random.default_rng(seed)
-    painters: list[FacePainter] = [SymbolPainter(s) for s in ICON_SETS.values()]
-    return random_scene(rng, 640, 640, n_dice=9, painters=painters, side=70).image
+    icons = list(ICON_SETS.values())[seed % len(ICON_SETS)]
+    return symbol_table(SymbolPainter(icons), np.random.default_rng(seed), n_dice=9, plain=True).image
 
 
 def bench_with_profile(profile_path: Path, frames: int = 30) -> int:

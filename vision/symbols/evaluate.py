@@ -74,11 +74,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             for r in outcomes(profile, other, args.tables // 2, args.seed + 10 + j)
         ]
         n, m = len(own), len(others)
+        thresholds = [f.threshold for f in profile.faces]
         right, unknown, wrong = (own.count(k) / n for k in ("right", "unknown", "wrong"))
         rejected = others.count("unknown") / m
         print(
             f"{name:12s} own dice: {right:6.1%} right, {unknown:5.1%} unknown, {wrong:5.1%} wrong (n={n});"
-            f" other sets' dice unknown: {rejected:6.1%} (n={m}); threshold {profile.threshold:.2f}"
+            f" other sets' dice unknown: {rejected:6.1%} (n={m});"
+            f" thresholds {min(thresholds):.2f}..{max(thresholds):.2f}"
             f" [{time.perf_counter() - start:.0f} s]"
         )
     return 0

@@ -1,9 +1,9 @@
 """Match cut faces against taught faces: normalised cross-correlation of art maps at the four rotations.
 
-Nothing here is trained on any artwork: each taught photo becomes a handful of templates (small shifts and
-scales, the four quarter turns), and a die is the taught face whose best template correlates most. A die is
-"unknown" unless that best correlation clears the profile's threshold AND beats every other face by the
-profile's margin — an unsure die is reported unknown, never as a wrong face.
+Nothing here is trained on any artwork: each taught photo becomes a handful of templates (small shifts,
+scales and turns, at the four quarter turns), and a die is the taught face whose best template correlates
+most. A die is "unknown" unless that best correlation clears the face's threshold AND beats every other face
+by the profile's margin — an unsure die is reported unknown, never as a wrong face.
 """
 
 from __future__ import annotations
@@ -16,17 +16,18 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.reading import Box, Image, Rotation
-from vision.symbols.art import Lab, art_map, body_colour, to_lab
+from vision.symbols.art import Lab, cut_arts
 from vision.symbols.locate import cut_faces
 from vision.symbols.profile import SymbolProfile
 
 Float = npt.NDArray[np.float32]
 
 SHIFT = 3
-"""Shift radius (patch pixels) that the windows absorb: a face found a little off centre still matches."""
+"""Margin (patch pixels) between a patch and its window: room for the shifted windows of the templates."""
 STEP = 2
-SCALES = (0.92, 1.0, 1.08)
-"""A face found a little too large or small still matches."""
+"""Shift (patch pixels) of the templates' side windows: a face cut a little off centre still matches."""
+POSES = ((1.0, 0.0), (1.0, -4.0), (1.0, 4.0), (0.92, 0.0), (1.08, 0.0))
+"""(scale, angle°) of template variants: a face cut a little too large or small, or turned, still matches."""
 ROTATIONS: tuple[Rotation, ...] = (0, 90, 180, 270)
 UNKNOWN = "unknown"
 
@@ -47,13 +48,14 @@ def normalise(window: Float) -> Float:
     v = window.ravel().astype(np.float32)
     v = v - v.mean()
     norm = float(np.linalg.norm(v))
-    return v / norm if norm > 1e-6 else v
+    return np.asarray(v / norm if norm > 1e-6 else v, np.float32)
 
 
-def rescale(art: Float, scale: float) -> Float:
+def transform(art: Float, scale: float, angle: float) -> Float:
+    """The art map scaled and turned (degrees) about its centre."""
     n = art.shape[0]
     c = (n - 1) / 2
-    m = np.array([[scale, 0, (1 - scale) * c], [0, scale, (1 - scale) * c]], np.float32)
+    m = cv2.getRotationMatrix2D((c, c), angle, scale)
     return np.asarray(cv2.warpAffine(art, m, (n, n), borderMode=cv2.BORDER_REPLICATE), np.float32)
 
 
@@ -73,7 +75,7 @@ def describe(art: Float, dy: int, dx: int) -> Float:
     c = art.shape[0] - 2 * SHIFT
     window = art[dy : dy + c, dx : dx + c]
     edges = outline(art)[dy : dy + c, dx : dx + c]
-    return np.concatenate([normalise(window), normalise(edges)]) / np.float32(np.sqrt(2))
+    return np.asarray(np.concatenate([normalise(window), normalise(edges)]) / np.sqrt(2), np.float32)
 
 
 def centre_window(art: Float) -> Float:
@@ -81,12 +83,13 @@ def centre_window(art: Float) -> Float:
 
 
 def template_windows(art: Float) -> list[Float]:
-    """Descriptors of one art map at small shifts and scales (comparable with `centre_window`)."""
+    """Descriptors of one art map at small shifts and poses (comparable with `centre_window`)."""
     out = []
-    offsets = range(SHIFT % STEP, 2 * SHIFT + 1, STEP)
-    for scale in SCALES:
-        scaled = art if scale == 1.0 else rescale(art, scale)
-        out += [describe(scaled, dy, dx) for dy in offsets for dx in offsets]
+    c, d = SHIFT, STEP
+    shifts = ((c, c), (c - d, c), (c + d, c), (c, c - d), (c, c + d))  # the centre and STEP pixels each way
+    for scale, angle in POSES:
+        posed = art if (scale, angle) == (1.0, 0.0) else transform(art, scale, angle)
+        out += [describe(posed, dy, dx) for dy, dx in shifts]
     return out
 
 
@@ -104,22 +107,15 @@ class FaceMatcher:
                 self.groups.append((fi, rotation))
                 for t in face.templates:
                     rows += template_windows(np.ascontiguousarray(np.rot90(t.astype(np.float32), k)))
-        self.bank = np.stack(rows)
+        self.bank_t = np.ascontiguousarray(np.stack(rows).T)
         self.starts = np.array(group_starts)
-
-    def arts(self, image: Image, box: Box) -> tuple[list[Float], Lab]:
-        """Art maps of the candidate cuts of the die in `box` (upright modulo 90°), and its body colour."""
-        taught = self.profile.body_lab
-        cuts = cut_faces(image, box)
-        bodies = [body_colour(to_lab(c.rim), taught) for c in cuts]
-        return [art_map(to_lab(c.patch), b) for c, b in zip(cuts, bodies, strict=True)], bodies[0]
 
     def scores(self, arts: Sequence[Float]) -> Float:
         """Best correlation per art map (rows) and (face, rotation) group (columns)."""
         if not arts:
             return np.zeros((0, len(self.groups)), np.float32)
         vectors = np.stack([centre_window(a) for a in arts])
-        corr = vectors @ self.bank.T
+        corr = vectors @ self.bank_t
         return np.asarray(np.maximum.reduceat(corr, self.starts, axis=1), np.float32)
 
     def decide(self, group_scores: Float, body: Lab) -> SymbolRead:
@@ -129,25 +125,26 @@ class FaceMatcher:
         best = float(per_face[fi, ki])
         others = np.delete(per_face.max(axis=1), fi)
         runner_up = float(others.max()) if len(others) else -1.0
-        label = self.profile.faces[fi].label
-        accepted = best >= self.profile.threshold and best - runner_up >= self.profile.margin
+        face = self.profile.faces[fi]
+        accepted = best >= face.threshold and best - runner_up >= self.profile.margin
         return SymbolRead(
-            face=label if accepted else UNKNOWN,
+            face=face.label if accepted else UNKNOWN,
             rotation=ROTATIONS[int(ki)],
             confidence=max(0.0, best),
-            best=label,
+            best=face.label,
             runner_up=runner_up,
             body=body,
         )
 
     def read(self, image: Image, boxes: Sequence[Box]) -> list[SymbolRead]:
         """Read every die: each keeps the candidate cut that fits a taught face best."""
-        per_die = [self.arts(image, b) for b in boxes]
-        if not per_die:
-            return []
-        all_scores = self.scores([a for arts, _ in per_die for a in arts])
+        per_die = [cut_faces(image, b) for b in boxes]
+        arts, bodies = cut_arts([c for cuts in per_die for c in cuts], self.profile.body_lab)
+        all_scores = self.scores(arts)
         reads, start = [], 0
-        for arts, body in per_die:
-            reads.append(self.decide(all_scores[start : start + len(arts)].max(axis=0), body))
-            start += len(arts)
+        for cuts in per_die:
+            body = bodies[start]  # the first cut is the best-fitting square
+            lab = (float(body[0]), float(body[1]), float(body[2]))
+            reads.append(self.decide(all_scores[start : start + len(cuts)].max(axis=0), lab))
+            start += len(cuts)
         return reads

@@ -1,10 +1,13 @@
 """A symbol-dice profile: the taught faces of one set of dice, as a validated JSON file.
 
 ```json
-{"format": "symbol-dice-profile", "version": 1, "patch": 32,
- "body_lab": [92.1, 0.3, 1.2], "threshold": 0.62, "margin": 0.08,
- "faces": [{"label": "tower", "edges": [], "templates": ["<base64 of patch*patch uint8>", ...]}, ...]}
+{"format": "symbol-dice-profile", "version": 1, "patch": 32, "body_lab": [92.1, 0.3, 1.2], "margin": 0.1,
+ "faces": [{"label": "tower", "threshold": 0.72, "edges": [],
+            "templates": ["<base64 of patch*patch uint8>", ...]}, ...]}
 ```
+
+A die reads as a face when its best match reaches the face's `threshold` and beats every other face by
+`margin`; both are calibrated from the teaching photos.
 
 `templates` are art maps (see `vision.symbols.art`) of the teaching photos, aligned to the taught orientation
 (rotation 0). `edges` lists the sides of the face ("top", "right", "bottom", "left") that the art reaches at
@@ -40,6 +43,7 @@ class ProfileError(ValueError):
 class TaughtFace:
     label: str
     templates: tuple[Template, ...]
+    threshold: float
     edges: frozenset[str] = frozenset()
 
 
@@ -49,7 +53,6 @@ class SymbolProfile:
 
     faces: tuple[TaughtFace, ...]
     body_lab: Lab
-    threshold: float
     margin: float
     patch: int = 32
 
@@ -69,11 +72,11 @@ class SymbolProfile:
             "version": VERSION,
             "patch": self.patch,
             "body_lab": [round(v, 2) for v in self.body_lab],
-            "threshold": round(self.threshold, 4),
             "margin": round(self.margin, 4),
             "faces": [
                 {
                     "label": f.label,
+                    "threshold": round(f.threshold, 4),
                     "edges": [e for e in EDGES if e in f.edges],
                     "templates": [base64.b64encode(t.tobytes()).decode("ascii") for t in f.templates],
                 }
@@ -124,7 +127,6 @@ def parse_profile(data: object) -> SymbolProfile:
     return SymbolProfile(
         faces=faces,
         body_lab=(float(body[0]), float(body[1]), float(body[2])),
-        threshold=_number(data, "threshold", 0.0, 1.0),
         margin=_number(data, "margin", 0.0, 1.0),
         patch=int(patch),
     )
@@ -134,13 +136,14 @@ def _is_number(value: object) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool) and np.isfinite(value)
 
 
-def _number(data: dict[str, object], key: str, lo: float, hi: float) -> float:
+def _number(data: dict[str, object], key: str, lo: float, hi: float, where: str = "") -> float:
     value = data.get(key)
+    name = f"{where}.{key}" if where else key
     if not _is_number(value):
-        raise ProfileError(f"field {key!r} must be a number, got {value!r}")
+        raise ProfileError(f"field {name!r} must be a number, got {value!r}")
     number = float(value)  # type: ignore[arg-type]
     if not lo <= number <= hi:
-        raise ProfileError(f"field {key!r} must be between {lo:g} and {hi:g}, got {number:g}")
+        raise ProfileError(f"field {name!r} must be between {lo:g} and {hi:g}, got {number:g}")
     return number
 
 
@@ -154,6 +157,7 @@ def _face(raw: object, index: int, patch: int) -> TaughtFace:
             f"field '{where}.label' must be a non-empty name other than 'unknown', got {label!r}"
         )
     where = f"faces[{index}] ({label})"
+    threshold = _number(raw, "threshold", 0.0, 1.0, where)
     edges = raw.get("edges", [])
     if not isinstance(edges, list) or any(e not in EDGES for e in edges):
         raise ProfileError(f"field '{where}.edges' must list some of {', '.join(EDGES)}, got {edges!r}")
@@ -172,4 +176,4 @@ def _face(raw: object, index: int, patch: int) -> TaughtFace:
                 f"got {len(blob)} bytes"
             )
         templates.append(np.frombuffer(blob, np.uint8).reshape(patch, patch).copy())
-    return TaughtFace(label, tuple(templates), frozenset(edges))
+    return TaughtFace(label, tuple(templates), threshold, frozenset(edges))

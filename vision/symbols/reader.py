@@ -8,7 +8,7 @@ import numpy as np
 
 from vision.reading import Box, Die, Image
 from vision.symbols.art import Lab
-from vision.symbols.locate import find_dice
+from vision.symbols.finder import find_dice
 from vision.symbols.matcher import FaceMatcher
 
 
