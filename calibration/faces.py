@@ -39,7 +39,7 @@ PRESETS: dict[str, tuple[str, ...]] = {
 
 MIN_SHARPNESS = 0.12
 """Below this a teaching photo is too blurry to teach from (a blur of about 3% of the die's side)."""
-SAME_FACE = 0.85
+SAME_FACE = 0.9
 """Two faces whose photos correlate this well (at some rotation) cannot be told apart."""
 THRESHOLD_RANGE = (0.5, 0.8)
 """A face's acceptance threshold stays in this range whatever the photos say."""

@@ -1,44 +1,51 @@
 """Teach profiles from rendered teaching photos, read rendered tables: face and rotation, unknown for others.
 
-These run a few tables per set at fixed seeds; `python -m vision.symbols.evaluate` measures on more.
+A few tables per set at fixed seeds (none of them used while tuning the reader); `python -m
+vision.symbols.evaluate` measures on more. The letters set was added after tuning on the other three.
 """
 
 from __future__ import annotations
 
-from functools import cache
-
 import pytest
 
 from vision.render.symbol_art import ICON_SETS
-from vision.symbols.evaluate import outcomes, taught_profile
-from vision.symbols.profile import SymbolProfile
+from vision.symbols.evaluate import outcomes
+from vision.symbols.evaluate import taught_profile as profile_of
 
-profile_of = cache(taught_profile)
-
-
-def shares(results: list[str]) -> tuple[float, float]:
-    return results.count("right") / len(results), results.count("wrong") / len(results)
+TUNED = ("alhambra", "carcassonne", "glyphs")
 
 
-@pytest.mark.parametrize("name", sorted(ICON_SETS))
-def test_reads_face_and_rotation_of_its_own_set(name: str) -> None:
-    results = outcomes(profile_of(name), name, tables=6, seed=7)
-    right, wrong = shares(results)
-    assert len(results) >= 50
-    assert right >= 0.9, f"{name}: {right:.1%} right"
-    assert wrong <= 0.04, f"{name}: {wrong:.1%} wrong"
+def share(results: list[str], kind: str) -> float:
+    return results.count(kind) / len(results)
+
+
+def test_reads_face_and_rotation_of_dice_of_all_colours() -> None:
+    per_set = {name: outcomes(profile_of(name), name, tables=6, seed=4242) for name in TUNED}
+    pooled = [r for results in per_set.values() for r in results]
+    assert len(pooled) >= 150
+    # 99.4% on 810 dice in the README's measurement; on this small sample one die in 80 may read unknown.
+    assert share(pooled, "right") >= 0.98, {n: share(r, "right") for n, r in per_set.items()}
+    assert share(pooled, "wrong") == 0
+    for name, results in per_set.items():
+        assert share(results, "right") >= 0.96, name
+
+
+def test_art_never_tuned_on_is_never_misread() -> None:
+    """Stroked letters, some alike (F, P, R): look-alikes read unknown at worst, never as another letter."""
+    results = outcomes(profile_of("letters"), "letters", tables=4, seed=4343)
+    assert share(results, "wrong") == 0
+    assert share(results, "right") >= 0.6
 
 
 @pytest.mark.parametrize("name", sorted(ICON_SETS))
 def test_faces_of_another_set_are_unknown(name: str) -> None:
-    profile: SymbolProfile = profile_of(name)
     others = [other for other in sorted(ICON_SETS) if other != name]
-    results = [r for i, other in enumerate(others) for r in outcomes(profile, other, 3, 20 + i)]
-    assert results.count("unknown") / len(results) >= 0.95
+    results = [r for i, other in enumerate(others) for r in outcomes(profile_of(name), other, 2, 4400 + i)]
+    assert len(results) >= 50
+    assert share(results, "unknown") >= 0.98
 
 
-@pytest.mark.parametrize("colour", ["black", "red"])
+@pytest.mark.parametrize("colour", ["black", "red", "green"])
 def test_profile_taught_on_white_dice_reads_dice_of_another_colour(colour: str) -> None:
-    results = outcomes(profile_of("alhambra"), "alhambra", tables=3, seed=3, colors=(colour,))
-    right, wrong = shares(results)
-    assert right >= 0.9 and wrong == 0
+    results = outcomes(profile_of("alhambra"), "alhambra", tables=2, seed=4500, colors=(colour,))
+    assert share(results, "right") >= 0.94 and share(results, "wrong") == 0

@@ -1,8 +1,10 @@
-"""Face painters for symbol dice, with artwork generated here: three distinct icon sets.
+"""Face painters for symbol dice, with artwork generated here: four distinct icon sets.
 
 - ``ALHAMBRA``: the six buildings of Alhambra – the dice game as simple pictograms;
 - ``CARCASSONNE``: four city faces (black city areas reaching given edges), a knight and a catapult;
-- ``GLYPHS``: six abstract glyphs, a set no game uses (the "never seen" art in tests).
+- ``GLYPHS``: six abstract glyphs, a set no game uses;
+- ``LETTERS``: six stroked capital letters in a plotter font: thin lines instead of filled shapes. This set
+  was added after the reader was tuned on the other three, to measure it on art it was never tuned on.
 
 Each icon is a list of shapes in unit coordinates (0..1, y down) drawn as ink on the die's body colour; an
 icon is never symmetric under a quarter or half turn, so the face's rotation can be read back.
@@ -220,6 +222,22 @@ def glyph_key(m: Mask) -> None:
     stroke(m, [(0.62, 0.66), (0.72, 0.56)], 0.06)
 
 
+# --- Letters ----------------------------------------------------------------------------------------------
+
+
+def letter(text: str) -> Icon:
+    """A capital letter in OpenCV's stroked Hershey font, centred, about 0.6 of the face high."""
+
+    def draw(m: Mask) -> None:
+        n = m.shape[0]
+        font, scale = cv2.FONT_HERSHEY_SIMPLEX, n / 36
+        thick = max(1, round(n * 0.08))
+        (w, h), _ = cv2.getTextSize(text, font, scale, thick)
+        cv2.putText(m, text, ((n - w) // 2, (n + h) // 2), font, scale, 255, thick, cv2.LINE_AA)
+
+    return draw
+
+
 @dataclass(frozen=True)
 class IconSet:
     """Named icons: which label draws what; `edges` names the city edges a face touches, taught upright."""
@@ -268,7 +286,8 @@ GLYPHS = IconSet(
         "key": glyph_key,
     },
 )
-ICON_SETS: dict[str, IconSet] = {s.name: s for s in (ALHAMBRA, CARCASSONNE, GLYPHS)}
+LETTERS = IconSet("letters", {c.lower(): letter(c) for c in "FGJKPR"})
+ICON_SETS: dict[str, IconSet] = {s.name: s for s in (ALHAMBRA, CARCASSONNE, GLYPHS, LETTERS)}
 
 
 def icon_mask(icons: IconSet, label: str, size: int) -> Mask:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Sequence
+from functools import cache
 
 import numpy as np
 
@@ -18,15 +19,16 @@ from vision.symbols.matcher import UNKNOWN, FaceMatcher
 from vision.symbols.profile import SymbolProfile
 
 ALL_COLOURS = ("white", "black", "red", "yellow", "blue", "green")
-COLOURS = {"alhambra": ALL_COLOURS, "glyphs": ALL_COLOURS, "carcassonne": ("white", "yellow")}
+COLOURS = {"carcassonne": ("white", "yellow")}
 """Dice colours read per set. Carcassonne dice are light with dark cities: a dark die whose art covers most
 of its rim has no colour that is clearly its body."""
 TOLERANCE = 53.0
 """A read rotation is right within 45° of the true angle, plus 8° either way where 0/90 is a coin toss."""
 
 
+@cache
 def taught_profile(name: str, seed: int = 1, per_face: int = 4) -> SymbolProfile:
-    """A profile taught from rendered photos (white die, plain tables) of one icon set."""
+    """A profile taught from rendered photos (white die, plain tables) of one icon set; taught once."""
     photos = teaching_photos(SymbolPainter(ICON_SETS[name]), np.random.default_rng(seed), per_face)
     flat = [TeachingPhoto(label, f"{j}.png", im) for label, ims in photos.items() for j, im in enumerate(ims)]
     return teach(flat, warn=lambda _: None)
@@ -43,9 +45,10 @@ def outcomes(
     matcher = FaceMatcher(profile)
     painter = SymbolPainter(ICON_SETS[dice_set])
     rng = np.random.default_rng(seed)
+    body_colours = colors or COLOURS.get(dice_set, ALL_COLOURS)
     out = []
     for _ in range(tables):
-        scene = symbol_table(painter, rng, colors=colors or COLOURS[dice_set])
+        scene = symbol_table(painter, rng, colors=body_colours)
         for die, read in zip(scene.dice, matcher.read(scene.image, [d.box for d in scene.dice]), strict=True):
             if read.face == UNKNOWN:
                 out.append("unknown")

@@ -143,8 +143,9 @@ class FaceMatcher:
         all_scores = self.scores(arts)
         reads, start = [], 0
         for cuts in per_die:
-            body = bodies[start]  # the first cut is the best-fitting square
+            block = all_scores[start : start + len(cuts)]
+            body = bodies[start + int(np.argmax(block.max(axis=1)))]  # of the cut that fits a face best
             lab = (float(body[0]), float(body[1]), float(body[2]))
-            reads.append(self.decide(all_scores[start : start + len(cuts)].max(axis=0), lab))
+            reads.append(self.decide(block.max(axis=0), lab))
             start += len(cuts)
         return reads
