@@ -19,7 +19,7 @@ from vision.symbols.matcher import UNKNOWN, FaceMatcher
 from vision.symbols.profile import SymbolProfile
 
 ALL_COLOURS = ("white", "black", "red", "yellow", "blue", "green")
-COLOURS = {"carcassonne": ("white", "yellow")}
+COLOURS: dict[str, tuple[str, ...]] = {"carcassonne": ("white", "yellow")}
 """Dice colours read per set. Carcassonne dice are light with dark cities: a dark die whose art covers most
 of its rim has no colour that is clearly its body."""
 TOLERANCE = 53.0
@@ -45,7 +45,7 @@ def outcomes(
     matcher = FaceMatcher(profile)
     painter = SymbolPainter(ICON_SETS[dice_set])
     rng = np.random.default_rng(seed)
-    body_colours = colors or COLOURS.get(dice_set, ALL_COLOURS)
+    body_colours: tuple[str, ...] = colors if colors else COLOURS.get(dice_set, ALL_COLOURS)
     out = []
     for _ in range(tables):
         scene = symbol_table(painter, rng, colors=body_colours)
