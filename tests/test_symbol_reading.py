@@ -1,7 +1,7 @@
 """Teach profiles from rendered teaching photos, read rendered tables: face and rotation, unknown for others.
 
 A few tables per set at fixed seeds (none of them used while tuning the reader); `python -m
-vision.symbols.evaluate` measures on more. The letters set was added after tuning on the other three.
+vision.symbols.evaluate` measures on more. The runes set was added after all tuning.
 """
 
 from __future__ import annotations
@@ -30,11 +30,18 @@ def test_reads_face_and_rotation_of_dice_of_all_colours() -> None:
         assert share(results, "right") >= 0.96, name
 
 
-def test_art_never_tuned_on_is_never_misread() -> None:
-    """Stroked letters, some alike (F, P, R): look-alikes read unknown at worst, never as another letter."""
+def test_art_never_seen_while_tuning() -> None:
+    """Random runes: added after all tuning, taught like any set."""
+    results = outcomes(profile_of("runes"), "runes", tables=4, seed=4343)
+    assert share(results, "wrong") == 0
+    assert share(results, "right") >= 0.94
+
+
+def test_look_alike_faces_are_never_misread() -> None:
+    """Stroked letters, some alike (F, P, R): a look-alike reads unknown at worst, never as another letter."""
     results = outcomes(profile_of("letters"), "letters", tables=4, seed=4343)
     assert share(results, "wrong") == 0
-    assert share(results, "right") >= 0.6
+    assert share(results, "right") >= 0.75
 
 
 @pytest.mark.parametrize("name", sorted(ICON_SETS))

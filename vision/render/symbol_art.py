@@ -1,10 +1,13 @@
-"""Face painters for symbol dice, with artwork generated here: four distinct icon sets.
+"""Face painters for symbol dice, with artwork generated here: five distinct icon sets.
 
 - ``ALHAMBRA``: the six buildings of Alhambra – the dice game as simple pictograms;
 - ``CARCASSONNE``: four city faces (black city areas reaching given edges), a knight and a catapult;
 - ``GLYPHS``: six abstract glyphs, a set no game uses;
 - ``LETTERS``: six stroked capital letters in a plotter font: thin lines instead of filled shapes. This set
-  was added after the reader was tuned on the other three, to measure it on art it was never tuned on.
+  was added after the reader was tuned on the other three (its look-alike letters then led to the margin's
+  lower floor, so it is no longer unseen);
+- ``RUNES``: six random runes (strokes and a dot from a fixed seed), added last and never used in tuning:
+  the measure of art the reader has not seen.
 
 Each icon is a list of shapes in unit coordinates (0..1, y down) drawn as ink on the die's body colour; an
 icon is never symmetric under a quarter or half turn, so the face's rotation can be read back.
@@ -238,6 +241,24 @@ def letter(text: str) -> Icon:
     return draw
 
 
+# --- Random runes ------------------------------------------------------------------------------------------
+
+
+def rune(seed: int) -> Icon:
+    """Three random strokes and a dot, from `seed`: art nobody drew with the reader in mind."""
+    rng = np.random.default_rng(seed)
+    strokes = [rng.uniform(0.18, 0.82, (3, 2)) for _ in range(3)]
+    widths = rng.uniform(0.06, 0.11, 3)
+    dot = rng.uniform(0.2, 0.8, 2)
+
+    def draw(m: Mask) -> None:
+        for points, width in zip(strokes, widths, strict=True):
+            stroke(m, [(float(x), float(y)) for x, y in points], float(width))
+        disc(m, float(dot[0]), float(dot[1]), 0.07)
+
+    return draw
+
+
 @dataclass(frozen=True)
 class IconSet:
     """Named icons: which label draws what; `edges` names the city edges a face touches, taught upright."""
@@ -287,7 +308,8 @@ GLYPHS = IconSet(
     },
 )
 LETTERS = IconSet("letters", {c.lower(): letter(c) for c in "FGJKPR"})
-ICON_SETS: dict[str, IconSet] = {s.name: s for s in (ALHAMBRA, CARCASSONNE, GLYPHS, LETTERS)}
+RUNES = IconSet("runes", {f"rune{i}": rune(9000 + i) for i in range(1, 7)})
+ICON_SETS: dict[str, IconSet] = {s.name: s for s in (ALHAMBRA, CARCASSONNE, GLYPHS, LETTERS, RUNES)}
 
 
 def icon_mask(icons: IconSet, label: str, size: int) -> Mask:

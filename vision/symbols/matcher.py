@@ -144,8 +144,11 @@ class FaceMatcher:
         reads, start = [], 0
         for cuts in per_die:
             block = all_scores[start : start + len(cuts)]
-            body = bodies[start + int(np.argmax(block.max(axis=1)))]  # of the cut that fits a face best
+            best = int(np.argmax(block.max(axis=1)))
+            # The die is judged on the cut that fits a taught face best: its body colour, and how far that
+            # face leads the others on the same cut (another cut, badly placed, may flatter another face).
+            body = bodies[start + best]
             lab = (float(body[0]), float(body[1]), float(body[2]))
-            reads.append(self.decide(block.max(axis=0), lab))
+            reads.append(self.decide(block[best], lab))
             start += len(cuts)
         return reads
