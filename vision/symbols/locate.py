@@ -90,7 +90,7 @@ def silhouette_angle(crop: Float) -> float | None:
     border = np.concatenate([crop[0], crop[-1], crop[:, 0], crop[:, -1]])
     diff = crop - np.median(border, axis=0)
     dist = np.sqrt(cv2.transform(diff * diff, np.ones((1, 3), np.float32)))
-    level, mask = cv2.threshold(dist.astype(np.uint8), 0, 1, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    _, mask = cv2.threshold(np.clip(dist, 0, 255).astype(np.uint8), 0, 1, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
     if count < 2:
         return None
