@@ -97,8 +97,10 @@ def silhouette_angle(crop: Float) -> float | None:
     centre = labels[h // 2, w // 2]
     if centre == 0 or stats[centre, cv2.CC_STAT_AREA] < 0.2 * h * w:
         return None
-    points = np.argwhere(labels == centre)[:, ::-1].astype(np.float32)
-    (_, _), (_, _), angle = cv2.minAreaRect(points)
+    contours, _ = cv2.findContours(
+        (labels == centre).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE
+    )
+    (_, _), (_, _), angle = cv2.minAreaRect(max(contours, key=len))
     return _wrap(float(angle))
 
 
