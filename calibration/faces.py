@@ -21,12 +21,13 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import numpy.typing as npt
 
 from vision.reading import Box, Image
 from vision.symbols.art import CLEAR_MAJORITY, Float, cut_arts, rim_colours, to_lab, to_uint8
 from vision.symbols.finder import find_dice
 from vision.symbols.locate import cut_faces
-from vision.symbols.matcher import ROTATIONS, FaceMatcher, centre_window, template_windows
+from vision.symbols.matcher import ROTATIONS, SHIFT, FaceMatcher, describe_windows, template_windows
 from vision.symbols.profile import EDGES, SymbolProfile, TaughtFace
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".webp", ".tif", ".tiff"}
@@ -127,9 +128,12 @@ def edges_of(template: Float) -> frozenset[str]:
     return frozenset(side for side, strip in strips.items() if float((strip > 0.5).mean()) > 0.5)
 
 
-def _similarity(art: Float, reference: Float) -> float:
-    ref = centre_window(reference)
-    return max(float(w @ ref) for w in template_windows(art))
+def _fits(options: list[Float], references: list[Float]) -> npt.NDArray[np.float32]:
+    """Per option, its mean best match with the references (each at small shifts and poses, as in reading)."""
+    centres = describe_windows(np.asarray(options, np.float32), SHIFT, SHIFT)
+    windows = template_windows(np.asarray(references, np.float32))
+    best = [(centres @ w.T).max(axis=1) for w in windows]
+    return np.asarray(np.mean(best, axis=0), np.float32)
 
 
 def _align(candidates: list[list[Float]], rounds: int = 2) -> tuple[list[Float], list[float]]:
@@ -141,16 +145,16 @@ def _align(candidates: list[list[Float]], rounds: int = 2) -> tuple[list[Float],
     """
     turned = [[[np.ascontiguousarray(np.rot90(a, k)) for k in range(4)] for a in c] for c in candidates]
     first = candidates[0][0]
-    choice = [max(t[0], key=lambda art: _similarity(art, first)) for t in turned]
+    choice = [t[0][int(np.argmax(_fits(t[0], [first])))] for t in turned]
     choice[0] = first
     fit = [0.0] * len(candidates)
     for _ in range(rounds if len(candidates) > 1 else 0):
         for j, options in enumerate(turned):
             others = [c for i, c in enumerate(choice) if i != j]
             flat = [turns[0] for turns in options] if j == 0 else [a for turns in options for a in turns]
-            scores = [float(np.mean([_similarity(art, o) for o in others])) for art in flat]
+            scores = _fits(flat, others)
             best = int(np.argmax(scores))
-            choice[j], fit[j] = flat[best], scores[best]
+            choice[j], fit[j] = flat[best], float(scores[best])
     return choice, fit
 
 
@@ -187,11 +191,11 @@ def teach(
     body = (float(taught[0]), float(taught[1]), float(taught[2]))
 
     def arts_of(photo: TeachingPhoto) -> list[Float]:
-        return cut_arts(cuts[id(photo)], body, clear=ALWAYS_TAUGHT)[0]
+        return list(cut_arts(cuts[id(photo)], body, clear=ALWAYS_TAUGHT)[0])
 
     def arts_of_view(photo: TeachingPhoto) -> list[Float]:
         image, box = reading_view(photo.image, boxes[id(photo)])
-        return cut_arts(cut_faces(image, box), body)[0]
+        return list(cut_arts(cut_faces(image, box), body)[0])
 
     faces: list[TaughtFace] = []
     arts: dict[str, list[Float]] = {}

@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.reading import Box, Image, Rotation
-from vision.symbols.art import Lab, cut_arts
+from vision.symbols.art import Lab, cut_arts, per_patch
 from vision.symbols.locate import cut_faces
 from vision.symbols.profile import SymbolProfile
 
@@ -44,13 +44,6 @@ class SymbolRead:
     body: Lab  # the die's body colour (Lab)
 
 
-def normalise(window: Float) -> Float:
-    v = window.ravel().astype(np.float32)
-    v = v - v.mean()
-    norm = float(np.linalg.norm(v))
-    return np.asarray(v / norm if norm > 1e-6 else v, np.float32)
-
-
 def transform(art: Float, scale: float, angle: float) -> Float:
     """The art map scaled and turned (degrees) about its centre."""
     n = art.shape[0]
@@ -59,38 +52,49 @@ def transform(art: Float, scale: float, angle: float) -> Float:
     return np.asarray(cv2.warpAffine(art, m, (n, n), borderMode=cv2.BORDER_REPLICATE), np.float32)
 
 
-def outline(art: Float) -> Float:
-    """Gradient magnitude of an art map: where the art's boundaries run."""
-    gx = cv2.Sobel(art, cv2.CV_32F, 1, 0, ksize=3)
-    gy = cv2.Sobel(art, cv2.CV_32F, 0, 1, ksize=3)
-    return np.asarray(np.hypot(gx, gy), np.float32)
+def _gradient(image: Float) -> Float:
+    gx = cv2.Sobel(image, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(image, cv2.CV_32F, 0, 1, ksize=3)
+    return np.asarray(cv2.magnitude(gx, gy), np.float32)  # reaches 1 pixel
 
 
-def describe(art: Float, dy: int, dx: int) -> Float:
-    """The descriptor of the window at (dy, dx): art and outline, each normalised, weighted equally.
+def describe_windows(arts: Float, dy: int, dx: int, outlines: Float | None = None) -> Float:
+    """Descriptors (B×D) of the windows at (dy, dx): art and outline, each normalised, weighted equally.
 
     The dot product of two descriptors is the mean of the two correlations. Correlating the art alone
-    lets any two large blobs look alike; the outline adds where exactly their boundaries run.
+    lets any two large blobs look alike; the outline (gradient magnitude) adds where their boundaries run.
     """
-    c = art.shape[0] - 2 * SHIFT
-    window = art[dy : dy + c, dx : dx + c]
-    edges = outline(art)[dy : dy + c, dx : dx + c]
-    return np.asarray(np.concatenate([normalise(window), normalise(edges)]) / np.sqrt(2), np.float32)
+    b, n, _ = arts.shape
+    c = n - 2 * SHIFT
+    edges = per_patch(_gradient, arts, 1) if outlines is None else outlines
+    parts = [a[:, dy : dy + c, dx : dx + c].reshape(b, -1) for a in (arts, edges)]
+    rows = np.concatenate([_normalise_rows(p) for p in parts], axis=1)
+    return np.asarray(rows / np.sqrt(2), np.float32)
 
 
-def centre_window(art: Float) -> Float:
-    return describe(art, SHIFT, SHIFT)
+def _normalise_rows(rows: Float) -> Float:
+    centred = rows - rows.mean(axis=1, keepdims=True)
+    norm = np.linalg.norm(centred, axis=1, keepdims=True)
+    return np.asarray(centred / np.maximum(norm, 1e-6), np.float32)
 
 
-def template_windows(art: Float) -> list[Float]:
-    """Descriptors of one art map at small shifts and poses (comparable with `centre_window`)."""
-    out = []
+def template_windows(arts: Float) -> Float:
+    """Descriptors of art maps (B×P×P) at small shifts and poses: B×(poses·shifts)×D.
+
+    Comparable with the centre windows (`describe_windows(arts, SHIFT, SHIFT)`) of cut faces.
+    """
     c, d = SHIFT, STEP
     shifts = ((c, c), (c - d, c), (c + d, c), (c, c - d), (c, c + d))  # the centre and STEP pixels each way
-    for scale, angle in POSES:
-        posed = art if (scale, angle) == (1.0, 0.0) else transform(art, scale, angle)
-        out += [describe(posed, dy, dx) for dy, dx in shifts]
-    return out
+    posed = np.stack(
+        [
+            art if (scale, angle) == (1.0, 0.0) else transform(art, scale, angle)
+            for art in arts
+            for scale, angle in POSES
+        ]
+    )
+    edges = per_patch(_gradient, posed, 1)
+    windows = np.stack([describe_windows(posed, dy, dx, edges) for dy, dx in shifts], axis=1)
+    return windows.reshape(len(arts), len(POSES) * len(shifts), -1)
 
 
 class FaceMatcher:
@@ -98,23 +102,27 @@ class FaceMatcher:
 
     def __init__(self, profile: SymbolProfile) -> None:
         self.profile = profile
-        rows: list[Float] = []
+        blocks: list[Float] = []
         group_starts: list[int] = []
         self.groups: list[tuple[int, Rotation]] = []  # (face index, rotation) per group of rows
+        start = 0
         for fi, face in enumerate(profile.faces):
+            turned = np.stack([np.rot90(t.astype(np.float32), k) for k in range(4) for t in face.templates])
+            described = template_windows(turned)  # quarter turn by quarter turn, each with all templates
+            windows = described.reshape(len(ROTATIONS), -1, described.shape[-1])
             for k, rotation in enumerate(ROTATIONS):
-                group_starts.append(len(rows))
+                group_starts.append(start)
                 self.groups.append((fi, rotation))
-                for t in face.templates:
-                    rows += template_windows(np.ascontiguousarray(np.rot90(t.astype(np.float32), k)))
-        self.bank_t = np.ascontiguousarray(np.stack(rows).T)
+                blocks.append(windows[k])
+                start += len(windows[k])
+        self.bank_t = np.ascontiguousarray(np.concatenate(blocks).T)
         self.starts = np.array(group_starts)
 
-    def scores(self, arts: Sequence[Float]) -> Float:
+    def scores(self, arts: Float | Sequence[Float]) -> Float:
         """Best correlation per art map (rows) and (face, rotation) group (columns)."""
-        if not arts:
+        if len(arts) == 0:
             return np.zeros((0, len(self.groups)), np.float32)
-        vectors = np.stack([centre_window(a) for a in arts])
+        vectors = describe_windows(np.asarray(arts, np.float32), SHIFT, SHIFT)
         corr = vectors @ self.bank_t
         return np.asarray(np.maximum.reduceat(corr, self.starts, axis=1), np.float32)
 
