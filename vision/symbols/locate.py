@@ -134,9 +134,11 @@ def _squares(grey: Float, side: float) -> tuple[list[Square], float]:
     ex = cv2.dilate((ex > level).astype(np.float32), np.ones((1, 3), np.uint8))
     ey = cv2.dilate((ey > level).astype(np.float32), np.ones((3, 1), np.uint8))
     # Strength along a vertical line x from row y0 to y1 = cx[y1, x] - cx[y0, x] (and alike for rows).
-    cx = np.vstack([np.zeros((1, ex.shape[1]), np.float32), np.cumsum(ex, axis=0)])
-    cy = np.hstack([np.zeros((ey.shape[0], 1), np.float32), np.cumsum(ey, axis=1)])
     h, w = grey.shape
+    cx = np.zeros((h + 1, w), np.float32)
+    cy = np.zeros((h, w + 1), np.float32)
+    np.cumsum(ex, axis=0, out=cx[1:])
+    np.cumsum(ey, axis=1, out=cy[:, 1:])
     # Coarse grid first (every other size and place), then each pick refined by a pixel either way.
     x0, y0, sizes, corners = _grid(h, w, round(side))
     score = _square_scores(cx, cy, corners, sizes, side)
@@ -176,9 +178,10 @@ def _grid(h: int, w: int, side: int) -> tuple[Ints, Ints, Ints, Corners]:
 
 
 def _corners(h: int, w: int, x0: Ints, y0: Ints, size: Ints) -> Corners:
-    """Flat indices, into the cumulative sums of an h×w crop, of each square's sides' ends; and the spans."""
-    x0, y0 = np.clip(x0, 0, w - 1), np.clip(y0, 0, h - 1)
-    x1, y1 = np.clip(x0 + size, 0, w - 1), np.clip(y0 + size, 0, h - 1)
+    """Flat indices, into the cumulative sums of an h×w crop, of each square's sides' ends."""
+    limit = np.array([[w - 1], [h - 1]])
+    x0, y0 = np.clip(np.stack([x0, y0]), 0, limit)
+    x1, y1 = np.clip(np.stack([x0 + size, y0 + size]), 0, limit)
     # Columns' sums (h+1)×w: rows y0 and y1 at columns x0 and x1; rows' sums h×(w+1) alike.
     return (y1 * w + x0, y0 * w + x0, y1 * w + x1, y0 * w + x1,
             y0 * (w + 1) + x1, y0 * (w + 1) + x0, y1 * (w + 1) + x1, y1 * (w + 1) + x0)  # fmt: skip
