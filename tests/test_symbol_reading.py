@@ -1,0 +1,58 @@
+"""Teach profiles from rendered teaching photos, read rendered tables: face and rotation, unknown for others.
+
+A few tables per set at fixed seeds (none of them used while tuning the reader); `python -m
+vision.symbols.evaluate` measures on more. The runes set was added after all tuning.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from vision.render.symbol_art import ICON_SETS
+from vision.symbols.evaluate import outcomes
+from vision.symbols.evaluate import taught_profile as profile_of
+
+TUNED = ("alhambra", "carcassonne", "glyphs")
+
+
+def share(results: list[str], kind: str) -> float:
+    return results.count(kind) / len(results)
+
+
+def test_reads_face_and_rotation_of_dice_of_all_colours() -> None:
+    per_set = {name: outcomes(profile_of(name), name, tables=8, seed=4242) for name in TUNED}
+    pooled = [r for results in per_set.values() for r in results]
+    assert len(pooled) >= 210
+    # 98-99.6% on 810 dice in the README's measurement; on this smaller sample 4 dice may read unknown.
+    assert share(pooled, "right") >= 0.98, {n: share(r, "right") for n, r in per_set.items()}
+    assert share(pooled, "wrong") == 0
+    for name, results in per_set.items():
+        assert share(results, "right") >= 0.95, name
+
+
+def test_art_never_seen_while_tuning() -> None:
+    """Random runes: added after all tuning, taught like any set."""
+    results = outcomes(profile_of("runes"), "runes", tables=5, seed=4343)
+    assert share(results, "wrong") == 0
+    assert share(results, "right") >= 0.94
+
+
+def test_look_alike_faces_are_never_misread() -> None:
+    """Stroked letters, some alike (F, P, R): a look-alike reads unknown at worst, never as another letter."""
+    results = outcomes(profile_of("letters"), "letters", tables=5, seed=4343)
+    assert share(results, "wrong") == 0
+    assert share(results, "right") >= 0.75
+
+
+@pytest.mark.parametrize("name", sorted(ICON_SETS))
+def test_faces_of_another_set_are_unknown(name: str) -> None:
+    others = [other for other in sorted(ICON_SETS) if other != name]
+    results = [r for i, other in enumerate(others) for r in outcomes(profile_of(name), other, 2, 4400 + i)]
+    assert len(results) >= 70
+    assert share(results, "unknown") >= 0.98
+
+
+@pytest.mark.parametrize("colour", ["black", "red", "green"])
+def test_profile_taught_on_white_dice_reads_dice_of_another_colour(colour: str) -> None:
+    results = outcomes(profile_of("alhambra"), "alhambra", tables=3, seed=4500, colors=(colour,))
+    assert share(results, "right") >= 0.94 and share(results, "wrong") == 0

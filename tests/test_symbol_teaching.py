@@ -1,0 +1,142 @@
+"""Teaching from photos: the enroll command, the guided camera step, and bad teaching input named by face."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from calibration.faces import TeachingError, capture_faces, enroll, read_faces_dir
+from vision.reading import Image
+from vision.render.symbol_art import CARCASSONNE, GLYPHS, SymbolPainter, symbol_table, teaching_photos
+from vision.symbols import cli
+from vision.symbols.profile import load_profile
+
+
+@cache
+def glyph_photos() -> dict[str, list[Image]]:
+    return teaching_photos(SymbolPainter(GLYPHS), np.random.default_rng(11), per_face=3)
+
+
+def write_faces(root: Path, photos: dict[str, list[Image]]) -> Path:
+    for label, images in photos.items():
+        (root / label).mkdir(parents=True, exist_ok=True)
+        for j, image in enumerate(images):
+            cv2.imwrite(str(root / label / f"{j:02d}.png"), image)
+    return root
+
+
+def some_faces(*labels: str) -> dict[str, list[Image]]:
+    return {label: glyph_photos()[label] for label in labels}
+
+
+def test_enroll_command_writes_a_profile_that_reads_a_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    faces = write_faces(tmp_path / "faces", glyph_photos())
+    out = tmp_path / "glyphs.json"
+    assert cli.main(["enroll", "--out", str(out), str(faces)]) == 0
+    profile = load_profile(out)
+    assert set(profile.labels) == set(GLYPHS.icons)
+    table = tmp_path / "table.png"
+    scene = symbol_table(SymbolPainter(GLYPHS), np.random.default_rng(4), colors=("white",), plain=True)
+    cv2.imwrite(str(table), scene.image)
+    capsys.readouterr()
+    assert cli.main(["read", "--profile", str(out), "--json", str(table)]) == 0
+    line = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert line["image"] == str(table)
+    assert len(line["dice"]) == len(scene.dice)
+    for die in line["dice"]:
+        assert die["kind"] == "symbol" and die["rotation"] in (0, 90, 180, 270) and die["color"] == "white"
+    assert sorted(d["face"] for d in line["dice"]) == sorted(d.label for d in scene.dice)
+
+
+def test_carcassonne_city_edges_are_found_from_the_photos() -> None:
+    from vision.symbols.evaluate import taught_profile
+
+    profile = taught_profile("carcassonne")
+    for label, edges in CARCASSONNE.edges.items():
+        assert profile.face(label).edges == edges, label
+    assert profile.face("knight").edges == frozenset()
+
+
+def test_edges_can_be_overridden(tmp_path: Path) -> None:
+    faces = write_faces(tmp_path / "faces", some_faces("arrow", "moon", "key"))
+    profile = enroll(faces, tmp_path / "p.json", ["moon=top,left"], warn=lambda _: None)
+    assert profile.face("moon").edges == frozenset({"top", "left"})
+    with pytest.raises(TeachingError, match="north"):
+        enroll(faces, tmp_path / "p.json", ["moon=north"], warn=lambda _: None)
+
+
+def test_face_folder_without_images_is_named(tmp_path: Path) -> None:
+    faces = write_faces(tmp_path / "faces", some_faces("arrow", "moon"))
+    (faces / "tower").mkdir()
+    (faces / "tower" / "notes.txt").write_text("no photos yet")
+    with pytest.raises(TeachingError, match="face 'tower': no readable images"):
+        read_faces_dir(faces)
+
+
+def test_unreadable_photo_is_skipped_with_a_warning(tmp_path: Path) -> None:
+    faces = write_faces(tmp_path / "faces", some_faces("arrow"))
+    (faces / "arrow" / "99.png").write_bytes(b"\x89PNG cut off")
+    warnings: list[str] = []
+    photos = read_faces_dir(faces, warn=warnings.append)
+    assert len(photos) == 3
+    assert warnings == ["face 'arrow': skipped 99.png: not a readable image"]
+
+
+def test_single_blurry_photo_is_named(tmp_path: Path) -> None:
+    photos = some_faces("arrow", "moon")
+    photos["flag"] = [cv2.GaussianBlur(glyph_photos()["flag"][0], (0, 0), 10)]
+    faces = write_faces(tmp_path / "faces", photos)
+    with pytest.raises(TeachingError, match="face 'flag': its only photo is too blurry"):
+        enroll(faces, tmp_path / "p.json", warn=lambda _: None)
+
+
+def test_two_faces_that_look_the_same_are_both_named(tmp_path: Path) -> None:
+    photos = some_faces("arrow", "moon", "key")
+    photos["arrow2"] = photos["arrow"]
+    faces = write_faces(tmp_path / "faces", photos)
+    with pytest.raises(TeachingError, match="faces 'arrow' and 'arrow2' look the same"):
+        enroll(faces, tmp_path / "p.json", warn=lambda _: None)
+
+
+def test_missing_folder_and_empty_folder(tmp_path: Path) -> None:
+    with pytest.raises(TeachingError, match="not a folder"):
+        read_faces_dir(tmp_path / "nowhere")
+    with pytest.raises(TeachingError, match="no face folders"):
+        read_faces_dir(tmp_path)
+
+
+def test_enroll_command_reports_bad_input_without_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "faces" / "tower").mkdir(parents=True)
+    assert cli.main(["enroll", "--out", str(tmp_path / "p.json"), str(tmp_path / "faces")]) == 2
+    assert "error: face 'tower'" in capsys.readouterr().err
+    assert not (tmp_path / "p.json").exists()
+
+
+def test_guided_camera_step_keeps_frames_per_face(tmp_path: Path) -> None:
+    """The camera is a real cv2.VideoCapture, reading a video file of a die showing each face in turn."""
+    video = tmp_path / "camera.avi"
+    photos = some_faces("arrow", "moon")
+    writer = cv2.VideoWriter(str(video), cv2.VideoWriter_fourcc(*"MJPG"), 10, (320, 320))
+    for images in photos.values():
+        for _ in range(4):
+            writer.write(images[0])
+    writer.release()
+    capture = cv2.VideoCapture(str(video))
+    asked: list[str] = []
+    capture_faces(capture, ["arrow", "moon"], tmp_path / "faces", seconds=0, per_face=4, ask=asked.append,
+                  say=lambda _: None)  # fmt: skip
+    capture.release()
+    assert [len(list((tmp_path / "faces" / label).glob("*.png"))) for label in ("arrow", "moon")] == [4, 4]
+    assert "'arrow'" in asked[0] and "'moon'" in asked[1]
+    with pytest.raises(TeachingError, match="face 'key': the camera gave no picture"):
+        capture_faces(cv2.VideoCapture(str(video)), ["arrow", "moon", "key"], tmp_path / "more",
+                      seconds=0, per_face=3, ask=lambda _: None, say=lambda _: None)  # fmt: skip

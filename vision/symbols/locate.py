@@ -1,0 +1,268 @@
+"""Find a die's top face inside its detection box and cut it out as an upright square patch.
+
+The box of a die holds its top face, and under an angled camera also its sides. The face's in-plane angle
+(modulo 90°) comes from the gradient orientations of the crop (a square's edges dominate them); the face
+square itself is then the pair of strong parallel edges, in each direction, that best make a square.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from vision.reading import Box, Image
+
+Float = npt.NDArray[np.float32]
+
+WORK = 64
+"""Pixels per die side of the working crop: enough for the edges, cheap to filter."""
+PATCH = 32
+ANGLE_BINS = 90
+SAME_ANGLE = 4.0
+"""Two angle estimates this close (degrees) give one set of cuts."""
+OUTLINE_RADIUS = 0.36
+"""Gradients this far (in box sides) from the crop's centre are the outline's; art lies nearer the middle."""
+"""Side of the cut face patch."""
+INSET = 0.84
+RIM_INSET = 0.94
+"""Where the body colour is sampled: a thin band this far out on the face, beyond most art."""
+"""Fraction of the face side the patch covers: leaves out rounded corners and edge shading."""
+
+
+@dataclass(frozen=True)
+class FaceCut:
+    """A die's top face cut upright (modulo 90°): the BGR patch (float32, 0..255) and its rim samples."""
+
+    patch: Float
+    rim: Float  # BGR samples (N×3) of the face's outer band, corners left out: mostly the body colour
+
+
+def face_angles(grey: Float) -> list[float]:
+    """Candidate in-plane angles of the die's square outline, degrees in [-45, 45), image axes (y down).
+
+    The first is the mode of the edge directions modulo 90° over the whole crop, weighted by strength: the
+    outline's four sides vote for one direction, and so do the upright lines of most art. Where the mean
+    direction of the edges away from the centre (where the outline lies at any angle) disagrees, it is a
+    second candidate: the matcher keeps the cut that fits a taught face best.
+    """
+    gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3)
+    strength = cv2.magnitude(gx, gy)
+    direction = cv2.phase(gx, gy, angleInDegrees=True)
+    bins = (direction.ravel() * (ANGLE_BINS / 90)).astype(np.intp) % ANGLE_BINS
+    votes = np.bincount(bins, strength.ravel(), ANGLE_BINS)
+    wrapped = np.concatenate([votes[-3:], votes, votes[:3]])
+    smooth = np.convolve(wrapped, (0.25, 0.5, 1.0, 0.5, 0.25), "same")[3:-3]
+    peak = int(np.argmax(smooth))
+    left, top, right = smooth[peak - 1], smooth[peak], smooth[(peak + 1) % ANGLE_BINS]
+    curve = left - 2 * top + right
+    offset = 0.5 * (left - right) / curve if curve < 0 else 0.0  # the parabola's top through three bins
+    mode = _wrap((peak + 0.5 + offset) * 90 / ANGLE_BINS)
+    ring = _ring(*gx.shape)
+    gx, gy = gx[ring], gy[ring]
+    # (gx + i gy)**4 / |g|**2 has the edge strength squared as length and 4x the normal's angle: a square's
+    # four edge directions add up instead of cancelling. Written out in reals: (re + i im)**2 / |g|**2.
+    re, im = gx * gx - gy * gy, 2 * gx * gy
+    norm = gx * gx + gy * gy + 1e-6
+    acc_re = float(np.sum((re * re - im * im) / norm))
+    acc_im = float(np.sum(2 * re * im / norm))
+    mean = float(np.degrees(np.arctan2(acc_im, acc_re)) / 4)
+    return [mode, mean]
+
+
+@cache
+def _ring(h: int, w: int) -> npt.NDArray[np.bool_]:
+    """Pixels of an h×w crop at least OUTLINE_RADIUS (in die sides) from its centre."""
+    ys, xs = np.ogrid[0:h, 0:w]
+    return np.asarray(np.hypot(ys - (h - 1) / 2, xs - (w - 1) / 2) >= OUTLINE_RADIUS * WORK)
+
+
+def silhouette_angle(crop: Float) -> float | None:
+    """The angle of the die's outline from its silhouette: pixels unlike the crop's border (the table).
+
+    Art cannot bias it, as it can the edge directions; it fails where the die's colour is the table's.
+    """
+    h, w = crop.shape[:2]
+    border = np.concatenate([crop[0], crop[-1], crop[:, 0], crop[:, -1]])
+    diff = crop - np.median(border, axis=0)
+    dist = np.sqrt(cv2.transform(diff * diff, np.ones((1, 3), np.float32)))
+    _, mask = cv2.threshold(np.clip(dist, 0, 255).astype(np.uint8), 0, 1, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
+    if count < 2:
+        return None
+    centre = labels[h // 2, w // 2]
+    if centre == 0 or stats[centre, cv2.CC_STAT_AREA] < 0.2 * h * w:
+        return None
+    contours, _ = cv2.findContours(
+        (labels == centre).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE
+    )
+    (_, _), (_, _), angle = cv2.minAreaRect(max(contours, key=len))
+    return _wrap(float(angle))
+
+
+def _wrap(angle: float) -> float:
+    return (angle + 45) % 90 - 45
+
+
+PRESENCE = 0.1
+"""An edge is present where the gradient reaches this fraction of the crop's strongest."""
+SIZE_BONUS = 0.3
+"""Of two squares on equally present edges, the larger is the face (the smaller one runs along art)."""
+Square = tuple[float, float, float, float]
+Ints = npt.NDArray[np.int_]
+Corners = tuple[Ints, ...]
+
+
+def _squares(grey: Float, side: float) -> tuple[list[Square], float]:
+    """Candidate (x0, y0, x1, y1) face squares in an axis-aligned crop whose die side is about `side`.
+
+    A face is the square whose four sides all lie on strong edges along their whole length: each candidate
+    square scores the weakest of its four mean edge strengths, so long straight art lines (which rarely close
+    a square of the die's size) do not win. All squares of plausible size and place are scored at once with
+    cumulative sums. The best two distinct squares are returned, and the best one's score; the matcher keeps
+    the square that fits a taught face better.
+    """
+    ex = np.abs(cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3))
+    ey = np.abs(cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3))
+    # Edge presence, not strength: the die's outline may have far less contrast than its art. A pixel counts
+    # when a clear edge lies within a pixel of it across the edge direction.
+    level = PRESENCE * float(max(ex.max(), ey.max()))
+    ex = cv2.dilate((ex > level).astype(np.float32), np.ones((1, 3), np.uint8))
+    ey = cv2.dilate((ey > level).astype(np.float32), np.ones((3, 1), np.uint8))
+    # Strength along a vertical line x from row y0 to y1 = cx[y1, x] - cx[y0, x] (and alike for rows).
+    h, w = grey.shape
+    cx = np.zeros((h + 1, w), np.float32)
+    cy = np.zeros((h, w + 1), np.float32)
+    np.cumsum(ex, axis=0, out=cx[1:])
+    np.cumsum(ey, axis=1, out=cy[:, 1:])
+    # Coarse grid first (every other size and place), then each pick refined by a pixel either way.
+    x0, y0, sizes, corners = _grid(h, w, round(side))
+    score = _square_scores(cx, cy, corners, sizes, side)
+    top_n = min(len(score), 40)
+    best = np.argpartition(score, -top_n)[-top_n:]
+    order = best[np.argsort(score[best])[::-1]].tolist()
+    xs, ys, ss = x0[order].tolist(), y0[order].tolist(), sizes[order].tolist()
+    picks: list[Square] = []
+    fits: list[float] = []
+    for x, y, s in zip(xs, ys, ss, strict=True):
+        if any(max(abs(x - p[0]), abs(y - p[1]), abs(x + s - p[2])) <= side * 0.06 for p in picks):
+            continue
+        fine_sizes = s + _STEP_S
+        fine = _square_scores(cx, cy, _corners(h, w, x + _STEP_X, y + _STEP_Y, fine_sizes), fine_sizes, side)
+        j = int(np.argmax(fine))
+        fx, fy, fs = x + int(_STEP_X[j]), y + int(_STEP_Y[j]), s + int(_STEP_S[j])
+        picks.append((float(fx), float(fy), float(min(fx + fs, w - 1)), float(min(fy + fs, h - 1))))
+        fits.append(float(fine[j]))
+        if len(picks) == 2:
+            break
+    return picks, max(fits, default=0.0)
+
+
+_STEP_S, _STEP_Y, _STEP_X = (g.ravel() for g in np.meshgrid(*[np.array([-1, 0, 1])] * 3, indexing="ij"))
+
+
+@cache
+def _grid(h: int, w: int, side: int) -> tuple[Ints, Ints, Ints, Corners]:
+    """The squares tried in an h×w crop (x0, y0, size, corners): 0.72..1.06 of `side`, every 2 pixels."""
+    sizes = np.arange(int(side * 0.72), int(side * 1.06) + 1, 2)
+    reach = int(side * 0.2)
+    offs = np.arange(-reach, reach + 1, 2)
+    s_, oy, ox = (g.ravel() for g in np.meshgrid(sizes, offs, offs, indexing="ij"))
+    x0 = np.round(w / 2 + ox - s_ / 2).astype(int)
+    y0 = np.round(h / 2 + oy - s_ / 2).astype(int)
+    return x0, y0, s_, _corners(h, w, x0, y0, s_)
+
+
+def _corners(h: int, w: int, x0: Ints, y0: Ints, size: Ints) -> Corners:
+    """Flat indices, into the cumulative sums of an h×w crop, of each square's sides' ends."""
+    limit = np.array([[w - 1], [h - 1]])
+    x0, y0 = np.clip(np.stack([x0, y0]), 0, limit)
+    x1, y1 = np.clip(np.stack([x0 + size, y0 + size]), 0, limit)
+    # Columns' sums (h+1)×w: rows y0 and y1 at columns x0 and x1; rows' sums h×(w+1) alike.
+    return (y1 * w + x0, y0 * w + x0, y1 * w + x1, y0 * w + x1,
+            y0 * (w + 1) + x1, y0 * (w + 1) + x0, y1 * (w + 1) + x1, y1 * (w + 1) + x0)  # fmt: skip
+
+
+def _square_scores(cx: Float, cy: Float, corners: Corners, size: Ints, side: float) -> Float:
+    """Per square: the presence of its weakest side, plus a small bonus for size."""
+    fx, fy = cx.ravel(), cy.ravel()
+    left_hi, left_lo, right_hi, right_lo, top_hi, top_lo, bottom_hi, bottom_lo = corners
+    span = np.maximum(size, 1).astype(np.float32)
+    sides = np.minimum(
+        np.minimum(fx[left_hi] - fx[left_lo], fx[right_hi] - fx[right_lo]),
+        np.minimum(fy[top_hi] - fy[top_lo], fy[bottom_hi] - fy[bottom_lo]),
+    )
+    return np.asarray(sides / span + SIZE_BONUS * size / side, np.float32)
+
+
+def cut_faces(image: Image, box: Box) -> list[FaceCut]:
+    """Candidate cuts of the top face of the die in `box`, upright modulo 90°, as PATCH×PATCH BGR patches."""
+    w, h = max(box.width, 2.0), max(box.height, 2.0)
+    scale = WORK / max(w, h)
+    margin = 0.12 * max(w, h)
+    x0, y0 = box.x0 - margin, box.y0 - margin
+    size = (round((w + 2 * margin) * scale), round((h + 2 * margin) * scale))
+    # One affine warp crops, scales and pads (replicating the border) in a single pass.
+    to_crop = np.array([[scale, 0, -x0 * scale], [0, scale, -y0 * scale]], np.float64)
+    src = image
+    if scale < 0.5:  # shrink first so the warp does not alias
+        src = np.asarray(cv2.resize(image, None, fx=scale * 2, fy=scale * 2, interpolation=cv2.INTER_AREA))
+        to_crop[:, :2] /= scale * 2
+    warped = cv2.warpAffine(src, to_crop, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    crop = np.asarray(warped, np.float32)
+    grey = np.asarray(cv2.transform(crop, np.ones((1, 3), np.float32)), np.float32)
+    # Where two angles are in doubt, the one whose square sits on the strongest edges comes first: the first
+    # cut is the best guess (teaching takes its orientation as upright; its rim gives the body colour).
+    angles: list[float] = []
+    for angle in [*face_angles(grey), silhouette_angle(crop)]:
+        if angle is not None and all(abs(_wrap(angle - a)) > SAME_ANGLE for a in angles):
+            angles.append(angle)
+    turned = sorted((_cuts_at(crop, grey, angle) for angle in angles), key=lambda c: -c[1])
+    return [cut for cuts, _ in turned for cut in cuts]
+
+
+def _cuts_at(crop: Float, grey: Float, angle: float) -> tuple[list[FaceCut], float]:
+    """The candidate face squares of the crop turned upright by `angle`, cut out of the crop; the best fit."""
+    size = (crop.shape[1], crop.shape[0])
+    t = np.radians(angle)
+    side_est = WORK / (abs(np.cos(t)) + abs(np.sin(t)))
+    turn = cv2.getRotationMatrix2D((size[0] / 2, size[1] / 2), angle, 1.0)
+    # Only the grey crop is turned (to find the square); patches are sampled from the crop directly.
+    upright = np.asarray(
+        cv2.warpAffine(grey, turn, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE), np.float32
+    )
+    back = np.vstack([cv2.invertAffineTransform(turn), [0, 0, 1]])
+    half = side_est * 0.97 / 2
+    boxed = (size[0] / 2 - half, size[1] / 2 - half, size[0] / 2 + half, size[1] / 2 + half)
+    cuts = []
+    # The box's own square is right whenever the camera looks straight down; it is a third candidate.
+    squares, fit = _squares(upright, side_est)
+    for sx0, sy0, sx1, sy1 in [*squares, boxed]:
+        side = ((sx1 - sx0) + (sy1 - sy0)) / 2
+        cx, cy = (sx0 + sx1) / 2, (sy0 + sy1) / 2
+        patch = _sample(crop, back, cx, cy, side * INSET, PATCH)
+        band = _sample(crop, back, cx, cy, side * RIM_INSET, PATCH)
+        cuts.append(FaceCut(patch, _band(band)))
+    return cuts, fit
+
+
+def _sample(crop: Float, back: npt.NDArray[np.float64], cx: float, cy: float, width: float, n: int) -> Float:
+    """The n×n patch covering the upright square of `width` about (cx, cy); `back` maps upright to crop."""
+    k = width / n
+    # Patch pixel (u, v) -> upright point (cx - width/2 + k(u + .5), ...) -> crop point: one warp.
+    to_upright = np.array([[k, 0, cx - width / 2 + k / 2], [0, k, cy - width / 2 + k / 2], [0, 0, 1]])
+    to_crop = (back @ to_upright)[:2]
+    flags = cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP
+    return np.asarray(cv2.warpAffine(crop, to_crop, (n, n), flags=flags), np.float32)
+
+
+def _band(patch: Float) -> Float:
+    """The outermost two pixels of each side of a patch, without the (rounded) corners."""
+    n = patch.shape[0]
+    mid = slice(n // 5, n - n // 5)
+    sides = (patch[:2, mid], patch[-2:, mid], patch[mid, :2], patch[mid, -2:])
+    return np.concatenate([s.reshape(-1, 3) for s in sides])

@@ -1,0 +1,162 @@
+"""Match cut faces against taught faces: normalised cross-correlation of art maps at the four rotations.
+
+Nothing here is trained on any artwork: each taught photo becomes a handful of templates (small shifts,
+scales and turns, at the four quarter turns), and a die is the taught face whose best template correlates
+most. A die is "unknown" unless that best correlation clears the face's threshold AND beats every other face
+by the profile's margin — an unsure die is reported unknown, never as a wrong face.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from vision.reading import Box, Image, Rotation
+from vision.symbols.art import Lab, cut_arts, per_patch
+from vision.symbols.locate import cut_faces
+from vision.symbols.profile import SymbolProfile
+
+Float = npt.NDArray[np.float32]
+
+SHIFT = 3
+"""Margin (patch pixels) between a patch and its window: room for the shifted windows of the templates."""
+STEP = 2
+"""Shift (patch pixels) of the templates' side windows: a face cut a little off centre still matches."""
+POSES = ((1.0, 0.0), (1.0, -4.0), (1.0, 4.0), (0.92, 0.0), (1.08, 0.0))
+"""(scale, angle°) of template variants: a face cut a little too large or small, or turned, still matches."""
+ROTATIONS: tuple[Rotation, ...] = (0, 90, 180, 270)
+UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class SymbolRead:
+    """One die's face as read: label (or "unknown"), rotation against the taught face, and match scores."""
+
+    face: str
+    rotation: Rotation
+    confidence: float
+    best: str  # the best-matching taught face even when not accepted (for diagnostics)
+    runner_up: float  # best score of any other face
+    body: Lab  # the die's body colour (Lab)
+
+
+def transform(art: Float, scale: float, angle: float) -> Float:
+    """The art map scaled and turned (degrees) about its centre."""
+    n = art.shape[0]
+    c = (n - 1) / 2
+    m = cv2.getRotationMatrix2D((c, c), angle, scale)
+    return np.asarray(cv2.warpAffine(art, m, (n, n), borderMode=cv2.BORDER_REPLICATE), np.float32)
+
+
+def _gradient(image: Float) -> Float:
+    gx = cv2.Sobel(image, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(image, cv2.CV_32F, 0, 1, ksize=3)
+    return np.asarray(cv2.magnitude(gx, gy), np.float32)  # reaches 1 pixel
+
+
+def describe_windows(arts: Float, dy: int, dx: int, outlines: Float | None = None) -> Float:
+    """Descriptors (B×D) of the windows at (dy, dx): art and outline, each normalised, weighted equally.
+
+    The dot product of two descriptors is the mean of the two correlations. Correlating the art alone
+    lets any two large blobs look alike; the outline (gradient magnitude) adds where their boundaries run.
+    """
+    b, n, _ = arts.shape
+    c = n - 2 * SHIFT
+    edges = per_patch(_gradient, arts, 1) if outlines is None else outlines
+    parts = [a[:, dy : dy + c, dx : dx + c].reshape(b, -1) for a in (arts, edges)]
+    rows = np.concatenate([_normalise_rows(p) for p in parts], axis=1)
+    return np.asarray(rows / np.sqrt(2), np.float32)
+
+
+def _normalise_rows(rows: Float) -> Float:
+    centred = rows - rows.mean(axis=1, keepdims=True)
+    norm = np.linalg.norm(centred, axis=1, keepdims=True)
+    return np.asarray(centred / np.maximum(norm, 1e-6), np.float32)
+
+
+def template_windows(arts: Float) -> Float:
+    """Descriptors of art maps (B×P×P) at small shifts and poses: B×(poses·shifts)×D.
+
+    Comparable with the centre windows (`describe_windows(arts, SHIFT, SHIFT)`) of cut faces.
+    """
+    c, d = SHIFT, STEP
+    shifts = ((c, c), (c - d, c), (c + d, c), (c, c - d), (c, c + d))  # the centre and STEP pixels each way
+    posed = np.stack(
+        [
+            art if (scale, angle) == (1.0, 0.0) else transform(art, scale, angle)
+            for art in arts
+            for scale, angle in POSES
+        ]
+    )
+    edges = per_patch(_gradient, posed, 1)
+    windows = np.stack([describe_windows(posed, dy, dx, edges) for dy, dx in shifts], axis=1)
+    return windows.reshape(len(arts), len(POSES) * len(shifts), -1)
+
+
+class FaceMatcher:
+    """The templates of a profile, ready to match many dice with one matrix product."""
+
+    def __init__(self, profile: SymbolProfile) -> None:
+        self.profile = profile
+        blocks: list[Float] = []
+        group_starts: list[int] = []
+        self.groups: list[tuple[int, Rotation]] = []  # (face index, rotation) per group of rows
+        start = 0
+        for fi, face in enumerate(profile.faces):
+            turned = np.stack([np.rot90(t.astype(np.float32), k) for k in range(4) for t in face.templates])
+            described = template_windows(turned)  # quarter turn by quarter turn, each with all templates
+            windows = described.reshape(len(ROTATIONS), -1, described.shape[-1])
+            for k, rotation in enumerate(ROTATIONS):
+                group_starts.append(start)
+                self.groups.append((fi, rotation))
+                blocks.append(windows[k])
+                start += len(windows[k])
+        self.bank_t = np.ascontiguousarray(np.concatenate(blocks).T)
+        self.starts = np.array(group_starts)
+
+    def scores(self, arts: Float | Sequence[Float]) -> Float:
+        """Best correlation per art map (rows) and (face, rotation) group (columns)."""
+        if len(arts) == 0:
+            return np.zeros((0, len(self.groups)), np.float32)
+        vectors = describe_windows(np.asarray(arts, np.float32), SHIFT, SHIFT)
+        corr = vectors @ self.bank_t
+        return np.asarray(np.maximum.reduceat(corr, self.starts, axis=1), np.float32)
+
+    def decide(self, group_scores: Float, body: Lab) -> SymbolRead:
+        n_faces = len(self.profile.faces)
+        per_face = group_scores.reshape(n_faces, len(ROTATIONS))
+        fi, ki = np.unravel_index(int(np.argmax(per_face)), per_face.shape)
+        best = float(per_face[fi, ki])
+        others = np.delete(per_face.max(axis=1), fi)
+        runner_up = float(others.max()) if len(others) else -1.0
+        face = self.profile.faces[fi]
+        accepted = best >= face.threshold and best - runner_up >= self.profile.margin
+        return SymbolRead(
+            face=face.label if accepted else UNKNOWN,
+            rotation=ROTATIONS[int(ki)],
+            confidence=max(0.0, best),
+            best=face.label,
+            runner_up=runner_up,
+            body=body,
+        )
+
+    def read(self, image: Image, boxes: Sequence[Box]) -> list[SymbolRead]:
+        """Read every die: each keeps the candidate cut that fits a taught face best."""
+        per_die = [cut_faces(image, b) for b in boxes]
+        arts, bodies = cut_arts([c for cuts in per_die for c in cuts], self.profile.body_lab)
+        all_scores = self.scores(arts)
+        reads, start = [], 0
+        for cuts in per_die:
+            block = all_scores[start : start + len(cuts)]
+            best = int(np.argmax(block.max(axis=1)))
+            # The die is judged on the cut that fits a taught face best: its body colour, and how far that
+            # face leads the others on the same cut (another cut, badly placed, may flatter another face).
+            body = bodies[start + best]
+            lab = (float(body[0]), float(body[1]), float(body[2]))
+            reads.append(self.decide(block[best], lab))
+            start += len(cuts)
+        return reads

@@ -1,0 +1,179 @@
+"""A symbol-dice profile: the taught faces of one set of dice, as a validated JSON file.
+
+```json
+{"format": "symbol-dice-profile", "version": 1, "patch": 32, "body_lab": [92.1, 0.3, 1.2], "margin": 0.1,
+ "faces": [{"label": "tower", "threshold": 0.72, "edges": [],
+            "templates": ["<base64 of patch*patch uint8>", ...]}, ...]}
+```
+
+A die reads as a face when its best match reaches the face's `threshold` and beats every other face by
+`margin`; both are calibrated from the teaching photos.
+
+`templates` are art maps (see `vision.symbols.art`) of the teaching photos, aligned to the taught orientation
+(rotation 0). `edges` lists the sides of the face ("top", "right", "bottom", "left") that the art reaches at
+rotation 0 — the city edges of a Carcassonne city face; it is found from the photos and may be edited.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from vision.symbols.art import Lab
+
+FORMAT = "symbol-dice-profile"
+VERSION = 1
+EDGES = ("top", "right", "bottom", "left")
+"""Sides of a face in clockwise order as seen at rotation 0."""
+
+Template = npt.NDArray[np.uint8]
+
+
+class ProfileError(ValueError):
+    """A profile file that cannot be used; the message names the file and the field."""
+
+
+@dataclass(frozen=True)
+class TaughtFace:
+    label: str
+    templates: tuple[Template, ...]
+    threshold: float
+    edges: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class SymbolProfile:
+    """Everything needed to read one set of symbol dice."""
+
+    faces: tuple[TaughtFace, ...]
+    body_lab: Lab
+    margin: float
+    patch: int = 32
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        return tuple(f.label for f in self.faces)
+
+    def face(self, label: str) -> TaughtFace:
+        for f in self.faces:
+            if f.label == label:
+                return f
+        raise KeyError(f"no taught face {label!r} (taught: {', '.join(self.labels)})")
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "patch": self.patch,
+            "body_lab": [round(v, 2) for v in self.body_lab],
+            "margin": round(self.margin, 4),
+            "faces": [
+                {
+                    "label": f.label,
+                    "threshold": round(f.threshold, 4),
+                    "edges": [e for e in EDGES if e in f.edges],
+                    "templates": [base64.b64encode(t.tobytes()).decode("ascii") for t in f.templates],
+                }
+                for f in self.faces
+            ],
+        }
+
+    def save(self, path: Path) -> None:
+        path.write_text(json.dumps(self.to_json(), indent=1) + "\n")
+
+
+def load_profile(path: Path) -> SymbolProfile:
+    """Read and validate a profile; every problem is a ProfileError naming the file and the field."""
+    try:
+        data = json.loads(Path(path).read_text())
+    except OSError as exc:
+        raise ProfileError(f"{path}: cannot read profile ({exc.strerror or exc})") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ProfileError(f"{path}: not a JSON file ({exc})") from None
+    try:
+        return parse_profile(data)
+    except ProfileError as exc:
+        raise ProfileError(f"{path}: {exc}") from None
+
+
+def parse_profile(data: object) -> SymbolProfile:
+    if not isinstance(data, dict):
+        raise ProfileError("profile must be a JSON object")
+    if data.get("format") != FORMAT:
+        raise ProfileError(f"field 'format' must be {FORMAT!r}, got {data.get('format')!r}")
+    if data.get("version") != VERSION:
+        raise ProfileError(f"field 'version' must be {VERSION}, got {data.get('version')!r}")
+    patch = _number(data, "patch", 8, 256)
+    if patch != int(patch):
+        raise ProfileError(f"field 'patch' must be a whole number, got {patch}")
+    body = data.get("body_lab")
+    if not (isinstance(body, list) and len(body) == 3 and all(_is_number(v) for v in body)):
+        raise ProfileError(f"field 'body_lab' must be a list of 3 numbers, got {body!r}")
+    faces_raw = data.get("faces")
+    if not isinstance(faces_raw, list) or not faces_raw:
+        raise ProfileError("field 'faces' must be a non-empty list")
+    faces = tuple(_face(f, i, int(patch)) for i, f in enumerate(faces_raw))
+    seen: set[str] = set()
+    for f in faces:
+        if f.label in seen:
+            raise ProfileError(f"field 'faces': label {f.label!r} appears twice")
+        seen.add(f.label)
+    return SymbolProfile(
+        faces=faces,
+        body_lab=(float(body[0]), float(body[1]), float(body[2])),
+        margin=_number(data, "margin", 0.0, 1.0),
+        patch=int(patch),
+    )
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and np.isfinite(value)
+
+
+def _number(data: dict[str, object], key: str, lo: float, hi: float, where: str = "") -> float:
+    value = data.get(key)
+    name = f"{where}.{key}" if where else key
+    if not _is_number(value):
+        raise ProfileError(f"field {name!r} must be a number, got {value!r}")
+    number = float(value)  # type: ignore[arg-type]
+    if not lo <= number <= hi:
+        raise ProfileError(f"field {name!r} must be between {lo:g} and {hi:g}, got {number:g}")
+    return number
+
+
+def _face(raw: object, index: int, patch: int) -> TaughtFace:
+    where = f"faces[{index}]"
+    if not isinstance(raw, dict):
+        raise ProfileError(f"field '{where}' must be an object")
+    label = raw.get("label")
+    if not isinstance(label, str) or not label.strip() or label == "unknown":
+        raise ProfileError(
+            f"field '{where}.label' must be a non-empty name other than 'unknown', got {label!r}"
+        )
+    where = f"faces[{index}] ({label})"
+    threshold = _number(raw, "threshold", 0.0, 1.0, where)
+    edges = raw.get("edges", [])
+    if not isinstance(edges, list) or any(e not in EDGES for e in edges):
+        raise ProfileError(f"field '{where}.edges' must list some of {', '.join(EDGES)}, got {edges!r}")
+    encoded = raw.get("templates")
+    if not isinstance(encoded, list) or not encoded:
+        raise ProfileError(f"field '{where}.templates' must be a non-empty list")
+    templates = []
+    for j, text in enumerate(encoded):
+        try:
+            blob = base64.b64decode(text, validate=True) if isinstance(text, str) else b""
+        except (binascii.Error, ValueError):
+            blob = b""
+        if len(blob) != patch * patch:
+            raise ProfileError(
+                f"field '{where}.templates[{j}]' must be base64 of {patch}x{patch} bytes ({patch * patch}), "
+                f"got {len(blob)} bytes"
+            )
+        templates.append(np.frombuffer(blob, np.uint8).reshape(patch, patch).copy())
+    return TaughtFace(label, tuple(templates), threshold, frozenset(edges))
