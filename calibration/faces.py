@@ -6,8 +6,9 @@ needs, the user shows it for a few seconds, and the frames are kept as such a fo
 (`python -m calibration.faces --camera 0 --preset alhambra --out PROFILE.json`).
 
 Teaching checks its input and names the face that needs better photos: a folder without images, a face whose
-only photos are blurry, two faces that look the same. The acceptance threshold and margin of the profile are
-calibrated from the photos themselves (leave-one-out scores between the photos of each face).
+only photos are blurry, two faces that look the same. Each face's acceptance threshold and the profile's
+margin are calibrated from the photos themselves: how well each photo, seen small and soft as a table camera
+sees a die, still matches the face's other photos, and how far it leads the other faces.
 """
 
 from __future__ import annotations
@@ -25,12 +26,11 @@ import numpy.typing as npt
 
 from vision.reading import Box, Image
 from vision.symbols.art import CLEAR_MAJORITY, Float, cut_arts, rim_colours, to_lab, to_uint8
+from vision.symbols.cli import IMAGE_SUFFIXES
 from vision.symbols.finder import find_dice
 from vision.symbols.locate import cut_faces
 from vision.symbols.matcher import ROTATIONS, SHIFT, FaceMatcher, describe_windows, template_windows
 from vision.symbols.profile import EDGES, SymbolProfile, TaughtFace
-
-IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".webp", ".tif", ".tiff"}
 
 PRESETS: dict[str, tuple[str, ...]] = {
     "alhambra": ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower"),
@@ -53,6 +53,8 @@ READ_BLUR = 1.0
 OUTLIER_DROP = 0.12
 """A teaching photo fitting the other photos of its face this much below their median is left out."""
 MARGIN_RANGE = (0.1, 0.15)
+"""The margin by which a die's face must lead every other face: a quarter of the smallest lead in teaching,
+kept in this range. Below 0.1, look-alike faces (F and P in a thin font) were sometimes misread."""
 EDGE_STRIP = 0.12
 """Depth (fraction of the patch) of the strip along a side that must be art for the side to count as city."""
 
