@@ -50,6 +50,8 @@ READ_SIDE = 40
 """Die side (pixels) of the reading view: a small die in a 640-pixel frame."""
 READ_BLUR = 1.0
 """Blur (pixels) of the reading view: a camera a little out of focus."""
+MAX_TEMPLATES = 4
+"""Photos kept per face (the camera step takes 6)."""
 OUTLIER_DROP = 0.12
 """A teaching photo fitting the other photos of its face this much below their median is left out."""
 MARGIN_RANGE = (0.1, 0.15)
@@ -230,8 +232,10 @@ def teach(
             floor = float(np.median(fit)) - OUTLIER_DROP
             kept = [j for j, score in enumerate(fit) if score >= floor]
             for j in sorted(set(range(len(fit))) - set(kept)):
-                warn(f"face {label!r}: photo {j + 1} does not look like the others ({fit[j]:.2f}), not used")
-            aligned = [aligned[j] for j in kept]
+                warn(f"face {label!r}: {used[j].name} does not look like the others ({fit[j]:.2f}), not used")
+        # More photos add little, and every template costs reading time: keep those that fit the others best.
+        kept = sorted(sorted(kept, key=lambda j: -fit[j])[:MAX_TEMPLATES])
+        aligned = [aligned[j] for j in kept]
         arts[label] = aligned
         views[label] = [arts_of_view(used[j]) for j in kept]
         found = edges_of(np.mean(aligned, axis=0))
