@@ -6,8 +6,9 @@ needs, the user shows it for a few seconds, and the frames are kept as such a fo
 (`python -m calibration.faces --camera 0 --preset alhambra --out PROFILE.json`).
 
 Teaching checks its input and names the face that needs better photos: a folder without images, a face whose
-only photos are blurry, two faces that look the same. The acceptance threshold and margin of the profile are
-calibrated from the photos themselves (leave-one-out scores between the photos of each face).
+only photos are blurry, two faces that look the same. Each face's acceptance threshold and the profile's
+margin are calibrated from the photos themselves: how well each photo, seen small and soft as a table camera
+sees a die, still matches the face's other photos, and how far it leads the other faces.
 """
 
 from __future__ import annotations
@@ -25,12 +26,11 @@ import numpy.typing as npt
 
 from vision.reading import Box, Image
 from vision.symbols.art import CLEAR_MAJORITY, Float, cut_arts, rim_colours, to_lab, to_uint8
+from vision.symbols.cli import IMAGE_SUFFIXES
 from vision.symbols.finder import find_dice
 from vision.symbols.locate import cut_faces
 from vision.symbols.matcher import ROTATIONS, SHIFT, FaceMatcher, describe_windows, template_windows
 from vision.symbols.profile import EDGES, SymbolProfile, TaughtFace
-
-IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".webp", ".tif", ".tiff"}
 
 PRESETS: dict[str, tuple[str, ...]] = {
     "alhambra": ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower"),
@@ -50,9 +50,13 @@ READ_SIDE = 40
 """Die side (pixels) of the reading view: a small die in a 640-pixel frame."""
 READ_BLUR = 1.0
 """Blur (pixels) of the reading view: a camera a little out of focus."""
+MAX_TEMPLATES = 4
+"""Photos kept per face (the camera step takes 6)."""
 OUTLIER_DROP = 0.12
 """A teaching photo fitting the other photos of its face this much below their median is left out."""
 MARGIN_RANGE = (0.1, 0.15)
+"""The margin by which a die's face must lead every other face: a quarter of the smallest lead in teaching,
+kept in this range. Below 0.1, look-alike faces (F and P in a thin font) were sometimes misread."""
 EDGE_STRIP = 0.12
 """Depth (fraction of the patch) of the strip along a side that must be art for the side to count as city."""
 
@@ -228,8 +232,10 @@ def teach(
             floor = float(np.median(fit)) - OUTLIER_DROP
             kept = [j for j, score in enumerate(fit) if score >= floor]
             for j in sorted(set(range(len(fit))) - set(kept)):
-                warn(f"face {label!r}: photo {j + 1} does not look like the others ({fit[j]:.2f}), not used")
-            aligned = [aligned[j] for j in kept]
+                warn(f"face {label!r}: {used[j].name} does not look like the others ({fit[j]:.2f}), not used")
+        # More photos add little, and every template costs reading time: keep those that fit the others best.
+        kept = sorted(sorted(kept, key=lambda j: -fit[j])[:MAX_TEMPLATES])
+        aligned = [aligned[j] for j in kept]
         arts[label] = aligned
         views[label] = [arts_of_view(used[j]) for j in kept]
         found = edges_of(np.mean(aligned, axis=0))

@@ -140,3 +140,20 @@ def test_guided_camera_step_keeps_frames_per_face(tmp_path: Path) -> None:
     with pytest.raises(TeachingError, match="face 'key': the camera gave no picture"):
         capture_faces(cv2.VideoCapture(str(video)), ["arrow", "moon", "key"], tmp_path / "more",
                       seconds=0, per_face=3, ask=lambda _: None, say=lambda _: None)  # fmt: skip
+
+
+def test_a_photo_of_another_face_is_left_out_and_named(tmp_path: Path) -> None:
+    photos = some_faces("arrow", "moon", "key")
+    photos["arrow"] = [*photos["arrow"], glyph_photos()["hook"][1]]
+    faces = write_faces(tmp_path / "faces", photos)
+    warnings: list[str] = []
+    profile = enroll(faces, tmp_path / "p.json", warn=warnings.append)
+    assert any("face 'arrow': 03.png does not look like the others" in w for w in warnings), warnings
+    assert len(profile.face("arrow").templates) == 3
+
+
+def test_at_most_four_photos_per_face_are_kept(tmp_path: Path) -> None:
+    many = teaching_photos(SymbolPainter(GLYPHS), np.random.default_rng(12), per_face=6)
+    faces = write_faces(tmp_path / "faces", {label: many[label] for label in ("arrow", "moon", "steps")})
+    profile = enroll(faces, tmp_path / "p.json", warn=lambda _: None)
+    assert [len(f.templates) for f in profile.faces] == [4, 4, 4]

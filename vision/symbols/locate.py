@@ -1,8 +1,10 @@
-"""Find a die's top face inside its detection box and cut it out as an upright square patch.
+"""Find a die's top face inside its detection box and cut it out as upright square patches.
 
 The box of a die holds its top face, and under an angled camera also its sides. The face's in-plane angle
-(modulo 90°) comes from the gradient orientations of the crop (a square's edges dominate them); the face
-square itself is then the pair of strong parallel edges, in each direction, that best make a square.
+(modulo 90°) has up to three estimates: the mode of the crop's edge directions, the mean direction of the
+edges away from the centre (the outline), and the silhouette's rectangle. At each distinct angle the face
+square is the one whose four sides lie on strong edges, and the box's own square is a further candidate. The
+matcher keeps the cut that fits a taught face best, so a wrong guess costs time, not a misread.
 """
 
 from __future__ import annotations
@@ -21,16 +23,17 @@ Float = npt.NDArray[np.float32]
 WORK = 64
 """Pixels per die side of the working crop: enough for the edges, cheap to filter."""
 PATCH = 32
+"""Side of the cut face patch."""
+INSET = 0.84
+"""Fraction of the face side the patch covers: leaves out rounded corners and edge shading."""
+RIM_INSET = 0.94
+"""Where the body colour is sampled: a thin band this far out on the face, beyond most art."""
 ANGLE_BINS = 90
+"""Bins of the edge-direction histogram over 90°."""
 SAME_ANGLE = 4.0
 """Two angle estimates this close (degrees) give one set of cuts."""
 OUTLINE_RADIUS = 0.36
 """Gradients this far (in box sides) from the crop's centre are the outline's; art lies nearer the middle."""
-"""Side of the cut face patch."""
-INSET = 0.84
-RIM_INSET = 0.94
-"""Where the body colour is sampled: a thin band this far out on the face, beyond most art."""
-"""Fraction of the face side the patch covers: leaves out rounded corners and edge shading."""
 
 
 @dataclass(frozen=True)
@@ -45,9 +48,8 @@ def face_angles(grey: Float) -> list[float]:
     """Candidate in-plane angles of the die's square outline, degrees in [-45, 45), image axes (y down).
 
     The first is the mode of the edge directions modulo 90° over the whole crop, weighted by strength: the
-    outline's four sides vote for one direction, and so do the upright lines of most art. Where the mean
-    direction of the edges away from the centre (where the outline lies at any angle) disagrees, it is a
-    second candidate: the matcher keeps the cut that fits a taught face best.
+    outline's four sides vote for one direction, and so do the upright lines of most art. The second is the
+    mean direction of the edges away from the centre, where the outline lies at any angle.
     """
     gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3)
