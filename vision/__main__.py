@@ -1,5 +1,5 @@
-"""`python -m vision`: the symbol-dice commands until the pip reader's `vision.cli` takes them in."""
+"""`python -m vision`: see `vision.cli`."""
 
-from vision.symbols.cli import main
+from vision.cli import main
 
 raise SystemExit(main())
