@@ -112,6 +112,7 @@ def _colours(args: argparse.Namespace) -> int:
     else:
         print("companion calibrate colours: give COLOURS_DIR or --camera SPEC", file=sys.stderr)
         return 2
+    paths.colour_profile_path().parent.mkdir(parents=True, exist_ok=True)
     save_profile(profile, paths.colour_profile_path())
     print(f"colour profile saved to {paths.colour_profile_path()}")
     return 0

@@ -26,7 +26,8 @@ async def test_a_rendered_video_of_several_turns_fills_the_sheet_and_the_log(tmp
         table.throw(throw)
     video = tmp_path / "turns.avi"
     rests = write_video(video, table)
-    assert [sorted((d.color, d.value or 0) for d in r.dice) for r in rests] == [sorted(t) for t in plan.throws]
+    at_rest = [sorted((d.color, d.value or 0) for d in r.dice) for r in rests]
+    assert at_rest == [sorted(t) for t in plan.throws]
     session = resumed_session(tmp_path, plan.before)
     camera = CameraSetup(lambda: VideoFileSource(video, realtime=True), PipReader())
     app = CompanionApp(rng=random.Random(0), auto_imaginary=False, camera=camera, game=session)

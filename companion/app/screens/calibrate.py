@@ -76,6 +76,7 @@ class CalibrateScreen(ModalScreen[None]):
         except ColourProfileError as err:
             self._show(str(err), error=True)
             return
+        self.profile_path.parent.mkdir(parents=True, exist_ok=True)
         save_profile(profile, self.profile_path)
         self.post_message(self.Taught(profile))
         self.dismiss()
