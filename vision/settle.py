@@ -2,7 +2,8 @@
 
 A reading is emitted once the picture has stopped moving and the last few readings agree (same dice, same
 places); rolling dice never do both. An emitted reading is withdrawn when the dice move again or the reading
-changes for good (a die picked up or turned by hand); the next still reading is emitted afresh.
+changes for good (a die picked up or turned by hand); the next still reading is emitted afresh, unless it is
+the same dice in the same places with no movement in between (a misread that came and went is no new throw).
 """
 
 from __future__ import annotations
@@ -70,6 +71,8 @@ class Settler:
         self._count = 0
         self._since = 0.0
         self._emitted: Signature | None = None
+        self._last: Signature | None = None
+        self._moved = False
         self._disagree = 0
         self._moving = 0
 
@@ -83,6 +86,7 @@ class Settler:
         s = self.settings
         if self._motion(frame.image):
             self._candidate, self._count = None, 0
+            self._moved = True
             self._moving += 1
             if self._emitted is not None and self._moving >= s.moving_frames_to_withdraw:
                 return self._withdraw()
@@ -104,6 +108,10 @@ class Settler:
             self._candidate, self._count, self._since = key, 1, frame.time
         if self._count >= s.agree_frames and frame.time - self._since >= s.still_seconds:
             self._emitted, self._disagree = key, 0
+            if not self._moved and self._last is not None and agree(key, self._last):
+                # The same dice, never touched: a misread came and went. It is not a new throw.
+                return None
+            self._last, self._moved = key, False
             return DiceReading(dice=reading.dice, time=frame.time)
         return None
 

@@ -76,3 +76,17 @@ def test_a_misread_flicker_does_not_withdraw_a_settled_reading() -> None:
             reading = replace(reading, dice=(replace(reading.dice[0], value=6 - reading.dice[0].value % 6),))
         changes.append(settler.update(frame, reading))
     assert [type(c).__name__ for c in changes if c is not None] == ["DiceReading"]
+
+
+def test_a_long_misread_without_movement_is_withdrawn_but_never_makes_a_second_throw() -> None:
+    table = RollingTable(seed=6, idle_frames=40)
+    table.throw(THROWS[1])
+    reader = TruthReader(table)
+    settler = Settler()
+    changes = []
+    for frame in table:
+        reading = reader.read(frame.image)
+        if table.settled and 20 <= frame.index - table.settled.frame < 26:  # six frames misread one die
+            reading = replace(reading, dice=(replace(reading.dice[0], value=reading.dice[0].value % 6 + 1),))
+        changes.append(settler.update(frame, reading))
+    assert [type(c).__name__ for c in changes if c is not None] == ["DiceReading", "bool"]
