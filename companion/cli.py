@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.games.alhambra_rw.report import scoreboard_text
@@ -47,8 +48,9 @@ def camera_setup(spec: str) -> CameraSetup:
     from calibration.table_area import AreaReader, TableAreaError, load_area
     from companion.app import paths
     from companion.app.app import CameraSetup
+    from companion.live.feed import FeedSettings
     from vision.pips import PipReader
-    from vision.sources import open_source
+    from vision.sources import VIDEO_SUFFIXES, open_source
 
     try:
         profile_path, area_path = paths.colour_profile_path(), paths.table_area_path()
@@ -62,7 +64,11 @@ def camera_setup(spec: str) -> CameraSetup:
         pips.colour_profile = taught
 
     reader = AreaReader(pips, area) if area is not None else pips
-    return CameraSetup(lambda: open_source(spec), reader, use_profile)
+    # A video file is played once; a camera or a stream that ends is opened again.
+    is_video = Path(spec).suffix.lower() in VIDEO_SUFFIXES and Path(spec).is_file()
+    return CameraSetup(
+        lambda: open_source(spec), reader, use_profile, FeedSettings(reopen_when_ended=not is_video)
+    )
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -93,7 +99,6 @@ def run_demo(args: argparse.Namespace) -> int:
     import random
     import tempfile
     from datetime import datetime
-    from pathlib import Path
 
     from vision.pips import PipReader
 
@@ -114,15 +119,18 @@ def run_demo(args: argparse.Namespace) -> int:
     from companion.app.app import CameraSetup, CompanionApp
     from companion.app.demo_players import DemoPlayers
     from companion.app.session import GameSession
-    from vision.render.rolling import RollingTable
 
-    table = RollingTable(seed=args.seed or 0, realtime=True, fps=15, idle_frames=None)
+    seed = args.seed or 0
+    reader = PipReader()
+    print("companion demo: teaching the rendered table's dice colours first ...", file=sys.stderr)
+    reader.colour_profile = teach_colours(seed, reader)
+    table = demo_table(seed, realtime=True)
     games = Path(tempfile.mkdtemp(prefix="companion-demo-"))
     session = GameSession.create(games, demo_setup(args.solo), datetime.now())
     app = CompanionApp(
         rng=random.Random(args.seed),
         games_dir=games,
-        camera=CameraSetup(lambda: table, PipReader()),
+        camera=CameraSetup(lambda: table, reader),
         game=session,
     )
     DemoPlayers(app, table, random.Random(args.seed)).attach()

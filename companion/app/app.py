@@ -13,7 +13,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 
 from calibration.colour import ColourProfile
-from companion.live.feed import CameraFeed, FrameSource, Reader
+from companion.live.feed import CameraFeed, FeedSettings, FrameSource, Reader
 from companion.live.messages import FeedStatus, PreviewFrame, ReadingSettled, ReadingWithdrawn, StatusChanged
 from vision.settle import Settler
 
@@ -36,6 +36,7 @@ class CameraSetup:
     open_source: Callable[[], FrameSource]
     reader: Reader
     use_profile: Callable[[ColourProfile], None] | None = None
+    settings: FeedSettings | None = None
 
 
 class CompanionApp(App[None]):
@@ -82,7 +83,10 @@ class CompanionApp(App[None]):
         else:
             self.push_screen(self._start_screen())
         if self.camera is not None:
-            self.feed = CameraFeed(self.camera.open_source, self.camera.reader, Settler, self.post_message)
+            camera = self.camera
+            self.feed = CameraFeed(
+                camera.open_source, camera.reader, Settler, self.post_message, camera.settings
+            )
             self.feed.start()
 
     def on_unmount(self) -> None:

@@ -13,10 +13,16 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
+from calibration.colour import ColourProfile, teach
 from companion.games import alhambra_rw as rw
 from companion.games.alhambra_rw.simulate import random_decision
 from companion.live.feed import Reader
 from companion.live.match import propose
+from vision.colour import body_lab
+from vision.pips import PipReader
 from vision.reading import DiceReading, Frame
 from vision.render.rolling import RollingTable, Throw
 from vision.settle import Settler
@@ -92,14 +98,40 @@ def _settle(frames: Iterator[Frame], reader: Reader, settler: Settler, result: D
     raise DemoError(f"the dice did not settle within {MAX_FRAMES_PER_THROW} frames")
 
 
-def play_headless(reader: Reader, seed: int = 0, solo: bool = False) -> DemoResult:
-    """Play a whole game through the camera pipeline on a rendered table, without a screen."""
+def demo_table(seed: int, realtime: bool = False) -> RollingTable:
+    """The demo's rendered table: the same table, light and camera for the same seed."""
+    if realtime:
+        return RollingTable(seed=seed, realtime=True, fps=15, idle_frames=None)
+    return RollingTable(seed=seed, roll_frames=4, rest_frames=0, idle_frames=None)
+
+
+def teach_colours(seed: int, reader: PipReader, shows: int = 2) -> ColourProfile:
+    """Calibrate like players would before a game: throw only the yellow dice, then only the blue ones, a
+    few times each, and teach the colours of every die the reader finds in the still frames."""
+    table = demo_table(seed)
+    rng = random.Random(seed)
+    samples: dict[str, list[npt.NDArray[np.float32]]] = {}
+    frames = iter(table)
+    for colour in ("yellow", "blue"):
+        for _ in range(shows):
+            table.throw([(colour, rng.randint(1, 6)), (colour, rng.randint(1, 6))])
+            frame = next(f for f in frames if table.settled is not None)
+            found = reader.read(frame.image).dice
+            samples.setdefault(colour, []).extend(body_lab(frame.image, d.box) for d in found)
+    table.close()
+    return teach(samples)
+
+
+def play_headless(reader: PipReader, seed: int = 0, solo: bool = False) -> DemoResult:
+    """Play a whole game through the camera pipeline on a rendered table, without a screen; the colours
+    are taught first, as players calibrate before a game."""
     started = time.perf_counter()
     rng = random.Random(seed)
     setup = demo_setup(solo)
     game = rw.Game(setup)
     result = DemoResult(game.state, [setup])
-    table = RollingTable(seed=seed, roll_frames=4, rest_frames=0, idle_frames=None)
+    reader.colour_profile = teach_colours(seed, reader)
+    table = demo_table(seed)
     frames = iter(table)
     settler = Settler()
     while not game.is_over:

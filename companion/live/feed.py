@@ -54,6 +54,8 @@ class FeedSettings:
     """Consecutive frames that fail to decode before the camera counts as lost."""
     drop_stale_frames: bool = True
     """A live camera drops frames the reader has no time for; a file is read frame by frame."""
+    reopen_when_ended: bool = True
+    """A camera or stream that ends is opened again; a video file that ends is done."""
 
 
 _POLL = 0.05
@@ -177,6 +179,9 @@ class CameraFeed:
                 grabber.close()
             if self._cancel.is_set():
                 break
+            if state == "stream ended" and not self._settings.reopen_when_ended:
+                self._status(state, "the end of the video")
+                return
             self._wait_to_retry(state, detail)
         self._status("stopped")
 

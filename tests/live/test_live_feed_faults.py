@@ -152,3 +152,22 @@ def test_a_driver_error_mid_stream_is_a_lost_camera(error: Exception) -> None:
     recorder.wait_for(lambda r: "camera lost" in r.states())
     feed.stop()
     assert "stopped" in recorder.states()
+
+
+def test_a_video_file_that_ends_is_done_and_not_opened_again() -> None:
+    record = Recorder()
+    opened = []
+
+    def open_source() -> ListSource:
+        opened.append(1)
+        return ListSource([grey()] * 3)
+
+    feed = CameraFeed(
+        open_source, EmptyReader(), NeverSettles, record, FeedSettings(reopen_when_ended=False), Backoff(0.01)
+    )
+    feed.start()
+    deadline = time.monotonic() + 5
+    while feed.running and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not feed.running and len(opened) == 1
+    assert [s.state for s in record.statuses()][-1] == "stream ended"

@@ -13,6 +13,8 @@ from test_live_app import resumed_session
 
 from companion.app.app import CameraSetup, CompanionApp
 from companion.games import alhambra_rw as rw
+from companion.live.demo import teach_colours
+from companion.live.feed import FeedSettings
 from vision.pips import PipReader
 from vision.render.rolling import RollingTable, write_video
 from vision.sources import VideoFileSource
@@ -29,7 +31,10 @@ async def test_a_rendered_video_of_several_turns_fills_the_sheet_and_the_log(tmp
     at_rest = [sorted((d.color, d.value or 0) for d in r.dice) for r in rests]
     assert at_rest == [sorted(t) for t in plan.throws]
     session = resumed_session(tmp_path, plan.before)
-    camera = CameraSetup(lambda: VideoFileSource(video, realtime=True), PipReader())
+    reader = PipReader()
+    reader.colour_profile = teach_colours(7, reader)  # the players calibrate this table's colours first
+    settings = FeedSettings(reopen_when_ended=False)
+    camera = CameraSetup(lambda: VideoFileSource(video, realtime=True), reader, settings=settings)
     app = CompanionApp(rng=random.Random(0), auto_imaginary=False, camera=camera, game=session)
     async with app.run_test(size=(100, 32)) as pilot:
         await play_by_camera(app, pilot, len(plan.events), timeout=60)
