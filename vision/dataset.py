@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
 from vision.images import image_files
 from vision.reading import Box
+
+HELD_OUT_PERCENT = 20
+"""Share of d6-tray photos kept out of training and threshold tuning, to measure on."""
+
+
+def is_held_out(name: str) -> bool:
+    """True for photos kept out of training: a stable hash of the file stem, so the split never changes."""
+    digest = hashlib.sha256(Path(name).stem.encode()).digest()
+    return int.from_bytes(digest[:4], "big") % 100 < HELD_OUT_PERCENT
+
+
+SPLITS = ("all", "held-out", "train")
 
 
 class DatasetError(ValueError):
@@ -45,15 +58,22 @@ def parse_labels(text: str, width: int, height: int, where: str) -> tuple[Labell
     return tuple(dice)
 
 
-def load_set(root: Path) -> list[LabelledImage]:
-    """Every image of a set with its dice in pixels; an image without a label file has no dice."""
+def load_set(root: Path, split: str = "all") -> list[LabelledImage]:
+    """Every image of a set with its dice in pixels; an image without a label file has no dice.
+
+    `split` picks "all" images, only the "held-out" ones (`is_held_out`), or only the "train" ones.
+    """
     import cv2
 
     images, labels = root / "images", root / "labels"
     if not images.is_dir():
         raise DatasetError(f"{root}: no images/ folder")
+    if split not in SPLITS:
+        raise DatasetError(f"split must be one of {', '.join(SPLITS)}, not {split!r}")
     out = []
     for path in image_files(images):
+        if split != "all" and is_held_out(path.name) != (split == "held-out"):
+            continue
         img = cv2.imread(str(path), cv2.IMREAD_UNCHANGED)
         if img is None:
             raise DatasetError(f"{path}: not a readable image")

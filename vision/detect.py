@@ -8,6 +8,7 @@ symbol; reading the face is the classifier's (or the symbol reader's) job.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -70,9 +71,7 @@ def encode_targets(
     return heat, reg, mask
 
 
-def decode(
-    heat: Array, reg: Array, scale: float, threshold: float, max_dice: int = 100
-) -> list[Detection]:
+def decode(heat: Array, reg: Array, scale: float, threshold: float, max_dice: int = 100) -> list[Detection]:
     """Peaks of the heatmap (1×h×w) above `threshold` as detections in original pixels (input px / scale)."""
     peaks = (heat[0] == cv2.dilate(heat[0], np.ones((3, 3), np.uint8))) & (heat[0] >= threshold)
     iy, ix = np.nonzero(peaks)
@@ -120,8 +119,8 @@ def detector_input(image: Image, long_side: int) -> tuple[Array, float]:
 class Detector:
     """Finds dice in a frame with the `die_detector` model."""
 
-    def __init__(self, name: str = "die_detector") -> None:
-        self.model = Model(name)
+    def __init__(self, name: str = "die_detector", folder: Path | None = None) -> None:
+        self.model = Model(name, folder=folder)
         self.long_side = int(self.model.card.get("input_long_side", 384))  # type: ignore[call-overload]
         self.threshold = float(self.model.card.get("threshold", 0.3))  # type: ignore[arg-type]
 

@@ -51,4 +51,4 @@ def load_image(path: Path) -> Image:
     image = cv2.imdecode(buf, cv2.IMREAD_COLOR)
     if image is None:
         raise ImageError(f"{path}: not an image, or a truncated one")
-    return image
+    return np.asarray(image, np.uint8)

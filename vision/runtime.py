@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import numpy as np
 import numpy.typing as npt
 import onnxruntime as ort
@@ -10,19 +13,22 @@ from models import model_card, model_path
 
 
 class Model:
-    """An installed model (`models/NAME.onnx`) with its card; `run` maps the one input to all outputs."""
+    """An installed model (`models/NAME.onnx`) with its card, or one in `folder` (a training run's output);
+    `run` maps the one input to all outputs."""
 
-    def __init__(self, name: str, threads: int = 1) -> None:
+    def __init__(self, name: str, threads: int = 1, folder: Path | None = None) -> None:
         self.name = name
-        self.card = model_card(name)
+        if folder is None:
+            path, self.card = model_path(name), model_card(name)
+        else:
+            path = folder / f"{name}.onnx"
+            self.card = json.loads((folder / f"{name}.json").read_text())
         options = ort.SessionOptions()
         options.intra_op_num_threads = threads
         options.inter_op_num_threads = 1
         options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
-        self.session = ort.InferenceSession(
-            str(model_path(name)), options, providers=["CPUExecutionProvider"]
-        )
+        self.session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
         self.input = self.session.get_inputs()[0].name
 
     def run(self, x: npt.NDArray[np.float32]) -> list[npt.NDArray[np.float32]]:
-        return list(self.session.run(None, {self.input: x}))  # type: ignore[arg-type]
+        return list(self.session.run(None, {self.input: x}))

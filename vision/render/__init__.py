@@ -7,12 +7,12 @@ The scene composer never draws a face itself. Each die names a *painter*, an obj
 - ``kind``: ``"pip"`` or ``"symbol"`` (copied into the truth of every die it paints);
 - ``labels``: the tuple of faces it can draw (``"1"``..``"6"`` for pips, face names for symbol dice);
 - ``paint(label, size, body, ink, rng) -> image``: a ``size``×``size`` BGR uint8 image of the face showing
-  ``label``, drawn edge to edge on the ``body`` colour with ``ink`` for the art, upright (the composer rotates,
-  tilts and lights it; rounded corners, sides, shadow and glints are added by the composer too).
+  ``label``, drawn edge to edge on the ``body`` colour with ``ink`` for the art, upright (the composer
+  rotates, tilts and lights it; rounded corners, sides, shadow and glints are added by the composer too).
 
 ``vision.render.painters.blank_face`` gives the shaded plastic face that painters usually start from.
-Painters here: ``PipPainter`` (pip faces) and ``GlyphPainter`` (random non-pip art, so the detector learns that
-symbol dice are dice). Symbol-dice painters live in ``vision.render.symbol_art``.
+Painters here: ``PipPainter`` (pip faces) and ``GlyphPainter`` (random non-pip art, so the detector learns
+that symbol dice are dice). Symbol-dice painters live in ``vision.render.symbol_art``.
 
 Entry points: ``random_scene`` (a random table with dice), ``draw_scene`` (given table, dice and look),
 ``RenderedVideo`` (dice rolling then settling, a frame source).

@@ -27,8 +27,11 @@ _PIP_LAYOUT: dict[int, tuple[tuple[float, float], ...]] = {
 class FacePainter(Protocol):
     """Draws the top face of a die; the scene composer warps it onto the die and adds sides, light, blur."""
 
-    kind: Kind
-    labels: tuple[str, ...]
+    @property
+    def kind(self) -> Kind: ...
+
+    @property
+    def labels(self) -> tuple[str, ...]: ...
 
     def paint(self, label: str, size: int, body: BGR, ink: BGR, rng: np.random.Generator) -> Image:
         """A size×size BGR image of the face showing `label`, drawn edge to edge on the body colour."""
@@ -75,7 +78,7 @@ class PipPainter:
 
 @dataclass(frozen=True)
 class GlyphPainter:
-    """Random non-pip face art (letters, shapes, lines): teaches the detector that symbol dice are dice too."""
+    """Random non-pip face art (letters, shapes, lines): teaches the detector that symbol dice are dice."""
 
     kind: Kind = "symbol"
     labels: tuple[str, ...] = ("glyph",)

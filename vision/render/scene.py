@@ -117,7 +117,7 @@ def random_table(rng: np.random.Generator, height: int, width: int) -> Image:
 
     def lowfreq(cells: int) -> npt.NDArray[np.float32]:
         small = rng.normal(0, 1, (cells, cells)).astype(np.float32)
-        return cv2.resize(small, (width, height), interpolation=cv2.INTER_CUBIC)
+        return np.asarray(cv2.resize(small, (width, height), interpolation=cv2.INTER_CUBIC), np.float32)
 
     kind = rng.choice(["grey", "white", "wood", "felt", "dark", "clutter", "plain"])
     base = {
@@ -143,7 +143,7 @@ def random_table(rng: np.random.Generator, height: int, width: int) -> Image:
             p = rng.integers(0, [width, height], size=2)
             r = int(rng.integers(10, max(11, width // 4)))
             cv2.circle(img, (int(p[0]), int(p[1])), r, c, -1)
-        img = cv2.GaussianBlur(img, (0, 0), rng.uniform(3, 15))
+        img = np.asarray(cv2.GaussianBlur(img, (0, 0), rng.uniform(3, 15)), np.float32)
     grain = rng.normal(0, rng.uniform(1, 7), (height, width, 1)).astype(np.float32)
     img += cv2.GaussianBlur(grain, (0, 0), rng.uniform(0.5, 2))[..., None]
     if rng.random() < 0.4:
@@ -183,9 +183,9 @@ def random_look(rng: np.random.Generator) -> Look:
         gain=(float(cast[0]), float(cast[1]), float(cast[2])),
         gradient=(rng.uniform(-1, 1), rng.uniform(-1, 1), rng.uniform(0, 0.45)),
         tilt=rng.uniform(0.0, 0.25) if angled else 0.0,
-        blur=rng.choice([0.0, rng.uniform(0.3, 1.6)]),
+        blur=0.0 if rng.random() < 0.5 else rng.uniform(0.3, 1.6),
         noise=rng.uniform(0, 9),
-        jpeg=int(rng.choice([100, rng.integers(35, 95)])),
+        jpeg=100 if rng.random() < 0.5 else int(rng.integers(35, 95)),
         specular=rng.uniform(0, 0.5),
     )
 
@@ -207,7 +207,7 @@ def rounded_mask(size: int, radius: float) -> npt.NDArray[np.float32]:
     for cx in (r, size - 1 - r):
         for cy in (r, size - 1 - r):
             cv2.circle(mask, (cx, cy), r, 255, -1, cv2.LINE_AA)
-    return mask.astype(np.float32) / 255
+    return np.asarray(mask / np.float32(255), np.float32)
 
 
 def marble(face: Image, rng: np.random.Generator) -> Image:
@@ -275,7 +275,7 @@ def draw_die(
     warp = cv2.getPerspectiveTransform(src, (top - [x0, y0]).astype(np.float32))
     dsize = (int(x1 - x0), int(y1 - y0))
     face_w = cv2.warpPerspective(face, warp, dsize, flags=cv2.INTER_AREA).astype(np.float32)
-    alpha_w = cv2.warpPerspective(alpha, warp, dsize, flags=cv2.INTER_LINEAR)
+    alpha_w = np.asarray(cv2.warpPerspective(alpha, warp, dsize, flags=cv2.INTER_LINEAR), np.float32)
     if rng.random() < look.specular:
         glint = np.zeros_like(alpha_w)
         gx, gy = rng.uniform(0.2, 0.8, 2) * dsize
@@ -296,30 +296,38 @@ def finish(
     canvas *= field[..., None] * np.array(look.gain, np.float32)
     warp = np.eye(3)
     if look.tilt > 0:
-        # Keystone: the far edge of the table looks shorter than the near one.
-        src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+        # Keystone: the near edge of the table looks wider than the far one. The near corners move outwards,
+        # so the warped table still fills the frame (no border to invent) and dice near it may leave it.
+        src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
         dst = src.copy()
         i = int(rng.integers(4))
         j = (i + 1) % 4
         f = look.tilt * 0.5
-        dst[i] += (src[j] - src[i]) * f
-        dst[j] += (src[i] - src[j]) * f
-        warp = cv2.getPerspectiveTransform(src, dst)
-        canvas = cv2.warpPerspective(canvas, warp, (w, h), borderMode=cv2.BORDER_REFLECT)
+        dst[i] -= (src[j] - src[i]) * f
+        dst[j] -= (src[i] - src[j]) * f
+        warp = np.asarray(cv2.getPerspectiveTransform(src, dst), np.float64)
+        canvas = np.asarray(
+            cv2.warpPerspective(canvas, warp, (w, h), borderMode=cv2.BORDER_REPLICATE), np.float32
+        )
     if look.blur > 0:
-        canvas = cv2.GaussianBlur(canvas, (0, 0), look.blur)
+        canvas = np.asarray(cv2.GaussianBlur(canvas, (0, 0), look.blur), np.float32)
     canvas += rng.normal(0, look.noise, canvas.shape).astype(np.float32)
     image = np.clip(canvas, 0, 255).astype(np.uint8)
     if look.jpeg < 100:
-        ok, buf = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, look.jpeg])
-        image = cv2.imdecode(buf, cv2.IMREAD_COLOR)
-    return image, warp
+        _, buf = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, look.jpeg])
+        image = np.asarray(cv2.imdecode(buf, cv2.IMREAD_COLOR), np.uint8)
+    return image, np.asarray(warp, np.float64)
+
+
+MOSTLY_SEEN = 0.6
+"""A die cut by the frame edge is in the truth only if this share of its box is inside the frame."""
 
 
 def draw_scene(
     table: Image, dice: Sequence[tuple[DieSpec, Placement]], look: Look, rng: np.random.Generator
 ) -> Scene:
-    """Draw dice (in order, later on top) on a table and return the image with the truth for each die."""
+    """Draw dice (in order, later on top) on a table and return the image with the truth for each die that is
+    mostly inside the frame."""
     canvas = table.astype(np.float32)
     drawn = [(spec, place, draw_die(canvas, spec, place, look, rng)) for spec, place in dice]
     image, warp = finish(canvas, look, rng)
@@ -327,9 +335,12 @@ def draw_scene(
     for spec, place, top in drawn:
         base = top - np.array(look.side_dir) * place.side * (1 + place.lift)
         hull = cv2.perspectiveTransform(np.vstack([top, base]).reshape(-1, 1, 2), warp).reshape(-1, 2)
-        corners = cv2.perspectiveTransform(top.reshape(-1, 1, 2), warp).reshape(-1, 2)
+        corners = np.asarray(cv2.perspectiveTransform(top.reshape(-1, 1, 2), warp), np.float64).reshape(-1, 2)
         x0, y0 = np.clip(hull.min(0), 0, [table.shape[1], table.shape[0]])
         x1, y1 = np.clip(hull.max(0), 0, [table.shape[1], table.shape[0]])
+        full = np.prod(hull.max(0) - hull.min(0))
+        if (x1 - x0) * (y1 - y0) < MOSTLY_SEEN * full:
+            continue  # out of the frame, or too little of it in to be read
         truth.append(
             TrueDie(
                 Box(float(x0), float(y0), float(x1), float(y1)),
@@ -375,7 +386,12 @@ def random_scene(
     side = side or rng.uniform(0.03, 0.11) * min(height, width) * rng.choice([1, 1, 1.6])
     places = scatter(rng, n, height, width, side)
     dice = [
-        (random_die(painters[int(rng.integers(len(painters)))], rng, colors and str(rng.choice(colors))), p)
+        (
+            random_die(
+                painters[int(rng.integers(len(painters)))], rng, str(rng.choice(colors)) if colors else None
+            ),
+            p,
+        )
         for p in places
     ]
     return draw_scene(random_table(rng, height, width), dice, random_look(rng), rng)

@@ -1,1 +1,1 @@
-"""Reproducible training of the reader's models (needs the `train` extra: torch, onnx). The runtime never imports this."""
+"""Reproducible training of the reader's models (`train` extra: torch, onnx); the runtime never imports it."""

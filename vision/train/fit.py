@@ -11,19 +11,25 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 from pathlib import Path
+from typing import Any
 
+import cv2
 import numpy as np
+import numpy.typing as npt
 import torch
 from torch.utils.data import DataLoader, Dataset
 
-from vision.dataset import load_set
+from vision.dataset import HELD_OUT_PERCENT, is_held_out, load_set
 from vision.train.nets import DieDetectorNet, PipClassifierNet
 from vision.train.samples import Photo, classifier_sample, detector_sample, load_photos
-from vision.train.split import HELD_OUT_PERCENT, is_held_out
 
-DETECTOR_SIZE = 384
+DETECTOR_LONG_SIDE = 384
+"""The runtime scales a frame so its long side is this many pixels before detection."""
+DETECTOR_WINDOW = 256
+"""Training windows are cut from frames scaled that way (the net is fully convolutional)."""
 CROP_SIZE = 32
 
 
@@ -36,17 +42,15 @@ class Samples(Dataset[tuple[np.ndarray, ...]]):
     def __len__(self) -> int:
         return self.length
 
-    def __getitem__(self, i: int) -> tuple[np.ndarray, ...]:
+    def __getitem__(self, i: int) -> tuple[npt.NDArray[Any], ...]:
         rng = np.random.default_rng([self.seed, i])
         if self.what == "detector":
-            return detector_sample(rng, self.photos, DETECTOR_SIZE)
+            return detector_sample(rng, self.photos, DETECTOR_LONG_SIDE, DETECTOR_WINDOW)
         crop, label = classifier_sample(rng, self.photos, CROP_SIZE)
-        return crop, np.int64(label)
+        return crop, np.array(label, np.int64)
 
 
 def quiet_worker(_: int) -> None:
-    import cv2
-
     cv2.setNumThreads(1)
     torch.set_num_threads(1)
 
@@ -68,9 +72,7 @@ def focal_loss(pred: torch.Tensor, gt: torch.Tensor) -> torch.Tensor:
     return -(pos_loss.sum() + neg_loss.sum()) / pos.sum().clamp(min=1)
 
 
-def detector_loss(
-    net: torch.nn.Module, batch: list[torch.Tensor]
-) -> torch.Tensor:
+def detector_loss(net: torch.nn.Module, batch: list[torch.Tensor]) -> torch.Tensor:
     x, heat, reg, mask = batch
     p_heat, p_reg = net(x)
     box_m, ang_m = mask[:, :1], mask[:, 1:2]
@@ -79,8 +81,20 @@ def detector_loss(
     return focal_loss(p_heat.float(), heat) + l_box + 0.5 * l_ang
 
 
+def learning_rate(args: argparse.Namespace, step: int, elapsed: float) -> float:
+    """Warm-up, then a cosine down to zero over the steps or the time budget, whichever runs out first,
+    so a run cut short by its time limit still ends annealed."""
+    done = max(step / args.steps, elapsed / args.max_seconds)
+    warm = min(1.0, step / 100)
+    return float(args.lr * warm * 0.5 * (1 + np.cos(np.pi * min(done, 1.0))))
+
+
 def train(args: argparse.Namespace) -> None:
     torch.manual_seed(args.seed)
+    torch.set_num_threads(args.threads)
+    # OpenCV's thread pool does not survive the fork into sample workers (they hang): one thread here too.
+    cv2.setNumThreads(1)
+    args.out.mkdir(parents=True, exist_ok=True)
     items = load_set(args.data)
     train_items = [it for it in items if not is_held_out(it.image.name)]
     held = sorted(it.image.name for it in items if is_held_out(it.image.name))
@@ -93,10 +107,11 @@ def train(args: argparse.Namespace) -> None:
                         persistent_workers=args.workers > 0, prefetch_factor=4 if args.workers else None,
                         worker_init_fn=quiet_worker)  # fmt: skip
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, args.lr, total_steps=args.steps, pct_start=0.1)
     start = time.time()
     net.train()
     for step, batch in enumerate(loader):
+        for group in opt.param_groups:
+            group["lr"] = learning_rate(args, step, time.time() - start)
         batch = [t.to(device, non_blocking=True) for t in batch]
         if args.what == "detector":
             loss = detector_loss(net, batch)
@@ -104,33 +119,34 @@ def train(args: argparse.Namespace) -> None:
             assert isinstance(net, PipClassifierNet)
             loss = torch.nn.functional.cross_entropy(net.logits(batch[0]), batch[1], label_smoothing=0.05)
         opt.zero_grad(set_to_none=True)
-        loss.backward()
+        loss.backward()  # type: ignore[no-untyped-call]
         opt.step()
-        sched.step()
         if step % 100 == 0 or step == args.steps - 1:
             print(f"{args.what} step {step} loss {loss.item():.4f} {time.time() - start:.0f}s", flush=True)
         if time.time() - start > args.max_seconds:
             print(f"{args.what}: time limit after {step + 1} steps", flush=True)
             break
-    export(net.cpu().eval(), args, held, len(train_items), step + 1)
+    export(net.cpu().eval(), args, held, len(train_items), step + 1, time.time() - start)
 
 
-def export(net: torch.nn.Module, args: argparse.Namespace, held: list[str], n_train: int, steps: int) -> None:
+def export(
+    net: torch.nn.Module, args: argparse.Namespace, held: list[str], n_train: int, steps: int, seconds: float
+) -> None:
     import onnx
 
     args.out.mkdir(parents=True, exist_ok=True)
     name = "die_detector" if args.what == "detector" else "pip_classifier"
     path = args.out / f"{name}.onnx"
     if args.what == "detector":
-        x = torch.zeros(1, 3, DETECTOR_SIZE, DETECTOR_SIZE)
+        x = torch.zeros(1, 3, DETECTOR_LONG_SIDE, DETECTOR_LONG_SIDE)
         axes = {"image": {2: "height", 3: "width"}, "heat": {2: "h", 3: "w"}, "reg": {2: "h", 3: "w"}}
         onnx_export(net, x, path, input_names=["image"], output_names=["heat", "reg"], dynamic_axes=axes)
         card: dict[str, object] = {
             "task": "class-agnostic die detector (pip and symbol dice), CenterNet-style, stride 4",
-            "input": "1x3xHxW float BGR 0-255, frame scaled so its long side is input_long_side, H,W multiple of 16",
+            "input": "1x3xHxW float BGR 0-255: frame scaled to long side input_long_side, HxW multiple of 16",
             "outputs": {"heat": "1x1xH/4xW/4 centre probability",
                         "reg": "1x6xH/4xW/4: dx, dy, log w, log h (input px), cos 4θ, sin 4θ"},
-            "input_long_side": DETECTOR_SIZE,
+            "input_long_side": DETECTOR_LONG_SIDE,
             "threshold": 0.3,
             "labels": ["die"],
         }  # fmt: skip
@@ -140,34 +156,48 @@ def export(net: torch.nn.Module, args: argparse.Namespace, held: list[str], n_tr
                     dynamic_axes={"crops": {0: "n"}, "probs": {0: "n"}})  # fmt: skip
         card = {
             "task": "pip value of one die crop, or not a pip die",
-            "input": "Nx3xSxS float BGR 0-255: square crop around the die box (side = 1.25 x longer box side)",
+            "input": "Nx3xSxS float BGR 0-255: square crop around the die box (side 1.25 x longer box side)",
             "input_size": CROP_SIZE,
             "labels": ["not a pip die", "1", "2", "3", "4", "5", "6"],
         }
     onnx.checker.check_model(onnx.load(str(path)))
     card["training"] = {
-        "script": f"python -m vision.train.fit {args.what} --steps {args.steps} --batch {args.batch} --seed {args.seed}",
+        "script": f"python -m vision.train.fit {args.what} --steps {args.steps} --batch {args.batch} "
+        f"--lr {args.lr} --seed {args.seed} --max-seconds {args.max_seconds:.0f}",
         "steps_run": steps,
+        "batch": args.batch,
+        "wall_seconds": round(seconds),
+        "machine": f"{os.cpu_count()}-core CPU, torch {args.threads} thread(s), "
+        f"{args.workers} sample worker(s)",
         "data": f"d6-tray ({n_train} photos, BSD-3) + scenes from vision.render (random tables, light, tilt, "
         "pip and glyph dice), hue/colour/light/blur/noise/JPEG/scale/rotation augmentation",
-        "held_out": {"rule": f"sha256(file stem) % 100 < {HELD_OUT_PERCENT}", "photos": held},
+        "held_out": {
+            "rule": f"first 4 bytes of sha256(file stem), big-endian, % 100 < {HELD_OUT_PERCENT} "
+            "(vision.dataset.is_held_out); never used for training or thresholds",
+            "photos": held,
+        },
     }
     (args.out / f"{name}.json").write_text(json.dumps(card, indent=2, ensure_ascii=False) + "\n")
     print(f"wrote {path}", flush=True)
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("what", choices=["detector", "classifier"])
     parser.add_argument("--data", type=Path, default=Path("../shared/datasets/d6-tray"))
     parser.add_argument("--out", type=Path, default=Path("models"))
     parser.add_argument("--steps", type=int, default=3000)
-    parser.add_argument("--batch", type=int, default=32)
+    parser.add_argument("--batch", type=int, default=16)
     parser.add_argument("--lr", type=float, default=3e-3)
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=1, help="processes making samples")
+    parser.add_argument("--threads", type=int, default=1, help="torch threads of the training process")
     parser.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--max-seconds", type=float, default=1e9)
+    parser.add_argument(
+        "--max-seconds", type=float, default=1e9, help="wall-time budget; the schedule fits it"
+    )
     train(parser.parse_args(argv))
 
 

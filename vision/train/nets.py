@@ -35,6 +35,7 @@ class DieDetectorNet(nn.Module):
         self.fuse4 = separable(24, 32)
         self.heat = nn.Conv2d(32, 1, 1)
         self.reg = nn.Conv2d(32, 6, 1)
+        assert self.heat.bias is not None
         nn.init.constant_(self.heat.bias, -2.2)
 
     def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
@@ -64,10 +65,13 @@ class PipClassifierNet(nn.Module):
             conv(64, 64),
         )
         cells = size // 8
-        self.head = nn.Sequential(nn.Flatten(), nn.Linear(64 * cells * cells, 96), nn.ReLU(), nn.Linear(96, classes))
+        self.head = nn.Sequential(
+            nn.Flatten(), nn.Linear(64 * cells * cells, 96), nn.ReLU(), nn.Linear(96, classes)
+        )
 
     def logits(self, x: torch.Tensor) -> torch.Tensor:
-        return self.head(self.features(x / 255.0 - 0.5))
+        out: torch.Tensor = self.head(self.features(x / 255.0 - 0.5))
+        return out
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         return torch.softmax(self.logits(x), dim=1)

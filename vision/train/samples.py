@@ -1,5 +1,5 @@
 """Training samples for the die detector and the pip classifier: real d6-tray photos and rendered scenes,
-augmented hard (hue, light, blur, noise, JPEG, scale, rotation) so the models do not fit one tray. numpy only."""
+augmented hard (hue, light, blur, noise, JPEG, scale, rotation) so the models do not fit one tray."""
 
 from __future__ import annotations
 
@@ -12,8 +12,9 @@ import numpy.typing as npt
 from vision.crops import CROP_MARGIN, crop_square
 from vision.dataset import LabelledImage
 from vision.detect import STRIDE, encode_targets
+from vision.images import load_image
 from vision.reading import Image
-from vision.render.painters import GlyphPainter, PipPainter
+from vision.render.painters import FacePainter, GlyphPainter, PipPainter
 from vision.render.scene import TRAINING_PAINTERS, random_scene
 
 NOT_A_DIE = 0
@@ -27,14 +28,35 @@ class Photo:
     image: Image
     boxes: npt.NDArray[np.float64]  # N×4 (x0, y0, x1, y1)
     values: npt.NDArray[np.int64]
+    clutter: npt.NDArray[np.float64]  # M×2 (x, y): blobs that are no die, see `clutter_points`
+
+
+def clutter_points(image: Image, boxes: npt.NDArray[np.float64], limit: int = 80) -> npt.NDArray[np.float64]:
+    """The most blob-like spots of a photo away from every die (tray holes, specks, rims, coins): hard
+    negatives, since a detector fires on them first."""
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    dog = np.abs(cv2.GaussianBlur(grey, (0, 0), 4) - cv2.GaussianBlur(grey, (0, 0), 10))
+    peaks = (dog == cv2.dilate(dog, np.ones((25, 25), np.uint8))) & (dog > 3)
+    ys, xs = np.nonzero(peaks)
+    order = np.argsort(-dog[ys, xs])
+    points = np.stack([xs[order], ys[order]], 1).astype(np.float64)
+    if len(boxes):
+        centres = (boxes[:, :2] + boxes[:, 2:]) / 2
+        reach = np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
+        far = (np.hypot(*(points[:, None, :] - centres[None]).transpose(2, 0, 1)) > reach).all(1)
+        points = points[far]
+    return points[:limit].reshape(-1, 2)
 
 
 def load_photos(items: list[LabelledImage]) -> list[Photo]:
     photos = []
     for item in items:
-        img = cv2.imread(str(item.image), cv2.IMREAD_COLOR)
-        boxes = np.array([[d.box.x0, d.box.y0, d.box.x1, d.box.y1] for d in item.dice], np.float64)
-        photos.append(Photo(img, boxes.reshape(-1, 4), np.array([d.value for d in item.dice], np.int64)))
+        img = load_image(item.image)
+        boxes = np.array([[d.box.x0, d.box.y0, d.box.x1, d.box.y1] for d in item.dice], np.float64).reshape(
+            -1, 4
+        )
+        values = np.array([d.value for d in item.dice], np.int64)
+        photos.append(Photo(img, boxes, values, clutter_points(img, boxes)))
     return photos
 
 
@@ -46,7 +68,7 @@ def photometric(img: Image, rng: np.random.Generator, hue: bool = True) -> Image
         hsv[..., 0] = ((hsv[..., 0].astype(np.int32) + int(rng.integers(0, 180))) % 180).astype(np.uint8)
         sat = hsv[..., 1].astype(np.float32) * rng.uniform(0.5, 1.4)
         hsv[..., 1] = np.clip(sat, 0, 255).astype(np.uint8)
-        out = cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)
+        out = np.asarray(cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR), np.uint8)
     if rng.random() < 0.3:
         out = out[..., rng.permutation(3)]
     f = out.astype(np.float32)
@@ -65,15 +87,19 @@ def photometric(img: Image, rng: np.random.Generator, hue: bool = True) -> Image
     out = np.clip(f, 0, 255).astype(np.uint8)
     if rng.random() < 0.4:
         _, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(30, 95))])
-        out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+        out = np.asarray(cv2.imdecode(buf, cv2.IMREAD_COLOR), np.uint8)
     return out
 
 
-def turn(img: Image, boxes: npt.NDArray[np.float64], rng: np.random.Generator) -> tuple[Image, npt.NDArray]:
+def turn(
+    img: Image, boxes: npt.NDArray[np.float64], rng: np.random.Generator
+) -> tuple[Image, npt.NDArray[np.float64]]:
     """A random quarter turn and mirror: exact for axis-aligned boxes."""
     for _ in range(int(rng.integers(4))):
         img = np.ascontiguousarray(np.rot90(img))  # counter-clockwise: (x, y) -> (y, W - x)
-        boxes = np.stack([boxes[:, 1], img.shape[0] - boxes[:, 2], boxes[:, 3], img.shape[0] - boxes[:, 0]], 1)
+        boxes = np.stack(
+            [boxes[:, 1], img.shape[0] - boxes[:, 2], boxes[:, 3], img.shape[0] - boxes[:, 0]], 1
+        )
     if rng.random() < 0.5:
         img = np.ascontiguousarray(img[:, ::-1])
         w = img.shape[1]
@@ -82,9 +108,11 @@ def turn(img: Image, boxes: npt.NDArray[np.float64], rng: np.random.Generator) -
 
 
 def detector_sample(
-    rng: np.random.Generator, photos: list[Photo], size: int, real_share: float = 0.5
+    rng: np.random.Generator, photos: list[Photo], long_side: int, size: int, real_share: float = 0.5
 ) -> tuple[Array, Array, Array, Array]:
-    """(image 3×S×S, heat 1×S/4×S/4, regression 6×S/4×S/4, mask 2×S/4×S/4) for one training example."""
+    """(image 3×S×S, heat 1×S/4×S/4, regression 6×S/4×S/4, mask 2×S/4×S/4) for one training example: a
+    size×size window of a frame scaled as the runtime scales it (long side to `long_side`), zoomed at
+    random."""
     angles: npt.NDArray[np.float64] | None
     if photos and rng.random() < real_share:
         photo = photos[int(rng.integers(len(photos)))]
@@ -98,17 +126,18 @@ def detector_sample(
         img = scene.image
         boxes = np.array([[d.box.x0, d.box.y0, d.box.x1, d.box.y1] for d in scene.dice]).reshape(-1, 4)
         angles = np.array([d.angle for d in scene.dice])
-    # Scale as the runtime does (long side to `size`), times a random zoom, then a random size×size window.
     h, w = img.shape[:2]
-    s = size / max(h, w) * rng.uniform(0.7, 1.6)
-    img = cv2.resize(img, (max(1, round(w * s)), max(1, round(h * s))), interpolation=cv2.INTER_AREA)
+    s = long_side / max(h, w) * np.exp(rng.uniform(np.log(0.6), np.log(1.8)))
+    img = np.asarray(
+        cv2.resize(img, (max(1, round(w * s)), max(1, round(h * s))), interpolation=cv2.INTER_AREA)
+    )
     boxes = boxes * s
     h, w = img.shape[:2]
     ox = int(rng.integers(min(0, w - size), max(0, w - size) + 1))
     oy = int(rng.integers(min(0, h - size), max(0, h - size) + 1))
-    m = np.float32([[1, 0, -ox], [0, 1, -oy]])
+    m = np.array([[1, 0, -ox], [0, 1, -oy]], np.float32)
     fill = tuple(int(x) for x in rng.integers(0, 256, 3))
-    img = cv2.warpAffine(img, m, (size, size), borderMode=cv2.BORDER_CONSTANT, borderValue=fill)
+    img = np.asarray(cv2.warpAffine(img, m, (size, size), borderMode=cv2.BORDER_CONSTANT, borderValue=fill))
     boxes = boxes - [ox, oy, ox, oy]
     img = photometric(img, rng)
     heat, reg, mask = encode_targets(boxes, angles, size, size)
@@ -130,14 +159,14 @@ def _negative_centre(rng: np.random.Generator, photo: Photo, side: float) -> tup
 def classifier_sample(rng: np.random.Generator, photos: list[Photo], out: int) -> tuple[Array, int]:
     """One crop (3×out×out) and its class: 0 not a die, 1-6 pip value."""
     pick = rng.random()
-    if pick < 0.42 and photos:
+    if pick < 0.55 and photos:
         photo = photos[int(rng.integers(len(photos)))]
         if len(photo.values) == 0:
             return classifier_sample(rng, photos, out)
         i = int(rng.integers(len(photo.values)))
         img, box, label = photo.image, photo.boxes[i], int(photo.values[i])
-    elif pick < 0.8:
-        painter = PipPainter() if pick < 0.74 else GlyphPainter()
+    elif pick < 0.85:
+        painter: FacePainter = PipPainter() if pick < 0.8 else GlyphPainter()
         scene = random_scene(rng, 160, 160, n_dice=1, painters=(painter,), side=rng.uniform(22, 60))
         if not scene.dice:
             return classifier_sample(rng, photos, out)
@@ -147,13 +176,18 @@ def classifier_sample(rng: np.random.Generator, photos: list[Photo], out: int) -
     else:
         photo = photos[int(rng.integers(len(photos)))]
         side = float(rng.uniform(18, 70))
-        if rng.random() < 0.5 and len(photo.values):
+        kind = rng.random()
+        if kind < 0.4 and len(photo.values):
             # Off-centre on a real die: a detector's stray box must not be read as a die.
             b = photo.boxes[int(rng.integers(len(photo.values)))]
             side = float(max(b[2] - b[0], b[3] - b[1]))
             a = rng.uniform(0, 2 * np.pi)
             r = side * rng.uniform(0.65, 1.0)
             cx, cy = (b[0] + b[2]) / 2 + r * np.cos(a), (b[1] + b[3]) / 2 + r * np.sin(a)
+        elif kind < 0.7 and len(photo.clutter):
+            cx, cy = photo.clutter[int(rng.integers(len(photo.clutter)))]
+            side = float(np.median(photo.boxes[:, 2] - photo.boxes[:, 0])) if len(photo.values) else side
+            side *= rng.uniform(0.7, 1.4)
         else:
             cx, cy = _negative_centre(rng, photo, side)
         img, label = photo.image, NOT_A_DIE
@@ -165,14 +199,18 @@ def classifier_sample(rng: np.random.Generator, photos: list[Photo], out: int) -
         (box[0] + box[2]) / 2 + jit[0],
         (box[1] + box[3]) / 2 + jit[1],
         side * CROP_MARGIN * rng.uniform(0.88, 1.15),
-        out,
+        2 * out,
         angle=rng.uniform(0, 360),
     )
-    if rng.random() < 0.3:
-        small = int(rng.integers(12, out))
-        crop = cv2.resize(cv2.resize(crop, (small, small), interpolation=cv2.INTER_AREA), (out, out))
-    crop = photometric(crop, rng)
-    if rng.random() < 0.15:
+    if rng.random() < 0.15:  # a die seen smaller than any in the data
+        small = int(rng.integers(16, out))
+        tiny = cv2.resize(crop, (small, small), interpolation=cv2.INTER_AREA)
+        crop = np.asarray(cv2.resize(tiny, (2 * out, 2 * out)), np.uint8)
+    # Light, blur, noise and JPEG act on a crop twice the input size, as they would on the camera's pixels;
+    # at the input size they would wipe out pips no camera loses.
+    crop = photometric(np.asarray(crop, np.uint8), rng)
+    crop = np.asarray(cv2.resize(crop, (out, out), interpolation=cv2.INTER_AREA), np.uint8)
+    if rng.random() < 0.05:
         crop = 255 - crop
     return crop.transpose(2, 0, 1).astype(np.float32), label
 

@@ -1,4 +1,4 @@
-"""The fixed split of d6-tray: a stable hash of each file name keeps about 20% of the photos out of training.
+"""Write the held-out part of d6-tray (`vision.dataset.is_held_out`) as its own set.
 
 `python -m vision.train.split --data DIR --out SET_DIR` writes the held-out photos as a set for `vision eval`.
 """
@@ -6,17 +6,10 @@
 from __future__ import annotations
 
 import argparse
-import hashlib
 import shutil
 from pathlib import Path
 
-HELD_OUT_PERCENT = 20
-
-
-def is_held_out(name: str) -> bool:
-    """True for photos kept out of training; depends on the file stem only, so it never changes."""
-    digest = hashlib.sha256(Path(name).stem.encode()).digest()
-    return int.from_bytes(digest[:4], "big") % 100 < HELD_OUT_PERCENT
+from vision.dataset import is_held_out
 
 
 def write_held_out(data: Path, out: Path) -> list[str]:
@@ -32,8 +25,12 @@ def write_held_out(data: Path, out: Path) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Write the held-out part of d6-tray as a set for `vision eval`.")
-    parser.add_argument("--data", type=Path, default=Path("../shared/datasets/d6-tray"), help="d6-tray folder")
+    parser = argparse.ArgumentParser(
+        description="Write the held-out part of d6-tray as a set for `vision eval`."
+    )
+    parser.add_argument(
+        "--data", type=Path, default=Path("../shared/datasets/d6-tray"), help="d6-tray folder"
+    )
     parser.add_argument("--out", type=Path, required=True, help="folder to write images/ and labels/ into")
     args = parser.parse_args(argv)
     names = write_held_out(args.data, args.out)

@@ -1,0 +1,12 @@
+"""Shared fixtures for the pip reader's tests: the shipped models, loaded once."""
+
+from __future__ import annotations
+
+import pytest
+
+from vision.pips import PipReader
+
+
+@pytest.fixture(scope="session")
+def reader() -> PipReader:
+    return PipReader()

@@ -1,0 +1,99 @@
+"""Colour names: the palette rules, and a taught profile telling yellow from blue under varied light."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from calibration.colour import ColourProfileError, load_profile, save_profile, teach, teach_from_folder
+from vision.colour import palette_name
+from vision.colour_trial import random_trial_table, run_trials, throw
+from vision.pips import PipReader
+from vision.render.scene import BODY_COLOURS
+
+
+def lab_of(bgr: tuple[int, int, int]) -> np.ndarray:
+    pixel = np.array([[bgr]], np.float32) / 255
+    return cv2.cvtColor(pixel, cv2.COLOR_BGR2Lab)[0, 0]
+
+
+@pytest.mark.parametrize("name", [n for n in BODY_COLOURS if n != "other"])
+def test_palette_rules_name_the_renderers_body_colours(name: str) -> None:
+    for bgr in BODY_COLOURS[name]:
+        assert palette_name(lab_of(bgr)) == name, bgr
+
+
+def test_a_profile_tells_yellow_from_blue_under_varied_light(reader: PipReader) -> None:
+    tally = run_trials(reader, trials=4, throws=3, seed=7)
+    found = tally.dice - tally.missed
+    assert found >= 0.95 * tally.dice
+    assert tally.right_with_profile == found
+
+
+def test_profile_json_round_trip_and_naming(tmp_path: Path) -> None:
+    rng = np.random.default_rng(1)
+    samples = {
+        "yellow": [lab_of((30, 210, 240)) + rng.normal(0, 2, 3).astype(np.float32) for _ in range(10)],
+        "blue": [lab_of((180, 60, 20)) + rng.normal(0, 2, 3).astype(np.float32) for _ in range(10)],
+    }
+    path = tmp_path / "colours.json"
+    save_profile(teach(samples), path)
+    profile = load_profile(path)
+    assert profile.name(lab_of((30, 210, 240))) == "yellow"
+    assert profile.name(lab_of((180, 60, 20))) == "blue"
+    assert profile.name(lab_of((40, 40, 200))) is None  # red is none of the game's colours
+
+
+def test_teaching_from_photo_folders(tmp_path: Path, reader: PipReader) -> None:
+    rng = np.random.default_rng(3)
+    table = random_trial_table(rng)
+    for colour in ("yellow", "blue"):
+        (tmp_path / colour).mkdir()
+        for i in range(2):
+            cv2.imwrite(str(tmp_path / colour / f"{i}.png"), throw(table, [colour] * 3, rng).image)
+    (tmp_path / "blue" / "broken.jpg").write_bytes(b"\xff\xd8 not really")
+    profile, errors = teach_from_folder(tmp_path, lambda image: [d.box for d in reader.detector(image)])
+    assert set(profile.colours) == {"yellow", "blue"}
+    assert profile.colours["yellow"].samples >= 5
+    assert len(errors) == 1 and "broken.jpg" in errors[0]
+
+
+def valid_profile() -> dict[str, object]:
+    cov = [[4.0, 0, 0], [0, 4.0, 0], [0, 0, 4.0]]
+    return {"format": "dice-colour-profile/1", "colours": {"yellow": {"mean": [80, -5, 70], "covariance": cov,
+                                                                    "samples": 8}}}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (lambda p: p.update(format="other"), "'format'"),
+        (lambda p: p.update(colours={}), "'colours'"),
+        (lambda p: p["colours"].update(teal=p["colours"]["yellow"]), "colours.teal"),
+        (lambda p: p["colours"]["yellow"].update(mean=[1, 2]), "colours.yellow.mean"),
+        (lambda p: p["colours"]["yellow"].update(mean=[1, 2, "x"]), "colours.yellow.mean"),
+        (lambda p: p["colours"]["yellow"].update(covariance=[[1, 0, 0], [0, -1, 0], [0, 0, 1]]),
+         "colours.yellow.covariance"),
+        (lambda p: p["colours"]["yellow"].update(samples=1), "colours.yellow.samples"),
+    ],
+)  # fmt: skip
+def test_bad_profiles_name_the_field(tmp_path: Path, change: object, field: str) -> None:
+    data = valid_profile()
+    change(data)  # type: ignore[operator]
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(ColourProfileError, match=field.replace(".", r"\.")):
+        load_profile(path)
+
+
+def test_a_profile_that_is_not_json(tmp_path: Path) -> None:
+    path = tmp_path / "p.json"
+    path.write_text("{not json")
+    with pytest.raises(ColourProfileError, match="not JSON"):
+        load_profile(path)
+    with pytest.raises(ColourProfileError, match="cannot read"):
+        load_profile(tmp_path / "missing.json")

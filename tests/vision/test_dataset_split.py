@@ -1,0 +1,50 @@
+"""The labelled-set layout, the fixed held-out split, and the detector's target encoding."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from vision_data import D6_TRAY
+
+from vision.dataset import DatasetError, is_held_out, load_set, parse_labels
+from vision.detect import decode, encode_targets
+
+
+def test_the_split_depends_on_the_file_stem_only() -> None:
+    assert is_held_out("IMG_20191208_111246.jpg") and is_held_out("IMG_20191208_111246.png")
+    names = [f"photo_{i}.jpg" for i in range(2000)]
+    share = sum(map(is_held_out, names)) / len(names)
+    assert 0.17 < share < 0.23
+
+
+def test_the_test_photos_are_held_out_ones() -> None:
+    items = load_set(D6_TRAY)
+    assert len(items) == 4 and all(is_held_out(i.image.name) for i in items)
+    assert load_set(D6_TRAY, "train") == []
+    assert sum(len(i.dice) for i in items) == 52
+
+
+@pytest.mark.parametrize(
+    "line", ["7 0.5 0.5 0.1 0.1", "3 0.5 0.5 0.1", "x 0.5 0.5 0.1 0.1", "3 0.5 0.5 0.1 0.1 9"]
+)
+def test_bad_label_lines_name_the_file_and_line(line: str) -> None:
+    with pytest.raises(DatasetError, match=r"lab\.txt:2"):
+        parse_labels(f"1 0.5 0.5 0.1 0.1\n{line}\n", 100, 100, "lab.txt")
+
+
+def test_a_set_without_images(tmp_path: Path) -> None:
+    with pytest.raises(DatasetError, match="no images/"):
+        load_set(tmp_path)
+
+
+def test_detector_targets_decode_back_to_the_boxes() -> None:
+    boxes = np.array([[10.0, 20, 40, 50], [100, 60, 124, 92], [200, 200, 260, 250]])
+    heat, reg, _ = encode_targets(boxes, np.array([10.0, 40, 80]), 256, 320)
+    found = decode(heat, reg, scale=1.0, threshold=0.5)
+    assert len(found) == 3
+    for det in found:
+        b = det.box
+        assert np.abs(boxes - [b.x0, b.y0, b.x1, b.y1]).max(1).min() < 0.01
+    assert sorted(round(d.angle) for d in found) == [10, 40, 80]

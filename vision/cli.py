@@ -1,0 +1,182 @@
+"""`python -m vision`: read dice in images, measure the reader on a labelled set, benchmark it, teach colours.
+
+    python -m vision read [--profile PROFILE.json] [--colours COLOURS.json] [--json] PATH...
+    python -m vision eval SET_DIR [--split all|held-out|train] [--json]
+    python -m vision bench [--profile PROFILE.json] [--frames N]
+    python -m vision colour --out COLOURS.json COLOURS_DIR
+
+A bad input gets one `error: ...` line on stderr, the other inputs are still processed, and the exit status is
+1 if anything failed (2 for bad arguments or a missing/bad model or profile).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+
+from calibration.colour import (
+    ColourProfile,
+    ColourProfileError,
+    load_profile,
+    save_profile,
+    teach_from_folder,
+)
+from models import ModelMissingError
+from vision.dataset import SPLITS, DatasetError, load_set
+from vision.images import ImageError, expand_paths, load_image
+from vision.reading import DiceReading
+
+FAILED, BAD_SETUP = 1, 2
+
+
+def symbols_cli() -> ModuleType | None:
+    """The symbol-dice command line (`vision.symbols.cli`), if that part is installed."""
+    try:
+        return importlib.import_module("vision.symbols.cli")
+    except ModuleNotFoundError as err:
+        if err.name and err.name.startswith("vision.symbols"):
+            return None
+        raise
+
+
+def error(message: str) -> None:
+    print(f"error: {message}", file=sys.stderr, flush=True)
+
+
+def describe(path: Path, reading: DiceReading, ms: float, as_json: bool) -> str:
+    if as_json:
+        return json.dumps(
+            {"image": str(path), "ms": round(ms, 1), "dice": [d.to_json() for d in reading.dice]}
+        )
+    dice = ", ".join(f"{d.color} {d.value}" for d in reading.dice)
+    return f"{path}: {len(reading.dice)} dice{': ' + dice if dice else ''} ({ms:.1f} ms)"
+
+
+def load_colours(path: Path | None) -> ColourProfile | None:
+    return load_profile(path) if path else None
+
+
+def cmd_read(args: argparse.Namespace) -> int:
+    if args.profile:
+        symbols = symbols_cli()
+        if symbols is None:
+            error("--profile reads symbol dice, and the symbol-dice reader (vision.symbols) is not installed")
+            return BAD_SETUP
+        return int(symbols.read_with_profile(args.paths, args.profile, args.json))
+    from vision.pips import PipReader
+
+    reader = PipReader(load_colours(args.colours))
+    failed = False
+    for path in expand_paths(args.paths):
+        try:
+            image = load_image(path)
+        except ImageError as err:
+            error(str(err))
+            failed = True
+            continue
+        start = time.perf_counter()
+        reading = reader.read(image)
+        print(describe(path, reading, (time.perf_counter() - start) * 1000, args.json), flush=True)
+    return FAILED if failed else 0
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    from vision.evaluate import evaluate, format_scores
+    from vision.pips import PipReader
+
+    items = load_set(args.set_dir, args.split)
+    if not items:
+        error(f"{args.set_dir}: no images in split {args.split!r}")
+        return FAILED
+    reader = PipReader(load_colours(args.colours))
+    scores = evaluate(items, reader.read).to_json()
+    print(json.dumps(scores) if args.json else format_scores(scores))
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    if args.profile:
+        symbols = symbols_cli()
+        if symbols is None:
+            error(
+                "--profile benchmarks symbol dice; the symbol-dice reader (vision.symbols) is not installed"
+            )
+            return BAD_SETUP
+        return int(symbols.bench_with_profile(args.profile, args.frames))
+    from vision.bench import DICE, run_bench
+
+    for width, height, ms in run_bench(args.frames):
+        print(
+            f"pip dice, {width}x{height}, {DICE} dice: median {ms:.1f} ms/frame "
+            f"over {args.frames} frames, 1 thread"
+        )
+    return 0
+
+
+def cmd_colour(args: argparse.Namespace) -> int:
+    from vision.pips import default_reader
+
+    detector = default_reader().detector
+    profile, errors = teach_from_folder(args.colours_dir, lambda image: [d.box for d in detector(image)])
+    for line in errors:
+        error(line)
+    save_profile(profile, args.out)
+    taught = ", ".join(f"{name} ({stats.samples} dice)" for name, stats in profile.colours.items())
+    print(f"wrote {args.out}: {taught}")
+    return FAILED if errors else 0
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="python -m vision", description="Read dice in camera frames.")
+    sub = top.add_subparsers(dest="command", required=True)
+    colours_help = "colour profile from `python -m vision colour` (names the game's own die colours)"
+
+    read = sub.add_parser("read", help="read the dice in image files or folders")
+    read.add_argument("--profile", type=Path, help="symbol-dice profile from `enroll`: read symbol dice")
+    read.add_argument("--colours", type=Path, help=colours_help)
+    read.add_argument("--json", action="store_true", help="one JSON line per image")
+    read.add_argument("paths", type=Path, nargs="+", metavar="PATH")
+    read.set_defaults(run=cmd_read)
+
+    ev = sub.add_parser("eval", help="measure the pip reader on a labelled set (images/ + labels/)")
+    ev.add_argument("set_dir", type=Path, metavar="SET_DIR")
+    ev.add_argument(
+        "--split", choices=SPLITS, default="all", help="d6-tray's held-out or training photos only"
+    )
+    ev.add_argument("--colours", type=Path, help=colours_help)
+    ev.add_argument("--json", action="store_true", help="the scores as one JSON object")
+    ev.set_defaults(run=cmd_eval)
+
+    bench = sub.add_parser("bench", help="median ms per frame on one thread (640x640 and 1280x720, 15 dice)")
+    bench.add_argument("--profile", type=Path, help="symbol-dice profile: benchmark the symbol reader")
+    bench.add_argument("--frames", type=int, default=50, help="frames timed per size")
+    bench.set_defaults(run=cmd_bench)
+
+    colour = sub.add_parser("colour", help="teach a colour profile from photos (one folder per colour name)")
+    colour.add_argument("--out", type=Path, required=True, help="profile file to write")
+    colour.add_argument("colours_dir", type=Path, metavar="COLOURS_DIR")
+    colour.set_defaults(run=cmd_colour)
+
+    symbols = symbols_cli()
+    if symbols is not None and hasattr(symbols, "register"):
+        symbols.register(sub)
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    import cv2
+
+    # OpenCV's own decoder warnings would repeat, less clearly, the one error line each bad file gets.
+    cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)
+    args = parser().parse_args(argv)
+    try:
+        return int(args.run(args))
+    except (ColourProfileError, DatasetError, ModelMissingError) as err:
+        error(str(err))
+        return BAD_SETUP

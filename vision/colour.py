@@ -1,0 +1,111 @@
+"""A die's body colour: robust Lab statistics of its face pixels, and a palette name by fixed rules.
+
+The face is sampled from the middle of the die's box (never the table around it); pips are the minority of
+those pixels, so the pixels near the median lightness are the body.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from vision.crops import crop_square
+from vision.reading import Box, Image
+
+SAMPLE_SIZE = 32
+"""Side of the resampled square around the die (its box plus a margin of table)."""
+MARGIN = 1.25
+"""The sampled square's side as a multiple of the box's longer side: the box plus a frame of table."""
+FACE_RADIUS = 0.45
+"""Pixels within this share of the box side from its centre may be the die's face."""
+TABLE_DISTANCE = 12.0
+"""Lab distance under which a pixel looks like the table around the die, and is not taken as the face."""
+RING = (0.2, 0.3)
+"""Fallback for a die that looks like its table: a ring of these radii (shares of the box side) lies inside
+the face however the die is turned (a die turned 45° has a box 1.41× its face, so its face's inscribed
+circle has radius 0.354 box sides), and away from the centre pip of odd faces."""
+
+Lab = npt.NDArray[np.float32]
+"""A colour as float Lab: L 0-100, a and b about -128..127."""
+
+_yy, _xx = np.mgrid[0:SAMPLE_SIZE, 0:SAMPLE_SIZE].astype(np.float32) + 0.5 - SAMPLE_SIZE / 2
+_r = (np.hypot(_xx, _yy) / SAMPLE_SIZE * MARGIN).reshape(-1)
+_FACE = _r <= FACE_RADIUS
+_RING = (_r >= RING[0]) & (_r <= RING[1])
+_edge = max(1, round(SAMPLE_SIZE * (1 - 1 / MARGIN) / 2) - 1)
+_frame = np.ones((SAMPLE_SIZE, SAMPLE_SIZE), bool)
+_frame[_edge:-_edge, _edge:-_edge] = False
+_TABLE = _frame.reshape(-1)
+
+
+def masked_median(values: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]) -> npt.NDArray[np.float32]:
+    """The (lower) median of each row's values where `mask` holds; every row has some."""
+    ranked = np.sort(np.where(mask, values, np.inf), axis=1)
+    middle = (mask.sum(1) - 1) // 2
+    return np.asarray(ranked[np.arange(len(values)), middle], np.float32)
+
+
+def body_labs(image: Image, boxes: Sequence[Box]) -> npt.NDArray[np.float32]:
+    """The body colour in Lab (N×3) of the die in each box.
+
+    Face candidates are the pixels near the box centre that do not look like the table (the frame around
+    the box); the body is the majority of them, the pixels whose lightness is near their median (pips,
+    glints and shadows are fewer). A die coloured like its table falls back to a ring inside its face.
+    All dice of a frame are measured at once: per-die numpy calls would cost more than the pixels.
+    """
+    if not boxes:
+        return np.zeros((0, 3), np.float32)
+    patches = [
+        crop_square(image, *b.center, max(b.width, b.height) * MARGIN, SAMPLE_SIZE) for b in boxes
+    ]  # fmt: skip
+    stacked = np.concatenate(patches).astype(np.float32) / 255
+    lab = np.asarray(cv2.cvtColor(stacked, cv2.COLOR_BGR2Lab), np.float32).reshape(len(boxes), -1, 3)
+    table = np.median(lab[:, _TABLE], axis=1)
+    unlike_table = np.linalg.norm(lab - table[:, None], axis=2) > TABLE_DISTANCE
+    face = _FACE & unlike_table
+    use_face = face.sum(1) >= 0.5 * _FACE.sum()
+    chosen = np.where(use_face[:, None], face, _RING)
+    light = lab[..., 0]
+    off = np.abs(light - masked_median(light, chosen)[:, None])
+    limit = np.maximum(6.0, masked_median(off, chosen))
+    near = (off <= limit[:, None]) & chosen
+    mean = (lab * near[..., None]).sum(1) / near.sum(1)[:, None]
+    return np.asarray(mean, np.float32)
+
+
+def body_lab(image: Image, box: Box) -> Lab:
+    """The body colour in Lab of the die in one box (see `body_labs`)."""
+    return np.asarray(body_labs(image, [box])[0], np.float32)
+
+
+def palette_name(lab: Lab) -> str:
+    """The palette name of a body colour, by hue angle, chroma and lightness in Lab.
+
+    Hue bands were set on the renderer's body colours and checked on d6-tray's training photos; colours
+    between bands (brown, pink, grey, olive) are "other".
+    """
+    light, a, b = (float(v) for v in lab)
+    chroma = float(np.hypot(a, b))
+    hue = float(np.degrees(np.arctan2(b, a))) % 360
+    if chroma < 5 + 0.15 * light:  # dark dice show little chroma even when plainly coloured
+        if light >= 58:
+            return "white"
+        return "black" if light <= 32 else "other"
+    if hue < 50 or hue >= 352:
+        if chroma < 25:  # translucent black dice glow faintly red around red pips
+            return "black" if light < 35 else "other"
+        return "red" if light < 70 or chroma > 45 else "other"
+    if hue < 72:
+        return "orange" if light >= 45 and chroma >= 35 else "other"
+    if hue < 112:
+        return "yellow" if light >= 50 else "other"
+    if hue < 200:
+        return "green"
+    if hue < 306:
+        return "blue"
+    if hue < 352:
+        return "purple" if light < 70 else "other"
+    return "other"

@@ -1,0 +1,108 @@
+"""Measure the pip reader on a labelled set: recall, precision, value and die accuracy, confusion matrix."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from vision.dataset import LabelledImage
+from vision.detect import iou
+from vision.images import load_image
+from vision.reading import Box, DiceReading, Image
+
+MATCH_IOU = 0.3
+"""A read die counts as a labelled one when their boxes overlap at least this much (intersection over union);
+labelled boxes are hand-drawn, so a looser bar than detection benchmarks' 0.5 is fairer to a right reading."""
+
+MISSED = 0
+"""Confusion-matrix column for a labelled die that was not found (columns 1-6 are the values read)."""
+
+
+def match(truth: Sequence[Box], found: Sequence[Box]) -> list[tuple[int, int]]:
+    """Pairs (truth index, found index), greedily by overlap, each die used at most once."""
+    pairs = sorted(
+        ((iou(t, f), i, j) for i, t in enumerate(truth) for j, f in enumerate(found)), reverse=True
+    )
+    used_t: set[int] = set()
+    used_f: set[int] = set()
+    out = []
+    for overlap, i, j in pairs:
+        if overlap < MATCH_IOU:
+            break
+        if i not in used_t and j not in used_f:
+            used_t.add(i)
+            used_f.add(j)
+            out.append((i, j))
+    return out
+
+
+@dataclass
+class Scores:
+    images: int = 0
+    labelled: int = 0
+    found: int = 0
+    matched: int = 0
+    right_value: int = 0
+    fully_right_images: int = 0
+    confusion: list[list[int]] = field(default_factory=lambda: [[0] * 7 for _ in range(7)])
+    """Rows: true value 1-6 (row 0 unused: false finds are counted in `found - matched`); columns: value read,
+    column 0 = missed."""
+
+    def add(self, item: LabelledImage, reading: DiceReading) -> None:
+        found = [d for d in reading.dice if d.value is not None]
+        pairs = match([d.box for d in item.dice], [d.box for d in found])
+        right = 0
+        for i, j in pairs:
+            self.confusion[item.dice[i].value][found[j].value or 0] += 1
+            right += found[j].value == item.dice[i].value
+        matched_truth = {i for i, _ in pairs}
+        for i, die in enumerate(item.dice):
+            if i not in matched_truth:
+                self.confusion[die.value][MISSED] += 1
+        self.images += 1
+        self.labelled += len(item.dice)
+        self.found += len(found)
+        self.matched += len(pairs)
+        self.right_value += right
+        self.fully_right_images += right == len(item.dice) == len(found)
+
+    def to_json(self) -> dict[str, object]:
+        def share(a: int, b: int) -> float:
+            return round(a / b, 4) if b else 1.0
+
+        return {
+            "images": self.images,
+            "labelled_dice": self.labelled,
+            "found_dice": self.found,
+            "recall": share(self.matched, self.labelled),
+            "precision": share(self.matched, self.found),
+            "value_accuracy": share(self.right_value, self.matched),
+            "die_accuracy": share(self.right_value, self.labelled),
+            "fully_right_images": share(self.fully_right_images, self.images),
+            "confusion": {
+                "rows": "true value 1-6",
+                "columns": ["missed", "1", "2", "3", "4", "5", "6"],
+                "counts": self.confusion[1:],
+            },
+        }
+
+
+def evaluate(items: Sequence[LabelledImage], read: Callable[[Image], DiceReading]) -> Scores:
+    scores = Scores()
+    for item in items:
+        scores.add(item, read(load_image(item.image)))
+    return scores
+
+
+def format_scores(s: dict[str, object]) -> str:
+    lines = [
+        f"images {s['images']}, labelled dice {s['labelled_dice']}, dice read {s['found_dice']}",
+        f"recall {s['recall']:.2%}  precision {s['precision']:.2%}  value accuracy {s['value_accuracy']:.2%}",
+        f"die accuracy {s['die_accuracy']:.2%}  fully right images {s['fully_right_images']:.2%}",
+        "confusion (rows: true value; columns: missed, read 1-6)",
+    ]
+    confusion = s["confusion"]
+    assert isinstance(confusion, dict)
+    for value, row in enumerate(confusion["counts"], 1):
+        lines.append(f"  {value}: " + " ".join(f"{n:4d}" for n in row))
+    return "\n".join(lines)

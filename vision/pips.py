@@ -1,0 +1,92 @@
+"""The pip reader: a frame in, the pip dice on the table out (box, value 1-6, colour, confidence).
+
+Two small ONNX models do the work: `die_detector` finds every die (`vision.detect`), `pip_classifier` reads a
+crop of each one as 1-6 or "not a pip die" (a symbol die, a stray box). Colours come from the die body's
+pixels: named by the palette rules of `vision.colour`, or by a taught colour profile (`calibration.colour`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from calibration.colour import ColourProfile
+from vision.colour import Lab, body_labs, palette_name
+from vision.crops import crop_die
+from vision.detect import Detection, Detector
+from vision.reading import DiceReading, Die, Image
+from vision.runtime import Model
+
+
+class PipClassifier:
+    """Reads die crops with the `pip_classifier` model: class 0 is "not a pip die", 1-6 the value.
+
+    Each crop is read upright and turned a quarter: a pip face reads the same both ways, so the mean of the
+    two is steadier than either.
+    """
+
+    def __init__(self, name: str = "pip_classifier", folder: Path | None = None) -> None:
+        self.model = Model(name, folder=folder)
+        self.size = int(self.model.card["input_size"])  # type: ignore[call-overload]
+
+    def __call__(self, image: Image, found: list[Detection]) -> npt.NDArray[np.float32]:
+        """N×7 class probabilities for the detections of a frame."""
+        if not found:
+            return np.zeros((0, 7), np.float32)
+        crops = np.stack([crop_die(image, d.box, self.size) for d in found])
+        views = np.concatenate([crops, np.rot90(crops, 1, axes=(1, 2))])
+        x = np.ascontiguousarray(views.transpose(0, 3, 1, 2), np.float32)
+        probs = self.model.run(x)[0]
+        return np.asarray((probs[: len(found)] + probs[len(found) :]) / 2, np.float32)
+
+
+def name_colour(lab: Lab, profile: ColourProfile | None) -> str:
+    """The profile's colour for a die body, or the palette rules' name if there is no profile or the body is
+    far from every colour it was taught."""
+    taught = profile.name(lab) if profile else None
+    return taught or palette_name(lab)
+
+
+class PipReader:
+    """Finds and reads the pip dice of a frame; give it a colour profile to name the game's own colours."""
+
+    def __init__(
+        self,
+        colour_profile: ColourProfile | None = None,
+        models: Path | None = None,
+    ) -> None:
+        """`models` is a folder with other model files than the installed ones (a training run's output)."""
+        self.colour_profile = colour_profile
+        self.detector = Detector(folder=models)
+        self.classifier = PipClassifier(folder=models)
+
+    def read(self, image: Image, time: float = 0.0) -> DiceReading:
+        """The pip dice of a BGR frame, in order of detection confidence."""
+        found = self.detector(image)
+        probs = self.classifier(image, found)
+        values = np.argmax(probs, axis=1)
+        pips = [(det, int(v), float(p[v])) for det, v, p in zip(found, values, probs, strict=True) if v != 0]
+        labs = body_labs(image, [det.box for det, _, _ in pips])
+        dice = (
+            Die(det.box, "pip", name_colour(lab, self.colour_profile), confidence, value=value)
+            for (det, value, confidence), lab in zip(pips, labs, strict=True)
+        )
+        return DiceReading(tuple(dice), time)
+
+
+_default: PipReader | None = None
+
+
+def default_reader() -> PipReader:
+    """The reader with the shipped models and palette colours, made once per process."""
+    global _default
+    if _default is None:
+        _default = PipReader()
+    return _default
+
+
+def read_pips(image: Image, time: float = 0.0) -> DiceReading:
+    """The pip dice of a BGR frame, with the shipped models and palette colours."""
+    return default_reader().read(image, time)

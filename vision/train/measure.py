@@ -1,0 +1,98 @@
+"""Measure trained models and write the figures into their cards (the `metrics` field of each).
+
+    python -m vision.train.measure --data ../shared/datasets/d6-tray --out models
+
+Figures: the pip reader on d6-tray's held-out photos (never trained or tuned on), palette colour names on the
+held-out dice whose colour is plain (hand-labelled in `held_out_colours.csv`), yellow-vs-blue with a taught
+profile on rendered tables, and speed on one thread. Same code as `python -m vision eval` / `bench`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+from pathlib import Path
+
+from vision.bench import DICE, run_bench
+from vision.colour import body_lab, palette_name
+from vision.colour_trial import run_trials
+from vision.dataset import load_set
+from vision.evaluate import evaluate
+from vision.images import load_image
+from vision.pips import PipReader
+
+COLOUR_LABELS = Path(__file__).with_name("held_out_colours.csv")
+"""Hand labels `image,index,colour` for d6-tray's held-out dice; colour "unclear" for marbled, translucent or
+two-tone dice, which no single palette name fits."""
+
+
+def palette_accuracy(data: Path) -> dict[str, object]:
+    """Palette names (no profile) against the hand labels, on the labelled boxes of held-out dice."""
+    rows = list(csv.DictReader(COLOUR_LABELS.open()))
+    right = total = 0
+    wrong: list[str] = []
+    images: dict[str, object] = {}
+    boxes = {item.image.name: item.dice for item in load_set(data, "held-out")}
+    for row in rows:
+        if row["colour"] == "unclear":
+            continue
+        image = images.setdefault(row["image"], load_image(data / "images" / row["image"]))
+        name = palette_name(body_lab(image, boxes[row["image"]][int(row["index"])].box))  # type: ignore[arg-type]
+        total += 1
+        right += name == row["colour"]
+        if name != row["colour"]:
+            wrong.append(f"{row['image']}#{row['index']}: {row['colour']} read as {name}")
+    return {
+        "plain_coloured_dice": total,
+        "unclear_dice_left_out": sum(r["colour"] == "unclear" for r in rows),
+        "accuracy": round(right / total, 4) if total else None,
+        "errors": wrong,
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--data", type=Path, default=Path("../shared/datasets/d6-tray"))
+    parser.add_argument("--out", type=Path, default=Path("models"), help="folder with the models to measure")
+    parser.add_argument("--trials", type=int, default=60, help="yellow-vs-blue trials (tables and lights)")
+    args = parser.parse_args(argv)
+    reader = PipReader(models=args.out)
+    held = load_set(args.data, "held-out")
+    scores = evaluate(held, reader.read).to_json()
+    print(json.dumps(scores), flush=True)
+    trials = run_trials(reader, args.trials, throws=10)
+    colour = {
+        "yellow_vs_blue_rendered": {
+            "command": "python -m vision.train.measure (vision.colour_trial.run_trials)",
+            "trials": args.trials,
+            "dice": trials.dice,
+            "missed_by_detector": trials.missed,
+            "right_with_profile": round(trials.right_with_profile / max(1, trials.dice - trials.missed), 5),
+            "right_palette_rules_only": round(trials.right_without / max(1, trials.dice - trials.missed), 5),
+        },
+        "palette_names_d6_tray_held_out": palette_accuracy(args.data),
+    }
+    print(json.dumps(colour), flush=True)
+    speed = {f"{w}x{h}": round(ms, 2) for w, h, ms in run_bench(50, reader)}
+    metrics = {
+        "held_out_d6_tray": {"command": "python -m vision eval ../shared/datasets/d6-tray --split held-out",
+                             **scores},
+        "colour": colour,
+        "speed_ms_per_frame_median": {"command": "python -m vision bench", "dice": DICE, "threads": 1,
+                                      "machine": f"{os.cpu_count()}-core CPU", **speed},
+    }  # fmt: skip
+    print(json.dumps(metrics["speed_ms_per_frame_median"]), flush=True)
+    for name in ("die_detector", "pip_classifier"):
+        path = args.out / f"{name}.json"
+        card = json.loads(path.read_text())
+        card["metrics"] = metrics
+        path.write_text(json.dumps(card, indent=2, ensure_ascii=False) + "\n")
+    print(f"metrics written to the cards in {args.out}")
+
+
+if __name__ == "__main__":
+    main()
