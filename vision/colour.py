@@ -62,7 +62,7 @@ def body_labs(image: Image, boxes: Sequence[Box]) -> npt.NDArray[np.float32]:
         crop_square(image, *b.center, max(b.width, b.height) * MARGIN, SAMPLE_SIZE) for b in boxes
     ]  # fmt: skip
     stacked = np.concatenate(patches).astype(np.float32) / 255
-    lab = cv2.cvtColor(stacked, cv2.COLOR_BGR2Lab).reshape(len(boxes), -1, 3)
+    lab = np.asarray(cv2.cvtColor(stacked, cv2.COLOR_BGR2Lab), np.float32).reshape(len(boxes), -1, 3)
     table = np.median(lab[:, _TABLE], axis=1)
     unlike_table = np.linalg.norm(lab - table[:, None], axis=2) > TABLE_DISTANCE
     face = _FACE & unlike_table
@@ -78,7 +78,7 @@ def body_labs(image: Image, boxes: Sequence[Box]) -> npt.NDArray[np.float32]:
 
 def body_lab(image: Image, box: Box) -> Lab:
     """The body colour in Lab of the die in one box (see `body_labs`)."""
-    return body_labs(image, [box])[0]
+    return np.asarray(body_labs(image, [box])[0], np.float32)
 
 
 def palette_name(lab: Lab) -> str:

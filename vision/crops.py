@@ -31,9 +31,10 @@ def crop_square(image: Image, cx: float, cy: float, side: float, out: int, angle
             x0, y0 = int(cx) - 1, int(cy) - 1
         else:
             pads = (max(0, -y0), max(0, y0 + 2 * half - h), max(0, -x0), max(0, x0 + 2 * half - w))
-            roi = cv2.copyMakeBorder(roi, *pads, cv2.BORDER_REPLICATE) if any(pads) else roi
+            if any(pads):
+                roi = np.asarray(cv2.copyMakeBorder(roi, *pads, cv2.BORDER_REPLICATE), np.uint8)
         size = max(2, round(2 * half * scale))
-        small = cv2.resize(roi, (size, size), interpolation=cv2.INTER_AREA)
+        small = np.asarray(cv2.resize(roi, (size, size), interpolation=cv2.INTER_AREA), np.uint8)
         f = size / (2 * half)
         return crop_square(small, (cx - x0) * f, (cy - y0) * f, side * f, out, angle)
     m = cv2.getRotationMatrix2D((cx, cy), angle, scale)

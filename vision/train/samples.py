@@ -199,15 +199,17 @@ def classifier_sample(rng: np.random.Generator, photos: list[Photo], out: int) -
         (box[0] + box[2]) / 2 + jit[0],
         (box[1] + box[3]) / 2 + jit[1],
         side * CROP_MARGIN * rng.uniform(0.88, 1.15),
-        out,
+        2 * out,
         angle=rng.uniform(0, 360),
     )
-    if rng.random() < 0.15:
+    if rng.random() < 0.15:  # a die seen smaller than any in the data
         small = int(rng.integers(16, out))
-        crop = np.asarray(
-            cv2.resize(cv2.resize(crop, (small, small), interpolation=cv2.INTER_AREA), (out, out))
-        )
-    crop = photometric(crop, rng)
+        tiny = cv2.resize(crop, (small, small), interpolation=cv2.INTER_AREA)
+        crop = np.asarray(cv2.resize(tiny, (2 * out, 2 * out)), np.uint8)
+    # Light, blur, noise and JPEG act on a crop twice the input size, as they would on the camera's pixels;
+    # at the input size they would wipe out pips no camera loses.
+    crop = photometric(np.asarray(crop, np.uint8), rng)
+    crop = np.asarray(cv2.resize(crop, (out, out), interpolation=cv2.INTER_AREA), np.uint8)
     if rng.random() < 0.05:
         crop = 255 - crop
     return crop.transpose(2, 0, 1).astype(np.float32), label
