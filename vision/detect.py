@@ -70,9 +70,7 @@ def encode_targets(
     return heat, reg, mask
 
 
-def decode(
-    heat: Array, reg: Array, scale: float, threshold: float, max_dice: int = 100
-) -> list[Detection]:
+def decode(heat: Array, reg: Array, scale: float, threshold: float, max_dice: int = 100) -> list[Detection]:
     """Peaks of the heatmap (1×h×w) above `threshold` as detections in original pixels (input px / scale)."""
     peaks = (heat[0] == cv2.dilate(heat[0], np.ones((3, 3), np.uint8))) & (heat[0] >= threshold)
     iy, ix = np.nonzero(peaks)

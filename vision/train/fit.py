@@ -68,9 +68,7 @@ def focal_loss(pred: torch.Tensor, gt: torch.Tensor) -> torch.Tensor:
     return -(pos_loss.sum() + neg_loss.sum()) / pos.sum().clamp(min=1)
 
 
-def detector_loss(
-    net: torch.nn.Module, batch: list[torch.Tensor]
-) -> torch.Tensor:
+def detector_loss(net: torch.nn.Module, batch: list[torch.Tensor]) -> torch.Tensor:
     x, heat, reg, mask = batch
     p_heat, p_reg = net(x)
     box_m, ang_m = mask[:, :1], mask[:, 1:2]
@@ -157,7 +155,9 @@ def export(net: torch.nn.Module, args: argparse.Namespace, held: list[str], n_tr
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("what", choices=["detector", "classifier"])
     parser.add_argument("--data", type=Path, default=Path("../shared/datasets/d6-tray"))
     parser.add_argument("--out", type=Path, default=Path("models"))

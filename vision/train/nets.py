@@ -64,7 +64,9 @@ class PipClassifierNet(nn.Module):
             conv(64, 64),
         )
         cells = size // 8
-        self.head = nn.Sequential(nn.Flatten(), nn.Linear(64 * cells * cells, 96), nn.ReLU(), nn.Linear(96, classes))
+        self.head = nn.Sequential(
+            nn.Flatten(), nn.Linear(64 * cells * cells, 96), nn.ReLU(), nn.Linear(96, classes)
+        )
 
     def logits(self, x: torch.Tensor) -> torch.Tensor:
         return self.head(self.features(x / 255.0 - 0.5))

@@ -73,7 +73,9 @@ def turn(img: Image, boxes: npt.NDArray[np.float64], rng: np.random.Generator) -
     """A random quarter turn and mirror: exact for axis-aligned boxes."""
     for _ in range(int(rng.integers(4))):
         img = np.ascontiguousarray(np.rot90(img))  # counter-clockwise: (x, y) -> (y, W - x)
-        boxes = np.stack([boxes[:, 1], img.shape[0] - boxes[:, 2], boxes[:, 3], img.shape[0] - boxes[:, 0]], 1)
+        boxes = np.stack(
+            [boxes[:, 1], img.shape[0] - boxes[:, 2], boxes[:, 3], img.shape[0] - boxes[:, 0]], 1
+        )
     if rng.random() < 0.5:
         img = np.ascontiguousarray(img[:, ::-1])
         w = img.shape[1]

@@ -32,8 +32,12 @@ def write_held_out(data: Path, out: Path) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Write the held-out part of d6-tray as a set for `vision eval`.")
-    parser.add_argument("--data", type=Path, default=Path("../shared/datasets/d6-tray"), help="d6-tray folder")
+    parser = argparse.ArgumentParser(
+        description="Write the held-out part of d6-tray as a set for `vision eval`."
+    )
+    parser.add_argument(
+        "--data", type=Path, default=Path("../shared/datasets/d6-tray"), help="d6-tray folder"
+    )
     parser.add_argument("--out", type=Path, required=True, help="folder to write images/ and labels/ into")
     args = parser.parse_args(argv)
     names = write_held_out(args.data, args.out)
