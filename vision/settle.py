@@ -27,6 +27,9 @@ class SettleSettings:
     """A pixel moved when its grey level changed by more than this (sensor noise stays far below)."""
     motion_share: float = 0.002
     """The picture moves when more than this share of its pixels moved since the last frame."""
+    min_confidence: float = 0.5
+    """Dice read with less confidence are left out of the reading: a phantom that comes and goes with the
+    sensor's noise must not keep real dice from settling."""
     moving_frames_to_withdraw: int = 2
     """Moving frames in a row that withdraw an emitted reading (one could be a hand's shadow passing)."""
 
@@ -92,6 +95,9 @@ class Settler:
                 return self._withdraw()
             return None
         self._moving = 0
+        reading = DiceReading(
+            tuple(d for d in reading.dice if d.confidence >= s.min_confidence), reading.time
+        )
         key = signature(reading)
         if self._emitted is not None:
             if agree(key, self._emitted):

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from truth_reader import TruthReader
 
-from vision.reading import DiceReading
+from vision.reading import Box, DiceReading
 from vision.render.rolling import RollingTable
 from vision.settle import Settler
 
@@ -90,3 +90,20 @@ def test_a_long_misread_without_movement_is_withdrawn_but_never_makes_a_second_t
             reading = replace(reading, dice=(replace(reading.dice[0], value=reading.dice[0].value % 6 + 1),))
         changes.append(settler.update(frame, reading))
     assert [type(c).__name__ for c in changes if c is not None] == ["DiceReading", "bool"]
+
+
+def test_a_phantom_die_that_comes_and_goes_does_not_keep_the_dice_from_settling() -> None:
+    table = RollingTable(seed=8, idle_frames=20)
+    table.throw(THROWS[0])
+    reader = TruthReader(table)
+    settler = Settler()
+    settled = []
+    for frame in table:
+        reading = reader.read(frame.image)
+        if table.truth and frame.index % 2:
+            ghost = replace(reading.dice[0], box=Box(5, 5, 30, 30), color="red", confidence=0.3)
+            reading = replace(reading, dice=(*reading.dice, ghost))
+        change = settler.update(frame, reading)
+        if isinstance(change, DiceReading):
+            settled.append(change)
+    assert len(settled) == 1 and sorted((d.color, d.value) for d in settled[0].dice) == sorted(THROWS[0])
