@@ -8,6 +8,7 @@ the same dice in the same places with no movement in between (a misread that cam
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 
 import cv2
@@ -20,7 +21,8 @@ from vision.reading import DiceReading, Die, Frame, Image
 @dataclass(frozen=True)
 class SettleSettings:
     agree_frames: int = 4
-    """Consecutive still frames whose readings agree before a reading is emitted."""
+    """Still frames whose readings agree (of the last `agree_frames` + 2) before a reading is emitted; as
+    many disagreeing frames in a row withdraw it."""
     still_seconds: float = 0.15
     """And for at least this long, so that a fast camera does not settle within a bounce."""
     motion_level: int = 20
@@ -70,9 +72,8 @@ class Settler:
     def __init__(self, settings: SettleSettings | None = None) -> None:
         self.settings = settings or SettleSettings()
         self._previous: npt.NDArray[np.uint8] | None = None
-        self._candidate: Signature | None = None
-        self._count = 0
-        self._since = 0.0
+        self._recent: deque[tuple[float, Signature]] = deque(maxlen=self.settings.agree_frames + 2)
+        """The still frames since the last movement: (time, signature)."""
         self._emitted: Signature | None = None
         self._last: Signature | None = None
         self._moved = False
@@ -88,7 +89,7 @@ class Settler:
         """The settled reading, True when the last settled reading is withdrawn, or None (no change)."""
         s = self.settings
         if self._motion(frame.image):
-            self._candidate, self._count = None, 0
+            self._recent.clear()
             self._moved = True
             self._moving += 1
             if self._emitted is not None and self._moving >= s.moving_frames_to_withdraw:
@@ -105,14 +106,13 @@ class Settler:
                 return None
             self._disagree += 1
             return self._withdraw() if self._disagree >= s.agree_frames else None
+        self._recent.append((frame.time, key))
         if not key:
-            self._candidate, self._count = None, 0
             return None
-        if self._candidate is not None and agree(key, self._candidate):
-            self._count += 1
-        else:
-            self._candidate, self._count, self._since = key, 1, frame.time
-        if self._count >= s.agree_frames and frame.time - self._since >= s.still_seconds:
+        # Most of the last few still frames, not all: a die misread in one frame in four must not stop
+        # the others from settling.
+        agreeing = [t for t, k in self._recent if agree(k, key)]
+        if len(agreeing) >= s.agree_frames and frame.time - agreeing[0] >= s.still_seconds:
             self._emitted, self._disagree = key, 0
             if not self._moved and self._last is not None and agree(key, self._last):
                 # The same dice, never touched: a misread came and went. It is not a new throw.
@@ -123,7 +123,7 @@ class Settler:
 
     def _withdraw(self) -> bool:
         self._emitted, self._disagree = None, 0
-        self._candidate, self._count = None, 0
+        self._recent.clear()
         return True
 
     def _motion(self, image: Image) -> bool:
