@@ -80,6 +80,7 @@ class RollingTable:
         self.throws = 0
         self.settled: Settled | None = None
         self._painter = PipPainter()
+        self._dice: dict[str, list[DieSpec]] = {}
         self._noise = [self._rng.normal(0, 2.5, (height, width, 3)).astype(np.int16) for _ in range(4)]
 
     def throw(self, dice: Throw) -> None:
@@ -138,9 +139,15 @@ class RollingTable:
         return out
 
     def _specs(self, throw: Throw) -> list[DieSpec]:
-        return [
-            replace(random_die(self._painter, self._rng, colour), label=str(value)) for colour, value in throw
-        ]
+        # The same physical dice come back throw after throw: the n-th die of a colour keeps its body.
+        specs = []
+        for colour, value in throw:
+            owned = self._dice.setdefault(colour, [])
+            n = sum(1 for spec in specs if spec.color == colour)
+            if n == len(owned):
+                owned.append(replace(random_die(self._painter, self._rng, colour), marbled=False))
+            specs.append(replace(owned[n], label=str(value)))
+        return specs
 
     def _roll(self, throw: Throw) -> tuple[list[Image], Image, tuple[TrueDie, ...]]:
         """Tumbling frames, then the still image and its truth."""
