@@ -108,11 +108,7 @@ def run_demo(args: argparse.Namespace) -> int:
         print("companion demo: no terminal to show the app in: playing headless", file=sys.stderr)
         args.headless = True
     if args.headless:
-        try:
-            result = play_headless(PipReader(), seed=args.seed or 0, solo=args.solo)
-        except DemoError as exc:
-            print(f"companion demo: {exc}", file=sys.stderr)
-            return 1
+        result = play_headless(PipReader(), seed=args.seed or 0, solo=args.solo)
         print(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
         return 0 if result.state.is_over else 1
 
@@ -123,8 +119,9 @@ def run_demo(args: argparse.Namespace) -> int:
     seed = args.seed or 0
     reader = PipReader()
     print("companion demo: teaching the rendered table's dice colours first ...", file=sys.stderr)
-    reader.colour_profile = teach_colours(seed, reader)
-    table = demo_table(seed, realtime=True)
+    table = demo_table(seed)
+    reader.colour_profile = teach_colours(table, reader, seed)
+    table.realtime, table.fps, table.roll_frames, table.rest_frames = True, 15.0, 12, 15
     games = Path(tempfile.mkdtemp(prefix="companion-demo-"))
     session = GameSession.create(games, demo_setup(args.solo), datetime.now())
     app = CompanionApp(

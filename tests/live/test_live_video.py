@@ -24,6 +24,10 @@ from vision.sources import VideoFileSource
 async def test_a_rendered_video_of_several_turns_fills_the_sheet_and_the_log(tmp_path: Path) -> None:
     plan = script(throws=5, seed=7)
     table = RollingTable(seed=7, roll_frames=8, rest_frames=40, idle_frames=15)
+    reader = PipReader()
+    reader.colour_profile = teach_colours(
+        table, reader, 7
+    )  # the players calibrate this table's colours first
     for throw in plan.throws:
         table.throw(throw)
     video = tmp_path / "turns.avi"
@@ -31,8 +35,6 @@ async def test_a_rendered_video_of_several_turns_fills_the_sheet_and_the_log(tmp
     at_rest = [sorted((d.color, d.value or 0) for d in r.dice) for r in rests]
     assert at_rest == [sorted(t) for t in plan.throws]
     session = resumed_session(tmp_path, plan.before)
-    reader = PipReader()
-    reader.colour_profile = teach_colours(7, reader)  # the players calibrate this table's colours first
     settings = FeedSettings(reopen_when_ended=False)
     camera = CameraSetup(lambda: VideoFileSource(video, realtime=True), reader, settings=settings)
     app = CompanionApp(rng=random.Random(0), auto_imaginary=False, camera=camera, game=session)

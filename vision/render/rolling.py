@@ -103,7 +103,8 @@ class RollingTable:
     def __iter__(self) -> Iterator[Frame]:
         index = 0
         idle = self.rest_frames
-        still: Image = self.table
+        still: Image = self.table  # each run over the frames starts from an empty table
+        self.settled = None
         start = time.monotonic()
         while not self._closed.is_set():
             with self._lock:
