@@ -12,6 +12,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from companion.app.app import CompanionApp
+from companion.app.dice_input import PipDie
 from companion.games import alhambra_rw as rw
 from vision.render.rolling import RollingTable, Throw
 
@@ -68,18 +69,24 @@ async def play_by_camera(
     throws: Sequence[Throw] = (),
 ) -> None:
     """Make the players' choices whenever the game waits for one, until the log holds `want` events. With a
-    rolling table, also throw the next scripted dice whenever the game asks for a roll."""
+    rolling table, also throw the next scripted dice whenever the game asks for a roll. When the app asks
+    the players to confirm what the camera read, they type the dice they threw (the app logs the fix)."""
     screen = app.game_screen()
     assert screen is not None
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     thrown_at = -1
     to_throw = iter(throws)
+    first = len(screen.session.events)
     while len(screen.session.events) < want:
         assert loop.time() < deadline, f"stuck at: {screen.session.expectation().prompt}; {screen.message}"
         exp = screen.session.expectation()
         if not exp.yellow + exp.blue:
             assert screen.decide(choice(rw.Game.from_state(screen.state)), "keyboard"), screen.message
+        elif screen.pending is not None and throws:
+            done = sum(isinstance(e, rw.Roll) for e in screen.session.events[first:])
+            dice = tuple(PipDie(c, v) for c, v in throws[done])  # type: ignore[arg-type]
+            screen.enter_dice(dice, "keyboard")
         elif table is not None and thrown_at != len(screen.session.events):
             thrown_at = len(screen.session.events)
             table.throw(next(to_throw))
