@@ -21,8 +21,9 @@ from vision.reading import DiceReading, Die, Frame, Image
 @dataclass(frozen=True)
 class SettleSettings:
     agree_frames: int = 4
-    """Still frames whose readings agree (of the last `agree_frames` + 2) before a reading is emitted; as
-    many disagreeing frames in a row withdraw it."""
+    """Still frames whose readings agree (and 70% of those in the last `still_seconds`, or of the last
+    `agree_frames` + 2 on a slow camera) before a reading is emitted; as many disagreeing frames in a row
+    withdraw it."""
     still_seconds: float = 0.15
     """And for at least this long, so that a fast camera does not settle within a bounce."""
     motion_level: int = 20
@@ -35,6 +36,11 @@ class SettleSettings:
     moving_frames_to_withdraw: int = 2
     """Moving frames in a row that withdraw an emitted reading (one could be a hand's shadow passing)."""
 
+
+_HISTORY = 256
+"""Still frames remembered since the last movement (a few seconds of a fast camera)."""
+_MAJORITY = 0.7
+_EPSILON = 1e-6
 
 _MOTION_WIDTH = 160
 """Frames are compared at this width: enough to see a die move, cheap on a laptop."""
@@ -72,7 +78,7 @@ class Settler:
     def __init__(self, settings: SettleSettings | None = None) -> None:
         self.settings = settings or SettleSettings()
         self._previous: npt.NDArray[np.uint8] | None = None
-        self._recent: deque[tuple[float, Signature]] = deque(maxlen=self.settings.agree_frames + 2)
+        self._recent: deque[tuple[float, Signature]] = deque(maxlen=_HISTORY)
         """The still frames since the last movement: (time, signature)."""
         self._emitted: Signature | None = None
         self._last: Signature | None = None
@@ -109,10 +115,14 @@ class Settler:
         self._recent.append((frame.time, key))
         if not key:
             return None
-        # Most of the last few still frames, not all: a die misread in one frame in four must not stop
-        # the others from settling.
-        agreeing = [t for t, k in self._recent if agree(k, key)]
-        if len(agreeing) >= s.agree_frames and frame.time - agreeing[0] >= s.still_seconds:
+        # Most of the last still frames, not all: a die misread in one frame in four must not stop the
+        # others from settling. The last `still_seconds`, and at least a few frames on a slow camera.
+        tail = [(t, k) for t, k in self._recent if t >= frame.time - s.still_seconds - _EPSILON]
+        if len(tail) < s.agree_frames + 2:
+            tail = list(self._recent)[-(s.agree_frames + 2) :]
+        agreeing = [t for t, k in tail if agree(k, key)]
+        enough = max(s.agree_frames, _MAJORITY * len(tail))
+        if len(agreeing) >= enough and frame.time - agreeing[0] >= s.still_seconds - _EPSILON:
             self._emitted, self._disagree = key, 0
             if not self._moved and self._last is not None and agree(key, self._last):
                 # The same dice, never touched: a misread came and went. It is not a new throw.
