@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from truth_reader import TruthReader
 
 from vision.reading import Box, DiceReading
@@ -27,8 +28,9 @@ def run(table: RollingTable, reader: TruthReader) -> list[tuple[int, DiceReading
     return events
 
 
-def test_each_throw_settles_once_after_the_dice_rest_and_the_next_throw_withdraws_it() -> None:
-    table = RollingTable(seed=3)
+@pytest.mark.parametrize("fps", [10.0, 30.0, 60.0])
+def test_each_throw_settles_once_after_the_dice_rest_and_the_next_throw_withdraws_it(fps: float) -> None:
+    table = RollingTable(seed=3, fps=fps, rest_frames=int(fps))
     for throw in THROWS:
         table.throw(throw)
     events = run(table, TruthReader(table))
