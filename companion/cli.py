@@ -100,9 +100,8 @@ def run_demo(args: argparse.Namespace) -> int:
     import tempfile
     from datetime import datetime
 
+    from companion.live.demo import demo_setup, demo_table, play_headless, teach_colours
     from vision.pips import PipReader
-
-    from companion.live.demo import DemoError, demo_setup, play_headless
 
     if not args.headless and not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("companion demo: no terminal to show the app in: playing headless", file=sys.stderr)
