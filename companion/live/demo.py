@@ -111,8 +111,8 @@ def teach_colours(table: RollingTable, reader: PipReader, seed: int = 0, shows: 
     frames = iter(table)
     for colour in ("yellow", "blue"):
         for _ in range(shows):
-            table.throw([(colour, rng.randint(1, 6)), (colour, rng.randint(1, 6))])
-            frame = next(f for f in frames if table.settled is not None)
+            number = table.throw([(colour, rng.randint(1, 6)), (colour, rng.randint(1, 6))])
+            frame = next(f for f in frames if table.settled is not None and table.settled.throw == number)
             found = reader.read(frame.image).dice
             samples.setdefault(colour, []).extend(body_lab(frame.image, d.box) for d in found)
     return teach(samples)

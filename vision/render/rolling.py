@@ -83,13 +83,15 @@ class RollingTable:
         self._dice: dict[str, list[DieSpec]] = {}
         self._noise = [self._rng.normal(0, 2.5, (height, width, 3)).astype(np.int16) for _ in range(4)]
 
-    def throw(self, dice: Throw) -> None:
-        """Throw these dice (replacing those on the table) as soon as the current frame is done."""
+    def throw(self, dice: Throw) -> int:
+        """Throw these dice (replacing those on the table) once the dice before have rested; returns the
+        throw's number, which `settled.throw` will carry when these dice lie still."""
         bad = [value for _, value in dice if not 1 <= value <= 6]
         if bad:
             raise ValueError(f"a die shows 1 to 6, not {bad[0]}")
         with self._lock:
             self._pending.append(tuple(dice))
+            return self.throws + len(self._pending)
 
     @property
     def truth(self) -> tuple[TrueDie, ...]:
