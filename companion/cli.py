@@ -81,7 +81,6 @@ def run_play(args: argparse.Namespace) -> int:
     camera = None
     if args.camera is not None:
         from vision.pips import PipReader
-
         from vision.sources import open_source
 
         spec = args.camera
