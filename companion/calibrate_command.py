@@ -14,7 +14,8 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.app import paths
@@ -81,12 +82,13 @@ def _show() -> int:
     from calibration.colour import load_profile
     from calibration.table_area import load_area
 
-    for what, path, load in (
+    loaders: tuple[tuple[str, Path, Callable[[Path], object]], ...] = (
         ("colour profile", paths.colour_profile_path(), load_profile),
         ("dice zone", paths.table_area_path(), load_area),
-    ):
+    )
+    for what, path, load in loaders:
         if path.is_file():
-            print(f"{what}: {path}\n  {load(path)}")  # type: ignore[operator]
+            print(f"{what}: {path}\n  {load(path)}")
         else:
             print(
                 f"{what}: none (the whole frame, palette colours)" if what == "dice zone" else f"{what}: none"
@@ -100,8 +102,6 @@ def _colours(args: argparse.Namespace) -> int:
 
     reader = PipReader()
     if args.folder is not None:
-        from pathlib import Path
-
         profile, errors = teach_from_folder(
             Path(args.folder), lambda image: [d.box for d in reader.read(image).dice]
         )

@@ -143,10 +143,10 @@ class RollingTable:
 
     def _specs(self, throw: Throw) -> list[DieSpec]:
         # The same physical dice come back throw after throw: the n-th die of a colour keeps its body.
-        specs = []
+        specs: list[DieSpec] = []
         for colour, value in throw:
             owned = self._dice.setdefault(colour, [])
-            n = sum(1 for spec in specs if spec.color == colour)
+            n = sum(spec.color == colour for spec in specs)
             if n == len(owned):
                 owned.append(replace(random_die(self._painter, self._rng, colour), marbled=False))
             specs.append(replace(owned[n], label=str(value)))
