@@ -24,9 +24,9 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.images import ImageError, image_files, load_image
 from vision.reading import Box, Image
 from vision.symbols.art import CLEAR_MAJORITY, Float, cut_arts, rim_colours, to_lab, to_uint8
-from vision.symbols.cli import IMAGE_SUFFIXES
 from vision.symbols.finder import find_dice
 from vision.symbols.locate import cut_faces
 from vision.symbols.matcher import ROTATIONS, SHIFT, FaceMatcher, describe_windows, template_windows
@@ -81,11 +81,11 @@ def read_faces_dir(faces_dir: Path, warn: Callable[[str], None] = print) -> list
         raise TeachingError(f"{faces_dir}: no face folders (expected one folder per face label, e.g. tower/)")
     photos: list[TeachingPhoto] = []
     for folder in folders:
-        files = sorted(p for p in folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
         readable = 0
-        for file in files:
-            image: Image | None = cv2.imread(str(file), cv2.IMREAD_COLOR)  # type: ignore[assignment]
-            if image is None:
+        for file in image_files(folder):
+            try:
+                image = load_image(file)
+            except ImageError:
                 warn(f"face {folder.name!r}: skipped {file.name}: not a readable image")
                 continue
             photos.append(TeachingPhoto(folder.name, file.name, image))

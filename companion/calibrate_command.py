@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.app import paths
+from companion.live.match import GAME_COLOURS
 
 if TYPE_CHECKING:  # the reader's modules load models and OpenCV: only when a step runs
     import numpy as np
@@ -27,7 +28,6 @@ if TYPE_CHECKING:  # the reader's modules load models and OpenCV: only when a st
     from vision.pips import PipReader
     from vision.reading import DiceReading, Frame, Image
 
-GAME_COLOURS = ("yellow", "blue")
 SHOWS_PER_COLOUR = 2
 """Each colour is shown twice (re-rolled in between): two dice each time give enough samples."""
 WAIT_SECONDS = 15.0

@@ -32,7 +32,8 @@ class Proposal:
 
     @property
     def complete(self) -> bool:
-        return bool(self.dice) and not self.problem.startswith("missing")
+        """All the dice the roll needs were seen (`k` can accept them)."""
+        return bool(self.dice)
 
 
 def describe_reading(reading: DiceReading) -> str:

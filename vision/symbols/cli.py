@@ -18,19 +18,11 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.images import ImageError, expand_paths, load_image
 from vision.reading import Image
 from vision.symbols.matcher import FaceMatcher
 from vision.symbols.profile import ProfileError, load_profile
 from vision.symbols.reader import read_symbol_dice
-
-IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".webp", ".tif", ".tiff"}
-
-
-def image_paths(paths: Sequence[Path]) -> list[Path]:
-    out: list[Path] = []
-    for p in paths:
-        out += sorted(f for f in p.iterdir() if f.suffix.lower() in IMAGE_SUFFIXES) if p.is_dir() else [p]
-    return out
 
 
 def read_with_profile(paths: Sequence[Path], profile_path: Path, as_json: bool) -> int:
@@ -41,9 +33,10 @@ def read_with_profile(paths: Sequence[Path], profile_path: Path, as_json: bool) 
         print(f"error: {exc}", file=sys.stderr)
         return 2
     failed = False
-    for path in image_paths(paths):
-        image: Image | None = cv2.imread(str(path), cv2.IMREAD_COLOR)  # type: ignore[assignment]
-        if image is None:
+    for path in expand_paths(list(paths)):
+        try:
+            image = load_image(path)
+        except ImageError:
             print(f"error: {path}: not a readable image", file=sys.stderr)
             failed = True
             continue

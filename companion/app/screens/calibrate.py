@@ -19,12 +19,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from calibration.colour import MIN_SAMPLES, ColourProfile, ColourProfileError, save_profile, teach
+from companion.live.match import GAME_COLOURS
 from vision.colour import body_lab
 from vision.reading import DiceReading, Image
 
 from ..widgets.camera_panel import CameraPanel
-
-GAME_COLOURS = ("yellow", "blue")
 
 
 class CalibrateScreen(ModalScreen[None]):
