@@ -7,18 +7,18 @@ those pixels, so the pixels near the median lightness are the body.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
 
 import cv2
 import numpy as np
 import numpy.typing as npt
 
-from vision.crops import crop_square
+from vision.crops import CROP_MARGIN, crop_dice
 from vision.reading import Box, Image
 
 SAMPLE_SIZE = 32
-"""Side of the resampled square around the die (its box plus a margin of table)."""
-MARGIN = 1.25
-"""The sampled square's side as a multiple of the box's longer side: the box plus a frame of table."""
+"""Side of the resampled square around the die (its box plus a margin of table) when no crop is at hand."""
 FACE_RADIUS = 0.45
 """Pixels within this share of the box side from its centre may be the die's face."""
 TABLE_DISTANCE = 12.0
@@ -31,14 +31,38 @@ circle has radius 0.354 box sides), and away from the centre pip of odd faces.""
 Lab = npt.NDArray[np.float32]
 """A colour as float Lab: L 0-100, a and b about -128..127."""
 
-_yy, _xx = np.mgrid[0:SAMPLE_SIZE, 0:SAMPLE_SIZE].astype(np.float32) + 0.5 - SAMPLE_SIZE / 2
-_r = (np.hypot(_xx, _yy) / SAMPLE_SIZE * MARGIN).reshape(-1)
-_FACE = _r <= FACE_RADIUS
-_RING = (_r >= RING[0]) & (_r <= RING[1])
-_edge = max(1, round(SAMPLE_SIZE * (1 - 1 / MARGIN) / 2) - 1)
-_frame = np.ones((SAMPLE_SIZE, SAMPLE_SIZE), bool)
-_frame[_edge:-_edge, _edge:-_edge] = False
-_TABLE = _frame.reshape(-1)
+
+_LAB8_OFFSET = np.array([0, 128, 128], np.float32)
+_LAB8_SCALE = np.array([100 / 255, 1, 1], np.float32)
+
+
+def lab_of(bgr: Image) -> npt.NDArray[np.float32]:
+    """Float Lab (L 0-100) of 8-bit BGR pixels (H×W×3).
+
+    Through OpenCV's 8-bit Lab, a table lookup many times faster than its float conversion; its steps
+    (0.4 L, 1 a/b) are far below the colour differences anything here decides on.
+    """
+    lab8 = cv2.cvtColor(bgr, cv2.COLOR_BGR2Lab)
+    return np.asarray((lab8.astype(np.float32) - _LAB8_OFFSET) * _LAB8_SCALE, np.float32)
+
+
+@dataclass(frozen=True)
+class _Masks:
+    """Where to look in a square crop of side `size` (the box times `CROP_MARGIN`), as flat pixel masks."""
+
+    face: npt.NDArray[np.bool_]
+    ring: npt.NDArray[np.bool_]
+    table: npt.NDArray[np.bool_]
+
+
+@cache
+def _masks(size: int) -> _Masks:
+    yy, xx = np.mgrid[0:size, 0:size].astype(np.float32) + 0.5 - size / 2
+    r = (np.hypot(xx, yy) / size * CROP_MARGIN).reshape(-1)
+    edge = max(1, round(size * (1 - 1 / CROP_MARGIN) / 2) - 1)
+    frame = np.ones((size, size), bool)
+    frame[edge:-edge, edge:-edge] = False
+    return _Masks(r <= FACE_RADIUS, (r >= RING[0]) & (r <= RING[1]), frame.reshape(-1))
 
 
 def masked_median(values: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]) -> npt.NDArray[np.float32]:
@@ -48,32 +72,36 @@ def masked_median(values: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]) 
     return np.asarray(ranked[np.arange(len(values)), middle], np.float32)
 
 
-def body_labs(image: Image, boxes: Sequence[Box]) -> npt.NDArray[np.float32]:
-    """The body colour in Lab (N×3) of the die in each box.
+def crop_labs(crops: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32]:
+    """The body colour in Lab (N×3) of the die in each square crop (N×S×S×3 BGR, as `vision.crops.crop_dice`
+    cuts them).
 
-    Face candidates are the pixels near the box centre that do not look like the table (the frame around
-    the box); the body is the majority of them, the pixels whose lightness is near their median (pips,
-    glints and shadows are fewer). A die coloured like its table falls back to a ring inside its face.
-    All dice of a frame are measured at once: per-die numpy calls would cost more than the pixels.
+    Face candidates are the pixels near the crop centre that do not look like the table (the crop's frame);
+    the body is the majority of them, the pixels whose lightness is near their median (pips, glints and
+    shadows are fewer). A die coloured like its table falls back to a ring inside its face. All dice of a
+    frame are measured at once: per-die numpy calls would cost more than the pixels.
     """
-    if not boxes:
+    n, size = len(crops), crops.shape[1]
+    if n == 0:
         return np.zeros((0, 3), np.float32)
-    patches = [
-        crop_square(image, *b.center, max(b.width, b.height) * MARGIN, SAMPLE_SIZE) for b in boxes
-    ]  # fmt: skip
-    stacked = np.concatenate(patches).astype(np.float32) / 255
-    lab = np.asarray(cv2.cvtColor(stacked, cv2.COLOR_BGR2Lab), np.float32).reshape(len(boxes), -1, 3)
-    table = np.median(lab[:, _TABLE], axis=1)
+    masks = _masks(size)
+    lab = lab_of(np.ascontiguousarray(crops).reshape(n * size, size, 3)).reshape(n, -1, 3)
+    table = np.median(lab[:, masks.table], axis=1)
     unlike_table = np.linalg.norm(lab - table[:, None], axis=2) > TABLE_DISTANCE
-    face = _FACE & unlike_table
-    use_face = face.sum(1) >= 0.5 * _FACE.sum()
-    chosen = np.where(use_face[:, None], face, _RING)
+    face = masks.face & unlike_table
+    use_face = face.sum(1) >= 0.5 * masks.face.sum()
+    chosen = np.where(use_face[:, None], face, masks.ring)
     light = lab[..., 0]
     off = np.abs(light - masked_median(light, chosen)[:, None])
     limit = np.maximum(6.0, masked_median(off, chosen))
     near = (off <= limit[:, None]) & chosen
     mean = (lab * near[..., None]).sum(1) / near.sum(1)[:, None]
     return np.asarray(mean, np.float32)
+
+
+def body_labs(image: Image, boxes: Sequence[Box]) -> npt.NDArray[np.float32]:
+    """The body colour in Lab (N×3) of the die in each box (see `crop_labs`)."""
+    return crop_labs(crop_dice(image, boxes, SAMPLE_SIZE))
 
 
 def body_lab(image: Image, box: Box) -> Lab:

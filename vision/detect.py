@@ -14,6 +14,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.crops import rescale
 from vision.reading import Box, Image
 from vision.runtime import Model
 
@@ -108,8 +109,8 @@ def detector_input(image: Image, long_side: int) -> tuple[Array, float]:
     """The frame scaled so its long side is `long_side`, padded to a multiple of 16, as 1×3×H×W float."""
     h, w = image.shape[:2]
     scale = long_side / max(h, w)
-    nw, nh = max(1, round(w * scale)), max(1, round(h * scale))
-    small = cv2.resize(image, (nw, nh), interpolation=cv2.INTER_AREA)
+    small = rescale(image, scale)
+    nh, nw = small.shape[:2]
     ph, pw = -nh % 16, -nw % 16
     if ph or pw:
         small = cv2.copyMakeBorder(small, 0, ph, 0, pw, cv2.BORDER_REPLICATE)

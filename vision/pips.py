@@ -13,33 +13,29 @@ import numpy as np
 import numpy.typing as npt
 
 from calibration.colour import ColourProfile
-from vision.colour import Lab, body_labs, palette_name
-from vision.crops import crop_die
+from vision.colour import Lab, crop_labs, palette_name
+from vision.crops import crop_dice
 from vision.detect import Detection, Detector
 from vision.reading import DiceReading, Die, Image
 from vision.runtime import Model
 
 
 class PipClassifier:
-    """Reads die crops with the `pip_classifier` model: class 0 is "not a pip die", 1-6 the value.
-
-    Each crop is read upright and turned a quarter: a pip face reads the same both ways, so the mean of the
-    two is steadier than either.
-    """
+    """Reads die crops with the `pip_classifier` model: class 0 is "not a pip die", 1-6 the value."""
 
     def __init__(self, name: str = "pip_classifier", folder: Path | None = None) -> None:
         self.model = Model(name, folder=folder)
         self.size = int(self.model.card["input_size"])  # type: ignore[call-overload]
 
-    def __call__(self, image: Image, found: list[Detection]) -> npt.NDArray[np.float32]:
-        """N×7 class probabilities for the detections of a frame."""
-        if not found:
+    def crops(self, image: Image, found: list[Detection]) -> npt.NDArray[np.uint8]:
+        """The square crop (N×S×S×3) the model reads for each detection."""
+        return crop_dice(image, [d.box for d in found], self.size)
+
+    def __call__(self, crops: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32]:
+        """N×7 class probabilities for the crops of a frame."""
+        if not len(crops):
             return np.zeros((0, 7), np.float32)
-        crops = np.stack([crop_die(image, d.box, self.size) for d in found])
-        views = np.concatenate([crops, np.rot90(crops, 1, axes=(1, 2))])
-        x = np.ascontiguousarray(views.transpose(0, 3, 1, 2), np.float32)
-        probs = self.model.run(x)[0]
-        return np.asarray((probs[: len(found)] + probs[len(found) :]) / 2, np.float32)
+        return self.model.run(np.ascontiguousarray(crops.transpose(0, 3, 1, 2), np.float32))[0]
 
 
 def name_colour(lab: Lab, profile: ColourProfile | None) -> str:
@@ -65,10 +61,11 @@ class PipReader:
     def read(self, image: Image, time: float = 0.0) -> DiceReading:
         """The pip dice of a BGR frame, in order of detection confidence."""
         found = self.detector(image)
-        probs = self.classifier(image, found)
+        crops = self.classifier.crops(image, found)
+        probs = self.classifier(crops)
         values = np.argmax(probs, axis=1)
         pips = [(det, int(v), float(p[v])) for det, v, p in zip(found, values, probs, strict=True) if v != 0]
-        labs = body_labs(image, [det.box for det, _, _ in pips])
+        labs = crop_labs(crops[values != 0])
         dice = (
             Die(det.box, "pip", name_colour(lab, self.colour_profile), confidence, value=value)
             for (det, value, confidence), lab in zip(pips, labs, strict=True)

@@ -43,8 +43,8 @@ def test_symbol_dice_are_not_read_as_pips(reader: PipReader) -> None:
 def test_reading_held_out_photos(reader: PipReader) -> None:
     scores = evaluate(load_set(D6_TRAY), reader.read)
     assert scores.labelled == 52
-    assert scores.right_value >= 42  # 80%; the figure on all 339 held-out dice is in the model cards
-    assert scores.found - scores.matched <= 1
+    assert scores.right_value >= 48  # 92%; the figure on all 339 held-out dice is in the model cards
+    assert scores.found - scores.matched <= 2
 
 
 def test_the_module_level_reader_fills_every_field() -> None:

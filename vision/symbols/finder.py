@@ -7,10 +7,13 @@ clutter touching a die is not.
 
 from __future__ import annotations
 
+from functools import cache
+
 import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.crops import rescale
 from vision.reading import Box, Image
 
 Float = npt.NDArray[np.float32]
@@ -20,7 +23,7 @@ WORK_SIDE = 240
 SHADOW_COSINE = float(np.cos(np.radians(4)))
 """Pixels whose colour points within 4° of the table's, somewhat darker, are shadow."""
 _SUM = np.ones((1, 3), np.float32)
-_LAB_UNITS = np.array([2.55, 1, 1], np.float32)
+_LAB_ZERO = np.array([0, 128, 128], np.float32)
 
 
 def _channel_sum(values: Float) -> Float:
@@ -28,39 +31,48 @@ def _channel_sum(values: Float) -> Float:
     return np.asarray(cv2.transform(values, _SUM), np.float32)
 
 
-def _table_plane(image: Float, rim: npt.NDArray[np.bool_]) -> Float:
-    """Per channel, the plane a + b·x + c·y that fits the pixels of `rim` best: the table under the light."""
-    h, w = image.shape[:2]
+@cache
+def _rim_fit(h: int, w: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp], Float, Float]:
+    """For an h×w image: its rim (4 pixels wide) as row and column indices, the plane fit's design matrix
+    on the rim, and the h×w×3 image of (1, x/w, y/h) that turns fitted coefficients into the plane."""
+    rim = np.ones((h, w), bool)
+    rim[4:-4, 4:-4] = False
     ys, xs = np.nonzero(rim)
-    design = np.stack([np.ones(len(xs), np.float32), xs / w, ys / h], axis=1)
+    design = np.stack([np.ones(len(xs), np.float32), xs / w, ys / h], axis=1).astype(np.float32)
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    coords = np.dstack([np.ones((h, w), np.float32), xx / w, yy / h])
+    return ys, xs, design, coords
+
+
+def _table_plane(image: Float) -> Float:
+    """Per channel, the plane a + b·x + c·y that fits the image's rim best: the table under the light."""
+    ys, xs, design, coords = _rim_fit(*image.shape[:2])
     coef, *_ = np.linalg.lstsq(design, image[ys, xs], rcond=None)
-    coef = coef.astype(np.float32)
-    along_x = coef[0] + (np.arange(w, dtype=np.float32) / w)[:, None] * coef[1]  # w × 3
-    along_y = (np.arange(h, dtype=np.float32) / h)[:, None] * coef[2]  # h × 3
-    # Tiled to h × 3w and added row-wise: numpy broadcasting over a last axis of 3 is slow.
-    return np.asarray(np.tile(along_y, (1, w)) + along_x.reshape(1, -1), np.float32).reshape(h, w, 3)
+    # One matrix per pixel: (1, x/w, y/h) times the 3×3 coefficients, in a single OpenCV pass.
+    return np.asarray(cv2.transform(coords, coef.T.astype(np.float32)), np.float32)
 
 
 def find_dice(image: Image) -> list[Box]:
     """Boxes of dice on a plain table, most die-like first."""
     h, w = image.shape[:2]
     scale = min(1.0, WORK_SIDE / max(h, w))
-    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
-    bgr = np.asarray(cv2.GaussianBlur(small.astype(np.float32), (0, 0), 1.5), np.float32)
-    # Lightness weighted as in 8-bit Lab (0..255): the thresholds below were set in those units.
-    lab = cv2.cvtColor(bgr * np.float32(1 / 255), cv2.COLOR_BGR2Lab) * _LAB_UNITS
+    small = rescale(image, scale) if scale < 1 else image
+    blurred = cv2.GaussianBlur(small, (0, 0), 1.5)
+    bgr = blurred.astype(np.float32)
+    # 8-bit Lab (lightness 0..255, a table lookup; float Lab costs more than the rest of the search): the
+    # thresholds below were set in those units.
+    lab = cv2.cvtColor(blurred, cv2.COLOR_BGR2Lab).astype(np.float32) - _LAB_ZERO
     sh, sw = lab.shape[:2]
-    rim = np.ones((sh, sw), bool)
-    rim[4:-4, 4:-4] = False
-    diff = lab - _table_plane(lab, rim)
+    rim_y, rim_x, _, _ = _rim_fit(sh, sw)
+    diff = lab - _table_plane(lab)
     dist = cv2.sqrt(_channel_sum(diff * diff))
     top = float(dist.max())
     dist8 = np.clip(dist * (255 / max(top, 1e-3)), 0, 255).astype(np.uint8)
     otsu, _ = cv2.threshold(dist8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     # Otsu alone splits art from body on a white die; the table's own spread bounds it from above.
-    level = min(otsu * top / 255, max(2.0 * float(np.percentile(dist[rim], 95)), 8.0))
+    level = min(otsu * top / 255, max(2.0 * float(np.percentile(dist[rim_y, rim_x], 95)), 8.0))
     # A shadow is the table's own colour, darker: same direction in BGR, shorter. It is not part of a die.
-    table = _table_plane(bgr, rim)
+    table = _table_plane(bgr)
     pixel_len = cv2.sqrt(_channel_sum(bgr * bgr))
     table_len = cv2.sqrt(_channel_sum(table * table))
     cosine = _channel_sum(bgr * table) / (pixel_len * table_len + 1e-3)

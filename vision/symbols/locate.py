@@ -211,9 +211,20 @@ def cut_faces(image: Image, box: Box) -> list[FaceCut]:
     # One affine warp crops, scales and pads (replicating the border) in a single pass.
     to_crop = np.array([[scale, 0, -x0 * scale], [0, scale, -y0 * scale]], np.float64)
     src = image
-    if scale < 0.5:  # shrink first so the warp does not alias
-        src = np.asarray(cv2.resize(image, None, fx=scale * 2, fy=scale * 2, interpolation=cv2.INTER_AREA))
-        to_crop[:, :2] /= scale * 2
+    if scale < 0.5:  # shrink first so the warp does not alias; only the die's neighbourhood, not the frame
+        ih, iw = image.shape[:2]
+        rx0, ry0 = max(0, int(x0)), max(0, int(y0))
+        rx1, ry1 = min(iw, int(np.ceil(box.x1 + margin)) + 1), min(ih, int(np.ceil(box.y1 + margin)) + 1)
+        if rx1 > rx0 and ry1 > ry0:
+            roi = image[ry0:ry1, rx0:rx1]
+            f = scale * 2
+            small = (max(1, round((rx1 - rx0) * f)), max(1, round((ry1 - ry0) * f)))
+            src = np.asarray(cv2.resize(roi, small, interpolation=cv2.INTER_AREA))
+            fx, fy = small[0] / (rx1 - rx0), small[1] / (ry1 - ry0)
+            # Crop point = scale · (image point - (x0, y0)); image point = roi origin + small point / f.
+            to_crop = np.array(
+                [[scale / fx, 0, (rx0 - x0) * scale], [0, scale / fy, (ry0 - y0) * scale]], np.float64
+            )
     warped = cv2.warpAffine(src, to_crop, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     crop = np.asarray(warped, np.float32)
     grey = np.asarray(cv2.transform(crop, np.ones((1, 3), np.float32)), np.float32)

@@ -1,4 +1,4 @@
-"""Train both models, then measure them into their cards: `python -m vision.train [--minutes 60]`.
+"""Train both models, then measure them into their cards: `python -m vision.train [--minutes 140]`.
 
 Runs `vision.train.fit detector`, `vision.train.fit classifier` and `vision.train.measure` in turn, each
 `fit` given a share of the wall-time budget (its learning-rate schedule ends inside it).
@@ -22,14 +22,15 @@ def main(argv: list[str] | None = None) -> None:
         "--data", type=Path, default=Path("../shared/datasets/d6-tray"), help="d6-tray folder"
     )
     parser.add_argument("--out", type=Path, default=Path("models"), help="where the models and cards go")
-    parser.add_argument("--minutes", type=float, default=60, help="wall-time budget for both models")
+    parser.add_argument("--minutes", type=float, default=140, help="wall-time budget for both models")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     common = ["--data", str(args.data), "--out", str(args.out), "--seed", str(args.seed)]
     budget = args.minutes * 60
-    fit.main(["detector", "--steps", "3000", "--batch", "16", "--lr", "3e-3",
-              "--max-seconds", f"{budget * DETECTOR_SHARE:.0f}", *common])  # fmt: skip
-    fit.main(["classifier", "--steps", "8000", "--batch", "128", "--lr", "3e-3", "--workers", "2",
+    fit.main(["detector", "--steps", "30000", "--batch", "32", "--lr", "3e-3", "--tables", "1500",
+              "--threads", "2", "--max-seconds", f"{budget * DETECTOR_SHARE:.0f}", *common])  # fmt: skip
+    fit.main(["classifier", "--steps", "30000", "--batch", "256", "--lr", "3e-3", "--size", "48",
+              "--bank", "240000", "--workers", "2", "--threads", "2",
               "--max-seconds", f"{budget * CLASSIFIER_SHARE:.0f}", *common])  # fmt: skip
     measure.main(["--data", str(args.data), "--out", str(args.out)])
 

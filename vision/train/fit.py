@@ -1,7 +1,8 @@
 """Train one of the reader's models and export it to ONNX with its card.
 
     python -m vision.train.fit detector --data ../shared/datasets/d6-tray --out models --steps 3000
-    python -m vision.train.fit classifier --data ../shared/datasets/d6-tray --out models --steps 3000
+    python -m vision.train.fit classifier --data ../shared/datasets/d6-tray --out models --steps 3000 \
+        --bank 240000
 
 Fixed seed; d6-tray photos picked by `vision.train.split.is_held_out` never reach training. The measured
 metrics are added to the card afterwards by `python -m vision.train.measure`.
@@ -10,9 +11,11 @@ metrics are added to the card afterwards by `python -m vision.train.measure`.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import time
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,31 +26,45 @@ import torch
 from torch.utils.data import DataLoader, Dataset
 
 from vision.dataset import HELD_OUT_PERCENT, is_held_out, load_set
+from vision.train.bank import cached_bank, rendered_tables
 from vision.train.nets import DieDetectorNet, PipClassifierNet
-from vision.train.samples import Photo, classifier_sample, detector_sample, load_photos
+from vision.train.samples import Photo, detector_sample, load_photos
 
 DETECTOR_LONG_SIDE = 384
 """The runtime scales a frame so its long side is this many pixels before detection."""
 DETECTOR_WINDOW = 256
 """Training windows are cut from frames scaled that way (the net is fully convolutional)."""
-CROP_SIZE = 32
 
 
-class Samples(Dataset[tuple[np.ndarray, ...]]):
+class DetectorSamples(Dataset[tuple[np.ndarray, ...]]):
     """Sample i is a pure function of (seed, i): runs repeat exactly whatever the worker count."""
 
-    def __init__(self, what: str, photos: list[Photo], seed: int, length: int) -> None:
-        self.what, self.photos, self.seed, self.length = what, photos, seed, length
+    def __init__(self, photos: list[Photo], rendered: list[Photo], seed: int, length: int) -> None:
+        self.photos, self.rendered, self.seed, self.length = photos, rendered, seed, length
 
     def __len__(self) -> int:
         return self.length
 
     def __getitem__(self, i: int) -> tuple[npt.NDArray[Any], ...]:
         rng = np.random.default_rng([self.seed, i])
-        if self.what == "detector":
-            return detector_sample(rng, self.photos, DETECTOR_LONG_SIDE, DETECTOR_WINDOW)
-        crop, label = classifier_sample(rng, self.photos, CROP_SIZE)
-        return crop, np.array(label, np.int64)
+        return detector_sample(rng, self.photos, self.rendered, DETECTOR_LONG_SIDE, DETECTOR_WINDOW)
+
+
+def bank_batches(
+    crops: npt.NDArray[np.uint8], labels: npt.NDArray[np.int64], batch: int, seed: int
+) -> Iterator[list[torch.Tensor]]:
+    """Endless batches drawn from the crop bank, each turned a random quarter, half of them mirrored, and
+    lit a little differently: a pip face keeps its value under all of that."""
+    g = torch.Generator().manual_seed(seed)
+    x_all, y_all = torch.from_numpy(crops), torch.from_numpy(labels)
+    while True:
+        idx = torch.randint(len(x_all), (batch,), generator=g)
+        x = torch.rot90(x_all[idx].float(), int(torch.randint(4, (1,), generator=g)), (2, 3))
+        flip = torch.rand(batch, generator=g) < 0.5
+        x[flip] = x[flip].flip(3)
+        gain = torch.empty(batch, 1, 1, 1).uniform_(0.85, 1.15, generator=g)
+        shift = torch.empty(batch, 1, 1, 1).uniform_(-15, 15, generator=g)
+        yield [(x * gain + shift).clamp(0, 255), y_all[idx]]
 
 
 def quiet_worker(_: int) -> None:
@@ -100,19 +117,33 @@ def train(args: argparse.Namespace) -> None:
     held = sorted(it.image.name for it in items if is_held_out(it.image.name))
     photos = load_photos(train_items)
     device = torch.device(args.device)
-    net: torch.nn.Module = DieDetectorNet() if args.what == "detector" else PipClassifierNet(CROP_SIZE)
-    net.to(device)
-    data = Samples(args.what, photos, args.seed, args.steps * args.batch)
-    loader = DataLoader(data, batch_size=args.batch, num_workers=args.workers, shuffle=False, drop_last=True,
-                        persistent_workers=args.workers > 0, prefetch_factor=4 if args.workers else None,
-                        worker_init_fn=quiet_worker)  # fmt: skip
+    batches: Iterable[list[torch.Tensor]]
+    if args.what == "detector":
+        net: torch.nn.Module = DieDetectorNet()
+        rendered = rendered_tables(args.tables, args.seed, max(1, args.workers))
+        print(f"detector: {len(photos)} photos, {len(rendered)} rendered tables", flush=True)
+        data = DetectorSamples(photos, rendered, args.seed, args.steps * args.batch)
+        prefetch = 4 if args.workers else None
+        batches = DataLoader(data, batch_size=args.batch, num_workers=args.workers, shuffle=False,
+                             drop_last=True, persistent_workers=args.workers > 0, prefetch_factor=prefetch,
+                             worker_init_fn=quiet_worker)  # fmt: skip
+    else:
+        net = PipClassifierNet(args.size)
+        crops, labels = cached_bank(args.cache, photos, args.bank, args.size, args.seed, max(1, args.workers))
+        print(f"classifier bank: {len(labels)} crops, classes {np.bincount(labels).tolist()}", flush=True)
+        batches = bank_batches(crops, labels, args.batch, args.seed)
+    if args.init:
+        net.load_state_dict(torch.load(args.init, map_location="cpu"))
+    # Channels-last convolutions run about a third faster on CPU (oneDNN) and no slower on a GPU.
+    net.to(device, memory_format=torch.channels_last)  # type: ignore[call-overload]
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     start = time.time()
     net.train()
-    for step, batch in enumerate(loader):
+    for step, batch in enumerate(itertools.islice(batches, args.steps)):
         for group in opt.param_groups:
             group["lr"] = learning_rate(args, step, time.time() - start)
         batch = [t.to(device, non_blocking=True) for t in batch]
+        batch[0] = batch[0].contiguous(memory_format=torch.channels_last)
         if args.what == "detector":
             loss = detector_loss(net, batch)
         else:
@@ -126,7 +157,15 @@ def train(args: argparse.Namespace) -> None:
         if time.time() - start > args.max_seconds:
             print(f"{args.what}: time limit after {step + 1} steps", flush=True)
             break
-    export(net.cpu().eval(), args, held, len(train_items), step + 1, time.time() - start)
+    net = net.cpu().to(memory_format=torch.contiguous_format)  # type: ignore[call-overload]
+    export(
+        net.eval(),
+        args,
+        held,
+        len(train_items),
+        step + 1,
+        time.time() - start,
+    )
 
 
 def export(
@@ -151,19 +190,25 @@ def export(
             "labels": ["die"],
         }  # fmt: skip
     else:
-        x = torch.zeros(1, 3, CROP_SIZE, CROP_SIZE)
+        x = torch.zeros(1, 3, args.size, args.size)
         onnx_export(net, x, path, input_names=["crops"], output_names=["probs"],
                     dynamic_axes={"crops": {0: "n"}, "probs": {0: "n"}})  # fmt: skip
         card = {
             "task": "pip value of one die crop, or not a pip die",
             "input": "Nx3xSxS float BGR 0-255: square crop around the die box (side 1.25 x longer box side)",
-            "input_size": CROP_SIZE,
+            "input_size": args.size,
             "labels": ["not a pip die", "1", "2", "3", "4", "5", "6"],
         }
     onnx.checker.check_model(onnx.load(str(path)))
+    torch.save(net.state_dict(), args.out / f"{name}.pt")  # to go on training with --init
     card["training"] = {
         "script": f"python -m vision.train.fit {args.what} --steps {args.steps} --batch {args.batch} "
-        f"--lr {args.lr} --seed {args.seed} --max-seconds {args.max_seconds:.0f}",
+        f"--lr {args.lr} --seed {args.seed} --max-seconds {args.max_seconds:.0f}"
+        + (
+            f" --bank {args.bank} --size {args.size}"
+            if args.what == "classifier"
+            else f" --tables {args.tables}"
+        ),
         "steps_run": steps,
         "batch": args.batch,
         "wall_seconds": round(seconds),
@@ -195,6 +240,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--threads", type=int, default=1, help="torch threads of the training process")
     parser.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--size", type=int, default=40, help="classifier crop side in pixels")
+    parser.add_argument("--bank", type=int, default=240_000, help="classifier crops made before training")
+    parser.add_argument("--init", type=Path, help="weights (.pt) of an earlier run to go on from")
+    parser.add_argument("--tables", type=int, default=2000, help="rendered tables made for the detector")
+    parser.add_argument("--cache", type=Path, default=Path("runs/cache"), help="where crop banks are kept")
     parser.add_argument(
         "--max-seconds", type=float, default=1e9, help="wall-time budget; the schedule fits it"
     )

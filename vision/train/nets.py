@@ -51,22 +51,28 @@ class DieDetectorNet(nn.Module):
 
 
 class PipClassifierNet(nn.Module):
-    """Input N×3×S×S crops (0-255); outputs N×7 class probabilities (0 = not a pip die, 1-6 = value)."""
+    """Input N×3×S×S crops (0-255, S a multiple of 8); outputs N×7 class probabilities (0 = not a pip die,
+    1-6 = value)."""
 
-    def __init__(self, size: int = 32, classes: int = 7) -> None:
+    def __init__(self, size: int = 40, classes: int = 7) -> None:
         super().__init__()
         self.features = nn.Sequential(
             conv(3, 16),
             nn.MaxPool2d(2),
             conv(16, 32),
             nn.MaxPool2d(2),
-            conv(32, 64),
+            conv(32, 48),
+            conv(48, 48),
             nn.MaxPool2d(2),
-            conv(64, 64),
+            conv(48, 64),
         )
         cells = size // 8
         self.head = nn.Sequential(
-            nn.Flatten(), nn.Linear(64 * cells * cells, 96), nn.ReLU(), nn.Linear(96, classes)
+            nn.Flatten(),
+            nn.Dropout(0.2),
+            nn.Linear(64 * cells * cells, 128),
+            nn.ReLU(),
+            nn.Linear(128, classes),
         )
 
     def logits(self, x: torch.Tensor) -> torch.Tensor:
