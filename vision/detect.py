@@ -113,7 +113,7 @@ def detector_input(image: Image, long_side: int) -> tuple[Array, float]:
     nh, nw = small.shape[:2]
     ph, pw = -nh % 16, -nw % 16
     if ph or pw:
-        small = cv2.copyMakeBorder(small, 0, ph, 0, pw, cv2.BORDER_REPLICATE)
+        small = np.asarray(cv2.copyMakeBorder(small, 0, ph, 0, pw, cv2.BORDER_REPLICATE), np.uint8)
     return small.transpose(2, 0, 1)[None].astype(np.float32), scale
 
 
