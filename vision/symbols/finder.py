@@ -13,6 +13,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.colour import lab_of
 from vision.crops import rescale
 from vision.reading import Box, Image
 
@@ -23,7 +24,7 @@ WORK_SIDE = 240
 SHADOW_COSINE = float(np.cos(np.radians(4)))
 """Pixels whose colour points within 4° of the table's, somewhat darker, are shadow."""
 _SUM = np.ones((1, 3), np.float32)
-_LAB_ZERO = np.array([0, 128, 128], np.float32)
+_LAB_UNITS = np.array([2.55, 1, 1], np.float32)
 
 
 def _channel_sum(values: Float) -> Float:
@@ -57,11 +58,10 @@ def find_dice(image: Image) -> list[Box]:
     h, w = image.shape[:2]
     scale = min(1.0, WORK_SIDE / max(h, w))
     small = rescale(image, scale) if scale < 1 else image
-    blurred = cv2.GaussianBlur(small, (0, 0), 1.5)
+    blurred = np.asarray(cv2.GaussianBlur(small, (0, 0), 1.5), np.uint8)
     bgr = blurred.astype(np.float32)
-    # 8-bit Lab (lightness 0..255, a table lookup; float Lab costs more than the rest of the search): the
-    # thresholds below were set in those units.
-    lab = cv2.cvtColor(blurred, cv2.COLOR_BGR2Lab).astype(np.float32) - _LAB_ZERO
+    # Lightness weighted as in 8-bit Lab (0..255): the thresholds below were set in those units.
+    lab = lab_of(blurred) * _LAB_UNITS
     sh, sw = lab.shape[:2]
     rim_y, rim_x, _, _ = _rim_fit(sh, sw)
     diff = lab - _table_plane(lab)

@@ -29,7 +29,7 @@ def main(argv: list[str] | None = None) -> None:
     budget = args.minutes * 60
     fit.main(["detector", "--steps", "30000", "--batch", "32", "--lr", "3e-3", "--tables", "1500",
               "--threads", "2", "--max-seconds", f"{budget * DETECTOR_SHARE:.0f}", *common])  # fmt: skip
-    fit.main(["classifier", "--steps", "30000", "--batch", "256", "--lr", "3e-3", "--size", "48",
+    fit.main(["classifier", "--steps", "30000", "--batch", "256", "--lr", "3e-3", "--size", "32",
               "--bank", "240000", "--workers", "2", "--threads", "2",
               "--max-seconds", f"{budget * CLASSIFIER_SHARE:.0f}", *common])  # fmt: skip
     measure.main(["--data", str(args.data), "--out", str(args.out)])

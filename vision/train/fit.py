@@ -158,14 +158,7 @@ def train(args: argparse.Namespace) -> None:
             print(f"{args.what}: time limit after {step + 1} steps", flush=True)
             break
     net = net.cpu().to(memory_format=torch.contiguous_format)  # type: ignore[call-overload]
-    export(
-        net.eval(),
-        args,
-        held,
-        len(train_items),
-        step + 1,
-        time.time() - start,
-    )
+    export(net.eval(), args, held, len(train_items), step + 1, time.time() - start)
 
 
 def export(
@@ -240,7 +233,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--threads", type=int, default=1, help="torch threads of the training process")
     parser.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--size", type=int, default=40, help="classifier crop side in pixels")
+    parser.add_argument("--size", type=int, default=32, help="classifier crop side in pixels")
     parser.add_argument("--bank", type=int, default=240_000, help="classifier crops made before training")
     parser.add_argument("--init", type=Path, help="weights (.pt) of an earlier run to go on from")
     parser.add_argument("--tables", type=int, default=2000, help="rendered tables made for the detector")
