@@ -26,7 +26,8 @@ CLEAR_MAJORITY = 0.8
 
 def to_lab(patch: Float) -> Float:
     """BGR 0..255 float pixels (any shape ending in 3) to Lab (L 0..100)."""
-    flat = np.clip(patch.reshape(-1, 1, 3) * np.float32(1 / 255), 0, 1).astype(np.float32)
+    # One row of pixels: OpenCV converts row by row, and a column of single pixels costs it seven times more.
+    flat = np.clip(patch.reshape(1, -1, 3) * np.float32(1 / 255), 0, 1).astype(np.float32)
     return np.asarray(cv2.cvtColor(flat, cv2.COLOR_BGR2Lab), np.float32).reshape(patch.shape)
 
 
@@ -41,27 +42,30 @@ def rim_colours(rims: Float) -> tuple[Float, Float]:
     apart (weighted by size: Otsu's split); the larger group comes first. A rim of one colour gives that
     colour with share 1 (and share 0 for the second).
     """
+    # Sums over the samples as matrix products: numpy's reductions along a short middle axis are slow.
     n = rims.shape[1]
-    mean = rims.mean(axis=1, keepdims=True)
-    centred = rims - mean
-    _, vectors = np.linalg.eigh(np.einsum("bni,bnj->bij", centred, centred))
-    proj = np.einsum("bni,bi->bn", centred, vectors[:, :, -1])
+    total = (rims.transpose(0, 2, 1) @ np.ones((n, 1), np.float32))[:, :, 0]
+    mean = total / n
+    centred = rims - mean[:, None, :]
+    _, vectors = np.linalg.eigh(centred.transpose(0, 2, 1) @ centred)
+    proj = (centred @ vectors[:, :, -1:])[:, :, 0]
     order = np.argsort(proj, axis=1)
     ranked = np.take_along_axis(proj, order, axis=1)
     low = np.arange(1, n)
     below = np.cumsum(ranked, axis=1)[:, :-1]
     gap = below / low - (ranked.sum(axis=1, keepdims=True) - below) / (n - low)
     split = np.argmax(low * (n - low) * gap * gap, axis=1) + 1  # size of the lower group
-    in_low = np.arange(n)[None, :] < split[:, None]
-    sorted_rims = np.take_along_axis(rims, order[:, :, None], axis=1)
-    low_mean = np.where(in_low[:, :, None], sorted_rims, 0).sum(axis=1) / split[:, None]
-    high_mean = np.where(in_low[:, :, None], 0, sorted_rims).sum(axis=1) / (n - split)[:, None]
+    in_low = np.zeros(proj.shape, np.float32)
+    np.put_along_axis(in_low, order, (np.arange(n)[None, :] < split[:, None]).astype(np.float32), axis=1)
+    low_sum = (in_low[:, None, :] @ rims)[:, 0]
+    low_mean = low_sum / split[:, None]
+    high_mean = (total - low_sum) / (n - split)[:, None]
     low_first = split >= n - split
     first = np.where(low_first[:, None], low_mean, high_mean)
     second = np.where(low_first[:, None], high_mean, low_mean)
     share = np.maximum(split, n - split) / n
     one = np.linalg.norm(first - second, axis=1) < SAME_COLOUR
-    first = np.where(one[:, None], mean[:, 0], first)
+    first = np.where(one[:, None], mean, first)
     share = np.where(one, 1.0, share)
     colours = np.stack([first, second], axis=1).astype(np.float32)
     return colours, np.stack([share, 1 - share], axis=1).astype(np.float32)
@@ -85,27 +89,32 @@ def body_colours(rims: Float, taught: Lab | None = None, clear: float = CLEAR_MA
     return np.asarray(colours[np.arange(len(colours)), pick], np.float32)
 
 
-def per_patch(filter_: Callable[[Float], Float], stack: Float, reach: int) -> Float:
-    """A filter reaching `reach` pixels applied to each patch of a B×P×P stack as if alone, in one call.
+MAX_CHANNELS = 128
+"""The most channels OpenCV (5) takes in one image."""
 
-    Each patch gets a mirrored border (as OpenCV's default) and the padded patches are filtered as one tall
-    image: no patch's filter reaches into the next one.
+
+def per_patch(filter_: Callable[[Float], Float], stack: Float) -> Float:
+    """An OpenCV filter applied to each patch of a B×P×P stack as if alone, in one call per 128 patches.
+
+    The patches become the channels of one P×P image: OpenCV filters each channel on its own, mirroring its
+    border, so no patch's filter reaches into another.
     """
-    b, n, _ = stack.shape
-    padded = np.pad(stack, ((0, 0), (reach, reach), (reach, reach)), mode="reflect")
-    side = n + 2 * reach
-    out = np.asarray(filter_(padded.reshape(b * side, side)), np.float32).reshape(b, side, side)
-    return out[:, reach : reach + n, reach : reach + n]
+    out = np.empty_like(stack, dtype=np.float32)
+    for start in range(0, len(stack), MAX_CHANNELS):
+        part = np.ascontiguousarray(stack[start : start + MAX_CHANNELS].transpose(1, 2, 0))
+        filtered = np.asarray(filter_(part), np.float32).reshape(part.shape)  # one channel comes back 2-D
+        out[start : start + MAX_CHANNELS] = filtered.transpose(2, 0, 1)
+    return out
 
 
 def _smooth(image: Float) -> Float:
-    return np.asarray(cv2.GaussianBlur(image, (0, 0), 0.7), np.float32)  # reaches 3 pixels
+    return np.asarray(cv2.GaussianBlur(image, (0, 0), 0.7), np.float32)
 
 
 def art_maps(patches: Float, bodies: Float) -> Float:
     """Per patch (B×P×P×3 Lab), the distance of every pixel from its body colour, lightly smoothed."""
     diff = patches - bodies[:, None, None, :]
-    return per_patch(_smooth, np.sqrt(np.einsum("bxyc,bxyc->bxy", diff, diff)), 3)
+    return per_patch(_smooth, np.sqrt(np.einsum("bxyc,bxyc->bxy", diff, diff)))
 
 
 def cut_arts(
@@ -114,8 +123,15 @@ def cut_arts(
     """Art maps (B×P×P) of cut faces, all at once, and the body colour (B×3 Lab) each was measured against."""
     if not cuts:
         return np.zeros((0, PATCH, PATCH), np.float32), np.zeros((0, 3), np.float32)
-    patches = to_lab(np.stack([c.patch for c in cuts]))
-    bodies = body_colours(to_lab(np.stack([c.rim for c in cuts])), taught, clear)
+    # Patches and rims through one colour conversion.
+    n = PATCH * PATCH
+    pixels = to_lab(
+        np.concatenate(
+            [np.stack([c.patch.reshape(n, 3) for c in cuts]), np.stack([c.rim for c in cuts])], axis=1
+        )
+    )
+    patches = pixels[:, :n].reshape(len(cuts), PATCH, PATCH, 3)
+    bodies = body_colours(pixels[:, n:], taught, clear)
     return art_maps(patches, bodies), bodies
 
 

@@ -55,7 +55,7 @@ def transform(art: Float, scale: float, angle: float) -> Float:
 def _gradient(image: Float) -> Float:
     gx = cv2.Sobel(image, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(image, cv2.CV_32F, 0, 1, ksize=3)
-    return np.asarray(cv2.magnitude(gx, gy), np.float32)  # reaches 1 pixel
+    return np.asarray(cv2.magnitude(gx, gy), np.float32)
 
 
 def describe_windows(arts: Float, dy: int, dx: int, outlines: Float | None = None) -> Float:
@@ -66,7 +66,7 @@ def describe_windows(arts: Float, dy: int, dx: int, outlines: Float | None = Non
     """
     b, n, _ = arts.shape
     c = n - 2 * SHIFT
-    edges = per_patch(_gradient, arts, 1) if outlines is None else outlines
+    edges = per_patch(_gradient, arts) if outlines is None else outlines
     parts = [a[:, dy : dy + c, dx : dx + c].reshape(b, -1) for a in (arts, edges)]
     rows = np.concatenate([_normalise_rows(p) for p in parts], axis=1)
     return np.asarray(rows / np.sqrt(2), np.float32)
@@ -92,7 +92,7 @@ def template_windows(arts: Float) -> Float:
             for scale, angle in POSES
         ]
     )
-    edges = per_patch(_gradient, posed, 1)
+    edges = per_patch(_gradient, posed)
     windows = np.stack([describe_windows(posed, dy, dx, edges) for dy, dx in shifts], axis=1)
     return windows.reshape(len(arts), len(POSES) * len(shifts), -1)
 
