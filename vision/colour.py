@@ -32,8 +32,8 @@ Lab = npt.NDArray[np.float32]
 """A colour as float Lab: L 0-100, a and b about -128..127."""
 
 
-_LAB8_OFFSET = np.array([0, 128, 128], np.float32)
-_LAB8_SCALE = np.array([100 / 255, 1, 1], np.float32)
+_LAB8_AFFINE = np.array([[100 / 255, 0, 0, 0], [0, 1, 0, -128], [0, 0, 1, -128]], np.float32)
+"""8-bit Lab (L 0-255, a and b offset by 128) to float Lab."""
 
 
 def lab_of(bgr: Image) -> npt.NDArray[np.float32]:
@@ -42,8 +42,9 @@ def lab_of(bgr: Image) -> npt.NDArray[np.float32]:
     Through OpenCV's 8-bit Lab, a table lookup many times faster than its float conversion; its steps
     (0.4 L, 1 a/b) are far below the colour differences anything here decides on.
     """
-    lab8 = cv2.cvtColor(bgr, cv2.COLOR_BGR2Lab)
-    return np.asarray((lab8.astype(np.float32) - _LAB8_OFFSET) * _LAB8_SCALE, np.float32)
+    lab8 = cv2.cvtColor(bgr, cv2.COLOR_BGR2Lab).astype(np.float32)
+    # Scale and offset per channel in one OpenCV pass: numpy broadcasting over a last axis of 3 is slow.
+    return np.asarray(cv2.transform(lab8, _LAB8_AFFINE), np.float32)
 
 
 @dataclass(frozen=True)
@@ -86,8 +87,11 @@ def crop_labs(crops: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32]:
         return np.zeros((0, 3), np.float32)
     masks = _masks(size)
     lab = lab_of(np.ascontiguousarray(crops).reshape(n * size, size, 3)).reshape(n, -1, 3)
-    table = np.median(lab[:, masks.table], axis=1)
-    unlike_table = np.linalg.norm(lab - table[:, None], axis=2) > TABLE_DISTANCE
+    frame = np.sort(lab[:, masks.table], axis=1)  # np.median's value, several times faster
+    middle = frame.shape[1]
+    table = frame[:, (middle - 1) // 2 : middle // 2 + 1].mean(axis=1)
+    off_table = lab - table[:, None]
+    unlike_table = np.sqrt(np.einsum("npc,npc->np", off_table, off_table)) > TABLE_DISTANCE
     face = masks.face & unlike_table
     use_face = face.sum(1) >= 0.5 * masks.face.sum()
     chosen = np.where(use_face[:, None], face, masks.ring)
@@ -95,7 +99,7 @@ def crop_labs(crops: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32]:
     off = np.abs(light - masked_median(light, chosen)[:, None])
     limit = np.maximum(6.0, masked_median(off, chosen))
     near = (off <= limit[:, None]) & chosen
-    mean = (lab * near[..., None]).sum(1) / near.sum(1)[:, None]
+    mean = (near[:, None, :].astype(np.float32) @ lab)[:, 0] / near.sum(1)[:, None]
     return np.asarray(mean, np.float32)
 
 
