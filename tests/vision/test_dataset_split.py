@@ -9,7 +9,7 @@ import pytest
 from vision_data import D6_TRAY
 
 from vision.dataset import DatasetError, is_held_out, load_set, parse_labels
-from vision.detect import decode, encode_targets
+from vision.detect import decode, encode_targets, strongest_apart
 
 
 def test_the_split_depends_on_the_file_stem_only() -> None:
@@ -48,3 +48,14 @@ def test_detector_targets_decode_back_to_the_boxes() -> None:
         b = det.box
         assert np.abs(boxes - [b.x0, b.y0, b.x1, b.y1]).max(1).min() < 0.01
     assert sorted(round(d.angle) for d in found) == [10, 40, 80]
+
+
+def test_two_peaks_on_one_die_give_one_detection() -> None:
+    # Two peaks two cells apart whose boxes overlap (IoU 0.67), and a die apart: the weaker of the pair goes.
+    boxes = np.array([[40.0, 40, 80, 80], [48, 40, 88, 80], [160, 40, 200, 80]])
+    heat, reg, _ = encode_targets(boxes, None, 128, 256)
+    heat[0, 15, 17] = 0.9  # the second box's peak, a little weaker than the first's
+    assert len(decode(heat, reg, scale=1.0, threshold=0.95)) == 2  # the pair's weaker peak is below this
+    found = decode(heat, reg, scale=1.0, threshold=0.5)
+    assert [round(d.box.x0) for d in found] == [40, 160]
+    assert strongest_apart(np.array([[0.0, 0, 10, 10], [1, 1, 11, 11], [5, 0, 15, 10]])) == [0, 2]
