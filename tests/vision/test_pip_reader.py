@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from vision_data import D6_TRAY
 
+from vision import pips
 from vision.dataset import load_set
 from vision.evaluate import evaluate, match
 from vision.images import load_image
@@ -63,3 +65,15 @@ def test_empty_tables_have_almost_no_dice(reader: PipReader) -> None:
     ]
     assert all(t.dice == () for t in tables)
     assert sum(len(reader.read(t.image).dice) for t in tables) <= 2  # cards, coins and pencils are drawn too
+
+
+def test_unsure_crops_are_read_again_turned(reader: PipReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    scene = random_scene(np.random.default_rng(77), 480, 640, n_dice=6)
+    classifier = reader.classifier
+    crops = classifier.crops(scene.image, reader.detector(scene.image))
+    first = classifier(crops)
+    sure = first.max(axis=1) >= pips.SURE
+    assert sure.any() and np.array_equal(classifier.with_second_looks(crops)[sure], first[sure])
+    monkeypatch.setattr(pips, "SURE", 1.01)  # every crop unsure: each is read at four quarter turns
+    turns = [classifier(np.ascontiguousarray(np.rot90(crops, k, axes=(1, 2)))) for k in range(4)]
+    assert np.allclose(classifier.with_second_looks(crops), np.mean(turns, axis=0), atol=1e-6)
