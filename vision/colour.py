@@ -39,8 +39,9 @@ _LAB8_AFFINE = np.array([[100 / 255, 0, 0, 0], [0, 1, 0, -128], [0, 0, 1, -128]]
 def lab_of(bgr: Image) -> npt.NDArray[np.float32]:
     """Float Lab (L 0-100) of 8-bit BGR pixels (H×W×3).
 
-    Through OpenCV's 8-bit Lab, a table lookup many times faster than its float conversion; its steps
-    (0.4 L, 1 a/b) are far below the colour differences anything here decides on.
+    Through OpenCV's 8-bit Lab, a table lookup faster than its float conversion on a frame's die crops (on
+    a whole frame its large table, cold in cache between frames, costs more: the symbol finder converts in
+    float); its steps (0.4 L, 1 a/b) are far below the colour differences anything here decides on.
     """
     lab8 = cv2.cvtColor(bgr, cv2.COLOR_BGR2Lab).astype(np.float32)
     # Scale and offset per channel in one OpenCV pass: numpy broadcasting over a last axis of 3 is slow.
