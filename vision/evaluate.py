@@ -1,14 +1,19 @@
-"""Measure the pip reader on a labelled set: recall, precision, value and die accuracy, confusion matrix."""
+"""Measure the pip reader on a labelled set or on rendered tables: recall, precision, value and die accuracy,
+confusion matrix."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
-from vision.dataset import LabelledImage
+import numpy as np
+
+from vision.dataset import LabelledDie, LabelledImage
 from vision.detect import iou
 from vision.images import load_image
 from vision.reading import Box, DiceReading, Image
+from vision.render.scene import random_scene
 
 MATCH_IOU = 0.3
 """A read die counts as a labelled one when their boxes overlap at least this much (intersection over union);
@@ -91,6 +96,18 @@ def evaluate(items: Sequence[LabelledImage], read: Callable[[Image], DiceReading
     scores = Scores()
     for item in items:
         scores.add(item, read(load_image(item.image)))
+    return scores
+
+
+def evaluate_rendered(read: Callable[[Image], DiceReading], tables: int, seed: int) -> Scores:
+    """The reader on rendered tables (`random_scene` with seeds `seed`, `seed + 1`, ...), scored against the
+    renderer's truth as against a labelled set."""
+    scores = Scores()
+    for n in range(seed, seed + tables):
+        scene = random_scene(np.random.default_rng(n))
+        h, w = scene.image.shape[:2]
+        dice = tuple(LabelledDie(d.value, d.box) for d in scene.dice if d.value is not None)
+        scores.add(LabelledImage(Path(f"rendered table {n}"), dice, w, h), read(scene.image))
     return scores
 
 

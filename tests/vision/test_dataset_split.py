@@ -1,4 +1,4 @@
-"""The labelled-set layout, the fixed held-out split, and the detector's target encoding."""
+"""The labelled-set layout, the fixed held-out split, the detector's targets, scoring rendered tables."""
 
 from __future__ import annotations
 
@@ -10,6 +10,9 @@ from vision_data import D6_TRAY
 
 from vision.dataset import DatasetError, is_held_out, load_set, parse_labels
 from vision.detect import decode, encode_targets, strongest_apart
+from vision.evaluate import evaluate_rendered
+from vision.reading import DiceReading, Die, Image
+from vision.render.scene import random_scene
 
 
 def test_the_split_depends_on_the_file_stem_only() -> None:
@@ -59,3 +62,16 @@ def test_two_peaks_on_one_die_give_one_detection() -> None:
     found = decode(heat, reg, scale=1.0, threshold=0.5)
     assert [round(d.box.x0) for d in found] == [40, 160]
     assert strongest_apart(np.array([[0.0, 0, 10, 10], [1, 1, 11, 11], [5, 0, 15, 10]])) == [0, 2]
+
+
+def test_rendered_tables_are_scored_against_their_truth() -> None:
+    seeds = iter(range(5, 8))
+
+    def perfect(image: Image) -> DiceReading:
+        scene = random_scene(np.random.default_rng(next(seeds)))
+        assert np.array_equal(scene.image, image)
+        return DiceReading(tuple(Die(d.box, "pip", d.color, 1.0, d.value) for d in scene.dice[1:]), 0.0)
+
+    scores = evaluate_rendered(perfect, 3, 5)  # each table's first die left unread
+    assert scores.images == 3 and scores.labelled > 3
+    assert scores.right_value == scores.matched == scores.found == scores.labelled - 3
