@@ -7,6 +7,7 @@ symbol; reading the face is the classifier's (or the symbol reader's) job.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -90,24 +91,26 @@ def decode(heat: Array, reg: Array, scale: float, threshold: float, max_dice: in
     ]
 
 
-def iou(a: Box, b: Box) -> float:
-    ix = max(0.0, min(a.x1, b.x1) - max(a.x0, b.x0))
-    iy = max(0.0, min(a.y1, b.y1) - max(a.y0, b.y0))
+def box_array(boxes: Sequence[Box]) -> npt.NDArray[np.float64]:
+    """Boxes as an N×4 array of (x0, y0, x1, y1)."""
+    return np.array([[b.x0, b.y0, b.x1, b.y1] for b in boxes], np.float64).reshape(-1, 4)
+
+
+def overlaps(a: npt.NDArray[np.float64], b: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """Intersection over union of every box of `a` (N×4) with every box of `b` (M×4): N×M."""
+    ix = np.maximum(0.0, np.minimum(a[:, None, 2], b[:, 2]) - np.maximum(a[:, None, 0], b[:, 0]))
+    iy = np.maximum(0.0, np.minimum(a[:, None, 3], b[:, 3]) - np.maximum(a[:, None, 1], b[:, 1]))
     inter = ix * iy
-    union = a.width * a.height + b.width * b.height - inter
-    return inter / union if union > 0 else 0.0
+    area_a = (a[:, 2] - a[:, 0]) * (a[:, 3] - a[:, 1])
+    area_b = (b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1])
+    union = area_a[:, None] + area_b - inter
+    return np.asarray(np.divide(inter, union, out=np.zeros_like(inter), where=union > 0), np.float64)
 
 
 def strongest_apart(boxes: npt.NDArray[np.float64], limit: float = 0.45) -> list[int]:
     """Indices of the boxes (N×4, strongest first) kept when each drops any weaker box it overlaps by IoU
     `limit` or more: two peaks on one die."""
-    x0, y0, x1, y1 = boxes.T
-    ix = np.maximum(0.0, np.minimum(x1[:, None], x1) - np.maximum(x0[:, None], x0))
-    iy = np.maximum(0.0, np.minimum(y1[:, None], y1) - np.maximum(y0[:, None], y0))
-    inter = ix * iy
-    area = (x1 - x0) * (y1 - y0)
-    union = area[:, None] + area - inter
-    overlap = np.divide(inter, union, out=np.zeros_like(inter), where=union > 0)
+    overlap = overlaps(boxes, boxes)
     kept: list[int] = []
     for i in range(len(boxes)):
         if not kept or bool((overlap[i, kept] < limit).all()):

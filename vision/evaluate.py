@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 
 from vision.dataset import LabelledDie, LabelledImage
-from vision.detect import iou
+from vision.detect import box_array, overlaps
 from vision.images import load_image
 from vision.reading import Box, DiceReading, Image
 from vision.render.scene import random_scene
@@ -25,8 +25,9 @@ MISSED = 0
 
 def match(truth: Sequence[Box], found: Sequence[Box]) -> list[tuple[int, int]]:
     """Pairs (truth index, found index), greedily by overlap, each die used at most once."""
+    overlap = overlaps(box_array(truth), box_array(found)).tolist()
     pairs = sorted(
-        ((iou(t, f), i, j) for i, t in enumerate(truth) for j, f in enumerate(found)), reverse=True
+        ((overlap[i][j], i, j) for i in range(len(truth)) for j in range(len(found))), reverse=True
     )
     used_t: set[int] = set()
     used_f: set[int] = set()

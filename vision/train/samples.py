@@ -11,7 +11,7 @@ import numpy.typing as npt
 
 from vision.crops import CROP_MARGIN, crop_square, rescale
 from vision.dataset import LabelledImage
-from vision.detect import STRIDE, encode_targets
+from vision.detect import STRIDE, box_array, encode_targets
 from vision.images import load_image
 from vision.reading import Image
 from vision.render.painters import FacePainter, GlyphPainter, PipPainter
@@ -55,9 +55,7 @@ def load_photos(items: list[LabelledImage]) -> list[Photo]:
     photos = []
     for item in items:
         img = load_image(item.image)
-        boxes = np.array([[d.box.x0, d.box.y0, d.box.x1, d.box.y1] for d in item.dice], np.float64).reshape(
-            -1, 4
-        )
+        boxes = box_array([d.box for d in item.dice])
         values = np.array([d.value for d in item.dice], np.int64)
         photos.append(Photo(img, boxes, values, clutter_points(img, boxes)))
     return photos
@@ -69,9 +67,7 @@ def rendered_photo(rng: np.random.Generator) -> Photo:
     short = int(long * rng.uniform(0.55, 1.0))
     h, w = (short, long) if rng.random() < 0.7 else (long, short)
     scene = random_scene(rng, h, w, painters=TRAINING_PAINTERS)
-    boxes = np.array([[d.box.x0, d.box.y0, d.box.x1, d.box.y1] for d in scene.dice], np.float64).reshape(
-        -1, 4
-    )
+    boxes = box_array([d.box for d in scene.dice])
     values = np.array([d.value or 0 for d in scene.dice], np.int64)
     angles = np.array([d.angle for d in scene.dice], np.float64)
     return Photo(scene.image, boxes, values, np.zeros((0, 2)), angles)
@@ -186,7 +182,7 @@ def classifier_sample(rng: np.random.Generator, photos: list[Photo], out: int) -
         if not scene.dice:
             return classifier_sample(rng, photos, out)
         d = scene.dice[0]
-        img, box = scene.image, np.array([d.box.x0, d.box.y0, d.box.x1, d.box.y1])
+        img, box = scene.image, box_array([d.box])[0]
         label = int(d.label) if d.kind == "pip" else NOT_A_DIE
     else:
         photo = photos[int(rng.integers(len(photos)))]
