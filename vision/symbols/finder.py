@@ -8,13 +8,13 @@ clutter touching a die is not.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
 import cv2
 import numpy as np
 import numpy.typing as npt
 
 from vision.crops import rescale
+from vision.quantiles import percentile
 from vision.reading import Box, Image
 from vision.symbols.art import to_lab
 
@@ -55,15 +55,6 @@ def _table_plane(image: Float) -> Float:
     return np.asarray(cv2.transform(coords, coef.T.astype(np.float32)), np.float32)
 
 
-def _percentile(values: npt.NDArray[Any], q: float) -> float:
-    """numpy's (linear) percentile through a partial sort: np.percentile costs several times more."""
-    at = q / 100 * (values.size - 1)
-    low = int(at)
-    high = min(low + 1, values.size - 1)
-    part = np.partition(values.ravel(), (low, high))
-    return float(part[low] + (at - low) * (part[high] - part[low]))
-
-
 def find_dice(image: Image) -> list[Box]:
     """Boxes of dice on a plain table, most die-like first."""
     h, w = image.shape[:2]
@@ -82,7 +73,7 @@ def find_dice(image: Image) -> list[Box]:
     dist8 = np.clip(dist * (255 / max(top, 1e-3)), 0, 255).astype(np.uint8)
     otsu, _ = cv2.threshold(dist8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     # Otsu alone splits art from body on a white die; the table's own spread bounds it from above.
-    level = min(otsu * top / 255, max(2.0 * _percentile(dist[rim_y, rim_x], 95), 8.0))
+    level = min(otsu * top / 255, max(2.0 * percentile(dist[rim_y, rim_x], 95), 8.0))
     # A shadow is the table's own colour, darker: same direction in BGR, shorter. It is not part of a die.
     table = _table_plane(bgr)
     pixel_len = cv2.sqrt(_channel_sum(bgr * bgr))

@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.quantiles import median
 from vision.reading import Box, Image
 
 Float = npt.NDArray[np.float32]
@@ -90,9 +91,7 @@ def silhouette_angle(crop: Float) -> float | None:
     """
     h, w = crop.shape[:2]
     border = np.concatenate([crop[0], crop[-1], crop[:, 0], crop[:, -1]])
-    # np.median's value by sorting (the mean of the middle one or two): np.median costs several times more.
-    n = len(border)
-    diff = crop - np.sort(border, axis=0)[(n - 1) // 2 : n // 2 + 1].mean(axis=0)
+    diff = crop - median(border, axis=0)
     dist = np.sqrt(cv2.transform(diff * diff, np.ones((1, 3), np.float32)))
     _, mask = cv2.threshold(np.clip(dist, 0, 255).astype(np.uint8), 0, 1, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     if not mask[h // 2, w // 2]:
