@@ -54,7 +54,7 @@ class PipClassifierNet(nn.Module):
     """Input N×3×S×S crops (0-255, S a multiple of 8); outputs N×7 class probabilities (0 = not a pip die,
     1-6 = value)."""
 
-    def __init__(self, size: int = 40, classes: int = 7) -> None:
+    def __init__(self, size: int, classes: int = 7) -> None:
         super().__init__()
         self.features = nn.Sequential(
             conv(3, 16),
