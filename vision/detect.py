@@ -21,6 +21,9 @@ from vision.runtime import Model
 
 STRIDE = 4
 """Output cells per input pixel of the detector net."""
+OUTSIZED = 2.0
+"""A die whose face side is this many times the median of a frame's dice is a coaster, bowl or disc the nets
+took for one: the dice of one table differ less (at most 1.7 times in d6-tray's labels)."""
 
 Array = npt.NDArray[np.float32]
 
@@ -34,13 +37,17 @@ class Detection:
     angle: float
 
     @property
+    def side(self) -> float:
+        """The side of the die's face: the square at `angle` inscribed in the box (at 45°, 0.7 of the box)."""
+        t = np.deg2rad(self.angle)
+        return float(max(self.box.width, self.box.height) / (abs(np.cos(t)) + abs(np.sin(t))))
+
+    @property
     def corners(self) -> npt.NDArray[np.float64]:
         """The four corners of the die's face, as a rotated square inscribed in the box at `angle`."""
         cx, cy = self.box.center
         t = np.deg2rad(self.angle)
-        extent = max(self.box.width, self.box.height)
-        side = extent / (abs(np.cos(t)) + abs(np.sin(t)))
-        c, s = np.cos(t) * side / 2, np.sin(t) * side / 2
+        c, s = np.cos(t) * self.side / 2, np.sin(t) * self.side / 2
         return np.array([[cx - c + s, cy - s - c], [cx + c + s, cy + s - c], [cx + c - s, cy + s + c],
                          [cx - c - s, cy - s + c]])  # fmt: skip
 
@@ -116,6 +123,16 @@ def strongest_apart(boxes: npt.NDArray[np.float64], limit: float = 0.45) -> list
         if not kept or bool((overlap[i, kept] < limit).all()):
             kept.append(i)
     return kept
+
+
+def die_sized(found: Sequence[Detection]) -> list[int]:
+    """Indices of the dice in `found` whose faces are not far larger than the others' (three at least give a
+    fair median)."""
+    if len(found) < 3:
+        return list(range(len(found)))
+    sides = [d.side for d in found]
+    limit = OUTSIZED * float(np.median(sides))
+    return [i for i, side in enumerate(sides) if side <= limit]
 
 
 def detector_input(image: Image, long_side: int) -> tuple[Array, float]:

@@ -15,7 +15,7 @@ import numpy.typing as npt
 from calibration.colour import ColourProfile
 from vision.colour import Lab, crop_labs, palette_name
 from vision.crops import crop_dice
-from vision.detect import Detection, Detector
+from vision.detect import Detection, Detector, die_sized
 from vision.reading import DiceReading, Die, Image
 from vision.runtime import Model
 
@@ -78,12 +78,14 @@ class PipReader:
         crops = self.classifier.crops(image, found)
         probs = self.classifier.with_second_looks(crops)
         values = np.argmax(probs, axis=1)
-        pips = [(det, int(v), float(p[v])) for det, v, p in zip(found, values, probs, strict=True) if v != 0]
-        labs = crop_labs(crops[values != 0])
+        read = np.flatnonzero(values != 0)  # class 0: not a pip die
+        pips = read[die_sized([found[i] for i in read])]
+        labs = crop_labs(crops[pips])
         dice = (
-            Die(det.box, "pip", name_colour(lab, self.colour_profile), confidence, value=value)
-            for (det, value, confidence), lab in zip(pips, labs, strict=True)
-        )
+            Die(found[i].box, "pip", name_colour(lab, self.colour_profile), float(probs[i, values[i]]),
+                value=int(values[i]))
+            for i, lab in zip(pips.tolist(), labs, strict=True)
+        )  # fmt: skip
         return DiceReading(tuple(dice), time)
 
 

@@ -9,9 +9,9 @@ import pytest
 from vision_data import D6_TRAY
 
 from vision.dataset import DatasetError, is_held_out, load_set, parse_labels
-from vision.detect import decode, encode_targets, strongest_apart
+from vision.detect import Detection, decode, die_sized, encode_targets, strongest_apart
 from vision.evaluate import evaluate_rendered
-from vision.reading import DiceReading, Die, Image
+from vision.reading import Box, DiceReading, Die, Image
 from vision.render.scene import random_scene
 
 
@@ -62,6 +62,20 @@ def test_two_peaks_on_one_die_give_one_detection() -> None:
     found = decode(heat, reg, scale=1.0, threshold=0.5)
     assert [round(d.box.x0) for d in found] == [40, 160]
     assert strongest_apart(np.array([[0.0, 0, 10, 10], [1, 1, 11, 11], [5, 0, 15, 10]])) == [0, 2]
+
+
+def test_a_die_far_larger_than_the_others_is_not_a_die() -> None:
+    def die(x0: float, side: float, angle: float = 0.0) -> Detection:
+        extent = side * (abs(np.cos(np.deg2rad(angle))) + abs(np.sin(np.deg2rad(angle))))
+        return Detection(Box(x0, 0, x0 + extent, extent), 0.9, angle)
+
+    # Dice of about 40 pixels and a disc of 100 (a coaster) read as a die: the disc goes.
+    assert die_sized([die(0, 100), die(200, 40), die(300, 36), die(400, 44)]) == [1, 2, 3]
+    # A die at 45° has a box 1.4 times its side; a die 1.7 times the others' side is still a die.
+    assert die_sized([die(0, 45, 45.0), die(200, 24), die(300, 22), die(400, 20)]) == [0, 1, 2, 3]
+    assert die_sized([die(0, 68), die(200, 40), die(300, 40)]) == [0, 1, 2]
+    # Two dice give no fair median: both stay.
+    assert die_sized([die(0, 100), die(200, 40)]) == [0, 1]
 
 
 def test_rendered_tables_are_scored_against_their_truth() -> None:
