@@ -1,9 +1,10 @@
 """Settling: turn a stream of per-frame readings into one reading per throw.
 
-A reading is emitted once the picture has stopped moving and the last few readings agree (same dice, same
-places); rolling dice never do both. An emitted reading is withdrawn when the dice move again or the reading
-changes for good (a die picked up or turned by hand); the next still reading is emitted afresh, unless it is
-the same dice in the same places with no movement in between (a misread that came and went is no new throw).
+A reading is emitted once the picture has stopped moving and the last few readings agree (the same surely
+read dice in the same places; unsure finds beside them may flicker); rolling dice never do both. An emitted
+reading is withdrawn when the dice move again or the reading changes for good (a die picked up or turned by
+hand); the next still reading is emitted afresh, unless it is the same dice in the same places with no
+movement in between (a misread that came and went is no new throw).
 """
 
 from __future__ import annotations
@@ -33,6 +34,9 @@ class SettleSettings:
     min_confidence: float = 0.5
     """Dice read with less confidence are left out of the reading: a phantom that comes and goes with the
     sensor's noise must not keep real dice from settling."""
+    steady_confidence: float = 0.8
+    """Readings agree when their dice read at least this surely agree; a less sure find (a phantom on the
+    edge of `min_confidence`, a die the reader hesitates over) may come, go or change between frames."""
     moving_frames_to_withdraw: int = 2
     """Moving frames in a row that withdraw an emitted reading (one could be a hand's shadow passing)."""
 
@@ -45,30 +49,43 @@ _EPSILON = 1e-6
 _MOTION_WIDTH = 160
 """Frames are compared at this width: enough to see a die move, cheap on a laptop."""
 
-Signature = tuple[tuple[str, str, float, float, float], ...]
+Signature = tuple[tuple[str, str, float, float, float, bool], ...]
 
 
 def _label(die: Die) -> str:
     return str(die.value) if die.kind == "pip" else f"{die.face}@{die.rotation}"
 
 
-def signature(reading: DiceReading) -> Signature:
-    """What must stay the same for two readings to agree: each die's kind, label, colour and place."""
+def signature(reading: DiceReading, steady: float = SettleSettings.steady_confidence) -> Signature:
+    """What must stay the same for two readings to agree: each die's kind, label, colour and place, and
+    whether it was read surely enough (`steady`) to have to."""
     return tuple(
         sorted(
-            (f"{d.kind}:{_label(d)}", d.color, *d.box.center, max(d.box.width, d.box.height))
+            (
+                f"{d.kind}:{_label(d)}",
+                d.color,
+                *d.box.center,
+                max(d.box.width, d.box.height),
+                d.confidence >= steady,
+            )
             for d in reading.dice
         )
     )
 
 
 def agree(a: Signature, b: Signature) -> bool:
-    """Same dice showing the same, each within a quarter of its size of where it was."""
-    if len(a) != len(b):
-        return False
+    """Each surely read die of either is in the other, showing the same within a quarter of its size of where
+    it was; where neither has a sure die, all their dice must agree so (blurred frames of tumbling dice)."""
+    if not any(x[5] for x in (*a, *b)):
+        return len(a) == len(b) and _kept(a, b, every=True)
+    return _kept(a, b) and _kept(b, a)
+
+
+def _kept(a: Signature, b: Signature, every: bool = False) -> bool:
     return all(
-        x[0] == y[0] and x[1] == y[1] and np.hypot(x[2] - y[2], x[3] - y[3]) <= max(4.0, 0.25 * x[4])
-        for x, y in zip(a, b, strict=True)
+        any(x[:2] == y[:2] and np.hypot(x[2] - y[2], x[3] - y[3]) <= max(4.0, 0.25 * x[4]) for y in b)
+        for x in a
+        if every or x[5]
     )
 
 
@@ -105,7 +122,7 @@ class Settler:
         reading = DiceReading(
             tuple(d for d in reading.dice if d.confidence >= s.min_confidence), reading.time
         )
-        key = signature(reading)
+        key = signature(reading, s.steady_confidence)
         if self._emitted is not None:
             if agree(key, self._emitted):
                 self._disagree = 0

@@ -2,7 +2,8 @@
 
 The demo is a table of players who throw the dice the game asks for onto a rendered table; the camera
 pipeline (reader, settling, matching) turns each throw into a `Roll`, and the players' decisions are random
-legal ones. Headless, it plays as fast as the pipeline allows and reports how many readings were right.
+legal ones. Headless, it plays as fast as the pipeline allows and reports how many readings were right (the
+camera put forward the dice that were thrown) and how many also held a stray find (clutter read as a die).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from calibration.colour import ColourProfile, teach
 from companion.games import alhambra_rw as rw
 from companion.games.alhambra_rw.simulate import random_decision
 from companion.live.feed import Reader
-from companion.live.match import propose
+from companion.live.match import Proposal, propose
 from vision.colour import body_lab
 from vision.pips import PipReader
 from vision.reading import DiceReading, Frame
@@ -58,8 +59,9 @@ def choose_second_building(state: rw.GameState, exp: rw.Expectation, rng: random
     return rw.CrossBuilding(player.name, player.yellow[0], player.blue[0])
 
 
-def same_dice(reading: DiceReading, throw: Throw) -> bool:
-    return sorted((d.color, d.value or 0) for d in reading.dice) == sorted(throw)
+def proposed_right(proposal: Proposal | None, throw: Throw) -> bool:
+    """The camera put forward the dice that were thrown (sure or not: unsure ones are confirmed)."""
+    return proposal is not None and sorted((d.colour, d.value) for d in proposal.dice) == sorted(throw)
 
 
 @dataclass
@@ -69,6 +71,7 @@ class DemoResult:
     readings: int = 0
     matched: int = 0
     fixed: int = 0
+    strays: int = 0
     frames: int = 0
     seconds: float = 0.0
 
@@ -79,6 +82,7 @@ class DemoResult:
             "readings": self.readings,
             "readings_matched": self.matched,
             "readings_fixed": self.fixed,
+            "readings_with_strays": self.strays,
             "frames": self.frames,
             "seconds": round(self.seconds, 2),
         }
@@ -140,9 +144,11 @@ def play_headless(reader: PipReader, seed: int = 0, solo: bool = False) -> DemoR
             throw = throw_for(exp, rng)
             table.throw(throw)
             reading = _settle(frames, reader, settler, result)
+            proposal = propose(reading, exp) if reading is not None else None
             result.readings += 1
-            result.matched += reading is not None and same_dice(reading, throw)
-            event = roll_from_reading(reading, exp, throw)
+            result.matched += proposed_right(proposal, throw)
+            result.strays += reading is not None and len(reading.dice) > len(throw)
+            event = roll_from_proposal(proposal, exp, throw)
             result.fixed += bool(event.note)
         game.apply(event)
         result.events.append(event)
@@ -152,16 +158,11 @@ def play_headless(reader: PipReader, seed: int = 0, solo: bool = False) -> DemoR
     return result
 
 
-def roll_from_reading(reading: DiceReading | None, exp: rw.Expectation, truth: Throw) -> rw.Roll:
+def roll_from_proposal(proposal: Proposal | None, exp: rw.Expectation, truth: Throw) -> rw.Roll:
     """The camera's roll when it fits and is sure; otherwise what a player at the table would type (the
     truth), logged with what the camera read."""
-    proposal = propose(reading, exp) if reading is not None else None
     player = exp.player or ""
-    if (
-        proposal is not None
-        and proposal.sure
-        and sorted((d.colour, d.value) for d in proposal.dice) == sorted(truth)
-    ):
+    if proposal is not None and proposal.sure and proposed_right(proposal, truth):
         yellow = tuple(d.value for d in proposal.dice if d.colour == "yellow")
         blue = tuple(d.value for d in proposal.dice if d.colour == "blue")
         return rw.Roll(player, yellow, blue, "camera")

@@ -1,8 +1,9 @@
 """Match a settled camera reading to the roll the game expects now.
 
 The game says how many yellow and blue dice it waits for; the camera says what lies on the table. A reading
-that has exactly those dice, each read with confidence, is applied as it is. Anything else becomes a
-proposal the players confirm with one key or fix by typing, and the fix is logged with what the camera read.
+that has exactly those dice, each read with confidence, is applied as it is; finds the reader is unsure of
+beyond them (clutter) are passed over. Anything else becomes a proposal the players confirm with one key or
+fix by typing, and the fix is logged with what the camera read.
 """
 
 from __future__ import annotations
@@ -50,6 +51,10 @@ def _count(n: int, colour: str) -> str:
     return f"{n} {colour} {'die' if n == 1 else 'dice'}"
 
 
+def _sure(die: Die, min_confidence: float) -> bool:
+    return die.confidence >= min_confidence
+
+
 def propose(
     reading: DiceReading, exp: rw.Expectation, min_confidence: float = MIN_CONFIDENCE
 ) -> Proposal | None:
@@ -65,6 +70,10 @@ def propose(
             (d for d in reading.dice if d.color == colour and d.value is not None),
             key=lambda d: -d.confidence,
         )
+        if all(_sure(d, min_confidence) for d in seen[:wanted]):
+            # Beyond the dice the roll needs, read surely, an unsure find is clutter (a button, a dot), not
+            # a die the players threw: it is not asked about.
+            seen = seen[:wanted] + [d for d in seen[wanted:] if _sure(d, min_confidence)]
         if len(seen) < wanted:
             missing.append(f"{_count(wanted, colour)} expected, {len(seen)} seen")
         elif len(seen) > wanted:
@@ -73,7 +82,7 @@ def propose(
             chosen.append(PipDie(colour, die.value))  # type: ignore[arg-type]
             if die.confidence < min_confidence:
                 problems.append(f"unsure of {colour[0]}{die.value} ({die.confidence:.0%})")
-    others = [d for d in reading.dice if d.color not in GAME_COLOURS]
+    others = [d for d in reading.dice if d.color not in GAME_COLOURS and _sure(d, min_confidence)]
     if others:
         problems.append(
             f"{len(others)} die of another colour ignored"

