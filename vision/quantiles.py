@@ -12,8 +12,11 @@ import numpy.typing as npt
 def median(values: npt.NDArray[Any], axis: int) -> npt.NDArray[Any]:
     """np.median(values, axis): the mean of the middle one or two values along `axis`."""
     n = values.shape[axis]
-    middle = np.take(np.sort(values, axis=axis), range((n - 1) // 2, n // 2 + 1), axis=axis)
-    return np.asarray(middle.mean(axis=axis))
+    ordered = np.sort(values, axis=axis)
+    low, high = ordered.take((n - 1) // 2, axis=axis), ordered.take(n // 2, axis=axis)
+    if not np.issubdtype(ordered.dtype, np.floating):  # np.median's mean of whole numbers is a float
+        low, high = low.astype(np.float64), high.astype(np.float64)
+    return np.asarray((low + high) / 2)
 
 
 def percentile(values: npt.NDArray[Any], q: float) -> float:

@@ -268,7 +268,7 @@ def _cuts_at(crop: Float, grey: Float, angle: float) -> tuple[list[FaceCut], flo
     upright = np.asarray(
         cv2.warpAffine(grey, turn, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE), np.float32
     )
-    back = np.vstack([cv2.invertAffineTransform(turn), [0, 0, 1]])
+    back = np.asarray(cv2.invertAffineTransform(turn), np.float64)
     half = side_est * 0.97 / 2
     boxed = (size[0] / 2 - half, size[1] / 2 - half, size[0] / 2 + half, size[1] / 2 + half)
     cuts = []
@@ -284,11 +284,14 @@ def _cuts_at(crop: Float, grey: Float, angle: float) -> tuple[list[FaceCut], flo
 
 
 def _sample(crop: Float, back: npt.NDArray[np.float64], cx: float, cy: float, width: float, n: int) -> Float:
-    """The n×n patch covering the upright square of `width` about (cx, cy); `back` maps upright to crop."""
+    """The n×n patch covering the upright square of `width` about (cx, cy); `back` (2×3) maps upright to
+    crop."""
     k = width / n
-    # Patch pixel (u, v) -> upright point (cx - width/2 + k(u + .5), ...) -> crop point: one warp.
-    to_upright = np.array([[k, 0, cx - width / 2 + k / 2], [0, k, cy - width / 2 + k / 2], [0, 0, 1]])
-    to_crop = (back @ to_upright)[:2]
+    # Patch pixel (u, v) -> upright point (tx + k·u, ty + k·v) -> crop point: one warp. Composed in plain
+    # floats: numpy's 3×3 product costs more than the warp.
+    tx, ty = cx - width / 2 + k / 2, cy - width / 2 + k / 2
+    (a, b, c), (d, e, f) = back.tolist()
+    to_crop = np.array([[a * k, b * k, a * tx + b * ty + c], [d * k, e * k, d * tx + e * ty + f]])
     flags = cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP
     return np.asarray(cv2.warpAffine(crop, to_crop, (n, n), flags=flags), np.float32)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 import cv2
 import numpy as np
@@ -97,34 +98,45 @@ def template_windows(arts: Float) -> Float:
     return windows.reshape(len(arts), len(POSES) * len(shifts), -1)
 
 
+@cache
+def _turns(c: int) -> npt.NDArray[np.intp]:
+    """Per quarter turn k, the order of a descriptor's values (art and outline windows, c×c each) that gives
+    the descriptor of the art turned k quarter turns clockwise: 4×(2·c·c)."""
+    window = np.arange(c * c).reshape(c, c)
+    turned = [np.rot90(window, -k).ravel() for k in range(len(ROTATIONS))]
+    return np.stack([np.concatenate([t, t + c * c]) for t in turned])
+
+
 class FaceMatcher:
-    """The templates of a profile, ready to match many dice with one matrix product."""
+    """The templates of a profile, ready to match many dice with one matrix product.
+
+    A die's face matches a template turned k quarter turns exactly as well as the face turned back matches the
+    template itself (the art map, its outline and the windows all turn with it), so the bank holds each
+    template once and each die is described at its four quarter turns: a quarter of the bank, and a product
+    that runs faster for its taller query.
+    """
 
     def __init__(self, profile: SymbolProfile) -> None:
         self.profile = profile
-        blocks: list[Float] = []
-        group_starts: list[int] = []
-        self.groups: list[tuple[int, Rotation]] = []  # (face index, rotation) per group of rows
-        start = 0
-        for fi, face in enumerate(profile.faces):
-            turned = np.stack([np.rot90(t.astype(np.float32), k) for k in range(4) for t in face.templates])
-            described = template_windows(turned)  # quarter turn by quarter turn, each with all templates
-            windows = described.reshape(len(ROTATIONS), -1, described.shape[-1])
-            for k, rotation in enumerate(ROTATIONS):
-                group_starts.append(start)
-                self.groups.append((fi, rotation))
-                blocks.append(windows[k])
-                start += len(windows[k])
-        self.bank_t = np.ascontiguousarray(np.concatenate(blocks).T)
-        self.starts = np.array(group_starts)
+        blocks = [template_windows(np.asarray(f.templates, np.float32)) for f in profile.faces]
+        self.bank_t = np.ascontiguousarray(np.concatenate([b.reshape(-1, b.shape[-1]) for b in blocks]).T)
+        self.starts = np.cumsum([0] + [b.shape[0] * b.shape[1] for b in blocks[:-1]])
+        """First column of each face's templates in the bank."""
+        self.groups = [(fi, rotation) for fi in range(len(profile.faces)) for rotation in ROTATIONS]
+        """(face index, rotation) per column of `scores`."""
 
     def scores(self, arts: Float | Sequence[Float]) -> Float:
         """Best correlation per art map (rows) and (face, rotation) group (columns)."""
-        if len(arts) == 0:
+        n = len(arts)
+        if n == 0:
             return np.zeros((0, len(self.groups)), np.float32)
-        vectors = describe_windows(np.asarray(arts, np.float32), SHIFT, SHIFT)
-        corr = vectors @ self.bank_t
-        return np.asarray(np.maximum.reduceat(corr, self.starts, axis=1), np.float32)
+        stack = np.asarray(arts, np.float32)
+        vectors = describe_windows(stack, SHIFT, SHIFT)
+        turns = _turns(stack.shape[1] - 2 * SHIFT)
+        # Row k·n + i: die i turned back k quarter turns, against the templates at rotation k.
+        corr = vectors[:, turns].transpose(1, 0, 2).reshape(len(ROTATIONS) * n, -1) @ self.bank_t
+        best = np.maximum.reduceat(corr, self.starts, axis=1).reshape(len(ROTATIONS), n, -1)
+        return np.ascontiguousarray(best.transpose(1, 2, 0).reshape(n, -1), np.float32)
 
     def decide(self, group_scores: Float, body: Lab) -> SymbolRead:
         n_faces = len(self.profile.faces)
