@@ -27,7 +27,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     common = ["--data", str(args.data), "--out", str(args.out), "--seed", str(args.seed)]
     budget = args.minutes * 60
-    fit.main(["detector", "--steps", "30000", "--batch", "32", "--lr", "3e-3", "--tables", "1500",
+    fit.main(["detector", "--steps", "30000", "--batch", "32", "--lr", "3e-3",
               "--threads", "2", "--max-seconds", f"{budget * DETECTOR_SHARE:.0f}", *common])  # fmt: skip
     fit.main(["classifier", "--steps", "30000", "--batch", "256", "--lr", "3e-3", "--size", "32",
               "--bank", "240000", "--workers", "2", "--threads", "2",

@@ -236,7 +236,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--size", type=int, default=32, help="classifier crop side in pixels")
     parser.add_argument("--bank", type=int, default=240_000, help="classifier crops made before training")
     parser.add_argument("--init", type=Path, help="weights (.pt) of an earlier run to go on from")
-    parser.add_argument("--tables", type=int, default=2000, help="rendered tables made for the detector")
+    parser.add_argument("--tables", type=int, default=1500, help="rendered tables made for the detector")
     parser.add_argument("--cache", type=Path, default=Path("runs/cache"), help="where crop banks are kept")
     parser.add_argument(
         "--max-seconds", type=float, default=1e9, help="wall-time budget; the schedule fits it"
