@@ -117,6 +117,8 @@ SIZE_BONUS = 0.3
 Square = tuple[float, float, float, float]
 Ints = npt.NDArray[np.int_]
 Corners = tuple[Ints, ...]
+Affine = tuple[float, ...]
+"""A 2×3 affine map's six coefficients, row by row."""
 
 
 def _squares(grey: Float, side: float) -> tuple[list[Square], float]:
@@ -268,7 +270,7 @@ def _cuts_at(crop: Float, grey: Float, angle: float) -> tuple[list[FaceCut], flo
     upright = np.asarray(
         cv2.warpAffine(grey, turn, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE), np.float32
     )
-    back = np.asarray(cv2.invertAffineTransform(turn), np.float64)
+    back: Affine = tuple(np.asarray(cv2.invertAffineTransform(turn), np.float64).ravel().tolist())
     half = side_est * 0.97 / 2
     boxed = (size[0] / 2 - half, size[1] / 2 - half, size[0] / 2 + half, size[1] / 2 + half)
     cuts = []
@@ -283,14 +285,13 @@ def _cuts_at(crop: Float, grey: Float, angle: float) -> tuple[list[FaceCut], flo
     return cuts, fit
 
 
-def _sample(crop: Float, back: npt.NDArray[np.float64], cx: float, cy: float, width: float, n: int) -> Float:
-    """The n×n patch covering the upright square of `width` about (cx, cy); `back` (2×3) maps upright to
-    crop."""
+def _sample(crop: Float, back: Affine, cx: float, cy: float, width: float, n: int) -> Float:
+    """The n×n patch covering the upright square of `width` about (cx, cy); `back` maps upright to crop."""
     k = width / n
     # Patch pixel (u, v) -> upright point (tx + k·u, ty + k·v) -> crop point: one warp. Composed in plain
-    # floats: numpy's 3×3 product costs more than the warp.
+    # floats: numpy's 3×3 product cost a third as much as the warp itself.
     tx, ty = cx - width / 2 + k / 2, cy - width / 2 + k / 2
-    (a, b, c), (d, e, f) = back.tolist()
+    a, b, c, d, e, f = back
     to_crop = np.array([[a * k, b * k, a * tx + b * ty + c], [d * k, e * k, d * tx + e * ty + f]])
     flags = cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP
     return np.asarray(cv2.warpAffine(crop, to_crop, (n, n), flags=flags), np.float32)
