@@ -13,9 +13,11 @@ from dataclasses import dataclass
 from companion.app.dice_input import PipDie
 from companion.games import alhambra_rw as rw
 from vision.reading import DiceReading, Die
+from vision.settle import SettleSettings
 
-MIN_CONFIDENCE = 0.8
-"""Below this the reader is unsure of a die: the players confirm it."""
+MIN_CONFIDENCE = SettleSettings.steady_confidence
+"""Below this the reader is unsure of a die: the players confirm it. The settler's line between steady dice
+and finds that may flicker: a find passed over here is one that could not keep a throw from settling."""
 
 GAME_COLOURS = ("yellow", "blue")
 
@@ -80,7 +82,7 @@ def propose(
             problems.append(f"{_count(len(seen), colour)} seen, {wanted} expected")
         for die in seen[:wanted]:
             chosen.append(PipDie(colour, die.value))  # type: ignore[arg-type]
-            if die.confidence < min_confidence:
+            if not _sure(die, min_confidence):
                 problems.append(f"unsure of {colour[0]}{die.value} ({die.confidence:.0%})")
     others = [d for d in reading.dice if d.color not in GAME_COLOURS and _sure(d, min_confidence)]
     if others:
