@@ -13,6 +13,7 @@ from vision.detect import Detection, decode, die_sized, encode_targets, stronges
 from vision.evaluate import evaluate_rendered
 from vision.reading import Box, DiceReading, Die, Image
 from vision.render.scene import random_scene
+from vision.train.split import LABEL_FAULTS, LabelFix, load_fixes, mend, write_held_out
 
 
 def test_the_split_depends_on_the_file_stem_only() -> None:
@@ -89,3 +90,34 @@ def test_rendered_tables_are_scored_against_their_truth() -> None:
     scores = evaluate_rendered(perfect, 3, 5)  # each table's first die left unread
     assert scores.images == 3 and scores.labelled > 3
     assert scores.right_value == scores.matched == scores.found == scores.labelled - 3
+
+
+def test_the_listed_label_faults_are_mended_in_the_held_out_copy(tmp_path: Path) -> None:
+    fixes = load_fixes(LABEL_FAULTS)
+    assert fixes and all(is_held_out(f.image) for f in fixes)
+    write_held_out(D6_TRAY, tmp_path, fixes)
+    before = {i.image.name: i.dice for i in load_set(D6_TRAY)}
+    after = {i.image.name: i.dice for i in load_set(tmp_path)}
+    # IMG_20191209_095533 has an unlabelled green 6: one die more, the others untouched.
+    name = "IMG_20191209_095533.jpg"
+    assert len(after[name]) == len(before[name]) + 1
+    added = set(after[name]) - set(before[name])
+    assert [d.value for d in added] == [6]
+    assert all(after[n] == before[n] for n in before if n != name)
+
+
+def test_a_fix_replaces_the_label_on_its_die() -> None:
+    labels = "2 0.5 0.5 0.1 0.1\n4 0.2 0.2 0.1 0.1\n"
+    fixed = mend(labels, [LabelFix("x.jpg", Box(48, 49, 59, 60), 3, "three pips")], 100, 100)
+    dice = parse_labels(fixed, 100, 100, "fixed")
+    assert sorted(d.value for d in dice) == [3, 4]
+
+
+def test_a_bad_fix_row_names_its_line_and_field(tmp_path: Path) -> None:
+    path = tmp_path / "fixes.csv"
+    path.write_text("image,x0,y0,x1,y1,value,fault\nIMG.jpg,1,2,3,4,9,nine pips\n")
+    with pytest.raises(DatasetError, match=r"fixes\.csv:2: field 'value'"):
+        load_fixes(path)
+    path.write_text("image,x0,y0,x1,y1,value,fault\nIMG.jpg,1,2,3,4,3,\n")
+    with pytest.raises(DatasetError, match=r"fixes\.csv:2: field 'fault' is empty"):
+        load_fixes(path)
