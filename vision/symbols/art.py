@@ -113,8 +113,11 @@ def _smooth(image: Float) -> Float:
 
 def art_maps(patches: Float, bodies: Float) -> Float:
     """Per patch (B×P×P×3 Lab), the distance of every pixel from its body colour, lightly smoothed."""
-    diff = patches - bodies[:, None, None, :]
-    return per_patch(_smooth, np.sqrt(np.einsum("bxyc,bxyc->bxy", diff, diff)))
+    b, h, w, _ = patches.shape
+    # Each patch's body colour repeated along its flat row: numpy broadcasts a 3-vector over pixels slowly.
+    diff = patches.reshape(b, -1) - np.tile(bodies, (1, h * w))
+    distance = np.sqrt((diff * diff).reshape(-1, 3) @ np.ones(3, np.float32)).reshape(b, h, w)
+    return per_patch(_smooth, distance)
 
 
 def cut_arts(
