@@ -8,7 +8,6 @@ clutter touching a die is not.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
 import cv2
 import numpy as np
@@ -18,6 +17,7 @@ from vision.crops import rescale
 from vision.quantiles import percentile
 from vision.reading import Box, Image
 from vision.symbols.art import to_lab
+from vision.symbols.pixels import channel_sum
 
 Float = npt.NDArray[np.float32]
 
@@ -25,14 +25,8 @@ WORK_SIDE = 240
 """The image is searched at this many pixels along its longer side."""
 SHADOW_COSINE = float(np.cos(np.radians(4)))
 """Pixels whose colour points within 4° of the table's, somewhat darker, are shadow."""
-_SUM = np.ones((1, 3), np.float32)
 _LAB_UNITS = np.diag([2.55, 1.0, 1.0]).astype(np.float32)
 """Float Lab to 8-bit Lab's lightness units, as a cv2.transform matrix."""
-
-
-def _channel_sum(values: npt.NDArray[Any]) -> Float:
-    """Per pixel, the sum over the last axis (3 channels): cv2 does this far faster than numpy."""
-    return np.asarray(cv2.transform(values, _SUM), np.float32)
 
 
 @cache
@@ -71,7 +65,7 @@ def find_dice(image: Image) -> list[Box]:
     sh, sw = lab.shape[:2]
     rim, _, _ = _rim_fit(sh, sw)
     diff = cv2.subtract(lab, _table_plane(lab))
-    dist = cv2.sqrt(_channel_sum(cv2.multiply(diff, diff)))
+    dist = cv2.sqrt(channel_sum(cv2.multiply(diff, diff)))
     top = float(dist.max())
     dist8 = (dist * (255 / max(top, 1e-3))).astype(np.uint8)  # 0..255: truncated as np.clip and astype would
     otsu, _ = cv2.threshold(dist8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
@@ -79,10 +73,10 @@ def find_dice(image: Image) -> list[Box]:
     level = min(otsu * top / 255, max(2.0 * percentile(dist.take(rim), 95), 8.0))
     # A shadow is the table's own colour, darker: same direction in BGR, shorter. It is not part of a die.
     table = _table_plane(bgr)
-    pixel_len = cv2.sqrt(_channel_sum(cv2.multiply(bgr, bgr)))
-    table_len = cv2.sqrt(_channel_sum(cv2.multiply(table, table)))
-    cosine = _channel_sum(cv2.multiply(bgr, table)) / (pixel_len * table_len + 1e-3)
-    ratio = _channel_sum(bgr) / (_channel_sum(table) + 1e-3)
+    pixel_len = cv2.sqrt(channel_sum(cv2.multiply(bgr, bgr)))
+    table_len = cv2.sqrt(channel_sum(cv2.multiply(table, table)))
+    cosine = channel_sum(cv2.multiply(bgr, table)) / (pixel_len * table_len + 1e-3)
+    ratio = channel_sum(bgr) / (channel_sum(table) + 1e-3)
     shadow = (cosine > SHADOW_COSINE) & (ratio < 0.97) & (ratio > 0.45)  # a black die is darker still
     mask = ((dist > level) & ~shadow).astype(np.uint8)
     k = max(3, round(min(sh, sw) / 40))

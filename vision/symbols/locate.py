@@ -18,6 +18,7 @@ import numpy.typing as npt
 
 from vision.quantiles import median
 from vision.reading import Box, Image
+from vision.symbols.pixels import channel_sum
 
 Float = npt.NDArray[np.float32]
 
@@ -35,8 +36,6 @@ SAME_ANGLE = 4.0
 """Two angle estimates this close (degrees) give one set of cuts."""
 OUTLINE_RADIUS = 0.36
 """Gradients this far (in box sides) from the crop's centre are the outline's; art lies nearer the middle."""
-_SUM3 = np.ones((1, 3), np.float32)
-"""cv2.transform's matrix that sums a pixel's three channels."""
 
 
 @dataclass(frozen=True)
@@ -101,7 +100,7 @@ def silhouette_angle(crop: Float) -> float | None:
     # OpenCV's per-pixel arithmetic: numpy's broadcast of a 3-vector over the crop costs three times more.
     table = (*median(border, axis=0).tolist(), 0.0)
     diff = cv2.subtract(crop, table)  # type: ignore[call-overload]  # a 4-tuple is OpenCV's Scalar
-    dist = cv2.sqrt(cv2.transform(cv2.multiply(diff, diff), _SUM3))
+    dist = cv2.sqrt(channel_sum(cv2.multiply(diff, diff)))
     _, mask = cv2.threshold(np.clip(dist, 0, 255).astype(np.uint8), 0, 1, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     if not mask[h // 2, w // 2]:
         return None
@@ -235,7 +234,7 @@ def _square_scores(cx: Float, cy: Float, corners: Corners, size: Ints, side: flo
 def cut_faces(image: Image, box: Box) -> list[FaceCut]:
     """Candidate cuts of the top face of the die in `box`, upright modulo 90°, as PATCH×PATCH BGR patches."""
     crop = _work_crop(image, box)
-    grey = np.asarray(cv2.transform(crop, _SUM3), np.float32)
+    grey = channel_sum(crop)
     # Where two angles are in doubt, the one whose square sits on the strongest edges comes first: the first
     # cut is the best guess (teaching takes its orientation as upright; its rim gives the body colour).
     angles: list[float] = []
