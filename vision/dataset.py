@@ -58,6 +58,14 @@ def parse_labels(text: str, width: int, height: int, where: str) -> tuple[Labell
     return tuple(dice)
 
 
+def label_line(value: int, box: Box, width: int, height: int) -> str:
+    """The label file line (`value cx cy w h`, fractions of the image) that `parse_labels` reads back."""
+    return (
+        f"{value} {(box.x0 + box.x1) / 2 / width:.6f} {(box.y0 + box.y1) / 2 / height:.6f} "
+        f"{box.width / width:.6f} {box.height / height:.6f}"
+    )
+
+
 def load_set(root: Path, split: str = "all") -> list[LabelledImage]:
     """Every image of a set with its dice in pixels; an image without a label file has no dice.
 

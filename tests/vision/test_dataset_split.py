@@ -118,6 +118,9 @@ def test_a_bad_fix_row_names_its_line_and_field(tmp_path: Path) -> None:
     path.write_text("image,x0,y0,x1,y1,value,fault\nIMG.jpg,1,2,3,4,9,nine pips\n")
     with pytest.raises(DatasetError, match=r"fixes\.csv:2: field 'value'"):
         load_fixes(path)
+    path.write_text("image,x0,y0,x1,y1,value,fault\nIMG.jpg,3,2,1,4,3,box upside down\n")
+    with pytest.raises(DatasetError, match=r"fixes\.csv:2: fields 'x0'..'y1' give an empty box"):
+        load_fixes(path)
     path.write_text("image,x0,y0,x1,y1,value,fault\nIMG.jpg,1,2,3,4,3,\n")
     with pytest.raises(DatasetError, match=r"fixes\.csv:2: field 'fault' is empty"):
         load_fixes(path)

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from vision.dataset import DatasetError, is_held_out, parse_labels
+from vision.dataset import DatasetError, is_held_out, label_line, parse_labels
 from vision.detect import box_array, overlaps
 from vision.images import load_image
 from vision.reading import Box
@@ -48,8 +48,10 @@ def load_fixes(path: Path) -> list[LabelFix]:
                 value = int(row["value"])
             except ValueError as err:
                 raise DatasetError(f"{path}:{row_number}: box and value must be numbers ({err})") from err
-            if not 1 <= value <= 6 or box.x1 <= box.x0 or box.y1 <= box.y0:
-                raise DatasetError(f"{path}:{row_number}: field 'value' must be 1-6 and the box not empty")
+            if not 1 <= value <= 6:
+                raise DatasetError(f"{path}:{row_number}: field 'value' must be 1-6, not {value}")
+            if box.x1 <= box.x0 or box.y1 <= box.y0:
+                raise DatasetError(f"{path}:{row_number}: fields 'x0'..'y1' give an empty box")
             fixes.append(LabelFix(row["image"], box, value, row["fault"]))
     return fixes
 
@@ -61,12 +63,7 @@ def mend(labels: str, fixes: Sequence[LabelFix], width: int, height: int) -> str
     if fixes and dice:
         overlap = overlaps(box_array([d.box for d in dice]), box_array([f.box for f in fixes]))
         lines = [line for line, row in zip(lines, overlap, strict=True) if row.max() < SAME_DIE]
-    for f in fixes:
-        b = f.box
-        lines.append(
-            f"{f.value} {(b.x0 + b.x1) / 2 / width:.6f} {(b.y0 + b.y1) / 2 / height:.6f} "
-            f"{b.width / width:.6f} {b.height / height:.6f}"
-        )
+    lines += [label_line(f.value, f.box, width, height) for f in fixes]
     return "".join(f"{line}\n" for line in lines)
 
 
@@ -105,7 +102,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     fixes = load_fixes(args.fixes) if args.fixes else []
     names = write_held_out(args.data, args.out, fixes)
-    print(f"{len(names)} held-out photos written to {args.out}, {len(fixes)} labels mended")
+    mended = sum(f.image in names for f in fixes)
+    print(f"{len(names)} held-out photos written to {args.out}, {mended} labels mended")
     return 0
 
 
