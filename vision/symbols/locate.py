@@ -35,7 +35,9 @@ ANGLE_BINS = 90
 SAME_ANGLE = 4.0
 """Two angle estimates this close (degrees) give one set of cuts."""
 OUTLINE_RADIUS = 0.36
-"""Gradients this far (in box sides) from the crop's centre are the outline's; art lies nearer the middle."""
+"""Gradients this far (in crop sides) from the crop's centre are the outline's; art lies nearer the middle."""
+MARGIN = 0.12
+"""The working crop holds the die's box and this share of its longer side beyond each edge."""
 
 
 @dataclass(frozen=True)
@@ -55,7 +57,9 @@ def face_angles(grey: Float) -> list[float]:
     """
     gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3)
-    strength = cv2.magnitude(gx, gy)
+    # Only inside the box's inscribed circle: the middle of each side of the face lies there at any angle,
+    # while a card's edge or a tray's rim crossing the box's corners (often upright in the image) does not.
+    strength = cv2.multiply(cv2.magnitude(gx, gy), _inside(*gx.shape))
     direction = cv2.phase(gx, gy, angleInDegrees=True)
     # Votes over the full turn (phase is in [0, 360], 360 itself in a spare bin), folded onto 90°: twice as
     # fast as taking each direction modulo 90 first.
@@ -83,11 +87,25 @@ def face_angles(grey: Float) -> list[float]:
     return [mode, mean]
 
 
+def _radii(h: int, w: int) -> tuple[npt.NDArray[np.float64], float]:
+    """Each pixel's distance from the centre of an h×w crop, and the radius of its box's inscribed circle
+    (a pixel more)."""
+    ys, xs = np.ogrid[0:h, 0:w]
+    return np.hypot(ys - (h - 1) / 2, xs - (w - 1) / 2), min(h, w) / (2 + 4 * MARGIN) + 1
+
+
+@cache
+def _inside(h: int, w: int) -> Float:
+    """1 for the pixels of an h×w crop inside its box's inscribed circle, 0 beyond."""
+    radius, inscribed = _radii(h, w)
+    return (radius <= inscribed).astype(np.float32)
+
+
 @cache
 def _ring(h: int, w: int) -> npt.NDArray[np.intp]:
-    """Flat indices of the pixels of an h×w crop at least OUTLINE_RADIUS (in die sides) from its centre."""
-    ys, xs = np.ogrid[0:h, 0:w]
-    return np.flatnonzero(np.hypot(ys - (h - 1) / 2, xs - (w - 1) / 2) >= OUTLINE_RADIUS * WORK)
+    """Flat indices of the pixels of an h×w crop between OUTLINE_RADIUS and the box's inscribed circle."""
+    radius, inscribed = _radii(h, w)
+    return np.flatnonzero((radius >= OUTLINE_RADIUS * WORK) & (radius <= inscribed))
 
 
 def silhouette_angle(crop: Float) -> float | None:
@@ -255,7 +273,7 @@ def _work_crop(image: Image, box: Box) -> Float:
     """
     w, h = max(box.width, 2.0), max(box.height, 2.0)
     scale = WORK / max(w, h)
-    margin = 0.12 * max(w, h)
+    margin = MARGIN * max(w, h)
     x0, y0 = box.x0 - margin, box.y0 - margin
     size = (round((w + 2 * margin) * scale), round((h + 2 * margin) * scale))
     ih, iw = image.shape[:2]
