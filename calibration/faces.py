@@ -53,10 +53,12 @@ READ_BLUR = 1.0
 MAX_TEMPLATES = 4
 """Photos kept per face (the camera step takes 6)."""
 OUTLIER_DROP = 0.12
-"""A teaching photo fitting the other photos of its face this much below their median is left out."""
+"""A teaching photo fitting the other photos of its face this much below their median is left out; so is
+a reading view scoring this much below the median of its face's views, when its threshold is set."""
 MARGIN_RANGE = (0.1, 0.15)
 """The margin by which a die's face must lead every other face: a quarter of the smallest lead in teaching,
-kept in this range. Below 0.1, look-alike faces (F and P in a thin font) were sometimes misread."""
+kept in this range. Below 0.1 for all faces, look-alike faces (F and P in a thin font) were sometimes
+misread; the matcher asks a share of it of look-alike pairs only (`vision.symbols.matcher.pair_margins`)."""
 EDGE_STRIP = 0.12
 """Depth (fraction of the patch) of the strip along a side that must be art for the side to count as city."""
 
@@ -296,9 +298,21 @@ def calibrate(
             if len(face.templates) > 1:
                 genuine = float(alone.scores([arts[face.label][j]]).max())
                 gaps.append(genuine - float(impostor[j]))
-        thresholds.append(float(np.clip(min(hard) - THRESHOLD_SLACK, *THRESHOLD_RANGE)))
+        thresholds.append(float(np.clip(usual_worst(hard) - THRESHOLD_SLACK, *THRESHOLD_RANGE)))
     margin = float(np.clip(0.25 * min(gaps), *MARGIN_RANGE)) if gaps else MARGIN_RANGE[1]
     return thresholds, margin
+
+
+def usual_worst(scores: Sequence[float]) -> float:
+    """The lowest score of a face's reading views, leaving out any far below the median of three or more.
+
+    A view whose cut failed (a perspective photo shrunk to READ_SIDE) says nothing of how the face reads at
+    the table, and one such view alone would let every foreign die that resembles the face pass as it.
+    """
+    if len(scores) < 3:
+        return min(scores)
+    floor = float(np.median(scores)) - OUTLIER_DROP
+    return min(s for s in scores if s >= floor)
 
 
 def parse_edges(specs: Sequence[str]) -> dict[str, frozenset[str]]:

@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from calibration.faces import TeachingError, capture_faces, enroll, read_faces_dir
+from calibration.faces import TeachingError, capture_faces, enroll, read_faces_dir, usual_worst
 from vision.reading import Image
 from vision.render.symbol_art import CARCASSONNE, GLYPHS, SymbolPainter, symbol_table, teaching_photos
 from vision.symbols import cli
@@ -62,6 +62,20 @@ def test_carcassonne_city_edges_are_found_from_the_photos() -> None:
     for label, edges in CARCASSONNE.edges.items():
         assert profile.face(label).edges == edges, label
     assert profile.face("knight").edges == frozenset()
+
+
+def test_a_reading_view_that_failed_to_cut_does_not_set_the_threshold() -> None:
+    assert usual_worst([0.68, 0.91, 0.97, 0.97]) == 0.91
+    assert usual_worst([0.86, 0.91, 0.97, 0.97]) == 0.86
+    assert usual_worst([0.6, 0.97]) == 0.6  # two views: no telling which is the odd one
+
+
+def test_every_carcassonne_face_has_a_threshold_that_shuts_out_other_art() -> None:
+    """Photo 1 of the three-sided city, shrunk to reading size, cuts the die's side in: alone it used to set
+    that face's threshold to 0.58, under which dice of other sets read as that city."""
+    from vision.symbols.evaluate import taught_profile
+
+    assert min(f.threshold for f in taught_profile("carcassonne").faces) >= 0.7
 
 
 def test_edges_can_be_overridden(tmp_path: Path) -> None:

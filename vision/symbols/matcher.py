@@ -3,7 +3,8 @@
 Nothing here is trained on any artwork: each taught photo becomes a handful of templates (small shifts,
 scales and turns, at the four quarter turns), and a die is the taught face whose best template correlates
 most. A die is "unknown" unless that best correlation clears the face's threshold AND beats every other face
-by the profile's margin — an unsure die is reported unknown, never as a wrong face.
+by the profile's margin — an unsure die is reported unknown, never as a wrong face. The margin shrinks for a
+pair of faces that look alike (see `pair_margins`).
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ POSES = ((1.0, 0.0), (1.0, -4.0), (1.0, 4.0), (0.92, 0.0), (1.08, 0.0))
 """(scale, angle°) of template variants: a face cut a little too large or small, or turned, still matches."""
 ROTATIONS: tuple[Rotation, ...] = (0, 90, 180, 270)
 UNKNOWN = "unknown"
+DISTINCT = 0.5
+"""Faces whose templates correlate at most this much are told apart by the profile's whole margin."""
 
 
 @dataclass(frozen=True)
@@ -124,6 +127,7 @@ class FaceMatcher:
         """First column of each face's templates in the bank."""
         self.groups = [(fi, rotation) for fi in range(len(profile.faces)) for rotation in ROTATIONS]
         """(face index, rotation) per column of `scores`."""
+        self.margins = pair_margins(self, profile)
 
     def scores(self, arts: Float | Sequence[Float]) -> Float:
         """Best correlation per art map (rows) and (face, rotation) group (columns)."""
@@ -143,10 +147,10 @@ class FaceMatcher:
         per_face = group_scores.reshape(n_faces, len(ROTATIONS))
         fi, ki = np.unravel_index(int(np.argmax(per_face)), per_face.shape)
         best = float(per_face[fi, ki])
-        others = np.delete(per_face.max(axis=1), fi)
-        runner_up = float(others.max()) if len(others) else -1.0
+        lead = np.delete(best - per_face.max(axis=1), fi)
+        runner_up = best - float(lead.min()) if len(lead) else -1.0
         face = self.profile.faces[fi]
-        accepted = best >= face.threshold and best - runner_up >= self.profile.margin
+        accepted = best >= face.threshold and bool(np.all(lead >= np.delete(self.margins[fi], fi)))
         return SymbolRead(
             face=face.label if accepted else UNKNOWN,
             rotation=ROTATIONS[int(ki)],
@@ -157,7 +161,7 @@ class FaceMatcher:
         )
 
     def read(self, image: Image, boxes: Sequence[Box]) -> list[SymbolRead]:
-        """Read every die: each keeps the candidate cut that fits a taught face best."""
+        """Read every die: its face and rotation are those that fit one of its candidate cuts best."""
         per_die = [cut_faces(image, b) for b in boxes]
         arts, bodies = cut_arts([c for cuts in per_die for c in cuts], self.profile.body_lab)
         all_scores = self.scores(arts)
@@ -165,10 +169,30 @@ class FaceMatcher:
         for cuts in per_die:
             block = all_scores[start : start + len(cuts)]
             best = int(np.argmax(block.max(axis=1)))
-            # The die is judged on the cut that fits a taught face best: its body colour, and how far that
-            # face leads the others on the same cut (another cut, badly placed, may flatter another face).
+            # The body colour is the best-fitting cut's. The face must lead every other face on every cut:
+            # a small blurred F, cut a little off, fits P best while another cut still fits F almost as
+            # well, and a die that two cuts read as two faces is unknown rather than possibly wrong.
             body = bodies[start + best]
             lab = (float(body[0]), float(body[1]), float(body[2]))
-            reads.append(self.decide(block[best], lab))
+            reads.append(self.decide(block.max(axis=0), lab))
             start += len(cuts)
         return reads
+
+
+def pair_margins(matcher: FaceMatcher, profile: SymbolProfile) -> Float:
+    """The lead (faces × faces) a die's best face must have over each other face.
+
+    Two faces that look alike (a P and an R) score close together on every die showing either: the lead of
+    the right one is about the distance between their normalised templates, sqrt(2·(1 − c)) for correlation
+    c, and that is what noise must overcome to swap them. The margin is scaled by that distance against
+    the distance of DISTINCT faces, so it asks the same certainty of every pair instead of turning all
+    look-alikes into "unknown".
+    """
+    n = len(profile.faces)
+    close = np.zeros((n, n), np.float32)
+    for fi, face in enumerate(profile.faces):
+        scores = matcher.scores(np.asarray(face.templates, np.float32))
+        close[fi] = scores.reshape(len(face.templates), n, len(ROTATIONS)).max(axis=(0, 2))
+    close = np.maximum(close, close.T)
+    scale = np.sqrt(np.clip((1 - close) / (1 - DISTINCT), 0.0, 1.0))
+    return np.asarray(profile.margin * scale, np.float32)

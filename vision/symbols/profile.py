@@ -7,7 +7,7 @@
 ```
 
 A die reads as a face when its best match reaches the face's `threshold` and beats every other face by
-`margin`; both are calibrated from the teaching photos.
+`margin` (a share of it for a face that looks alike); both are calibrated from the teaching photos.
 
 `templates` are art maps (see `vision.symbols.art`) of the teaching photos, aligned to the taught orientation
 (rotation 0). `edges` lists the sides of the face ("top", "right", "bottom", "left") that the art reaches at
