@@ -24,7 +24,7 @@ def test_reads_face_and_rotation_of_dice_of_all_colours() -> None:
     per_set = {name: outcomes(profile_of(name), name, tables=8, seed=4242) for name in TUNED}
     pooled = [r for results in per_set.values() for r in results]
     assert len(pooled) >= 210
-    # 98-99.6% on 810 dice in the README's measurement; on this smaller sample 4 dice may read unknown.
+    # 99.4-99.9% of 810 dice per seed in the README's measurement; here 4 of 216 dice may read unknown.
     assert share(pooled, "right") >= 0.98, {n: share(r, "right") for n, r in per_set.items()}
     assert share(pooled, "wrong") == 0
     for name, results in per_set.items():
