@@ -35,7 +35,7 @@ ANGLE_BINS = 90
 SAME_ANGLE = 4.0
 """Two angle estimates this close (degrees) give one set of cuts."""
 OUTLINE_RADIUS = 0.36
-"""Gradients this far (in crop sides) from the crop's centre are the outline's; art lies nearer the middle."""
+"""Gradients this far (in box sides) from the crop's centre are the outline's; art lies nearer the middle."""
 MARGIN = 0.12
 """The working crop holds the die's box and this share of its longer side beyond each edge."""
 

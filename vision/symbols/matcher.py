@@ -127,7 +127,7 @@ class FaceMatcher:
         """First column of each face's templates in the bank."""
         self.groups = [(fi, rotation) for fi in range(len(profile.faces)) for rotation in ROTATIONS]
         """(face index, rotation) per column of `scores`."""
-        self.margins = pair_margins(self, profile)
+        self.margins = pair_margins(self)
 
     def scores(self, arts: Float | Sequence[Float]) -> Float:
         """Best correlation per art map (rows) and (face, rotation) group (columns)."""
@@ -179,7 +179,7 @@ class FaceMatcher:
         return reads
 
 
-def pair_margins(matcher: FaceMatcher, profile: SymbolProfile) -> Float:
+def pair_margins(matcher: FaceMatcher) -> Float:
     """The lead (faces × faces) a die's best face must have over each other face.
 
     Two faces that look alike (a P and an R) score close together on every die showing either: the lead of
@@ -188,6 +188,7 @@ def pair_margins(matcher: FaceMatcher, profile: SymbolProfile) -> Float:
     the distance of DISTINCT faces, so it asks the same certainty of every pair instead of turning all
     look-alikes into "unknown".
     """
+    profile = matcher.profile
     n = len(profile.faces)
     close = np.zeros((n, n), np.float32)
     for fi, face in enumerate(profile.faces):
