@@ -227,14 +227,11 @@ def teach(
         if len(sharp) < 3:
             warn(f"face {label!r}: only {len(sharp)} usable photo(s); 3 or more make reading more reliable")
         aligned, fit = _align(sharp)
-        kept = list(range(len(aligned)))
-        if len(fit) >= 3:
-            # A photo far below the others (badly cut, another face, a hand in view) would only lower the
-            # threshold: it is left out, and named.
-            floor = float(np.median(fit)) - OUTLIER_DROP
-            kept = [j for j, score in enumerate(fit) if score >= floor]
-            for j in sorted(set(range(len(fit))) - set(kept)):
-                warn(f"face {label!r}: {used[j].name} does not look like the others ({fit[j]:.2f}), not used")
+        # A photo far below the others (badly cut, another face, a hand in view) would only lower the
+        # threshold: it is left out, and named.
+        kept = usual(fit)
+        for j in sorted(set(range(len(fit))) - set(kept)):
+            warn(f"face {label!r}: {used[j].name} does not look like the others ({fit[j]:.2f}), not used")
         # More photos add little, and every template costs reading time: keep those that fit the others best.
         kept = sorted(sorted(kept, key=lambda j: -fit[j])[:MAX_TEMPLATES])
         aligned = [aligned[j] for j in kept]
@@ -303,16 +300,22 @@ def calibrate(
     return thresholds, margin
 
 
+def usual(scores: Sequence[float]) -> list[int]:
+    """Indices of the scores not OUTLIER_DROP or more below the median, when there are three or more to tell
+    an odd one out (else all)."""
+    if len(scores) < 3:
+        return list(range(len(scores)))
+    floor = float(np.median(scores)) - OUTLIER_DROP
+    return [j for j, score in enumerate(scores) if score >= floor]
+
+
 def usual_worst(scores: Sequence[float]) -> float:
-    """The lowest score of a face's reading views, leaving out any far below the median of three or more.
+    """The lowest score of a face's reading views, leaving out any far below the others (`usual`).
 
     A view whose cut failed (a perspective photo shrunk to READ_SIDE) says nothing of how the face reads at
     the table, and one such view alone would let every foreign die that resembles the face pass as it.
     """
-    if len(scores) < 3:
-        return min(scores)
-    floor = float(np.median(scores)) - OUTLIER_DROP
-    return min(s for s in scores if s >= floor)
+    return min(scores[j] for j in usual(scores))
 
 
 def parse_edges(specs: Sequence[str]) -> dict[str, frozenset[str]]:
