@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 import cv2
 import numpy as np
@@ -127,7 +127,11 @@ class FaceMatcher:
         """First column of each face's templates in the bank."""
         self.groups = [(fi, rotation) for fi in range(len(profile.faces)) for rotation in ROTATIONS]
         """(face index, rotation) per column of `scores`."""
-        self.margins = pair_margins(self)
+
+    @cached_property
+    def margins(self) -> Float:
+        """`pair_margins`, on the first decision: teaching builds matchers that only score."""
+        return pair_margins(self)
 
     def scores(self, arts: Float | Sequence[Float]) -> Float:
         """Best correlation per art map (rows) and (face, rotation) group (columns)."""
