@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from vision.reading import Box
-from vision.symbols.locate import WORK, _work_crop
+from vision.symbols.locate import MARGIN, WORK, _work_crop
 
 
 def frame() -> np.ndarray:
@@ -20,7 +20,7 @@ def frame() -> np.ndarray:
 def whole_frame_warp(image: np.ndarray, box: Box, shape: tuple[int, ...]) -> np.ndarray:
     """The crop as one warp of the whole frame in float: what reading only the pixels under it must give."""
     side = max(box.width, box.height)
-    scale, margin = WORK / side, 0.12 * side
+    scale, margin = WORK / side, MARGIN * side
     to_crop = np.array([[scale, 0, -(box.x0 - margin) * scale], [0, scale, -(box.y0 - margin) * scale]])
     size, border = (shape[1], shape[0]), cv2.BORDER_REPLICATE
     return np.asarray(cv2.warpAffine(image.astype(np.float32), to_crop, size, borderMode=border))

@@ -264,7 +264,7 @@ def cut_faces(image: Image, box: Box) -> list[FaceCut]:
 
 
 def _work_crop(image: Image, box: Box) -> Float:
-    """The die's box and a 12% margin scaled to WORK pixels along its longer side (float BGR).
+    """The die's box and MARGIN beyond it, scaled to WORK pixels along the box's longer side (float BGR).
 
     Only the frame's pixels under the crop are read: they are made float first (OpenCV warps 8-bit colour
     at half the speed of float), and a die over twice WORK wide is first shrunk by a whole factor (INTER_AREA
