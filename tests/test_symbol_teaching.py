@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 from calibration.faces import TeachingError, capture_faces, enroll, read_faces_dir, usual_worst
+from vision.cli import main as vision_main
 from vision.reading import Image
 from vision.render.symbol_art import CARCASSONNE, GLYPHS, SymbolPainter, symbol_table, teaching_photos
-from vision.symbols import cli
 from vision.symbols.profile import load_profile
 
 
@@ -39,14 +39,14 @@ def test_enroll_command_writes_a_profile_that_reads_a_table(
 ) -> None:
     faces = write_faces(tmp_path / "faces", glyph_photos())
     out = tmp_path / "glyphs.json"
-    assert cli.main(["enroll", "--out", str(out), str(faces)]) == 0
+    assert vision_main(["enroll", "--out", str(out), str(faces)]) == 0
     profile = load_profile(out)
     assert set(profile.labels) == set(GLYPHS.icons)
     table = tmp_path / "table.png"
     scene = symbol_table(SymbolPainter(GLYPHS), np.random.default_rng(4), colors=("white",), plain=True)
     cv2.imwrite(str(table), scene.image)
     capsys.readouterr()
-    assert cli.main(["read", "--profile", str(out), "--json", str(table)]) == 0
+    assert vision_main(["read", "--profile", str(out), "--json", str(table)]) == 0
     line = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert line["image"] == str(table)
     assert len(line["dice"]) == len(scene.dice)
@@ -130,7 +130,7 @@ def test_enroll_command_reports_bad_input_without_traceback(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     (tmp_path / "faces" / "tower").mkdir(parents=True)
-    assert cli.main(["enroll", "--out", str(tmp_path / "p.json"), str(tmp_path / "faces")]) == 2
+    assert vision_main(["enroll", "--out", str(tmp_path / "p.json"), str(tmp_path / "faces")]) == 2
     assert "error: face 'tower'" in capsys.readouterr().err
     assert not (tmp_path / "p.json").exists()
 

@@ -1,6 +1,6 @@
 """Command line for symbol dice: `enroll`, and the `--profile` forms of `read` and `bench`.
 
-`register(subparsers)` adds the symbol-dice subcommands to the `python -m vision` parser.
+`register(subparsers)` adds `enroll` to the one `python -m vision` parser (`vision.cli`).
 """
 
 from __future__ import annotations
@@ -99,14 +99,10 @@ def bench_with_profile(profile_path: Path, frames: int = 30) -> int:
     return 0
 
 
-def run(args: argparse.Namespace) -> int:
-    if args.command == "enroll":
-        from calibration.faces import run_enroll
+def run_enroll(args: argparse.Namespace) -> int:
+    from calibration.faces import run_enroll as enroll
 
-        return run_enroll(args, args.faces_dir)
-    if args.command == "read":
-        return read_with_profile(args.paths, args.profile, args.json)
-    return bench_with_profile(args.profile)
+    return enroll(args, args.faces_dir)
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -115,16 +111,4 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     enroll = subparsers.add_parser("enroll", help="teach symbol-dice faces from photos (one folder per face)")
     add_enroll_arguments(enroll)
     enroll.add_argument("faces_dir", type=Path, metavar="FACES_DIR")
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m vision")
-    sub = parser.add_subparsers(dest="command", required=True)
-    register(sub)
-    read = sub.add_parser("read", help="read dice in images")
-    read.add_argument("--profile", type=Path, required=True, help="symbol-dice profile from `enroll`")
-    read.add_argument("--json", action="store_true", help="one JSON line per image")
-    read.add_argument("paths", type=Path, nargs="+", metavar="PATH")
-    bench = sub.add_parser("bench", help="median ms per frame on one thread")
-    bench.add_argument("--profile", type=Path, required=True, help="symbol-dice profile from `enroll`")
-    return run(parser.parse_args(argv))
+    enroll.set_defaults(run=run_enroll)
