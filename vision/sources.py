@@ -8,6 +8,7 @@ caller can reopen it. The rendered table (`vision.render.rolling.RollingTable`) 
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -17,7 +18,7 @@ import cv2
 import numpy as np
 
 from vision.images import IMAGE_SUFFIXES, ImageError, expand_paths, load_image
-from vision.reading import Frame
+from vision.reading import Frame, Image
 
 VIDEO_SUFFIXES = (".mp4", ".avi", ".mkv", ".mov", ".webm", ".m4v", ".mpg", ".mpeg", ".wmv")
 
@@ -106,47 +107,70 @@ class VideoFileSource:
 
 
 class ImageSource:
-    """Image files (and the images in folders) as frames, `interval` seconds apart.
+    """Image files (and the images in folders) as frames.
 
-    A file that is not a usable image is skipped and its error kept in `errors`, so one bad photo in a folder
-    does not stop the rest; with `repeat`, the images loop (a still table for the live view).
+    Without `hold`, each image is one frame, `interval` seconds apart by the frame clock (a batch). With
+    `hold`, the photos are a still table seen by a camera: each is shown for `hold` seconds of real time at
+    `fps`, so a reader settles on it, and the last one stays until the source is closed. A file that is not a
+    usable image is skipped and its error kept in `errors`, so one bad photo in a folder does not stop the
+    rest.
     """
 
-    def __init__(self, paths: Sequence[Path], interval: float = 1 / 30, repeat: bool = False) -> None:
+    def __init__(
+        self, paths: Sequence[Path], interval: float = 1 / 30, hold: float | None = None, fps: float = 15.0
+    ) -> None:
         self.name = ", ".join(str(p) for p in paths)
         self.paths = expand_paths(list(paths))
         if not self.paths:
             raise SourceError(f"{self.name}: no image files (looked for {', '.join(IMAGE_SUFFIXES)})")
+        if hold is not None and not hold > 0:
+            raise SourceError(f"a photo must be held for more than 0 seconds, not {hold}")
         self.errors: list[str] = []
         self._interval = interval
-        self._repeat = repeat
+        self._hold = hold
+        self._fps = fps
         self._closed = False
 
-    def __iter__(self) -> Iterator[Frame]:
-        index = 0
-        while not self._closed:
-            yielded = False
-            for path in self.paths:
-                if self._closed:
-                    return
-                try:
-                    image = load_image(path)
-                except ImageError as error:
-                    if str(error) not in self.errors:
-                        self.errors.append(str(error))
-                    continue
-                yield Frame(image=image, time=index * self._interval, index=index)
-                index += 1
-                yielded = True
-            if not (self._repeat and yielded):
+    def _images(self) -> Iterator[Image]:
+        for path in self.paths:
+            if self._closed:
                 return
+            try:
+                yield load_image(path)
+            except ImageError as error:
+                self.errors.append(str(error))
+
+    def __iter__(self) -> Iterator[Frame]:
+        if self._hold is None:
+            for index, image in enumerate(self._images()):
+                yield Frame(image=image, time=index * self._interval, index=index)
+            return
+        start = time.monotonic()
+        index = 0
+        images = self._images()
+        shown = next(images, None)
+        while shown is not None and not self._closed:
+            following = next(images, None)
+            until = time.monotonic() + self._hold if following is not None else math.inf
+            while not self._closed and time.monotonic() < until:
+                yield Frame(image=shown, time=time.monotonic() - start, index=index)
+                index += 1
+                time.sleep(1 / self._fps)
+            shown = following
 
     def close(self) -> None:
         self._closed = True
 
 
-def open_source(spec: str, realtime: bool = True) -> FrameSource:
-    """The source a command line names: a camera index (`0`), a stream URL, a video, an image or a folder."""
+HOLD_SECONDS = 4.0
+"""How long a photo given as the camera lies on the table before the next one: time to settle and decide."""
+
+
+def open_source(spec: str, realtime: bool = True, hold: float | None = None) -> FrameSource:
+    """The source a command line names: a camera index (`0`), a stream URL, a video, an image or a folder.
+
+    In real time, photos are a still table, each held for `hold` seconds (default `HOLD_SECONDS`; see
+    `ImageSource`)."""
     if spec.isdigit():
         return CameraSource(int(spec))
     if "://" in spec:
@@ -155,7 +179,7 @@ def open_source(spec: str, realtime: bool = True) -> FrameSource:
     if not path.exists():
         raise SourceError(f"{spec}: no such file or folder (a camera is given by its number, e.g. 0)")
     if path.is_dir() or path.suffix.lower() in IMAGE_SUFFIXES:
-        return ImageSource([path], repeat=realtime)
+        return ImageSource([path], hold=(hold or HOLD_SECONDS) if realtime else None)
     if path.suffix.lower() in VIDEO_SUFFIXES:
         return VideoFileSource(path, realtime=realtime)
     raise SourceError(f"{spec}: neither an image, a video ({', '.join(VIDEO_SUFFIXES)}) nor a folder")

@@ -71,15 +71,23 @@ def test_a_folder_of_images_skips_a_bad_one_and_says_which(tmp_path: Path) -> No
     assert len(source.errors) == 1 and "1b.jpg: not an image" in source.errors[0]
 
 
-def test_repeated_images_loop_until_closed(tmp_path: Path) -> None:
-    cv2.imwrite(str(tmp_path / "table.png"), np.zeros((20, 20, 3), np.uint8))
-    source = ImageSource([tmp_path / "table.png"], repeat=True)
+def test_held_photos_are_a_still_table_each_for_its_time_and_the_last_until_closed(tmp_path: Path) -> None:
+    for i in range(2):
+        cv2.imwrite(str(tmp_path / f"{i}.png"), np.full((20, 20, 3), i * 100, np.uint8))
+    source = ImageSource([tmp_path], hold=0.3, fps=50)
     frames = []
     for frame in source:
         frames.append(frame)
-        if len(frames) == 5:
+        if frame.time > 1.0:
             source.close()
-    assert [f.index for f in frames] == [0, 1, 2, 3, 4]
+    shown = [int(f.image[0, 0, 0]) for f in frames]
+    first_run = shown.index(100)
+    assert shown == [0] * first_run + [100] * (len(shown) - first_run)
+    assert 0.25 <= frames[first_run].time <= 0.6, "the first photo is held for its 0.3 s"
+    assert first_run >= 4, "enough frames of the still photo for a reader to settle"
+    assert [f.index for f in frames] == list(range(len(frames)))
+    with pytest.raises(SourceError, match="more than 0 seconds"):
+        ImageSource([tmp_path], hold=0)
 
 
 def test_open_source_picks_the_kind_from_what_it_is_given(tmp_path: Path, video: Path) -> None:
