@@ -25,6 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.images import ImageError, image_files, load_image
+from vision.native_output import native_output_to
 from vision.reading import Box, Image
 from vision.symbols.art import CLEAR_MAJORITY, Float, cut_arts, rim_colours, to_lab, to_uint8
 from vision.symbols.finder import find_dice
@@ -414,11 +415,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not labels:
         parser.error("camera teaching needs --preset or --faces")
     target = int(args.camera) if args.camera.isdigit() else args.camera
-    capture = cv2.VideoCapture(target)
-    if not capture.isOpened():
-        print(f"error: camera {args.camera!r} does not open", file=sys.stderr)
-        return 2
     keep = args.keep or args.out.with_suffix("").with_name(args.out.stem + "-faces")
+    with native_output_to(keep / "camera.log"):
+        capture = cv2.VideoCapture(target)
+    if not capture.isOpened():
+        print(
+            f"error: camera {args.camera!r} does not open (OpenCV's words: {keep / 'camera.log'})",
+            file=sys.stderr,
+        )
+        return 2
     try:
         capture_faces(capture, labels, keep, seconds=args.seconds)
     except TeachingError as exc:

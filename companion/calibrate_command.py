@@ -108,7 +108,11 @@ def _colours(args: argparse.Namespace) -> int:
         for error in errors:
             print(f"companion calibrate: {error}", file=sys.stderr)
     elif args.camera is not None:
-        profile = teach(_show_to_camera(args.camera, reader))
+        from vision.native_output import native_output_to
+
+        with native_output_to(paths.log_path()):
+            samples = _show_to_camera(args.camera, reader)
+        profile = teach(samples)
     else:
         print("companion calibrate colours: give COLOURS_DIR or --camera SPEC", file=sys.stderr)
         return 2

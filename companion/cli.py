@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -16,10 +17,15 @@ from typing import TYPE_CHECKING
 from companion.games.alhambra_rw.report import scoreboard_text
 from companion.games.alhambra_rw.scorefile import ScoreFileError, score_file
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the app's modules load Textual, OpenCV and the models: only when the app runs
+    from textual.app import App
+    from textual.app import AutopilotCallbackType as AutoPilot
+
     from companion.app.app import CameraSetup
 
 EXIT_BAD_INPUT = 2
+PILOT_SIZE = (100, 32)
+"""The terminal size a test's pilot drives the app at."""
 
 
 def run_score(args: argparse.Namespace) -> int:
@@ -42,8 +48,9 @@ class CalibrationError(ValueError):
     """A remembered calibration file that cannot be used."""
 
 
-def camera_setup(spec: str) -> CameraSetup:
-    """The live reader for a camera SPEC, with this table's remembered calibration (colour profile, area)."""
+def camera_setup(spec: str, hold: float | None = None) -> CameraSetup:
+    """The live reader for a camera SPEC, with this table's remembered calibration (colour profile, area);
+    photos given as the camera are each held `hold` seconds (None: `vision.sources.HOLD_SECONDS`)."""
     from calibration.colour import ColourProfile, ColourProfileError, load_profile
     from calibration.table_area import AreaReader, TableAreaError, load_area
     from companion.app import paths
@@ -67,27 +74,42 @@ def camera_setup(spec: str) -> CameraSetup:
     # A video file is played once; a camera or a stream that ends is opened again.
     is_video = Path(spec).suffix.lower() in VIDEO_SUFFIXES and Path(spec).is_file()
     return CameraSetup(
-        lambda: open_source(spec), reader, use_profile, FeedSettings(reopen_when_ended=not is_video)
+        lambda: open_source(spec, hold=hold),
+        reader,
+        use_profile,
+        FeedSettings(reopen_when_ended=not is_video),
     )
 
 
+def run_app(app: App[None], pilot: AutoPilot | None) -> None:
+    """Run the app on this terminal, native libraries' warnings going to the log file; a test's `pilot`
+    drives the same app headless instead."""
+    from companion.app.paths import log_path
+    from vision.native_output import native_output_to
+
+    with native_output_to(log_path()):
+        if pilot is None:
+            app.run()
+        else:
+            app.run(headless=True, size=PILOT_SIZE, auto_pilot=pilot)
+
+
 def run_play(args: argparse.Namespace) -> int:
-    """`companion [play] [--seed N] [--camera SPEC]`: the Textual app (imported here: `companion score`
-    stays light). With a camera, a source that does not open is reported in the app, which keeps retrying."""
+    """`companion [play] [--seed N] [--camera SPEC [--hold SECONDS]]`: the Textual app (imported here:
+    `companion score` stays light). With a camera, a source that does not open is reported in the app, which
+    keeps retrying."""
     import random
 
     from companion.app.app import CompanionApp
 
-    camera = None
-    if args.camera is not None:
-        from vision.pips import PipReader
-        from vision.sources import open_source
-
-        spec = args.camera
-        camera = CameraSetup(lambda: open_source(spec), PipReader())
+    try:
+        camera = None if args.camera is None else camera_setup(args.camera, args.hold)
+    except CalibrationError as exc:
+        print(f"companion: {exc} (teach it again with `companion calibrate`)", file=sys.stderr)
+        return EXIT_BAD_INPUT
     app = CompanionApp(rng=random.Random(args.seed), camera=camera)
     try:
-        app.run()
+        run_app(app, args.pilot)
     finally:
         app.stop_camera()
     return 0
@@ -130,7 +152,7 @@ def run_demo(args: argparse.Namespace) -> int:
     )
     DemoPlayers(app, table, random.Random(args.seed)).attach()
     try:
-        app.run()
+        run_app(app, args.pilot)
     finally:
         app.stop_camera()
         table.close()
@@ -164,6 +186,13 @@ def build_parser() -> argparse.ArgumentParser:
             default=None,
             help="read the dice live: a camera number (0), a stream URL, a video file or a folder of images",
         )
+        where.add_argument(
+            "--hold",
+            metavar="SECONDS",
+            type=_seconds,
+            default=None,
+            help="with photos as the camera: how long each lies on the table (default 4)",
+        )
     play.set_defaults(run=run_play)
     demo = commands.add_parser(
         "demo",
@@ -181,9 +210,21 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def _seconds(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not 0 < seconds < math.inf:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds above 0")
+    return seconds
+
+
+def main(argv: Sequence[str] | None = None, pilot: AutoPilot | None = None) -> int:
+    """The `companion` command. `pilot` (tests) drives the app that `play` or `demo` opens, headless."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.pilot = pilot
     code: int = args.run(args)
     return code
 

@@ -15,6 +15,7 @@ from textual.binding import Binding, BindingType
 from calibration.colour import ColourProfile
 from companion.live.feed import CameraFeed, FeedSettings, FrameSource, Reader
 from companion.live.messages import FeedStatus, PreviewFrame, ReadingSettled, ReadingWithdrawn, StatusChanged
+from vision.reading import DiceReading
 from vision.settle import Settler
 
 from . import paths
@@ -75,6 +76,9 @@ class CompanionApp(App[None]):
         self.feed: CameraFeed | None = None
         self.camera_status = FeedStatus("starting", "", None)
         """The camera's latest state, for a camera panel that appears after it was posted."""
+        self.table_reading: DiceReading | None = None
+        """The dice lying on the table as the camera last settled on them, for a game screen that opens
+        after they settled (None once they move)."""
         self._first_game = game
 
     def on_mount(self) -> None:
@@ -98,7 +102,9 @@ class CompanionApp(App[None]):
             self.feed.stop()
 
     def _game_screen(self, session: GameSession) -> GameScreen:
-        return GameScreen(session, self.rng, self.auto_imaginary, camera=self.camera is not None)
+        return GameScreen(
+            session, self.rng, self.auto_imaginary, camera=self.camera is not None, table=self.table_reading
+        )
 
     def _start_screen(self) -> StartScreen:
         return StartScreen(self.games_dir, self.sheets_dir, self.now)
@@ -159,12 +165,13 @@ class CompanionApp(App[None]):
             panel.show_status(message.status)
 
     def on_reading_settled(self, message: ReadingSettled) -> None:
+        self.table_reading = message.reading
         screen = self.game_screen()
-        # Not while help or the final scoring is on top: the players are not looking at the sheet.
-        if screen is not None and screen is self.screen:
-            screen.camera_reading(message.reading)
+        if screen is not None:
+            screen.table_settled(message.reading)
 
     def on_reading_withdrawn(self, message: ReadingWithdrawn) -> None:
+        self.table_reading = None
         screen = self.game_screen()
         if screen is not None:
             screen.camera_withdrawn()

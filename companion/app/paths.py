@@ -43,3 +43,9 @@ def colour_profile_path() -> Path:
 def table_area_path() -> Path:
     """The part of the camera's view where the dice are thrown, set with `companion calibrate area`."""
     return config_dir() / "table-area.json"
+
+
+def log_path() -> Path:
+    """The app's log: what OpenCV and FFmpeg print while the app has the screen (camera retries, codecs).
+    `$XDG_STATE_HOME/table-companion/companion.log` (default `~/.local/state/...`)."""
+    return _xdg("XDG_STATE_HOME", ".local/state") / "companion.log"

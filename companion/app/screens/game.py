@@ -7,6 +7,7 @@ later the camera. Every decision becomes an engine event; the engine says whethe
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -71,11 +72,20 @@ class GameScreen(Screen[None]):
             self.session = session
 
     def __init__(
-        self, session: GameSession, rng: random.Random, auto_imaginary: bool = True, camera: bool = False
+        self,
+        session: GameSession,
+        rng: random.Random,
+        auto_imaginary: bool = True,
+        camera: bool = False,
+        table: DiceReading | None = None,
     ) -> None:
         super().__init__()
         self.session = session
         self.camera = camera
+        self.table = table
+        """The dice lying on the table now, as the camera last settled on them (None once they move)."""
+        self._put: DiceReading | None = None
+        """The last camera reading put to the game (entered or proposed): still dice are not put twice."""
         self.pending: Proposal | None = None
         """A camera reading that needs the players' word: `k` accepts it, typed dice fix it."""
         self.proposed_choice: rw.Event | None = None
@@ -115,6 +125,9 @@ class GameScreen(Screen[None]):
         self.query_one("#log", Log).write_lines(line for lines in self.log_lines for line in lines)
         self.refresh_view()
         self._after_change()
+
+    def on_screen_resume(self) -> None:
+        self.offer_table()
 
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.height < COMPACT_HEIGHT, "-compact")
@@ -189,13 +202,23 @@ class GameScreen(Screen[None]):
         return self._submit(rw.Roll(exp.player, yellow, blue, source, note), source, note)
 
     # ---------------------------------------------------------------------------------- the camera
-    def camera_reading(self, reading: DiceReading) -> None:
-        """A settled reading: applied when it fits the expected roll and is sure, else proposed."""
+    def table_settled(self, reading: DiceReading) -> None:
+        """The camera settled on the dice lying on the table: put to the game now if the players are looking
+        at this screen, else offered when they come back to it."""
+        self.table = reading
+        if self.is_current:
+            self.camera_reading(reading)
+
+    def camera_reading(self, reading: DiceReading, lying: bool = False) -> None:
+        """A settled reading: applied when it fits the expected roll and is sure, else proposed. Dice that
+        were `lying` on the table before the game asked for them are only ever proposed: they may be an
+        earlier throw's."""
         exp = self.session.expectation()
         if exp.ask is rw.Ask.KEEP_PAIR and exp.player is not None:
             player = self.state.player(exp.player)
             kept = kept_pair(reading, tuple(player.yellow), tuple(player.blue))
             if kept is not None:
+                self._put = reading
                 self.proposed_choice = rw.KeepPair(player.name, *kept)
                 self.say(f"camera: y{kept[0]} b{kept[1]} taken off the table: k keeps that pair")
                 return
@@ -203,16 +226,31 @@ class GameScreen(Screen[None]):
         if proposal is None:
             self.say(f"camera: dice seen, but none expected now ({exp.prompt})", error=True)
             return
-        if proposal.sure:
+        self._put = reading
+        if lying:
+            problems = (proposal.problem, "lying on the table before the game asked for dice")
+            proposal = replace(proposal, sure=False, problem="; ".join(p for p in problems if p))
+        elif proposal.sure:
             self.enter_dice(proposal.dice, "camera")
             return
         self.pending = proposal
         offer = " ".join(d.label for d in proposal.dice)
         key = f"k accepts {offer}, or type" if proposal.complete else "type"
-        self.say(f"camera read {proposal.read}: {proposal.problem}. {key} the dice", error=True)
+        self.say(f"camera read {proposal.read}: {proposal.problem}. {key} the dice", error=not lying)
+
+    def offer_table(self) -> None:
+        """When the game comes to wait for dice: the dice already lying on the table are offered, unless they
+        were put to the game before or are not all the dice it waits for (an earlier throw's leftovers)."""
+        reading = self.table
+        if reading is None or reading is self._put or self.pending is not None or not self.is_current:
+            return
+        proposal = propose(reading, self.session.expectation())
+        if proposal is not None and proposal.complete:
+            self.camera_reading(reading, lying=True)
 
     def camera_withdrawn(self) -> None:
         """The dice moved again: a reading that waited for the players' word is gone."""
+        self.table = None
         if self.pending is not None:
             self.pending = None
             self.say("")
@@ -372,6 +410,7 @@ class GameScreen(Screen[None]):
                 self.action_roll()
         finally:
             self._auto_rolling = False
+        self.offer_table()
 
     def action_show_end(self) -> None:
         if self.state.is_over:

@@ -1,0 +1,46 @@
+"""What native libraries print about cameras goes to a log file, not over the program's own output.
+
+OpenCV and FFmpeg write their warnings (`[ WARN:0@39.8] global cap_v4l.cpp ...`, `[tcp @ 0x...] ...`)
+straight to the process's file descriptor 2, past Python: on top of the app's score sheet at every camera
+retry, and before a command's one clear error line. Textual draws on `sys.__stderr__`; while the block runs,
+that (and `sys.stderr`) becomes a copy of the terminal's descriptor and descriptor 2 itself points at the log.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+
+
+@contextmanager
+def native_output_to(log: Path) -> Iterator[None]:
+    """Send what is written to descriptor 2 to the end of `log` while the block runs; Python's stderr (and
+    Textual with it) keeps the terminal."""
+    terminal_stream = sys.__stderr__
+    if terminal_stream is None:  # no stderr at all: nothing would reach a screen
+        yield
+        return
+    terminal_stream.flush()
+    log.parent.mkdir(parents=True, exist_ok=True)
+    with log.open("ab") as out:
+        out.write(f"--- {' '.join(sys.argv)} at {datetime.now():%Y-%m-%d %H:%M:%S}\n".encode())
+        out.flush()
+        terminal_fd = os.dup(2)
+        os.dup2(out.fileno(), 2)
+    terminal = os.fdopen(terminal_fd, "w", encoding=terminal_stream.encoding, errors="replace")
+    saved = sys.__stderr__, sys.stderr
+    # typeshed calls `sys.__stderr__` final; Textual reads it as its driver starts: it must be reassigned.
+    setattr(sys, "__stderr__", terminal)  # noqa: B010
+    sys.stderr = terminal
+    try:
+        yield
+    finally:
+        terminal.flush()
+        os.dup2(terminal_fd, 2)
+        setattr(sys, "__stderr__", saved[0])  # noqa: B010
+        sys.stderr = saved[1]
+        terminal.close()
