@@ -1,0 +1,445 @@
+"""Every command the README shows, run the way a user types it.
+
+The installed `companion` and `python -m ...` run as subprocesses; the app runs through the real
+`companion.cli.main()` with Textual's pilot pressing the keys. Each test names the README lines it runs
+(`@runs`), and the first test fails when the README shows a command that no test here runs: when a README
+command changes, the test that runs it changes with it. Placeholders a user fills in (FACES_DIR, photo.jpg,
+camera 0) become inputs the tests make from shipped photos or the renderer.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+from collections.abc import Callable, Coroutine, Mapping
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+from table_photos import D6_TRAY, THROWN, video_of, yellow_and_blue_photos
+from textual.pilot import Pilot
+
+from calibration.table_area import AreaReader, TableArea
+from companion.app.app import CompanionApp
+from companion.app.paths import log_path
+from companion.app.screens.game import GameScreen
+from companion.app.screens.start import StartScreen
+from companion.app.widgets.camera_panel import CameraPanel
+from companion.app.widgets.turn_panel import TurnPanel
+from companion.cli import camera_setup
+from companion.cli import main as companion_main
+from companion.games import alhambra_rw as rw
+from vision.pips import PipReader
+from vision.render.scene import random_scene
+from vision.render.symbol_art import ALHAMBRA, CARCASSONNE, SymbolPainter, symbol_table, teaching_photos
+
+ROOT = Path(__file__).parents[2]
+README = ROOT / "README.md"
+BIN = Path(sys.executable).parent
+MISSING_CAMERA = "97"
+"""A camera number no test machine has: what `--camera 0` does where no camera is plugged in."""
+DEAD_URL = "http://127.0.0.1:9/video"
+"""A stream on this machine's discard port: nothing listens, so the connection is refused at once."""
+
+RUN: dict[str, str] = {}
+"""README command -> the test that runs it."""
+NOT_RUN = {"make test": "it is the command that runs this module"}
+
+
+def runs(*commands: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    def register(test: Callable[..., Any]) -> Callable[..., Any]:
+        for command in commands:
+            RUN[command] = test.__name__
+        return test
+
+    return register
+
+
+def readme_commands() -> list[str]:
+    """The command lines of the README's `sh` blocks, comments cut, `.venv/bin/` dropped."""
+    blocks = re.findall(r"^```sh\n(.*?)^```", README.read_text(encoding="utf-8"), re.M | re.S)
+    lines = (line.split(" #")[0].strip() for block in blocks for line in block.splitlines())
+    return [" ".join(line.removeprefix(".venv/bin/").split()) for line in lines if line]
+
+
+def typed(command: str, fill: Mapping[str, str | Path] | None = None) -> list[str]:
+    """The README line as the installed command, with the user's placeholders filled in."""
+    words = [str((fill or {}).get(word, word)) for word in shlex.split(command)]
+    if words[0] == "companion":
+        words[0] = str(BIN / "companion")
+    elif words[0] == "python":
+        words[0] = sys.executable
+    return words
+
+
+def run(
+    command: str, fill: Mapping[str, str | Path] | None = None, stdin: str = ""
+) -> subprocess.CompletedProcess[str]:
+    """Run a README line in the project's folder (relative paths in the README are from there)."""
+    assert command in RUN, f"{command!r} is not a README command registered with @runs"
+    return subprocess.run(
+        typed(command, fill),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        input=stdin,
+        timeout=240,
+        env=os.environ,
+    )
+
+
+def one_error_line(result: subprocess.CompletedProcess[str], code: int, *words: str) -> None:
+    assert result.returncode == code, result.stderr
+    assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1, result.stderr
+    for word in words:
+        assert word in result.stderr
+
+
+def test_every_command_the_readme_shows_is_run_here() -> None:
+    shown = readme_commands()
+    assert shown, "no sh blocks found in the README"
+    not_run = [c for c in shown if c not in RUN and c not in NOT_RUN]
+    assert not not_run, f"README commands that no test runs: {not_run}"
+    gone = sorted(set(RUN) - set(shown))
+    assert not gone, f"tests run commands the README no longer shows: {gone}"
+
+
+# ------------------------------------------------------------------------------------------ quick start
+@runs("make run")
+def test_make_run_plays_a_whole_demo_game_without_a_terminal(home: Path) -> None:
+    result = subprocess.run(
+        ["make", "run"], cwd=ROOT, capture_output=True, text=True, timeout=400, stdin=subprocess.DEVNULL
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "playing headless" in result.stderr
+    report = json.loads(result.stdout[result.stdout.index("{") :])
+    assert report["finished"] and report["readings"] > 60
+    assert report["readings_matched"] >= report["readings"] - 1
+
+
+@runs(". .venv/bin/activate")
+def test_the_activated_environment_has_the_commands(home: Path) -> None:
+    shell = ". .venv/bin/activate && companion --help && python -m vision --help"
+    result = subprocess.run(["bash", "-c", shell], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "--camera" in result.stdout and "--hold" in result.stdout and "enroll" in result.stdout
+
+
+# ---------------------------------------------------------------------------------------------- scoring
+@runs(
+    "companion score companion/games/alhambra_rw/examples/example-game.json",
+    "companion score companion/games/alhambra_rw/examples/example-game.jsonl --json",
+)
+def test_scoring_the_shipped_examples(home: Path, tmp_path: Path) -> None:
+    text = run("companion score companion/games/alhambra_rw/examples/example-game.json")
+    assert text.returncode == 0 and "winner" in text.stdout.lower(), text.stderr
+    board = json.loads(
+        run("companion score companion/games/alhambra_rw/examples/example-game.jsonl --json").stdout
+    )
+    assert board["winners"] and all("total" in p for p in board["players"])
+    bad = tmp_path / "cut.json"
+    bad.write_text('{"sheet": "example", "players": [')
+    fill = {"companion/games/alhambra_rw/examples/example-game.json": bad}
+    one_error_line(
+        run("companion score companion/games/alhambra_rw/examples/example-game.json", fill), 2, str(bad)
+    )
+
+
+# ----------------------------------------------------------------------------------- the app and camera
+Script = Callable[[Pilot[Any]], Coroutine[Any, Any, None]]
+
+
+async def until(pilot: Pilot[Any], done: Callable[[], bool], seconds: float, what: str) -> None:
+    for _ in range(round(seconds / 0.1)):
+        if done():
+            return
+        await pilot.pause(0.1)
+    raise AssertionError(f"waited {seconds:.0f} s for {what}")
+
+
+def game(pilot: Pilot[Any]) -> GameScreen:
+    app = pilot.app
+    assert isinstance(app, CompanionApp)
+    screen = app.game_screen()
+    assert screen is not None, f"no game screen; the screen is {app.screen!r}"
+    return screen
+
+
+async def start_three_player_game(pilot: Pilot[Any]) -> GameScreen:
+    await pilot.press(*"Ann", "tab", *"Ben", "tab", *"Cleo", "f5")
+    await until(pilot, lambda: isinstance(pilot.app.screen, GameScreen), 10, "the game screen")
+    return game(pilot)
+
+
+def now_panel(screen: GameScreen) -> str:
+    return str(screen.query_one(TurnPanel).render())
+
+
+def panel_state(screen: GameScreen) -> str:
+    return screen.query_one(CameraPanel).status.state
+
+
+def rolls(screen: GameScreen) -> list[rw.Roll]:
+    return [e for e in screen.session.events if isinstance(e, rw.Roll)]
+
+
+def play(argv: list[str], script: Script) -> int:
+    return companion_main(argv, pilot=script)
+
+
+@runs("companion", "companion --camera photos/ --hold 5")
+def test_photos_as_the_camera_are_held_offered_and_taken_with_k(home: Path, tmp_path: Path) -> None:
+    photos = tmp_path / "photos"
+    yellow_and_blue_photos(photos)
+    seen: dict[str, object] = {}
+
+    async def script(pilot: Pilot[Any]) -> None:
+        screen = await start_three_player_game(pilot)
+        # The first photo settled while the names were typed: the dice lying there are offered, not taken.
+        await until(pilot, lambda: screen.pending is not None, 10, "the photo's dice offered")
+        seen["offer"] = now_panel(screen)
+        assert not rolls(screen)
+        await pilot.press("k")
+        seen["first"] = rolls(screen)
+        # The second photo is another throw: read surely and fitting, it goes in for the next player.
+        await until(pilot, lambda: len(rolls(screen)) == 2, 15, "the second photo's dice")
+        seen["second"] = rolls(screen)[1]
+        seen["log"] = screen.session.path
+        await pilot.press("ctrl+q")
+
+    assert play(typed("companion --camera photos/ --hold 5", {"photos/": photos})[1:], script) == 0
+    assert "lying on the table" in str(seen["offer"]) and "k accepts y6 b4" in str(seen["offer"])
+    assert seen["first"] == [
+        rw.Roll(
+            "Ann",
+            *THROWN,
+            "camera",
+            "camera read y6 b4; accepted (lying on the table before the game asked for dice)",
+        )
+    ]
+    second = seen["second"]
+    assert isinstance(second, rw.Roll) and (second.player, second.yellow, second.blue, second.source) == (
+        "Ben",
+        *THROWN,
+        "camera",
+    )
+    on_disk = rw.load_log(Path(str(seen["log"])))
+    assert [e.source for e in on_disk.events if isinstance(e, rw.Roll)] == ["camera", "camera"]
+    # `companion` alone is the app without a camera: the start screen, then quit.
+    assert play([], quit_at_once) == 0
+
+
+async def quit_at_once(pilot: Pilot[Any]) -> None:
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, StartScreen)
+    await pilot.press("ctrl+q")
+
+
+@runs("companion --camera throw.mp4")
+def test_a_video_file_as_the_camera_is_read_then_ends(home: Path, tmp_path: Path) -> None:
+    video = video_of(yellow_and_blue_photos(tmp_path / "photos")[0], tmp_path / "throw.avi", seconds=2.0)
+    seen: dict[str, object] = {}
+
+    async def script(pilot: Pilot[Any]) -> None:
+        screen = await start_three_player_game(pilot)
+        await until(pilot, lambda: screen.pending is not None or bool(rolls(screen)), 10, "the video's dice")
+        if screen.pending is not None:
+            await pilot.press("k")
+        seen["roll"] = rolls(screen)[0]
+        await until(pilot, lambda: panel_state(screen) == "stream ended", 10, "the end of the video")
+        await pilot.press("ctrl+q")
+
+    assert play(typed("companion --camera throw.mp4", {"throw.mp4": video})[1:], script) == 0
+    roll = seen["roll"]
+    assert isinstance(roll, rw.Roll) and (roll.yellow, roll.blue, roll.source) == (*THROWN, "camera")
+
+
+def camera_that_does_not_answer(argv: list[str], says: str, native: str) -> None:
+    """The panel says so, the game goes on by keys, ctrl+q quits; OpenCV's and FFmpeg's own warnings go to
+    the app's log file, not over the screen."""
+    seen: dict[str, object] = {}
+
+    async def script(pilot: Pilot[Any]) -> None:
+        screen = await start_three_player_game(pilot)
+        await until(pilot, lambda: panel_state(screen) == "camera lost", 15, "the camera lost")
+        seen["detail"] = screen.query_one(CameraPanel).status.detail
+        await pilot.press("y", "2", "b", "6", "enter")
+        seen["roll"] = rolls(screen)
+        await pilot.press("ctrl+q")
+
+    assert play(argv, script) == 0
+    assert says in str(seen["detail"])
+    assert seen["roll"] == [rw.Roll("Ann", (2,), (6,))]
+    assert native in log_path().read_text(errors="replace")
+
+
+@runs("companion --camera 0")
+def test_a_missing_camera_number_is_shown_and_the_game_goes_on(
+    home: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    camera_that_does_not_answer(
+        typed("companion --camera 0", {"0": MISSING_CAMERA})[1:], "did not open", "VIDEOIO"
+    )
+    assert "VIDEOIO" not in capfd.readouterr().err
+
+
+@runs("companion --camera http://192.168.1.20:8080/video")
+def test_a_dead_stream_url_is_shown_and_the_game_goes_on(
+    home: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    argv = typed(
+        "companion --camera http://192.168.1.20:8080/video", {"http://192.168.1.20:8080/video": DEAD_URL}
+    )
+    camera_that_does_not_answer(argv[1:], "did not open", "Connection refused")
+    assert "Connection refused" not in capfd.readouterr().err
+
+
+def test_a_damaged_remembered_calibration_stops_the_camera_with_one_line(
+    home: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    profile = home / "config" / "table-companion" / "colour-profile.json"
+    profile.parent.mkdir(parents=True)
+    profile.write_text("{")
+    assert companion_main(["--camera", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert str(profile) in err and "companion calibrate" in err and len(err.strip().splitlines()) == 1
+
+
+# --------------------------------------------------------------------------------------------- calibrate
+def colour_photos(folder: Path) -> Path:
+    """COLOURS_DIR: rendered tables of only yellow dice, and of only blue ones."""
+    for colour in ("yellow", "blue"):
+        (folder / colour).mkdir(parents=True)
+        scene = random_scene(np.random.default_rng(len(colour)), 480, 640, n_dice=5, colors=[colour])
+        cv2.imwrite(str(folder / colour / "a.png"), scene.image)
+    return folder
+
+
+@runs(
+    "companion calibrate colours --camera 0",
+    "companion calibrate colours COLOURS_DIR",
+    "companion calibrate area 0.1 0.2 0.9 0.8",
+    "companion calibrate show",
+)
+def test_calibrating_a_table_is_remembered_and_used_by_the_camera(home: Path, tmp_path: Path) -> None:
+    one_error_line(
+        run("companion calibrate colours --camera 0", {"0": MISSING_CAMERA}),
+        2,
+        f"camera {MISSING_CAMERA} did not open",
+    )
+    taught = run(
+        "companion calibrate colours COLOURS_DIR", {"COLOURS_DIR": colour_photos(tmp_path / "colours")}
+    )
+    assert taught.returncode == 0 and "colour profile saved" in taught.stdout, taught.stderr
+    area = run("companion calibrate area 0.1 0.2 0.9 0.8")
+    assert area.returncode == 0 and "dice zone saved" in area.stdout
+    shown = run("companion calibrate show").stdout
+    assert "yellow" in shown and "blue" in shown and "0.1" in shown and "none" not in shown
+    # `--camera` reads through what is remembered: the dice zone and the taught colours.
+    reader = camera_setup(str(tmp_path)).reader
+    assert isinstance(reader, AreaReader) and reader.area == TableArea(0.1, 0.2, 0.9, 0.8)
+    assert isinstance(reader.reader, PipReader) and reader.reader.colour_profile is not None
+
+
+# ----------------------------------------------------------------------------------------- reading dice
+@runs(
+    "python -m vision read --json photo.jpg photos/",
+    "python -m vision colour --out colours.json COLOURS_DIR",
+    "python -m vision read --colours colours.json photo.jpg",
+    "python -m vision eval SET_DIR",
+    "python -m vision bench",
+)
+def test_reading_pip_dice_from_the_command_line(home: Path, tmp_path: Path) -> None:
+    photo = D6_TRAY / "images" / "IMG_20191209_100649.jpg"
+    photos = tmp_path / "photos"
+    yellow_and_blue_photos(photos)
+    lines = run(
+        "python -m vision read --json photo.jpg photos/", {"photo.jpg": photo, "photos/": photos}
+    ).stdout.splitlines()
+    readings = [json.loads(line) for line in lines]
+    assert [r["image"] for r in readings] == [
+        str(photo),
+        str(photos / "throw-1.jpg"),
+        str(photos / "throw-2.jpg"),
+    ]
+    assert sorted((d["color"], d["value"]) for d in readings[1]["dice"]) == [("blue", 4), ("yellow", 6)]
+    colours = tmp_path / "colours.json"
+    taught = run(
+        "python -m vision colour --out colours.json COLOURS_DIR",
+        {"colours.json": colours, "COLOURS_DIR": colour_photos(tmp_path / "c")},
+    )
+    assert taught.returncode == 0 and "yellow (" in taught.stdout, taught.stderr
+    read = run(
+        "python -m vision read --colours colours.json photo.jpg",
+        {"colours.json": colours, "photo.jpg": photos / "throw-1.jpg"},
+    )
+    assert read.returncode == 0 and "yellow 6" in read.stdout and "blue 4" in read.stdout, read.stderr
+    scores = run("python -m vision eval SET_DIR", {"SET_DIR": D6_TRAY})
+    assert scores.returncode == 0 and "die accuracy" in scores.stdout
+    bench = run("python -m vision bench")
+    assert bench.returncode == 0 and bench.stdout.count("ms/frame") == 2
+
+
+@runs(
+    "python -m vision enroll --out alhambra.json FACES_DIR",
+    "python -m vision enroll --out carc.json --edges city1=top FACES_DIR",
+    "python -m vision read --profile alhambra.json --json photo.jpg photos/",
+    "python -m vision bench --profile alhambra.json",
+    "python -m calibration.faces --camera 0 --preset alhambra --out alhambra.json",
+)
+def test_teaching_and_reading_symbol_dice_from_the_command_line(home: Path, tmp_path: Path) -> None:
+    rng = np.random.default_rng(3)
+    faces = {}
+    for icons in (ALHAMBRA, CARCASSONNE):
+        faces[icons.name] = tmp_path / icons.name
+        for label, images in teaching_photos(SymbolPainter(icons), rng, per_face=3).items():
+            (faces[icons.name] / label).mkdir(parents=True)
+            for j, image in enumerate(images):
+                cv2.imwrite(str(faces[icons.name] / label / f"{j:02d}.png"), image)
+    profile = tmp_path / "alhambra.json"
+    taught = run(
+        "python -m vision enroll --out alhambra.json FACES_DIR",
+        {"alhambra.json": profile, "FACES_DIR": faces["alhambra"]},
+    )
+    assert taught.returncode == 0 and profile.is_file(), taught.stderr
+    carc = tmp_path / "carc.json"
+    taught = run(
+        "python -m vision enroll --out carc.json --edges city1=top FACES_DIR",
+        {"carc.json": carc, "FACES_DIR": faces["carcassonne"]},
+    )
+    assert taught.returncode == 0 and json.loads(carc.read_text()), taught.stderr
+    table_rng = np.random.default_rng(4)
+    scene = symbol_table(SymbolPainter(ALHAMBRA), table_rng, n_dice=6, colors=("white",), plain=True)
+    photo, photos = tmp_path / "table.png", tmp_path / "frames"
+    cv2.imwrite(str(photo), scene.image)
+    photos.mkdir()
+    cv2.imwrite(str(photos / "a.png"), scene.image)
+    read = run(
+        "python -m vision read --profile alhambra.json --json photo.jpg photos/",
+        {"alhambra.json": profile, "photo.jpg": photo, "photos/": photos},
+    )
+    assert read.returncode == 0, read.stderr
+    first, again = (json.loads(line) for line in read.stdout.splitlines())
+    truth = sorted(d.label for d in scene.dice)
+    assert sorted(d["face"] for d in first["dice"]) == truth and again["dice"] == first["dice"]
+    assert all(d["kind"] == "symbol" and d["rotation"] in (0, 90, 180, 270) for d in first["dice"])
+    bench = run("python -m vision bench --profile alhambra.json", {"alhambra.json": profile})
+    assert bench.returncode == 0 and "ms/frame" in bench.stdout, bench.stderr
+    no_camera = run(
+        "python -m calibration.faces --camera 0 --preset alhambra --out alhambra.json",
+        {"0": MISSING_CAMERA, "alhambra.json": tmp_path / "live.json"},
+    )
+    one_error_line(no_camera, 2, MISSING_CAMERA, "does not open")
+
+
+def test_the_help_names_the_hold_a_photo_gets_by_default() -> None:
+    from vision.sources import HOLD_SECONDS
+
+    result = subprocess.run([str(BIN / "companion"), "--help"], capture_output=True, text=True, timeout=60)
+    assert f"(default {HOLD_SECONDS:g})" in " ".join(result.stdout.split())
