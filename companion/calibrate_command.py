@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,7 +25,6 @@ if TYPE_CHECKING:  # the reader's modules load models and OpenCV: only when a st
     import numpy.typing as npt
 
     from vision.pips import PipReader
-    from vision.reading import DiceReading, Frame, Image
 
 SHOWS_PER_COLOUR = 2
 """Each colour is shown twice (re-rolled in between): two dice each time give enough samples."""
@@ -124,7 +122,8 @@ def _colours(args: argparse.Namespace) -> int:
 
 def _show_to_camera(spec: str, reader: PipReader) -> dict[str, list[npt.NDArray[np.float32]]]:
     from vision.colour import body_lab
-    from vision.sources import open_source
+    from vision.settle import settle
+    from vision.sources import SourceError, open_source
 
     source = open_source(spec)
     frames = iter(source)
@@ -134,25 +133,14 @@ def _show_to_camera(spec: str, reader: PipReader) -> dict[str, list[npt.NDArray[
             for show in range(SHOWS_PER_COLOUR):
                 again = " (roll them again)" if show else ""
                 input(f"Put only the game's {colour} dice in view{again}, then press Enter ")
-                image, reading = _settled(frames, reader)
-                samples.setdefault(colour, []).extend(body_lab(image, d.box) for d in reading.dice)
-                print(f"  {len(reading.dice)} dice seen")
+                throw = settle(frames, reader.read, seconds=WAIT_SECONDS)
+                if throw is None:
+                    raise SourceError(
+                        f"no still dice seen within {WAIT_SECONDS:.0f} s: are they in view, and lit?"
+                    )
+                dice = throw.reading.dice
+                samples.setdefault(colour, []).extend(body_lab(throw.frame.image, d.box) for d in dice)
+                print(f"  {len(dice)} dice seen")
     finally:
         source.close()
     return samples
-
-
-def _settled(frames: Iterator[Frame], reader: PipReader) -> tuple[Image, DiceReading]:
-    from vision.reading import DiceReading
-    from vision.settle import Settler
-    from vision.sources import SourceError
-
-    settler = Settler()
-    deadline = time.monotonic() + WAIT_SECONDS
-    for frame in frames:
-        change = settler.update(frame, reader.read(frame.image, frame.time))
-        if isinstance(change, DiceReading):
-            return frame.image, change
-        if time.monotonic() > deadline:
-            break
-    raise SourceError(f"no still dice seen within {WAIT_SECONDS:.0f} s: are they in view, and lit?")

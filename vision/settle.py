@@ -9,7 +9,9 @@ movement in between (a misread that came and went is no new throw).
 
 from __future__ import annotations
 
+import time
 from collections import deque
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import cv2
@@ -17,6 +19,21 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.reading import DiceReading, Die, Frame, Image
+
+
+@dataclass(frozen=True)
+class Settled:
+    """The dice came to rest: the throw's reading (dice read less surely than `min_confidence` left out)."""
+
+    reading: DiceReading
+
+
+@dataclass(frozen=True)
+class Withdrawn:
+    """The dice of the last settled reading moved, or its reading changed for good."""
+
+
+Change = Settled | Withdrawn
 
 
 @dataclass(frozen=True)
@@ -108,8 +125,8 @@ class Settler:
         """A reading is out and not withdrawn."""
         return self._emitted is not None
 
-    def update(self, frame: Frame, reading: DiceReading) -> DiceReading | bool | None:
-        """The settled reading, True when the last settled reading is withdrawn, or None (no change)."""
+    def update(self, frame: Frame, reading: DiceReading) -> Change | None:
+        """What this frame changed: the dice settled, a settled reading withdrawn, or nothing (None)."""
         s = self.settings
         if self._motion(frame.image):
             self._recent.clear()
@@ -145,13 +162,13 @@ class Settler:
                 # The same dice, never touched: a misread came and went. It is not a new throw.
                 return None
             self._last, self._moved = key, False
-            return DiceReading(dice=reading.dice, time=frame.time)
+            return Settled(DiceReading(dice=reading.dice, time=frame.time))
         return None
 
-    def _withdraw(self) -> bool:
+    def _withdraw(self) -> Withdrawn:
         self._emitted, self._disagree = None, 0
         self._recent.clear()
-        return True
+        return Withdrawn()
 
     def _motion(self, image: Image) -> bool:
         h, w = image.shape[:2]
@@ -164,3 +181,33 @@ class Settler:
             return False
         moved = cv2.absdiff(grey, previous) > self.settings.motion_level
         return bool(np.count_nonzero(moved) > self.settings.motion_share * moved.size)
+
+
+@dataclass(frozen=True)
+class SettledFrame:
+    """A settled throw: the frame the dice settled in, and their reading."""
+
+    frame: Frame
+    reading: DiceReading
+
+
+def settle(
+    frames: Iterable[Frame],
+    read: Callable[[Image, float], DiceReading],
+    settler: Settler | None = None,
+    max_frames: int | None = None,
+    seconds: float | None = None,
+) -> SettledFrame | None:
+    """Read frames until the dice settle; None when the frames end, or after `max_frames` frames or
+    `seconds` of waiting. Pass the `settler` of a table that is watched throw after throw."""
+    settler = settler or Settler()
+    deadline = time.monotonic() + seconds if seconds is not None else None
+    for n, frame in enumerate(frames, start=1):
+        change = settler.update(frame, read(frame.image, frame.time))
+        if isinstance(change, Settled):
+            return SettledFrame(frame, change.reading)
+        if (max_frames is not None and n >= max_frames) or (
+            deadline is not None and time.monotonic() > deadline
+        ):
+            break
+    return None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,13 +20,12 @@ import numpy.typing as npt
 from calibration.colour import ColourProfile, teach
 from companion.games import alhambra_rw as rw
 from companion.games.alhambra_rw.simulate import random_decision
-from companion.live.feed import Reader
 from companion.live.match import Proposal, propose
 from vision.colour import body_lab
 from vision.pips import PipReader
-from vision.reading import DiceReading, Frame
+from vision.reading import Frame
 from vision.render.rolling import RollingTable, Throw
-from vision.settle import Settler
+from vision.settle import Settler, settle
 
 DEMO_PLAYERS = ("Barbara", "Dirk", "Patricia")
 MAX_FRAMES_PER_THROW = 120
@@ -88,19 +87,6 @@ class DemoResult:
         }
 
 
-def _settle(
-    frames: Iterator[Frame], reader: Reader, settler: Settler, result: DemoResult
-) -> DiceReading | None:
-    for n, frame in enumerate(frames):
-        result.frames += 1
-        change = settler.update(frame, reader.read(frame.image))
-        if isinstance(change, DiceReading):
-            return change
-        if n >= MAX_FRAMES_PER_THROW:
-            break
-    return None
-
-
 def demo_table(seed: int) -> RollingTable:
     """The demo's rendered table (the same table, light, camera and dice for the same seed), fast: the app
     turns `realtime` on after the colours are taught."""
@@ -132,7 +118,7 @@ def play_headless(reader: PipReader, seed: int = 0, solo: bool = False) -> DemoR
     result = DemoResult(game.state, [setup])
     table = demo_table(seed)
     reader.colour_profile = teach_colours(table, reader, seed)
-    frames = iter(table)
+    frames = _counted(table, result)
     settler = Settler()
     while not game.is_over:
         exp = game.expectation()
@@ -143,7 +129,8 @@ def play_headless(reader: PipReader, seed: int = 0, solo: bool = False) -> DemoR
         if event is None:
             throw = throw_for(exp, rng)
             table.throw(throw)
-            reading = _settle(frames, reader, settler, result)
+            settled = settle(frames, reader.read, settler, max_frames=MAX_FRAMES_PER_THROW)
+            reading = settled.reading if settled is not None else None
             proposal = propose(reading, exp) if reading is not None else None
             result.readings += 1
             result.matched += proposed_right(proposal, throw)
@@ -156,6 +143,12 @@ def play_headless(reader: PipReader, seed: int = 0, solo: bool = False) -> DemoR
     result.state = game.state
     result.seconds = time.perf_counter() - started
     return result
+
+
+def _counted(frames: Iterable[Frame], result: DemoResult) -> Iterator[Frame]:
+    for frame in frames:
+        result.frames += 1
+        yield frame
 
 
 def roll_from_proposal(proposal: Proposal | None, exp: rw.Expectation, truth: Throw) -> rw.Roll:

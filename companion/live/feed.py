@@ -26,6 +26,7 @@ from companion.live.messages import (
     StatusChanged,
 )
 from vision.reading import DiceReading, Frame, Image
+from vision.settle import Change, Settled, Withdrawn
 
 
 class FrameSource(Protocol):
@@ -41,9 +42,7 @@ class Reader(Protocol):
 class Settler(Protocol):
     """Feeds on every frame's reading; says when a reading settles and when a settled one is withdrawn."""
 
-    def update(self, frame: Frame, reading: DiceReading) -> DiceReading | bool | None:
-        """A settled reading, True when the last settled one is withdrawn, or None when nothing changed."""
-        ...
+    def update(self, frame: Frame, reading: DiceReading) -> Change | None: ...
 
 
 @dataclass(frozen=True)
@@ -217,10 +216,10 @@ class CameraFeed:
             fps = frames / max(1e-6, time.monotonic() - started)
             self._post(PreviewFrame(item.image, reading, fps))
             change = settler.update(item, reading)
-            if isinstance(change, DiceReading):
+            if isinstance(change, Settled):
                 self._status("settled")
-                self._post(ReadingSettled(change))
-            elif change is True:
+                self._post(ReadingSettled(change.reading))
+            elif isinstance(change, Withdrawn):
                 self._status("rolling")
                 self._post(ReadingWithdrawn())
         return "stopped", ""

@@ -9,7 +9,7 @@ from truth_reader import TruthReader
 
 from vision.reading import Box, DiceReading
 from vision.render.rolling import RollingTable
-from vision.settle import Settler
+from vision.settle import Change, Settled, Settler, Withdrawn, settle
 
 THROWS = [
     [("yellow", 3), ("blue", 5)],
@@ -18,9 +18,9 @@ THROWS = [
 ]
 
 
-def run(table: RollingTable, reader: TruthReader) -> list[tuple[int, DiceReading | bool]]:
+def run(table: RollingTable, reader: TruthReader) -> list[tuple[int, Change]]:
     settler = Settler()
-    events: list[tuple[int, DiceReading | bool]] = []
+    events: list[tuple[int, Change]] = []
     for frame in table:
         change = settler.update(frame, reader.read(frame.image))
         if change is not None:
@@ -34,15 +34,15 @@ def test_each_throw_settles_once_after_the_dice_rest_and_the_next_throw_withdraw
     for throw in THROWS:
         table.throw(throw)
     events = run(table, TruthReader(table))
-    readings = [(i, r) for i, r in events if isinstance(r, DiceReading)]
+    readings = [(i, e.reading) for i, e in events if isinstance(e, Settled)]
     assert len(readings) == len(THROWS)
-    assert [e for _, e in events if not isinstance(e, DiceReading)] == [True, True]
+    assert [e for _, e in events if not isinstance(e, Settled)] == [Withdrawn(), Withdrawn()]
     for (index, reading), throw in zip(readings, THROWS, strict=True):
         assert sorted((d.color, d.value) for d in reading.dice) == sorted(throw)
         assert reading.time == index / table.fps
     # Withdrawn while the next throw tumbles in, before it comes to rest.
     kinds = [type(e).__name__ for _, e in events]
-    assert kinds == ["DiceReading", "bool", "DiceReading", "bool", "DiceReading"]
+    assert kinds == ["Settled", "Withdrawn", "Settled", "Withdrawn", "Settled"]
 
 
 def test_tumbling_dice_never_settle_even_when_every_frame_reads_the_same() -> None:
@@ -77,7 +77,7 @@ def test_a_misread_flicker_does_not_withdraw_a_settled_reading() -> None:
         if frame.index % 7 == 0 and reading.dice:  # one frame in seven misreads a die
             reading = replace(reading, dice=(replace(reading.dice[0], value=6 - reading.dice[0].value % 6),))
         changes.append(settler.update(frame, reading))
-    assert [type(c).__name__ for c in changes if c is not None] == ["DiceReading"]
+    assert [type(c).__name__ for c in changes if c is not None] == ["Settled"]
 
 
 def test_a_long_misread_without_movement_is_withdrawn_but_never_makes_a_second_throw() -> None:
@@ -91,7 +91,7 @@ def test_a_long_misread_without_movement_is_withdrawn_but_never_makes_a_second_t
         if table.settled and 20 <= frame.index - table.settled.frame < 26:  # six frames misread one die
             reading = replace(reading, dice=(replace(reading.dice[0], value=reading.dice[0].value % 6 + 1),))
         changes.append(settler.update(frame, reading))
-    assert [type(c).__name__ for c in changes if c is not None] == ["DiceReading", "bool"]
+    assert [type(c).__name__ for c in changes if c is not None] == ["Settled", "Withdrawn"]
 
 
 def test_a_phantom_die_or_a_misread_that_come_and_go_do_not_keep_the_dice_from_settling() -> None:
@@ -109,7 +109,22 @@ def test_a_phantom_die_or_a_misread_that_come_and_go_do_not_keep_the_dice_from_s
         if table.truth and frame.index % 4 == 0:  # and one frame in four misreads a die, confidently
             reading = replace(reading, dice=(replace(reading.dice[0], value=7 - reading.dice[0].value),))
         change = settler.update(frame, reading)
-        if isinstance(change, DiceReading):
-            settled.append(change)
+        if isinstance(change, Settled):
+            settled.append(change.reading)
     assert len(settled) == 1
     assert sorted((d.color, d.value) for d in settled[0].dice if d.confidence >= 0.8) == sorted(THROWS[0])
+
+
+def test_settle_reads_frames_until_the_dice_rest_or_gives_up() -> None:
+    table = RollingTable(seed=3, idle_frames=30)
+    table.throw(THROWS[0])
+    reader = TruthReader(table)
+    frames, settler = iter(table), Settler()
+    rested = settle(frames, lambda image, time: reader.read(image), settler)
+    assert rested is not None and table.settled is not None
+    assert rested.frame.index > table.settled.frame
+    assert sorted((d.color, d.value) for d in rested.reading.dice) == sorted(THROWS[0])
+    # The same still dice, watched on by the same table's settler, never settle twice.
+    assert settle(frames, lambda image, time: reader.read(image), settler, max_frames=10) is None
+    empty = RollingTable(seed=2, idle_frames=None)
+    assert settle(empty, lambda image, time: DiceReading((), time), seconds=0.2) is None
