@@ -12,13 +12,11 @@ A bad input gets one `error: ...` line on stderr, the other inputs are still pro
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from types import ModuleType
 
 from calibration.colour import (
     ColourProfile,
@@ -31,18 +29,9 @@ from models import ModelMissingError
 from vision.dataset import SPLITS, DatasetError, load_set
 from vision.images import ImageError, expand_paths, load_image
 from vision.reading import DiceReading
+from vision.symbols.profile import ProfileError
 
 FAILED, BAD_SETUP = 1, 2
-
-
-def symbols_cli() -> ModuleType | None:
-    """The symbol-dice command line (`vision.symbols.cli`), if that part is installed."""
-    try:
-        return importlib.import_module("vision.symbols.cli")
-    except ModuleNotFoundError as err:
-        if err.name and err.name.startswith("vision.symbols"):
-            return None
-        raise
 
 
 def error(message: str) -> None:
@@ -54,7 +43,10 @@ def describe(path: Path, reading: DiceReading, ms: float, as_json: bool) -> str:
         return json.dumps(
             {"image": str(path), "ms": round(ms, 1), "dice": [d.to_json() for d in reading.dice]}
         )
-    dice = ", ".join(f"{d.color} {d.value}" for d in reading.dice)
+    dice = ", ".join(
+        f"{d.color} {d.value}" if d.kind == "pip" else f"{d.color} {d.face}@{d.rotation}"
+        for d in reading.dice
+    )
     return f"{path}: {len(reading.dice)} dice{': ' + dice if dice else ''} ({ms:.1f} ms)"
 
 
@@ -63,15 +55,13 @@ def load_colours(path: Path | None) -> ColourProfile | None:
 
 
 def cmd_read(args: argparse.Namespace) -> int:
-    if args.profile:
-        symbols = symbols_cli()
-        if symbols is None:
-            error("--profile reads symbol dice, and the symbol-dice reader (vision.symbols) is not installed")
-            return BAD_SETUP
-        return int(symbols.read_with_profile(args.paths, args.profile, args.json))
     from vision.pips import PipReader
+    from vision.reader import DiceReader
+    from vision.symbols.profile import load_profile as load_symbols
 
-    reader = PipReader(load_colours(args.colours))
+    reader = DiceReader(
+        PipReader(load_colours(args.colours)), load_symbols(args.profile) if args.profile else None
+    )
     failed = False
     for path in expand_paths(args.paths):
         try:
@@ -102,13 +92,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     if args.profile:
-        symbols = symbols_cli()
-        if symbols is None:
-            error(
-                "--profile benchmarks symbol dice; the symbol-dice reader (vision.symbols) is not installed"
-            )
-            return BAD_SETUP
-        return int(symbols.bench_with_profile(args.profile, args.frames))
+        from vision.symbols.cli import bench_with_profile
+
+        return bench_with_profile(args.profile, args.frames)
     from vision.bench import DICE, run_bench
 
     for width, height, ms in run_bench(args.frames):
@@ -138,7 +124,7 @@ def parser() -> argparse.ArgumentParser:
     colours_help = "colour profile from `python -m vision colour` (names the game's own die colours)"
 
     read = sub.add_parser("read", help="read the dice in image files or folders")
-    read.add_argument("--profile", type=Path, help="symbol-dice profile from `enroll`: read symbol dice")
+    read.add_argument("--profile", type=Path, help="symbol-dice profile from `enroll`: read symbol dice too")
     read.add_argument("--colours", type=Path, help=colours_help)
     read.add_argument("--json", action="store_true", help="one JSON line per image")
     read.add_argument("paths", type=Path, nargs="+", metavar="PATH")
@@ -163,9 +149,9 @@ def parser() -> argparse.ArgumentParser:
     colour.add_argument("colours_dir", type=Path, metavar="COLOURS_DIR")
     colour.set_defaults(run=cmd_colour)
 
-    symbols = symbols_cli()
-    if symbols is not None and hasattr(symbols, "register"):
-        symbols.register(sub)
+    from vision.symbols.cli import register
+
+    register(sub)
     return top
 
 
@@ -177,6 +163,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
         return int(args.run(args))
-    except (ColourProfileError, DatasetError, ModelMissingError) as err:
+    except (ColourProfileError, DatasetError, ModelMissingError, ProfileError) as err:
         error(str(err))
         return BAD_SETUP

@@ -15,6 +15,8 @@ from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 
+import cv2
+
 
 @contextmanager
 def native_output_to(log: Path) -> Iterator[None]:
@@ -32,6 +34,9 @@ def native_output_to(log: Path) -> Iterator[None]:
         terminal_fd = os.dup(2)
         os.dup2(out.fileno(), 2)
     terminal = os.fdopen(terminal_fd, "w", encoding=terminal_stream.encoding, errors="replace")
+    # A command may have silenced OpenCV for its own output; its warnings are what the log is for.
+    opencv_level = cv2.utils.logging.getLogLevel()
+    cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_WARNING)
     saved = sys.__stderr__, sys.stderr
     # typeshed calls `sys.__stderr__` final; Textual reads it as its driver starts: it must be reassigned.
     setattr(sys, "__stderr__", terminal)  # noqa: B010
@@ -40,6 +45,7 @@ def native_output_to(log: Path) -> Iterator[None]:
         yield
     finally:
         terminal.flush()
+        cv2.utils.logging.setLogLevel(opencv_level)
         os.dup2(terminal_fd, 2)
         setattr(sys, "__stderr__", saved[0])  # noqa: B010
         sys.stderr = saved[1]

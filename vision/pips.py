@@ -8,6 +8,7 @@ pixels: named by the palette rules of `vision.colour`, or by a taught colour pro
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -52,6 +53,19 @@ class PipClassifier:
         return probs
 
 
+class Classified(NamedTuple):
+    crops: npt.NDArray[np.uint8]
+    """N×S×S×3, the crops the classifier read."""
+    probs: npt.NDArray[np.float32]
+    """N×7 class probabilities; class 0 is "not a pip die"."""
+
+    def not_pips(self) -> npt.NDArray[np.bool_]:
+        return np.asarray(np.argmax(self.probs, axis=1) == 0)
+
+    def subset(self, keep: npt.NDArray[np.bool_]) -> Classified:
+        return Classified(self.crops[keep], self.probs[keep])
+
+
 def name_colour(lab: Lab, profile: ColourProfile | None) -> str:
     """The profile's colour for a die body, or the palette rules' name if there is no profile or the body is
     far from every colour it was taught."""
@@ -75,18 +89,25 @@ class PipReader:
     def read(self, image: Image, time: float = 0.0) -> DiceReading:
         """The pip dice of a BGR frame, in order of detection confidence."""
         found = self.detector(image)
+        return DiceReading(self.pip_dice(found, self.classify(image, found)), time)
+
+    def classify(self, image: Image, found: list[Detection]) -> Classified:
+        """Each found die's crop and its class probabilities (class 0: not a pip die)."""
         crops = self.classifier.crops(image, found)
-        probs = self.classifier.with_second_looks(crops)
+        return Classified(crops, self.classifier.with_second_looks(crops))
+
+    def pip_dice(self, found: list[Detection], classified: Classified) -> tuple[Die, ...]:
+        """The found dice the classifier reads as pip dice, with value, confidence and colour."""
+        crops, probs = classified
         values = np.argmax(probs, axis=1)
-        read = np.flatnonzero(values != 0)  # class 0: not a pip die
+        read = np.flatnonzero(values != 0)
         pips = read[die_sized([found[i] for i in read])]
         labs = crop_labs(crops[pips])
-        dice = (
+        return tuple(
             Die(found[i].box, "pip", name_colour(lab, self.colour_profile), float(probs[i, values[i]]),
                 value=int(values[i]))
             for i, lab in zip(pips.tolist(), labs, strict=True)
         )  # fmt: skip
-        return DiceReading(tuple(dice), time)
 
 
 _default: PipReader | None = None
