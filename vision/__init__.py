@@ -1,5 +1,4 @@
-"""Camera frames to dice readings. Knows nothing about games."""
+"""Camera frames to dice readings. Knows nothing about games.
 
-from vision.reading import Box, DiceReading, Die, Frame
-
-__all__ = ["Box", "DiceReading", "Die", "Frame"]
+Imports nothing itself: `vision.jsonfile`, which the pure game engines use, must not load numpy with it.
+"""

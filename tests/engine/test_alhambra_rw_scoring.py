@@ -226,15 +226,15 @@ def broken(path: list[str | int], value: object) -> dict[str, Any]:
         ),
         (["variant"], "coop", "variant: must be one of standard, versus-imaginary"),
         (["players", 0, "grid", 3], "..X", r"players\[0\].grid\[3\]: must be 6 characters of X"),
-        (["players", 0, "coins", "circled"], 99, r"players\[0\].coins.circled: must be a whole number 0–20"),
+        (["players", 0, "coins", "circled"], 99, r"players\[0\].coins.circled: must be a whole number 3–20"),
         (["players", 0, "coins", "spent"], 10, r"players\[0\].coins.spent: must be a whole number 0–9"),
         (
             ["players", 2, "buildings", "garden"],
             8,
             r"players\[2\].buildings.garden: must be a whole number 0–7",
         ),
-        (["players", 2, "buildings", "castle"], 1, r"players\[2\].buildings.castle: unknown building type"),
-        (["players", 1, "name"], "Barbara", "players: names must differ"),
+        (["players", 2, "buildings", "castle"], 1, r"players\[2\].buildings: unknown field .castle."),
+        (["players", 1, "name"], "Barbara", "players: player names must differ"),
         (["completions"], [{"type": "tower", "round": 3, "players": ["Ani"]}], "Ani has 2 of 8 tower boxes"),
         (
             ["completions"],

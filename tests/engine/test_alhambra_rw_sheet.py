@@ -54,7 +54,7 @@ def test_box_counts_equal_cells_per_type_and_vp_table_defaults_to_the_rulebook()
         ({"coins": "20"}, "sheet.coins: must be a whole number"),
         ({"name": ""}, "sheet.name: must be a non-empty string"),
         ({"vp": {"pavilion": [1, 2]}}, r"sheet.vp.pavilion: must be 3 whole numbers"),
-        ({"vp": {t: [3, 2, 1] for t in (*BUILDING_TYPES, "moat")}}, "sheet.vp.moat: unknown building type"),
+        ({"vp": {t: [3, 2, 1] for t in (*BUILDING_TYPES, "moat")}}, "sheet.vp: unknown field .moat."),
     ],
 )
 def test_a_bad_sheet_is_rejected_naming_the_field(change: dict[str, Any], message: str) -> None:
@@ -68,7 +68,7 @@ def test_sheet_files_load_and_bad_files_say_which_file(tmp_path: Path) -> None:
     assert load_sheet(good).name == "mine"
     bad = tmp_path / "broken.json"
     bad.write_text('{"name": "x", "grid": [')
-    with pytest.raises(SheetError, match=r"broken\.json: not valid JSON"):
+    with pytest.raises(SheetError, match=r"broken\.json: line 1, column \d+: not valid JSON"):
         load_sheet(bad)
     with pytest.raises(SheetError, match="cannot read"):
         load_sheet(tmp_path / "missing.json")

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from typing import TypeGuard
 
-from .events import VARIANTS
+from vision.jsonfile import refuse_unknown, short
+
+from .engine import IllegalMove, start
+from .events import VARIANTS, GameStarted
 from .scoring import Completion, EndState, PlayerRecord, ScoreError
-from .sheet import BUILDING_TYPES, Sheet, SheetError, load_shipped_sheet, sheet_from_json
-from .state import ROUNDS_BY_PLAYERS, rounds_for
+from .sheet import BUILDING_TYPES, STARTING_COINS, Sheet, SheetError, load_shipped_sheet, sheet_from_json
+from .state import rounds_for
 
 GAME_ID = "alhambra-roll-and-write"
 
@@ -23,8 +26,9 @@ def end_state_from_json(data: object) -> EndState:
     """Validate an end-state object and build an `EndState`."""
     if not isinstance(data, dict):
         raise EndStateError("the end state must be a JSON object")
+    refuse_unknown(data, ("game", "sheet", "variant", "players", "completions"), "", EndStateError)
     if data.get("game") != GAME_ID:
-        raise EndStateError(f"game: must be {GAME_ID!r}, got {data.get('game')!r}")
+        raise EndStateError(f"game: must be {GAME_ID!r}, got {short(data.get('game'))}")
     sheet_data = data.get("sheet")
     try:
         sheet = load_shipped_sheet(sheet_data) if isinstance(sheet_data, str) else sheet_from_json(sheet_data)
@@ -32,22 +36,23 @@ def end_state_from_json(data: object) -> EndState:
         raise EndStateError(str(exc)) from exc
     variant = data.get("variant", "standard")
     if variant not in VARIANTS:
-        raise EndStateError(f"variant: must be one of {', '.join(VARIANTS)}, got {variant!r}")
+        raise EndStateError(f"variant: must be one of {', '.join(VARIANTS)}, got {short(variant)}")
     raw_players = data.get("players")
     if not isinstance(raw_players, list) or not raw_players:
         raise EndStateError("players: must be a non-empty list")
     players = tuple(_player(p, f"players[{i}]", sheet) for i, p in enumerate(raw_players))
-    names = [p.name for p in players]
-    if len(set(names)) != len(names):
-        raise EndStateError("players: names must differ")
-    real = sum(not p.imaginary for p in players)
-    if not 1 <= real <= 5:
-        raise EndStateError(f"players: 1 to 5 real players, not {real}")
-    n_imaginary = len(players) - real
-    if variant == "versus-imaginary" and not (real == 1 and n_imaginary in (2, 3, 4)):
-        raise EndStateError("variant: versus-imaginary is a solo game against 2, 3 or 4 imaginary players")
-    if len(players) not in ROUNDS_BY_PLAYERS:
-        raise EndStateError(f"players: 3 to 5 rows on the score sheet, not {len(players)}")
+    try:
+        # The players a game could have been started with: the engine's own set-up rules.
+        start(
+            GameStarted(
+                sheet,
+                tuple(p.name for p in players if not p.imaginary),
+                tuple(p.name for p in players if p.imaginary),
+                variant,
+            )
+        )
+    except IllegalMove as exc:
+        raise EndStateError(f"players: {exc}") from exc
     completions = _completions(data.get("completions", []), players, sheet.boxes, rounds_for(len(players)))
     return EndState(sheet, variant, players, completions)
 
@@ -58,18 +63,27 @@ def _player(data: object, where: str, sheet: Sheet) -> PlayerRecord:
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
         raise EndStateError(f"{where}.name: must be a non-empty string")
-    if data.get("imaginary", False) is True:
+    imaginary = data.get("imaginary", False)
+    if not isinstance(imaginary, bool):
+        raise EndStateError(f"{where}.imaginary: must be true or false, got {short(imaginary)}")
+    if imaginary:
+        refuse_unknown(data, ("name", "imaginary", "buildings"), where, EndStateError)
         return PlayerRecord(name, True, _buildings(data.get("buildings"), f"{where}.buildings", sheet.boxes))
+    refuse_unknown(data, ("name", "imaginary", "grid", "coins"), where, EndStateError)
     crossed = _grid(data.get("grid"), f"{where}.grid")
     coins = data.get("coins")
     if not isinstance(coins, dict):
         raise EndStateError(f'{where}.coins: must be {{"circled": N, "spent": N}}')
+    refuse_unknown(coins, ("circled", "spent"), f"{where}.coins", EndStateError)
     circled, spent, supply = coins.get("circled"), coins.get("spent", 0), sheet.coins
-    if not _whole(circled) or not 0 <= circled <= supply:
-        raise EndStateError(f"{where}.coins.circled: must be a whole number 0–{supply}, got {circled!r}")
+    # Every real player starts with STARTING_COINS circled, and circled coins are never erased.
+    if not _whole(circled) or not STARTING_COINS <= circled <= supply:
+        raise EndStateError(
+            f"{where}.coins.circled: must be a whole number {STARTING_COINS}–{supply}, got {short(circled)}"
+        )
     if not _whole(spent) or not 0 <= spent <= circled:
         raise EndStateError(
-            f"{where}.coins.spent: must be a whole number 0–{circled} (circled), got {spent!r}"
+            f"{where}.coins.spent: must be a whole number 0–{circled} (circled), got {short(spent)}"
         )
     # The score sheet's marks are the grid's crosses counted by type.
     counts = tuple((crossed & mask).bit_count() for mask in sheet.type_masks)
@@ -86,7 +100,9 @@ def _grid(grid: object, where: str) -> int:
     crossed = 0
     for y, row in enumerate(grid):
         if not isinstance(row, str) or len(row) != 6 or any(ch not in "Xx." for ch in row):
-            raise EndStateError(f"{where}[{y}]: must be 6 characters of X (crossed) or . (free), got {row!r}")
+            raise EndStateError(
+                f"{where}[{y}]: must be 6 characters of X (crossed) or . (free), got {short(row)}"
+            )
         for b, ch in enumerate(row):
             if ch in "Xx":
                 crossed |= 1 << (y * 6 + b)
@@ -96,14 +112,14 @@ def _grid(grid: object, where: str) -> int:
 def _buildings(data: object, where: str, boxes: tuple[int, ...]) -> tuple[int, ...]:
     if not isinstance(data, dict):
         raise EndStateError(f"{where}: must map each building type to a count")
-    unknown = sorted(set(data) - set(BUILDING_TYPES))
-    if unknown:
-        raise EndStateError(f"{where}.{unknown[0]}: unknown building type")
+    refuse_unknown(data, BUILDING_TYPES, where, EndStateError)
     counts = []
     for t, building in enumerate(BUILDING_TYPES):
         n = data.get(building, 0)
         if not _whole(n) or not 0 <= n <= boxes[t]:
-            raise EndStateError(f"{where}.{building}: must be a whole number 0–{boxes[t]} (boxes), got {n!r}")
+            raise EndStateError(
+                f"{where}.{building}: must be a whole number 0–{boxes[t]} (boxes), got {short(n)}"
+            )
         counts.append(n)
     return tuple(counts)
 
@@ -121,19 +137,20 @@ def _completions(
         where = f"completions[{i}]"
         if not isinstance(c, dict):
             raise EndStateError(f"{where}: must be an object with type, round and players")
+        refuse_unknown(c, ("type", "round", "players"), where, EndStateError)
         building = c.get("type")
         if building not in BUILDING_TYPES:
-            raise EndStateError(f"{where}.type: unknown building type {building!r}")
+            raise EndStateError(f"{where}.type: unknown building type {short(building)}")
         t = BUILDING_TYPES.index(building)
         rnd = c.get("round")
         if not _whole(rnd) or not 0 <= rnd <= rounds:
-            raise EndStateError(f"{where}.round: must be a round number 1–{rounds}, got {rnd!r}")
+            raise EndStateError(f"{where}.round: must be a round number 1–{rounds}, got {short(rnd)}")
         who = c.get("players")
         if not isinstance(who, list) or not who or not all(isinstance(n, str) for n in who):
             raise EndStateError(f"{where}.players: must be a non-empty list of names")
         for name in who:
             if name not in by_name:
-                raise EndStateError(f"{where}.players: no player named {name!r}")
+                raise EndStateError(f"{where}.players: no player named {short(name)}")
             if by_name[name].counts[t] != boxes[t]:
                 raise EndStateError(
                     f"{where}: {name} has {by_name[name].counts[t]} of {boxes[t]} {building} boxes, "

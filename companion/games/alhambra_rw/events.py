@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, TypeAlias
 
+from vision.jsonfile import refuse_unknown, short
+
 from .sheet import Sheet, SheetError, sheet_from_json
 
 Colour: TypeAlias = Literal["yellow", "blue"]
@@ -128,11 +130,25 @@ def event_to_json(event: Event) -> dict[str, Any]:
     return {"event": event.kind, "player": event.player}
 
 
+_FIELDS: dict[str, tuple[str, ...]] = {
+    GameStarted.kind: ("event", "sheet", "players", "imaginary", "variant"),
+    Roll.kind: ("event", "player", "yellow", "blue", "source", "note"),
+    ChangePips.kind: ("event", "player", "colour", "from", "to"),
+    CrossBuilding.kind: ("event", "player", "yellow", "blue"),
+    KeepPair.kind: ("event", "player", "yellow", "blue"),
+    TakeCoins.kind: ("event", "player"),
+}
+"""The fields `event_to_json` writes for each kind of event."""
+
+
 def event_from_json(data: object) -> Event:
     """Parse one event object; raises `EventFormatError` naming the bad field."""
     if not isinstance(data, dict):
         raise EventFormatError("an event must be a JSON object")
     kind = data.get("event")
+    if kind not in _FIELDS:
+        raise EventFormatError(f"event: unknown kind {short(kind)}")
+    refuse_unknown(data, _FIELDS[kind], "", EventFormatError)
     if kind == GameStarted.kind:
         try:
             sheet = sheet_from_json(data.get("sheet"), where="sheet")
@@ -140,11 +156,11 @@ def event_from_json(data: object) -> Event:
             raise EventFormatError(str(exc)) from exc
         variant = data.get("variant", STANDARD)
         if variant not in VARIANTS:
-            raise EventFormatError(f"variant: must be one of {', '.join(VARIANTS)}, got {variant!r}")
+            raise EventFormatError(f"variant: must be one of {', '.join(VARIANTS)}, got {short(variant)}")
         return GameStarted(sheet, _names(data, "players"), _names(data, "imaginary"), variant)
     player = data.get("player")
     if not isinstance(player, str):
-        raise EventFormatError(f"player: must be a name, got {player!r}")
+        raise EventFormatError(f"player: must be a name, got {short(player)}")
     if kind == Roll.kind:
         return Roll(
             player, _ints(data, "yellow"), _ints(data, "blue"), _text(data, "source"), _text(data, "note")
@@ -153,39 +169,37 @@ def event_from_json(data: object) -> Event:
         colour = data.get("colour")
         if colour == "yellow" or colour == "blue":
             return ChangePips(player, colour, _int(data, "from"), _int(data, "to"))
-        raise EventFormatError(f"colour: must be yellow or blue, got {colour!r}")
+        raise EventFormatError(f"colour: must be yellow or blue, got {short(colour)}")
     if kind == CrossBuilding.kind:
         return CrossBuilding(player, _int(data, "yellow"), _int(data, "blue"))
     if kind == KeepPair.kind:
         return KeepPair(player, _int(data, "yellow"), _int(data, "blue"))
-    if kind == TakeCoins.kind:
-        return TakeCoins(player)
-    raise EventFormatError(f"event: unknown kind {kind!r}")
+    return TakeCoins(player)
 
 
 def _text(data: dict[str, Any], key: str) -> str:
     value = data.get(key, "")
     if not isinstance(value, str):
-        raise EventFormatError(f"{key}: must be text, got {value!r}")
+        raise EventFormatError(f"{key}: must be text, got {short(value)}")
     return value
 
 
 def _int(data: dict[str, Any], key: str) -> int:
     value = data.get(key)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise EventFormatError(f"{key}: must be a whole number, got {value!r}")
+        raise EventFormatError(f"{key}: must be a whole number, got {short(value)}")
     return value
 
 
 def _ints(data: dict[str, Any], key: str) -> tuple[int, ...]:
     value = data.get(key)
     if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-        raise EventFormatError(f"{key}: must be a list of die values, got {value!r}")
+        raise EventFormatError(f"{key}: must be a list of die values, got {short(value)}")
     return tuple(value)
 
 
 def _names(data: dict[str, Any], key: str) -> tuple[str, ...]:
     value = data.get(key, [])
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise EventFormatError(f"{key}: must be a list of names, got {value!r}")
+        raise EventFormatError(f"{key}: must be a list of names, got {short(value)}")
     return tuple(value)

@@ -13,8 +13,13 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO
 
+from vision.jsonfile import JsonFileError, Limits, loads, read_bytes
+
 from .engine import Game, IllegalMove, fold
 from .events import Event, EventFormatError, event_from_json, event_to_json
+
+LIMITS = Limits(size=20_000_000)
+"""A whole game's log is some 50 KB; far more is not a log, and is refused before it is read."""
 
 
 class LogError(ValueError):
@@ -45,9 +50,9 @@ def load_log(path: str | Path) -> LoadedLog:
     """Read a log; a cut-off last line is reported in the result, a corrupt earlier line raises `LogError`."""
     path = Path(path)
     try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise LogError(f"{path}: cannot read ({exc.strerror})") from exc
+        data = read_bytes(path, LIMITS)
+    except JsonFileError as exc:
+        raise LogError(str(exc)) from exc
     lines = data.split(b"\n")
     complete, tail = lines[:-1], lines[-1]
     events: list[Event] = []
@@ -55,28 +60,26 @@ def load_log(path: str | Path) -> LoadedLog:
         if not raw.strip():
             continue
         try:
-            events.append(_parse(raw))
-        except (ValueError, UnicodeDecodeError) as exc:
+            events.append(parse_line(raw, number))
+        except ValueError as exc:
             # A line that ends with its newline was written whole: it is corrupt, not cut off.
-            raise LogError(f"{path}: line {number}: {exc}") from exc
+            raise LogError(f"{path}: {exc}") from exc
     if tail.strip():
         try:
-            events.append(_parse(tail))
-        except (ValueError, UnicodeDecodeError):
+            events.append(parse_line(tail, len(complete) + 1))
+        except ValueError:
             # A last line without its newline was being written when the program stopped.
             return LoadedLog(path, tuple(events), len(complete) + 1, tail.decode("utf-8", "replace"))
     return LoadedLog(path, tuple(events))
 
 
-def _parse(raw: bytes) -> Event:
-    try:
-        obj = json.loads(raw.decode("utf-8"))
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"not valid JSON ({exc.msg} at column {exc.colno})") from exc
+def parse_line(raw: bytes, number: int) -> Event:
+    """The event on line `number` of a log; a `ValueError` says where and what is wrong."""
+    obj = loads(raw, LIMITS, line=number)
     try:
         return event_from_json(obj)
     except EventFormatError as exc:
-        raise ValueError(f"not a valid event ({exc})") from exc
+        raise ValueError(f"line {number}: not a valid event ({exc})") from exc
 
 
 def replay_log(loaded: LoadedLog) -> Game:

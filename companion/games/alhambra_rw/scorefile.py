@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from vision.jsonfile import JsonFileError, loads, read_bytes
+
 from .endstate import EndStateError, end_state_from_json
-from .log import LogError, load_log, replay_log
+from .log import LIMITS, LogError, load_log, parse_line, replay_log
 from .scoring import Scoreboard, ScoreError, score, score_game
 
 
@@ -27,19 +28,20 @@ def score_file(path: str | Path) -> ScoredFile:
     """Score a game log or an end state; every problem becomes a `ScoreFileError`."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ScoreFileError(f"{path}: cannot read ({exc.strerror})") from exc
-    except UnicodeDecodeError as exc:
-        raise ScoreFileError(f"{path}: not a text file ({exc.reason})") from exc
-    if not text.strip():
-        raise ScoreFileError(f"{path}: the file is empty")
+        data = read_bytes(path, LIMITS)
+    except JsonFileError as exc:
+        raise ScoreFileError(str(exc)) from exc
     try:
-        whole = json.loads(text)
-    except json.JSONDecodeError:
-        whole = None
+        whole = loads(data, LIMITS)
+    except JsonFileError as exc:
+        # Not one JSON value: a log of several lines, or a damaged end state whose own error says where.
+        if not _starts_a_log(data):
+            raise ScoreFileError(f"{path}: {exc}") from exc
+        is_log = True
+    else:
+        is_log = isinstance(whole, dict) and "event" in whole
     try:
-        if isinstance(whole, dict) and "event" not in whole:
+        if not is_log:
             return ScoredFile(score(end_state_from_json(whole)), "end state")
         loaded = load_log(path)
         if not loaded.events:
@@ -50,3 +52,13 @@ def score_file(path: str | Path) -> ScoredFile:
         raise ScoreFileError(f"{path}: {exc}") from exc
     except LogError as exc:
         raise ScoreFileError(str(exc)) from exc
+
+
+def _starts_a_log(data: bytes) -> bool:
+    """Whether the first line of `data` is a whole event, as a game log's is."""
+    first = data.lstrip().split(b"\n", 1)[0]
+    try:
+        parse_line(first, 1)
+    except ValueError:
+        return False
+    return True

@@ -14,6 +14,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from vision.jsonfile import JsonFileError, read_json, refuse_unknown, short
+
 BUILDING_TYPES: tuple[str, ...] = ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower")
 """Building types in score-sheet order; an index into this tuple is a building's number everywhere."""
 
@@ -29,6 +31,9 @@ LETTER_OF: Mapping[str, str] = {name: letter for letter, name in LETTERS.items()
 
 STARTING_COINS = 3
 """Every player starts with 3 coins circled, so a supply must hold at least that many."""
+MAX_COINS = MAX_VP = 99
+"""Upper bounds for a sheet's coin supply and a VP table entry: two digits, as printed on a sheet (the
+rulebook's VP reach 21); a slip of the keyboard (a few digits too many) is refused instead of scored."""
 
 SHIPPED_DIR = "sheets"
 
@@ -98,6 +103,7 @@ def sheet_from_json(data: object, where: str = "sheet") -> Sheet:
     """Validate a sheet definition (already parsed JSON) and build a `Sheet`; errors name the field."""
     if not isinstance(data, dict):
         raise SheetError(f"{where}: must be an object with name, grid and coins")
+    refuse_unknown(data, ("name", "title", "grid", "coins", "vp"), where, SheetError)
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
         raise SheetError(f"{where}.name: must be a non-empty string")
@@ -106,8 +112,8 @@ def sheet_from_json(data: object, where: str = "sheet") -> Sheet:
         raise SheetError(f"{where}.title: must be a string")
     grid = _validate_grid(data.get("grid"), where)
     coins = data.get("coins")
-    if isinstance(coins, bool) or not isinstance(coins, int):
-        raise SheetError(f"{where}.coins: must be a whole number, got {coins!r}")
+    if isinstance(coins, bool) or not isinstance(coins, int) or coins > MAX_COINS:
+        raise SheetError(f"{where}.coins: must be a whole number up to {MAX_COINS}, got {short(coins)}")
     if coins < STARTING_COINS:
         raise SheetError(
             f"{where}.coins: the coin supply must hold at least {STARTING_COINS} coins "
@@ -123,7 +129,7 @@ def _validate_grid(grid: object, where: str) -> tuple[str, ...]:
     rows: list[str] = []
     for y, row in enumerate(grid):
         if not isinstance(row, str) or len(row) != 6:
-            raise SheetError(f"{where}.grid[{y}]: must be a string of 6 letters (blue 1–6), got {row!r}")
+            raise SheetError(f"{where}.grid[{y}]: must be a string of 6 letters (blue 1–6), got {short(row)}")
         for b, letter in enumerate(row):
             if letter.upper() not in LETTERS:
                 raise SheetError(
@@ -139,18 +145,18 @@ def _validate_grid(grid: object, where: str) -> tuple[str, ...]:
 def _validate_vp(vp: object, where: str) -> tuple[tuple[int, int, int], ...]:
     if not isinstance(vp, dict):
         raise SheetError(f"{where}: must map each building type to its VP for places 1, 2 and 3")
-    unknown = sorted(set(vp) - set(BUILDING_TYPES))
-    if unknown:
-        raise SheetError(f"{where}.{unknown[0]}: unknown building type")
+    refuse_unknown(vp, BUILDING_TYPES, where, SheetError)
     rows: list[tuple[int, int, int]] = []
     for building in BUILDING_TYPES:
         row = vp.get(building)
         if (
             not isinstance(row, list)
             or len(row) != 3
-            or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in row)
+            or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_VP for v in row)
         ):
-            raise SheetError(f"{where}.{building}: must be 3 whole numbers ≥ 0 (places 1–3), got {row!r}")
+            raise SheetError(
+                f"{where}.{building}: must be 3 whole numbers 0–{MAX_VP} (places 1–3), got {short(row)}"
+            )
         rows.append((row[0], row[1], row[2]))
     return tuple(rows)
 
@@ -158,18 +164,16 @@ def _validate_vp(vp: object, where: str) -> tuple[tuple[int, int, int], ...]:
 def _describe(value: object) -> str:
     if isinstance(value, list):
         return f"{len(value)} rows"
-    return repr(value)
+    return short(value)
 
 
 def load_sheet(path: str | Path) -> Sheet:
     """Load and validate a sheet definition file."""
     path = Path(path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise SheetError(f"{path}: cannot read ({exc.strerror})") from exc
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise SheetError(f"{path}: not valid JSON ({exc})") from exc
+        data = read_json(path)
+    except JsonFileError as exc:
+        raise SheetError(str(exc)) from exc
     return sheet_from_json(data, where=path.name)
 
 
@@ -182,7 +186,8 @@ def shipped_sheets() -> tuple[str, ...]:
 def load_shipped_sheet(name: str) -> Sheet:
     """Load a shipped sheet by name, e.g. `load_shipped_sheet("example")`."""
     if name not in shipped_sheets():
-        raise SheetError(f"sheet: no shipped sheet named {name!r} (shipped: {', '.join(shipped_sheets())})")
+        shipped = ", ".join(shipped_sheets())
+        raise SheetError(f"sheet: no shipped sheet named {short(name)} (shipped: {shipped})")
     text = resources.files(__package__).joinpath(SHIPPED_DIR, f"{name}.json").read_text(encoding="utf-8")
     return sheet_from_json(json.loads(text), where=f"{name}.json")
 

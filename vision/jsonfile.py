@@ -1,0 +1,170 @@
+"""Reading a JSON file that a user hands the program: limits checked before the work, one-line errors.
+
+Every file the program reads as JSON (score files and game logs, sheets, colour and symbol profiles, the
+table area) goes through `read_json` or `loads`. Before `json` parses anything, one pass of a regular
+expression over the text checks its nesting depth, the digits of every whole number, the size of every other
+number and the length of every string: no file makes the parser recurse too deep, Python refuse an integer,
+a float overflow or a huge value reach an error message. Errors name the place as `line L, column C` and say
+what to fix; `refuse_unknown` names a field that a validator does not know, so that a misspelt field is never
+replaced by its default without a word.
+
+Standard library only: the lowest layer (`vision`) holds it so that `calibration` and `companion` (the pure
+game engines included) can use it.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+SHOWN = 40
+"""Characters of a bad value an error message shows at most: a message stays one short line."""
+
+
+class JsonFileError(ValueError):
+    """A file that is not JSON within the limits; the message is one line naming the file and the place."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one file may hold; the defaults are far above any file the program writes."""
+
+    size: int = 1_000_000
+    """Bytes in the file."""
+    depth: int = 20
+    """Arrays and objects inside each other."""
+    digits: int = 15
+    """Digits of a whole number: more is no count on a score sheet, and Python refuses over 4,300."""
+    string: int = 100_000
+    """Characters in one string (a symbol profile's templates are about 1,400)."""
+
+
+_TOKEN = re.compile(
+    r"""
+    (?P<string>"[^"\\]*(?:\\.[^"\\]*)*")
+    | (?P<number>-?(?:0|[1-9][0-9]*)(?P<fraction>(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?))
+    | (?P<constant>NaN|-?Infinity)
+    | (?P<open>[\[{])
+    | (?P<close>[\]}])
+    """,
+    re.VERBOSE,
+)
+
+
+def short(value: object) -> str:
+    """`repr(value)`, cut to `SHOWN` characters: enough to recognise it, never a whole file in one line."""
+    text = repr(value)
+    return text if len(text) <= SHOWN else f"{text[: SHOWN - 5]}…({len(text)} characters)"
+
+
+def read_json(path: Path, limits: Limits = Limits()) -> object:
+    """The JSON value in the file at `path`; every problem is a `JsonFileError` naming the file."""
+    data = read_bytes(path, limits)
+    try:
+        return loads(data, limits)
+    except JsonFileError as err:
+        raise JsonFileError(f"{path}: {err}") from None
+
+
+def read_bytes(path: Path, limits: Limits = Limits()) -> bytes:
+    """The bytes of the file at `path`, refused unread past `limits.size`."""
+    try:
+        with open(path, "rb") as file:
+            data = file.read(limits.size + 1)
+    except OSError as err:
+        raise JsonFileError(f"{path}: cannot read ({err.strerror or err})") from None
+    if len(data) > limits.size:
+        raise JsonFileError(f"{path}: too large (over {limits.size:,} bytes)")
+    return data
+
+
+def loads(data: bytes, limits: Limits = Limits(), line: int = 1) -> object:
+    """The JSON value in `data`, whose first line is line `line` of its file; errors say where."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        before = data[: err.start].decode("utf-8", "replace")
+        raise JsonFileError(
+            f"{_place(before, len(before), line)}: not UTF-8 text (byte 0x{data[err.start]:02x}); "
+            "save it as UTF-8"
+        ) from None
+    if not text.strip():
+        raise JsonFileError("the file is empty")
+    _check_limits(text, limits, line)
+    try:
+        return json.loads(text, object_pairs_hook=_object)
+    except json.JSONDecodeError as err:
+        raise JsonFileError(f"{_place(text, err.pos, line)}: not valid JSON ({err.msg})") from None
+    except _DuplicateKey as err:
+        raise JsonFileError(f"field {short(err.key)} is given twice in one object") from None
+
+
+def refuse_unknown(
+    data: Mapping[str, object], known: Collection[str], where: str, error: type[ValueError]
+) -> None:
+    """Raise `error` naming the first key of `data` not in `known`: a misspelt field is not a default."""
+    for key in data:
+        if key not in known:
+            at = f"{where}: " if where else ""
+            raise error(f"{at}unknown field {short(key)} (known: {', '.join(known)})")
+
+
+def _check_limits(text: str, limits: Limits, line: int) -> None:
+    depth = 0
+    for token in _TOKEN.finditer(text):
+        kind, start = token.lastgroup, token.start()
+        if kind == "open":
+            depth += 1
+            if depth > limits.depth:
+                raise JsonFileError(f"{_place(text, start, line)}: nested over {limits.depth} deep")
+        elif kind == "close":
+            depth -= 1
+        elif kind == "string" and token.end() - start - 2 > limits.string:
+            raise JsonFileError(
+                f"{_place(text, start, line)}: a text of {token.end() - start - 2:,} characters "
+                f"(at most {limits.string:,})"
+            )
+        elif kind == "constant":
+            raise JsonFileError(f"{_place(text, start, line)}: {token[0]} is not a number JSON allows")
+        elif kind == "number":
+            _check_number(token, text, limits, line)
+
+
+def _check_number(token: re.Match[str], text: str, limits: Limits, line: int) -> None:
+    number = token[0]
+    if token["fraction"]:
+        # A float: too many digits to have been written by a program, or too large for a float.
+        if len(number) > 2 * SHOWN or not math.isfinite(float(number)):
+            raise JsonFileError(
+                f"{_place(text, token.start(), line)}: number {short(number)} is out of range"
+            )
+    elif len(number.lstrip("-")) > limits.digits:
+        raise JsonFileError(
+            f"{_place(text, token.start(), line)}: a number of {len(number.lstrip('-')):,} digits "
+            f"(at most {limits.digits})"
+        )
+
+
+def _place(text: str, pos: int, line: int) -> str:
+    lines_before, line_start = text.count("\n", 0, pos), text.rfind("\n", 0, pos)
+    return f"line {line + lines_before}, column {pos - line_start}"
+
+
+class _DuplicateKey(Exception):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _object(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    # json keeps the last of two equal keys: a copied line would silently replace a value.
+    out: dict[str, object] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKey(key)
+        out[key] = value
+    return out
