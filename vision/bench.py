@@ -10,7 +10,7 @@ import numpy as np
 
 from vision.pips import PipReader
 from vision.reading import Image
-from vision.render.scene import random_scene
+from vision.simulated_table.scene import random_scene
 
 SIZES = ((640, 640), (1280, 720))
 DICE = 15

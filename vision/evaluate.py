@@ -13,7 +13,7 @@ from vision.dataset import LabelledDie, LabelledImage
 from vision.detect import box_array, overlaps
 from vision.images import load_image
 from vision.reading import Box, DiceReading, Image
-from vision.render.scene import random_scene
+from vision.simulated_table.scene import random_scene
 
 MATCH_IOU = 0.3
 """A read die counts as a labelled one when their boxes overlap at least this much (intersection over union);

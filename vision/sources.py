@@ -3,7 +3,7 @@
 A source is an iterable of `Frame`s with a `close()`; each frame carries the time it was taken, in seconds
 from the source's start (the camera's clock for a webcam, the stream position for a file). Opening fails
 with `SourceError` saying what to do; a camera that stops sending frames mid-stream raises it too, so the
-caller can reopen it. The rendered table (`vision.render.rolling.RollingTable`) is a source as well.
+caller can reopen it. The rendered table (`vision.simulated_table.rolling.RollingTable`) is a source as well.
 """
 
 from __future__ import annotations

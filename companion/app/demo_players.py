@@ -9,7 +9,7 @@ import time
 from companion.games import alhambra_rw as rw
 from companion.games.alhambra_rw.simulate import random_decision
 from companion.live.demo import choose_second_building, throw_for
-from vision.render.rolling import RollingTable, Throw
+from vision.simulated_table.rolling import RollingTable, Throw
 
 from .app import CompanionApp
 from .dice_input import PipDie

@@ -20,8 +20,8 @@ import cv2
 from companion.live.preview import annotate, fit, half_block_lines
 from vision.pips import PipReader
 from vision.reading import Frame
-from vision.render.rolling import RollingTable
 from vision.settle import Settler
+from vision.simulated_table.rolling import RollingTable
 
 
 def rendered_frames(count: int, height: int, width: int) -> list[Frame]:

@@ -24,8 +24,8 @@ from companion.live.match import Proposal, propose
 from vision.colour import body_lab
 from vision.pips import PipReader
 from vision.reading import Frame
-from vision.render.rolling import RollingTable, Throw
 from vision.settle import Settler, settle
+from vision.simulated_table.rolling import RollingTable, Throw
 
 DEMO_PLAYERS = ("Barbara", "Dirk", "Patricia")
 MAX_FRAMES_PER_THROW = 120

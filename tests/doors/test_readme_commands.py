@@ -36,8 +36,14 @@ from companion.cli import camera_setup
 from companion.cli import main as companion_main
 from companion.games import alhambra_rw as rw
 from vision.pips import PipReader
-from vision.render.scene import random_scene
-from vision.render.symbol_art import ALHAMBRA, CARCASSONNE, SymbolPainter, symbol_table, teaching_photos
+from vision.simulated_table.scene import random_scene
+from vision.simulated_table.symbol_art import (
+    ALHAMBRA,
+    CARCASSONNE,
+    SymbolPainter,
+    symbol_table,
+    teaching_photos,
+)
 
 ROOT = Path(__file__).parents[2]
 README = ROOT / "README.md"

@@ -14,7 +14,7 @@ from textual.pilot import Pilot
 from companion.app.app import CompanionApp
 from companion.app.dice_input import PipDie
 from companion.games import alhambra_rw as rw
-from vision.render.rolling import RollingTable, Throw
+from vision.simulated_table.rolling import RollingTable, Throw
 
 
 def choice(game: rw.Game) -> rw.Event:

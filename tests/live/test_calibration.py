@@ -20,7 +20,7 @@ from companion.app.app import CameraSetup, CompanionApp
 from companion.app.screens.calibrate import CalibrateScreen
 from companion.games import alhambra_rw as rw
 from vision.reading import Box, DiceReading, Die, Image
-from vision.render.rolling import RollingTable
+from vision.simulated_table.rolling import RollingTable
 
 
 class OneDie:

@@ -16,7 +16,7 @@ from companion.games.alhambra_rw.log import write_log
 from companion.games.alhambra_rw.simulate import random_decision
 from companion.live.feed import FrameSource
 from vision.reading import Box, DiceReading, Die
-from vision.render.rolling import RollingTable
+from vision.simulated_table.rolling import RollingTable
 from vision.sources import SourceError
 
 NOW = datetime(2026, 11, 23, 20, 0)

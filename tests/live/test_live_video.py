@@ -16,7 +16,7 @@ from companion.games import alhambra_rw as rw
 from companion.live.demo import teach_colours
 from companion.live.feed import FeedSettings
 from vision.pips import PipReader
-from vision.render.rolling import RollingTable, write_video
+from vision.simulated_table.rolling import RollingTable, write_video
 from vision.sources import VideoFileSource
 
 

@@ -8,12 +8,12 @@ import numpy as np
 import pytest
 from vision_data import D6_TRAY
 
+from lab.train.split import LABEL_FAULTS, LabelFix, load_fixes, mend, write_held_out
 from vision.dataset import DatasetError, is_held_out, load_set, parse_labels
 from vision.detect import Detection, decode, die_sized, encode_targets, strongest_apart
 from vision.evaluate import evaluate_rendered
 from vision.reading import Box, DiceReading, Die, Image
-from vision.render.scene import random_scene
-from vision.train.split import LABEL_FAULTS, LabelFix, load_fixes, mend, write_held_out
+from vision.simulated_table.scene import random_scene
 
 
 def test_the_split_depends_on_the_file_stem_only() -> None:

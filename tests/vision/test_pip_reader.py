@@ -11,8 +11,8 @@ from vision.dataset import load_set
 from vision.evaluate import evaluate, match
 from vision.images import load_image
 from vision.pips import PipReader, read_pips
-from vision.render.painters import GlyphPainter, PipPainter
-from vision.render.scene import random_scene
+from vision.simulated_table.painters import GlyphPainter, PipPainter
+from vision.simulated_table.scene import random_scene
 
 
 def test_reading_rendered_tables(reader: PipReader) -> None:

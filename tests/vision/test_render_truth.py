@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.render import DieSpec, Look, PipPainter, Placement, draw_scene, random_scene
+from vision.simulated_table import DieSpec, Look, PipPainter, Placement, draw_scene, random_scene
 
 CLEAN = Look(
     side_dir=(0.0, 0.0),

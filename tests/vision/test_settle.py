@@ -8,8 +8,8 @@ import pytest
 from truth_reader import TruthReader
 
 from vision.reading import Box, DiceReading
-from vision.render.rolling import RollingTable
 from vision.settle import Change, Settled, Settler, Withdrawn, settle
+from vision.simulated_table.rolling import RollingTable
 
 THROWS = [
     [("yellow", 3), ("blue", 5)],

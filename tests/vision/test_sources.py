@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.render.rolling import RollingTable, write_video
+from vision.simulated_table.rolling import RollingTable, write_video
 from vision.sources import CameraSource, ImageSource, SourceError, VideoFileSource, open_source
 
 

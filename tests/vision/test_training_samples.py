@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 from vision_data import D6_TRAY
 
+from lab.train.bank import make_bank, rendered_tables
+from lab.train.samples import NOT_A_DIE, load_photos, rendered_photo, turn
 from vision.dataset import load_set
-from vision.train.bank import make_bank, rendered_tables
-from vision.train.samples import NOT_A_DIE, load_photos, rendered_photo, turn
 
 
 def test_a_crop_bank_is_the_same_with_one_worker_or_two() -> None:

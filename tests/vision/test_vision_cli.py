@@ -13,7 +13,7 @@ import pytest
 from vision_data import D6_TRAY
 
 from vision.cli import main
-from vision.render.scene import random_scene
+from vision.simulated_table.scene import random_scene
 
 PHOTO = D6_TRAY / "images" / "IMG_20191209_100649.jpg"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from vision.reading import Box, DiceReading, Die, Image
-from vision.render.rolling import RollingTable
+from vision.simulated_table.rolling import RollingTable
 
 
 class TruthReader:

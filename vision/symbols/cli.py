@@ -23,7 +23,7 @@ from vision.symbols.profile import ProfileError, load_profile
 
 def bench_frame(seed: int = 0) -> Image:
     """A 640×640 rendered plain table with 9 symbol dice of all colours (icon sets in turn)."""
-    from vision.render.symbol_art import ICON_SETS, SymbolPainter, symbol_table
+    from vision.simulated_table.symbol_art import ICON_SETS, SymbolPainter, symbol_table
 
     icons = list(ICON_SETS.values())[seed % len(ICON_SETS)]
     return symbol_table(SymbolPainter(icons), np.random.default_rng(seed), n_dice=9, plain=True).image

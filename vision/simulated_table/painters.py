@@ -1,4 +1,4 @@
-"""Face painters: each draws the square top face of one kind of die (see `vision.render` for the protocol)."""
+"""Face painters: each draws the square top face of one kind of die (protocol: `vision.simulated_table`)."""
 
 from __future__ import annotations
 

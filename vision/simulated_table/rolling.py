@@ -17,8 +17,8 @@ import cv2
 import numpy as np
 
 from vision.reading import Frame, Image
-from vision.render.painters import PipPainter
-from vision.render.scene import (
+from vision.simulated_table.painters import PipPainter
+from vision.simulated_table.scene import (
     DieSpec,
     Look,
     Placement,

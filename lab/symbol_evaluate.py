@@ -1,6 +1,6 @@
 """Measure symbol-dice reading on rendered tables: teach each icon set, read its tables and the others'.
 
-`python -m vision.symbols.evaluate [--tables N] [--seed S] [--boxes truth|detector]` prints, per icon set,
+`python -m lab.symbol_evaluate [--tables N] [--seed S] [--boxes truth|detector]` prints, per icon set,
 the share of dice read right (face and rotation), unknown and wrong, and the share of other sets' dice
 reported unknown. With `--boxes detector` the one reader reads each whole table, as it reads a camera's
 frame: a die it does not find is missed, one it takes for a pip die is counted apart.
@@ -18,7 +18,13 @@ import numpy as np
 from calibration.faces import TeachingPhoto, teach
 from vision.detect import box_array, overlaps
 from vision.reader import DiceReader
-from vision.render.symbol_art import ICON_SETS, SymbolPainter, symbol_table, teaching_photos, true_rotation
+from vision.simulated_table.symbol_art import (
+    ICON_SETS,
+    SymbolPainter,
+    symbol_table,
+    teaching_photos,
+    true_rotation,
+)
 from vision.symbols.matcher import UNKNOWN, FaceMatcher
 from vision.symbols.profile import SymbolProfile
 
@@ -101,9 +107,7 @@ def _reader(profile: SymbolProfile) -> DiceReader:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m vision.symbols.evaluate", description=__doc__.split("\n")[0]
-    )
+    parser = argparse.ArgumentParser(prog="python -m lab.symbol_evaluate", description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=20, help="rendered tables (9 dice each) per icon set")
     parser.add_argument("--seed", type=int, default=100)
     parser.add_argument(

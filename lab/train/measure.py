@@ -1,6 +1,6 @@
 """Measure trained models and write the figures into their cards (the `metrics` field of each).
 
-    python -m vision.train.measure --data ../shared/datasets/d6-tray --out models
+    python -m lab.train.measure --data ../shared/datasets/d6-tray --out models
 
 Figures: the pip reader on d6-tray's held-out photos (never trained or tuned on) and on 250 rendered tables
 (seeds 20000-20249, never used in training), palette colour names on the held-out dice whose colour is plain
@@ -16,9 +16,9 @@ import json
 import os
 from pathlib import Path
 
+from lab.colour_trial import run_trials
 from vision.bench import DICE, run_bench
 from vision.colour import body_lab, palette_name
-from vision.colour_trial import run_trials
 from vision.dataset import load_set
 from vision.evaluate import evaluate, evaluate_rendered
 from vision.images import load_image
@@ -76,7 +76,7 @@ def main(argv: list[str] | None = None) -> None:
     trials = run_trials(reader, args.trials, throws=10)
     colour = {
         "yellow_vs_blue_rendered": {
-            "command": "python -m vision.train.measure (vision.colour_trial.run_trials)",
+            "command": "python -m lab.train.measure (lab.colour_trial.run_trials)",
             "trials": args.trials,
             "dice": trials.dice,
             "missed_by_detector": trials.missed,
@@ -90,7 +90,7 @@ def main(argv: list[str] | None = None) -> None:
     metrics = {
         "held_out_d6_tray": {"command": "python -m vision eval ../shared/datasets/d6-tray --split held-out",
                              **scores},
-        "rendered_tables": {"command": "python -m vision.train.measure (vision.evaluate.evaluate_rendered)",
+        "rendered_tables": {"command": "python -m lab.train.measure (vision.evaluate.evaluate_rendered)",
                             "tables": RENDERED_TABLES, "first_seed": RENDERED_SEED, **rendered},
         "colour": colour,
         "speed_ms_per_frame_median": {"command": "python -m vision bench", "dice": DICE, "threads": 1,

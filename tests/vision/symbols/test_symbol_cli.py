@@ -10,11 +10,11 @@ import cv2
 import numpy as np
 import pytest
 
+from lab.symbol_evaluate import taught_profile
 from vision.cli import main
-from vision.render.scene import random_scene
-from vision.render.symbol_art import ALHAMBRA, GLYPHS, SymbolPainter, symbol_table
+from vision.simulated_table.scene import random_scene
+from vision.simulated_table.symbol_art import ALHAMBRA, GLYPHS, SymbolPainter, symbol_table
 from vision.symbols import cli
-from vision.symbols.evaluate import taught_profile
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from vision.train.samples import Photo, classifier_sample, rendered_photo
+from lab.train.samples import Photo, classifier_sample, rendered_photo
 
 _photos: list[Photo] = []
 

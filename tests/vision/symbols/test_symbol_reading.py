@@ -1,16 +1,16 @@
 """Teach profiles from rendered teaching photos, read rendered tables: face and rotation, unknown for others.
 
 A few tables per set at fixed seeds (none of them used while tuning the reader); `python -m
-vision.symbols.evaluate` measures on more. The runes set was added after all tuning.
+lab.symbol_evaluate` measures on more. The runes set was added after all tuning.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from vision.render.symbol_art import ICON_SETS
-from vision.symbols.evaluate import outcomes
-from vision.symbols.evaluate import taught_profile as profile_of
+from lab.symbol_evaluate import outcomes
+from lab.symbol_evaluate import taught_profile as profile_of
+from vision.simulated_table.symbol_art import ICON_SETS
 from vision.symbols.matcher import FaceMatcher
 
 TUNED = ("alhambra", "carcassonne", "glyphs")

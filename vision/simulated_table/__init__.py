@@ -1,4 +1,4 @@
-"""The project's own table renderer: scenes of dice with known truth, for training, tests and the demo.
+"""The simulated table: scenes of dice with known truth, for training, tests and the demo (a frame source).
 
 Face painters (the pluggable die-face art)
 ------------------------------------------
@@ -10,16 +10,16 @@ The scene composer never draws a face itself. Each die names a *painter*, an obj
   ``label``, drawn edge to edge on the ``body`` colour with ``ink`` for the art, upright (the composer
   rotates, tilts and lights it; rounded corners, sides, shadow and glints are added by the composer too).
 
-``vision.render.painters.blank_face`` gives the shaded plastic face that painters usually start from.
+``vision.simulated_table.painters.blank_face`` gives the shaded plastic face that painters usually start from.
 Painters here: ``PipPainter`` (pip faces) and ``GlyphPainter`` (random non-pip art, so the detector learns
-that symbol dice are dice). Symbol-dice painters live in ``vision.render.symbol_art``.
+that symbol dice are dice). Symbol-dice painters live in ``vision.simulated_table.symbol_art``.
 
 Entry points: ``random_scene`` (a random table with dice), ``draw_scene`` (given table, dice and look),
 ``RenderedVideo`` (dice rolling then settling, a frame source).
 """
 
-from vision.render.painters import FacePainter, GlyphPainter, PipPainter, blank_face
-from vision.render.scene import (
+from vision.simulated_table.painters import FacePainter, GlyphPainter, PipPainter, blank_face
+from vision.simulated_table.scene import (
     DieSpec,
     Look,
     Placement,

@@ -1,6 +1,6 @@
 """Write the held-out part of d6-tray (`vision.dataset.is_held_out`) as its own set.
 
-`python -m vision.train.split --data DIR --out SET_DIR` writes the held-out photos as a set for `vision eval`;
+`python -m lab.train.split --data DIR --out SET_DIR` writes the held-out photos as a set for `vision eval`;
 with `--fixes` (`held_out_label_faults.csv` beside this file) the labels that the photos contradict are
 mended in the copy: d6-tray itself is never changed, and `vision eval DIR --split held-out` still measures
 against its labels as published.

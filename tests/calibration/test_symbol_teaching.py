@@ -13,7 +13,13 @@ import pytest
 from calibration.faces import TeachingError, capture_faces, enroll, read_faces_dir, usual_worst
 from vision.cli import main as vision_main
 from vision.reading import Image
-from vision.render.symbol_art import CARCASSONNE, GLYPHS, SymbolPainter, symbol_table, teaching_photos
+from vision.simulated_table.symbol_art import (
+    CARCASSONNE,
+    GLYPHS,
+    SymbolPainter,
+    symbol_table,
+    teaching_photos,
+)
 from vision.symbols.profile import load_profile
 
 
@@ -56,7 +62,7 @@ def test_enroll_command_writes_a_profile_that_reads_a_table(
 
 
 def test_carcassonne_city_edges_are_found_from_the_photos() -> None:
-    from vision.symbols.evaluate import taught_profile
+    from lab.symbol_evaluate import taught_profile
 
     profile = taught_profile("carcassonne")
     for label, edges in CARCASSONNE.edges.items():
@@ -73,7 +79,7 @@ def test_a_reading_view_that_failed_to_cut_does_not_set_the_threshold() -> None:
 def test_every_carcassonne_face_has_a_threshold_that_shuts_out_other_art() -> None:
     """Photo 1 of the three-sided city, shrunk to reading size, cuts the die's side in: alone it used to set
     that face's threshold to 0.58, under which dice of other sets read as that city."""
-    from vision.symbols.evaluate import taught_profile
+    from lab.symbol_evaluate import taught_profile
 
     assert min(f.threshold for f in taught_profile("carcassonne").faces) >= 0.7
 

@@ -1,6 +1,6 @@
-"""Train both models, then measure them into their cards: `python -m vision.train [--minutes 140]`.
+"""Train both models, then measure them into their cards: `python -m lab.train [--minutes 140]`.
 
-Runs `vision.train.fit detector`, `vision.train.fit classifier` and `vision.train.measure` in turn, each
+Runs `lab.train.fit detector`, `lab.train.fit classifier` and `lab.train.measure` in turn, each
 `fit` given a share of the wall-time budget (its learning-rate schedule ends inside it).
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from vision.train import fit, measure
+from lab.train import fit, measure
 
 DETECTOR_SHARE, CLASSIFIER_SHARE = 0.5, 0.4
 

@@ -17,8 +17,8 @@ from vision.colour import body_lab
 from vision.evaluate import match
 from vision.pips import PipReader, name_colour
 from vision.reading import Image
-from vision.render.painters import PipPainter
-from vision.render.scene import (
+from vision.simulated_table.painters import PipPainter
+from vision.simulated_table.scene import (
     BODY_COLOURS,
     DieSpec,
     Look,

@@ -23,8 +23,8 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.reading import Image, Kind
-from vision.render.painters import BGR, blank_face
-from vision.render.scene import (
+from vision.simulated_table.painters import BGR, blank_face
+from vision.simulated_table.scene import (
     BODY_COLOURS,
     DieSpec,
     Look,

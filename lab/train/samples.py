@@ -14,8 +14,8 @@ from vision.dataset import LabelledImage
 from vision.detect import STRIDE, box_array, encode_targets
 from vision.images import load_image
 from vision.reading import Image
-from vision.render.painters import FacePainter, GlyphPainter, PipPainter
-from vision.render.scene import TRAINING_PAINTERS, random_scene
+from vision.simulated_table.painters import FacePainter, GlyphPainter, PipPainter
+from vision.simulated_table.scene import TRAINING_PAINTERS, random_scene
 
 NOT_A_DIE = 0
 """Classifier label for a crop that is no pip die (table, symbol die, half a die); 1-6 are the pip values."""

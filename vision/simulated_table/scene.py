@@ -10,7 +10,7 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.reading import Box, Image, Kind
-from vision.render.painters import BGR, FacePainter, GlyphPainter, PipPainter
+from vision.simulated_table.painters import BGR, FacePainter, GlyphPainter, PipPainter
 
 # Body colours per palette name (BGR); each is jittered when used so no two scenes share exact colours.
 BODY_COLOURS: dict[str, tuple[BGR, ...]] = {

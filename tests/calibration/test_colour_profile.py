@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 
 from calibration.colour import ColourProfileError, load_profile, save_profile, teach, teach_from_folder
+from lab.colour_trial import random_trial_table, run_trials, throw
 from vision.colour import palette_name
-from vision.colour_trial import random_trial_table, run_trials, throw
 from vision.pips import PipReader
-from vision.render.scene import BODY_COLOURS
+from vision.simulated_table.scene import BODY_COLOURS
 
 
 def lab_of(bgr: tuple[int, int, int]) -> np.ndarray:

@@ -1,4 +1,4 @@
-"""Shared fixtures for the pip reader's tests: the shipped models, loaded once."""
+"""Fixtures shared by the tests: the shipped pip reader, its models loaded once."""
 
 from __future__ import annotations
 

@@ -1,11 +1,11 @@
 """Train one of the reader's models and export it to ONNX with its card.
 
-    python -m vision.train.fit detector --data ../shared/datasets/d6-tray --out models --steps 3000
-    python -m vision.train.fit classifier --data ../shared/datasets/d6-tray --out models --steps 3000 \
+    python -m lab.train.fit detector --data ../shared/datasets/d6-tray --out models --steps 3000
+    python -m lab.train.fit classifier --data ../shared/datasets/d6-tray --out models --steps 3000 \
         --bank 240000
 
-Fixed seed; d6-tray photos picked by `vision.train.split.is_held_out` never reach training. The measured
-metrics are added to the card afterwards by `python -m vision.train.measure`.
+Fixed seed; d6-tray photos picked by `lab.train.split.is_held_out` never reach training. The measured
+metrics are added to the card afterwards by `python -m lab.train.measure`.
 """
 
 from __future__ import annotations
@@ -25,10 +25,10 @@ import numpy.typing as npt
 import torch
 from torch.utils.data import DataLoader, Dataset
 
+from lab.train.bank import cached_bank, rendered_tables
+from lab.train.nets import DieDetectorNet, PipClassifierNet
+from lab.train.samples import Photo, detector_sample, load_photos
 from vision.dataset import HELD_OUT_PERCENT, is_held_out, load_set
-from vision.train.bank import cached_bank, rendered_tables
-from vision.train.nets import DieDetectorNet, PipClassifierNet
-from vision.train.samples import Photo, detector_sample, load_photos
 
 DETECTOR_LONG_SIDE = 384
 """The runtime scales a frame so its long side is this many pixels before detection."""
@@ -195,7 +195,7 @@ def export(
     onnx.checker.check_model(onnx.load(str(path)))
     torch.save(net.state_dict(), args.out / f"{name}.pt")  # to go on training with --init
     card["training"] = {
-        "script": f"python -m vision.train.fit {args.what} --steps {args.steps} --batch {args.batch} "
+        "script": f"python -m lab.train.fit {args.what} --steps {args.steps} --batch {args.batch} "
         f"--lr {args.lr} --seed {args.seed} --max-seconds {args.max_seconds:.0f}"
         + (
             f" --bank {args.bank} --size {args.size}"
@@ -207,8 +207,8 @@ def export(
         "wall_seconds": round(seconds),
         "machine": f"{os.cpu_count()}-core CPU, torch {args.threads} thread(s), "
         f"{args.workers} sample worker(s)",
-        "data": f"d6-tray ({n_train} photos, BSD-3) + scenes from vision.render (random tables, light, tilt, "
-        "pip and glyph dice), hue/colour/light/blur/noise/JPEG/scale/rotation augmentation",
+        "data": f"d6-tray ({n_train} photos, BSD-3) + scenes from vision.simulated_table (random tables, "
+        "light, tilt, pip and glyph dice), hue/colour/light/blur/noise/JPEG/scale/rotation augmentation",
         "held_out": {
             "rule": f"first 4 bytes of sha256(file stem), big-endian, % 100 < {HELD_OUT_PERCENT} "
             "(vision.dataset.is_held_out); never used for training or thresholds",
