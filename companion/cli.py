@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # the app's modules load Textual, OpenCV and the models: only
     from textual.app import AutopilotCallbackType as AutoPilot
 
     from companion.app.app import CameraSetup
+    from vision.symbols.profile import SymbolProfile
 
 EXIT_BAD_INPUT = 2
 PILOT_SIZE = (100, 32)
@@ -48,15 +49,17 @@ class CalibrationError(ValueError):
     """A remembered calibration file that cannot be used."""
 
 
-def camera_setup(spec: str, hold: float | None = None) -> CameraSetup:
+def camera_setup(spec: str, hold: float | None = None, symbols: SymbolProfile | None = None) -> CameraSetup:
     """The live reader for a camera SPEC, with this table's remembered calibration (colour profile, area);
-    photos given as the camera are each held `hold` seconds (None: `vision.sources.HOLD_SECONDS`)."""
+    photos given as the camera are each held `hold` seconds (None: `vision.sources.HOLD_SECONDS`). With a
+    taught `symbols` profile it reads the symbol dice too."""
     from calibration.colour import ColourProfile, ColourProfileError, load_profile
     from calibration.table_area import AreaReader, TableAreaError, load_area
     from companion.app import paths
     from companion.app.app import CameraSetup
     from companion.live.feed import FeedSettings
     from vision.pips import PipReader
+    from vision.reader import DiceReader
     from vision.sources import VIDEO_SUFFIXES, open_source
 
     try:
@@ -66,11 +69,12 @@ def camera_setup(spec: str, hold: float | None = None) -> CameraSetup:
     except (ColourProfileError, TableAreaError) as exc:
         raise CalibrationError(str(exc)) from None
     pips = PipReader(colour_profile=profile)
+    dice = DiceReader(pips, symbols)
 
     def use_profile(taught: ColourProfile) -> None:
         pips.colour_profile = taught
 
-    reader = AreaReader(pips, area) if area is not None else pips
+    reader = AreaReader(dice, area) if area is not None else dice
     # A video file is played once; a camera or a stream that ends is opened again.
     is_video = Path(spec).suffix.lower() in VIDEO_SUFFIXES and Path(spec).is_file()
     return CameraSetup(

@@ -35,7 +35,7 @@ from companion.app.widgets.turn_panel import TurnPanel
 from companion.cli import camera_setup
 from companion.cli import main as companion_main
 from companion.games import alhambra_rw as rw
-from vision.pips import PipReader
+from vision.reader import DiceReader
 from vision.simulated_table.scene import random_scene
 from vision.simulated_table.symbol_art import (
     ALHAMBRA,
@@ -350,7 +350,7 @@ def test_calibrating_a_table_is_remembered_and_used_by_the_camera(home: Path, tm
     # `--camera` reads through what is remembered: the dice zone and the taught colours.
     reader = camera_setup(str(tmp_path)).reader
     assert isinstance(reader, AreaReader) and reader.area == TableArea(0.1, 0.2, 0.9, 0.8)
-    assert isinstance(reader.reader, PipReader) and reader.reader.colour_profile is not None
+    assert isinstance(reader.reader, DiceReader) and reader.reader.pips.colour_profile is not None
 
 
 # ----------------------------------------------------------------------------------------- reading dice
