@@ -17,6 +17,7 @@ import numpy.typing as npt
 
 from vision.colour import body_lab
 from vision.images import ImageError, image_files, load_image
+from vision.jsonfile import JsonFileError, read_json, refuse_unknown, short, shown
 from vision.reading import PALETTE, Box, Image
 
 FORMAT = "dice-colour-profile/1"
@@ -29,6 +30,8 @@ OUTLIER = 4.0
 """Teaching samples further than this many robust deviations (scaled MAD) from the median are dropped."""
 GATE, WIDE_GATE, RATIO = 6.0, 20.0, 0.6
 """Mahalanobis distances for naming a die after a profile colour (see `ColourProfile.name`)."""
+LARGEST = 1e6
+"""No mean or covariance entry is larger (Lab's axes span about 200): a larger one is a damaged file."""
 
 
 class ColourProfileError(ValueError):
@@ -123,30 +126,43 @@ def save_profile(profile: ColourProfile, path: Path) -> None:
 
 def _numbers(value: object, shape: tuple[int, ...], where: str) -> npt.NDArray[np.float64]:
     try:
-        arr = np.array(value, np.float64)
-    except (TypeError, ValueError):
+        arr = np.array(value, np.float64) if _only_numbers(value) else np.zeros(0)
+    except ValueError:  # rows of different lengths
         arr = np.zeros(0)
-    if arr.shape != shape or not np.all(np.isfinite(arr)):
-        raise ColourProfileError(f"{where}: expected {'x'.join(map(str, shape))} numbers")
+    if arr.shape != shape or not np.all(np.abs(arr) <= LARGEST):
+        raise ColourProfileError(
+            f"{where}: expected {'x'.join(map(str, shape))} numbers within ±{LARGEST:g}, got {short(value)}"
+        )
     return arr
+
+
+def _only_numbers(value: object) -> bool:
+    """Whether `value` is a number or lists of numbers (numpy would also take text and true/false)."""
+    if isinstance(value, list):
+        return all(_only_numbers(v) for v in value)
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def parse_profile(data: object, where: str = "profile") -> ColourProfile:
     """A profile from its JSON form; every error names the field."""
     if not isinstance(data, dict):
         raise ColourProfileError(f"{where}: expected a JSON object")
+    refuse_unknown(data, ("format", "space", "colours"), where, ColourProfileError)
     if data.get("format") != FORMAT:
-        raise ColourProfileError(f"{where}: field 'format' must be {FORMAT!r}, not {data.get('format')!r}")
+        raise ColourProfileError(
+            f"{where}: field 'format' must be {FORMAT!r}, not {short(data.get('format'))}"
+        )
     colours = data.get("colours")
     if not isinstance(colours, dict) or not colours:
         raise ColourProfileError(f"{where}: field 'colours' must be a non-empty object")
     out = {}
     for name, entry in colours.items():
-        field = f"{where}: colours.{name}"
+        field = f"{where}: colours.{shown(name)}"
         if name not in PALETTE:
             raise ColourProfileError(f"{field}: not a palette name ({', '.join(PALETTE)})")
         if not isinstance(entry, dict):
             raise ColourProfileError(f"{field}: expected an object")
+        refuse_unknown(entry, ("mean", "covariance", "samples"), field, ColourProfileError)
         mean = _numbers(entry.get("mean"), (3,), f"{field}.mean")
         cov = _numbers(entry.get("covariance"), (3, 3), f"{field}.covariance")
         if not np.allclose(cov, cov.T) or np.any(np.linalg.eigvalsh(cov) <= 0):
@@ -160,13 +176,9 @@ def parse_profile(data: object, where: str = "profile") -> ColourProfile:
 
 def load_profile(path: Path) -> ColourProfile:
     try:
-        text = path.read_text()
-    except OSError as err:
-        raise ColourProfileError(f"{path}: cannot read ({err.strerror or err})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise ColourProfileError(f"{path}: not JSON ({err.msg}, line {err.lineno})") from None
+        data = read_json(path)
+    except JsonFileError as err:
+        raise ColourProfileError(str(err)) from None
     return parse_profile(data, str(path))
 
 

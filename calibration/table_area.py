@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Protocol
 
+from vision.jsonfile import JsonFileError, read_json, refuse_unknown, short
 from vision.reading import Box, DiceReading, Image
 
 FORMAT = "table-area/1"
@@ -52,13 +53,14 @@ class TableArea:
 def parse_area(data: object, where: str = "table area") -> TableArea:
     if not isinstance(data, dict):
         raise TableAreaError(f"{where}: expected a JSON object with x0, y0, x1, y1")
+    refuse_unknown(data, ("format", "x0", "y0", "x1", "y1"), where, TableAreaError)
     if data.get("format") != FORMAT:
-        raise TableAreaError(f"{where}: format: expected {FORMAT!r}, got {data.get('format')!r}")
+        raise TableAreaError(f"{where}: format: expected {FORMAT!r}, got {short(data.get('format'))}")
     values = []
     for name in ("x0", "y0", "x1", "y1"):
         value = data.get(name)
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise TableAreaError(f"{where}: {name}: expected a number from 0 to 1, got {value!r}")
+            raise TableAreaError(f"{where}: {name}: expected a number from 0 to 1, got {short(value)}")
         values.append(float(value))
     try:
         return TableArea(*values)
@@ -68,11 +70,9 @@ def parse_area(data: object, where: str = "table area") -> TableArea:
 
 def load_area(path: Path) -> TableArea:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as err:
-        raise TableAreaError(f"{path}: cannot read ({err.strerror or err})") from None
-    except ValueError as err:
-        raise TableAreaError(f"{path}: not valid JSON ({err})") from None
+        data = read_json(path)
+    except JsonFileError as err:
+        raise TableAreaError(str(err)) from None
     return parse_area(data, str(path))
 
 

@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.crops import rescale
+from vision.images import MIN_SIDE
 from vision.reading import Box, Image
 from vision.runtime import Model
 
@@ -156,6 +157,8 @@ class Detector:
         self.threshold = float(self.model.card.get("threshold", 0.3))  # type: ignore[arg-type]
 
     def __call__(self, image: Image) -> list[Detection]:
+        if min(image.shape[:2]) < MIN_SIDE:  # an empty or tiny frame (a camera's hiccup) shows no die
+            return []
         x, scale = detector_input(image, self.long_side)
         heat, reg = self.model.run(x)
         return decode(heat[0], reg[0], scale, self.threshold)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import struct
 from pathlib import Path
 
 import cv2
@@ -14,6 +15,8 @@ IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff")
 MAX_PIXELS = 40_000_000
 """Larger images are refused: a 40-megapixel frame is already far past any webcam, and decoding a
 decompression bomb would take the whole machine's memory."""
+MIN_SIDE = 8
+"""Smaller images are refused: no die fits in them, and they are a mistake (an icon, a placeholder)."""
 
 
 class ImageError(ValueError):
@@ -35,20 +38,98 @@ def expand_paths(paths: list[Path]) -> list[Path]:
 
 
 def load_image(path: Path) -> Image:
-    """The image at `path` as a BGR uint8 array (alpha dropped, grey expanded)."""
+    """The image at `path` as a BGR uint8 array (alpha dropped, grey expanded); its size is read from the
+    file's header and checked before the pixels are decoded."""
     try:
         data = path.read_bytes()
     except OSError as err:
         raise ImageError(f"{path}: cannot read ({err.strerror or err})") from None
     if not data:
         raise ImageError(f"{path}: empty file")
-    buf = np.frombuffer(data, np.uint8)
-    header = cv2.imdecode(buf, cv2.IMREAD_REDUCED_GRAYSCALE_8)
-    if header is None:
+    size = image_size(data)
+    if size is None:
         raise ImageError(f"{path}: not an image, or a truncated one")
-    if header.size * 64 > MAX_PIXELS:
-        raise ImageError(f"{path}: too large (about {header.size * 64 / 1e6:.0f} megapixels; at most 40)")
-    image = cv2.imdecode(buf, cv2.IMREAD_COLOR)
-    if image is None:
+    width, height = size
+    if width * height > MAX_PIXELS:
+        raise ImageError(
+            f"{path}: too large ({width}x{height}, {width * height / 1e6:.0f} megapixels; at most 40)"
+        )
+    if min(width, height) < MIN_SIDE:
+        raise ImageError(f"{path}: too small ({width}x{height} pixels; at least {MIN_SIDE} a side)")
+    try:
+        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    except cv2.error:  # some decoders assert on damaged data instead of failing
+        image = None
+    if image is None or min(image.shape[:2]) < MIN_SIDE:
         raise ImageError(f"{path}: not an image, or a truncated one")
     return np.asarray(image, np.uint8)
+
+
+def image_size(data: bytes) -> tuple[int, int] | None:
+    """Width and height from the header of a PNG, JPEG, BMP, WebP or TIFF file; None for anything else or
+    a header cut short."""
+    try:
+        if data.startswith(b"\x89PNG\r\n\x1a\n") and data[12:16] == b"IHDR":
+            width, height = struct.unpack_from(">II", data, 16)
+            return width, height
+        if data.startswith(b"\xff\xd8"):
+            return _jpeg_size(data)
+        if data.startswith(b"BM"):
+            old_header = struct.unpack_from("<I", data, 14)[0] == 12  # OS/2's: 16-bit sides
+            width, height = struct.unpack_from("<HH" if old_header else "<ii", data, 18)
+            return abs(width), abs(height)  # a negative height is a top-down bitmap
+        if data.startswith(b"RIFF") and data[8:12] == b"WEBP":
+            return _webp_size(data)
+        if data[:4] in (b"II*\0", b"MM\0*"):
+            return _tiff_size(data)
+    except (struct.error, IndexError):  # a header cut short
+        return None
+    return None
+
+
+_JPEG_FRAMES = {*range(0xC0, 0xC4), *range(0xC5, 0xC8), *range(0xC9, 0xCC), *range(0xCD, 0xD0)}
+"""Start-of-frame markers: the segment that holds the image's size."""
+
+
+def _jpeg_size(data: bytes) -> tuple[int, int] | None:
+    at = 2
+    while True:
+        while data[at] == 0xFF:  # markers may be padded with 0xFF bytes
+            at += 1
+        marker, at = data[at], at + 1
+        if marker in _JPEG_FRAMES:
+            height, width = struct.unpack_from(">HH", data, at + 3)
+            return width, height
+        if marker == 0xDA:  # the pixels start, and no frame header came before them
+            return None
+        if not (0xD0 <= marker <= 0xD7 or marker == 0x01):  # these markers have no segment
+            at += struct.unpack_from(">H", data, at)[0]
+
+
+def _webp_size(data: bytes) -> tuple[int, int] | None:
+    chunk = data[12:16]
+    if chunk == b"VP8 ":
+        width, height = struct.unpack_from("<HH", data, 26)
+        return width & 0x3FFF, height & 0x3FFF
+    if chunk == b"VP8L":
+        bits = struct.unpack_from("<I", data, 21)[0]
+        return (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1
+    if chunk == b"VP8X":
+        sides = data[24:30]
+        if len(sides) < 6:
+            return None
+        return int.from_bytes(sides[:3], "little") + 1, int.from_bytes(sides[3:], "little") + 1
+    return None
+
+
+def _tiff_size(data: bytes) -> tuple[int, int] | None:
+    order = "<" if data[:2] == b"II" else ">"
+    at = struct.unpack_from(f"{order}I", data, 4)[0]
+    sides: dict[int, int] = {}
+    for n in range(struct.unpack_from(f"{order}H", data, at)[0]):
+        tag, kind = struct.unpack_from(f"{order}HH", data, at + 2 + 12 * n)
+        if tag in (256, 257):  # ImageWidth, ImageLength: a SHORT or a LONG
+            sides[tag] = struct.unpack_from(f"{order}{'H' if kind == 3 else 'I'}", data, at + 10 + 12 * n)[0]
+    if len(sides) < 2:
+        return None
+    return sides[256], sides[257]

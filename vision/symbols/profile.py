@@ -25,6 +25,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from vision.jsonfile import JsonFileError, Limits, read_json, refuse_unknown, short, shown
 from vision.symbols.art import Lab
 
 FORMAT = "symbol-dice-profile"
@@ -33,6 +34,11 @@ EDGES = ("top", "right", "bottom", "left")
 """Sides of a face in clockwise order as seen at rotation 0."""
 
 Template = npt.NDArray[np.uint8]
+
+LIMITS = Limits(size=50_000_000)
+"""A taught set of dice is some 100 KB; the largest patch with many photos per face stays under this."""
+LAB_RANGE = 1000.0
+"""No body colour is further from 0 on any Lab axis (L is 0–100, a and b within ±128)."""
 
 
 class ProfileError(ValueError):
@@ -91,11 +97,9 @@ class SymbolProfile:
 def load_profile(path: Path) -> SymbolProfile:
     """Read and validate a profile; every problem is a ProfileError naming the file and the field."""
     try:
-        data = json.loads(Path(path).read_text())
-    except OSError as exc:
-        raise ProfileError(f"{path}: cannot read profile ({exc.strerror or exc})") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ProfileError(f"{path}: not a JSON file ({exc})") from None
+        data = read_json(Path(path), LIMITS)
+    except JsonFileError as exc:
+        raise ProfileError(str(exc)) from None
     try:
         return parse_profile(data)
     except ProfileError as exc:
@@ -105,16 +109,19 @@ def load_profile(path: Path) -> SymbolProfile:
 def parse_profile(data: object) -> SymbolProfile:
     if not isinstance(data, dict):
         raise ProfileError("profile must be a JSON object")
+    refuse_unknown(data, ("format", "version", "patch", "body_lab", "margin", "faces"), "", ProfileError)
     if data.get("format") != FORMAT:
-        raise ProfileError(f"field 'format' must be {FORMAT!r}, got {data.get('format')!r}")
+        raise ProfileError(f"field 'format' must be {FORMAT!r}, got {short(data.get('format'))}")
     if data.get("version") != VERSION:
-        raise ProfileError(f"field 'version' must be {VERSION}, got {data.get('version')!r}")
+        raise ProfileError(f"field 'version' must be {VERSION}, got {short(data.get('version'))}")
     patch = _number(data, "patch", 8, 256)
     if patch != int(patch):
         raise ProfileError(f"field 'patch' must be a whole number, got {patch}")
     body = data.get("body_lab")
-    if not (isinstance(body, list) and len(body) == 3 and all(_is_number(v) for v in body)):
-        raise ProfileError(f"field 'body_lab' must be a list of 3 numbers, got {body!r}")
+    if not (
+        isinstance(body, list) and len(body) == 3 and all(_is_number(v) and abs(v) <= LAB_RANGE for v in body)
+    ):
+        raise ProfileError(f"field 'body_lab' must be a list of 3 Lab numbers, got {short(body)}")
     faces_raw = data.get("faces")
     if not isinstance(faces_raw, list) or not faces_raw:
         raise ProfileError("field 'faces' must be a non-empty list")
@@ -122,7 +129,7 @@ def parse_profile(data: object) -> SymbolProfile:
     seen: set[str] = set()
     for f in faces:
         if f.label in seen:
-            raise ProfileError(f"field 'faces': label {f.label!r} appears twice")
+            raise ProfileError(f"field 'faces': label {short(f.label)} appears twice")
         seen.add(f.label)
     return SymbolProfile(
         faces=faces,
@@ -140,7 +147,7 @@ def _number(data: dict[str, object], key: str, lo: float, hi: float, where: str 
     value = data.get(key)
     name = f"{where}.{key}" if where else key
     if not _is_number(value):
-        raise ProfileError(f"field {name!r} must be a number, got {value!r}")
+        raise ProfileError(f"field {name!r} must be a number, got {short(value)}")
     number = float(value)  # type: ignore[arg-type]
     if not lo <= number <= hi:
         raise ProfileError(f"field {name!r} must be between {lo:g} and {hi:g}, got {number:g}")
@@ -151,16 +158,17 @@ def _face(raw: object, index: int, patch: int) -> TaughtFace:
     where = f"faces[{index}]"
     if not isinstance(raw, dict):
         raise ProfileError(f"field '{where}' must be an object")
+    refuse_unknown(raw, ("label", "threshold", "edges", "templates"), f"field '{where}'", ProfileError)
     label = raw.get("label")
     if not isinstance(label, str) or not label.strip() or label == "unknown":
         raise ProfileError(
-            f"field '{where}.label' must be a non-empty name other than 'unknown', got {label!r}"
+            f"field '{where}.label' must be a non-empty name other than 'unknown', got {short(label)}"
         )
-    where = f"faces[{index}] ({label})"
+    where = f"faces[{index}] ({shown(label)})"
     threshold = _number(raw, "threshold", 0.0, 1.0, where)
     edges = raw.get("edges", [])
     if not isinstance(edges, list) or any(e not in EDGES for e in edges):
-        raise ProfileError(f"field '{where}.edges' must list some of {', '.join(EDGES)}, got {edges!r}")
+        raise ProfileError(f"field '{where}.edges' must list some of {', '.join(EDGES)}, got {short(edges)}")
     encoded = raw.get("templates")
     if not isinstance(encoded, list) or not encoded:
         raise ProfileError(f"field '{where}.templates' must be a non-empty list")
