@@ -1,14 +1,7 @@
-"""Teach the faces of a set of symbol dice, from photos or from a camera, into a profile JSON file.
+"""The guided camera step for symbol dice: name each face a game needs, the user shows it for a few seconds,
+and the frames are kept as a folder per face, then taught as photos are (`vision.symbols.teach`).
 
-From photos: one folder per face label, each with a few photos of a die showing that face
-(`python -m vision enroll --out PROFILE.json FACES_DIR`). From a camera: a guided step names each face a game
-needs, the user shows it for a few seconds, and the frames are kept as such a folder, then taught the same way
-(`python -m calibration.faces --camera 0 --preset alhambra --out PROFILE.json`).
-
-Teaching checks its input and names the face that needs better photos: a folder without images, a face whose
-only photos are blurry, two faces that look the same. Each face's acceptance threshold and the profile's
-margin are calibrated from the photos themselves: how well each photo, seen small and soft as a table camera
-sees a die, still matches the face's other photos, and how far it leads the other faces.
+    python -m calibration.faces --camera 0 --preset alhambra --out PROFILE.json
 """
 
 from __future__ import annotations
@@ -17,330 +10,18 @@ import argparse
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
-import numpy as np
-import numpy.typing as npt
 
-from vision.images import ImageError, image_files, load_image
 from vision.native_output import native_output_to
-from vision.reading import Box, Image
-from vision.symbols.art import CLEAR_MAJORITY, Float, cut_arts, rim_colours, to_lab, to_uint8
-from vision.symbols.finder import find_dice
-from vision.symbols.locate import cut_faces
-from vision.symbols.matcher import ROTATIONS, SHIFT, FaceMatcher, describe_windows, template_windows
-from vision.symbols.profile import EDGES, SymbolProfile, TaughtFace
+from vision.symbols.teach import TeachingError, add_enroll_arguments, run_enroll
 
 PRESETS: dict[str, tuple[str, ...]] = {
     "alhambra": ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower"),
     "carcassonne": ("city1", "city2", "city3", "city4", "knight", "catapult"),
 }
 """The faces each game needs: the six buildings; four city faces, the knight and the catapult."""
-
-MIN_SHARPNESS = 0.12
-"""Below this a teaching photo is too blurry to teach from (a blur of about 3% of the die's side)."""
-SAME_FACE = 0.9
-"""Two faces whose photos correlate this well (at some rotation) cannot be told apart."""
-THRESHOLD_RANGE = (0.5, 0.8)
-"""A face's acceptance threshold stays in this range whatever the photos say."""
-THRESHOLD_SLACK = 0.10
-"""Accept this much less than the worst score of a face's photos seen as in reading (see `reading_view`)."""
-READ_SIDE = 40
-"""Die side (pixels) of the reading view: a small die in a 640-pixel frame."""
-READ_BLUR = 1.0
-"""Blur (pixels) of the reading view: a camera a little out of focus."""
-MAX_TEMPLATES = 4
-"""Photos kept per face (the camera step takes 6)."""
-OUTLIER_DROP = 0.12
-"""A teaching photo fitting the other photos of its face this much below their median is left out; so is
-a reading view scoring this much below the median of its face's views, when its threshold is set."""
-MARGIN_RANGE = (0.1, 0.15)
-"""The margin by which a die's face must lead every other face: a quarter of the smallest lead in teaching,
-kept in this range. Below 0.1 for all faces, look-alike faces (F and P in a thin font) were sometimes
-misread; the matcher asks a share of it of look-alike pairs only (`vision.symbols.matcher.pair_margins`)."""
-EDGE_STRIP = 0.12
-"""Depth (fraction of the patch) of the strip along a side that must be art for the side to count as city."""
-
-
-class TeachingError(ValueError):
-    """Teaching input that cannot make a usable profile; the message says which face needs what."""
-
-
-@dataclass(frozen=True)
-class TeachingPhoto:
-    face: str
-    name: str
-    image: Image
-
-
-def read_faces_dir(faces_dir: Path, warn: Callable[[str], None] = print) -> list[TeachingPhoto]:
-    """All photos under FACES_DIR/<label>/; a face folder without a readable image is an error naming it."""
-    if not faces_dir.is_dir():
-        raise TeachingError(f"{faces_dir}: not a folder (expected one folder per face label)")
-    folders = sorted(p for p in faces_dir.iterdir() if p.is_dir() and not p.name.startswith("."))
-    if not folders:
-        raise TeachingError(f"{faces_dir}: no face folders (expected one folder per face label, e.g. tower/)")
-    photos: list[TeachingPhoto] = []
-    for folder in folders:
-        readable = 0
-        for file in image_files(folder):
-            try:
-                image = load_image(file)
-            except ImageError:
-                warn(f"face {folder.name!r}: skipped {file.name}: not a readable image")
-                continue
-            photos.append(TeachingPhoto(folder.name, file.name, image))
-            readable += 1
-        if readable == 0:
-            raise TeachingError(
-                f"face {folder.name!r}: no readable images in {folder} (add a few photos of this face)"
-            )
-    return photos
-
-
-def sharpness(image: Image, box: Box) -> float:
-    """Steepest edges against contrast in the die's box, seen at 128 pixels a side.
-
-    About 1 / (2.5 * blur sigma in those pixels) for a step edge: a sharp photo gives 0.3 to 0.5, a photo
-    blurred by 3% of the die's side about 0.1.
-    """
-    x0, y0 = max(int(box.x0), 0), max(int(box.y0), 0)
-    crop = image[y0 : max(int(box.y1), y0 + 1), x0 : max(int(box.x1), x0 + 1)]
-    scale = 128 / max(crop.shape[:2])
-    grey = cv2.cvtColor(
-        cv2.resize(crop, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2GRAY
-    )
-    grey = grey.astype(np.float32)
-    lo, hi = np.percentile(grey, [5, 95])
-    if hi - lo < 1:
-        return 0.0
-    gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3) / 8
-    gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3) / 8
-    return float(np.percentile(np.hypot(gx, gy), 99) / (hi - lo))
-
-
-def edges_of(template: Float) -> frozenset[str]:
-    """The sides of a face (at rotation 0) whose middle half is mostly art: a city face's city edges."""
-    art = template / max(float(template.max()), 1e-3)
-    n = art.shape[0]
-    d, mid = max(1, round(n * EDGE_STRIP)), slice(n // 4, n - n // 4)
-    strips = {
-        "top": art[:d, mid],
-        "bottom": art[n - d :, mid],
-        "left": art[mid, :d],
-        "right": art[mid, n - d :],
-    }
-    return frozenset(side for side, strip in strips.items() if float((strip > 0.5).mean()) > 0.5)
-
-
-def _fits(options: list[Float], references: list[Float]) -> npt.NDArray[np.float32]:
-    """Per option, its mean best match with the references (each at small shifts and poses, as in reading)."""
-    centres = describe_windows(np.asarray(options, np.float32), SHIFT, SHIFT)
-    windows = template_windows(np.asarray(references, np.float32))
-    best = [(centres @ w.T).max(axis=1) for w in windows]
-    return np.asarray(np.mean(best, axis=0), np.float32)
-
-
-def _align(candidates: list[list[Float]], rounds: int = 2) -> tuple[list[Float], list[float]]:
-    """Per photo one art map, turned to the first photo's orientation, and how well it fits the others.
-
-    Every photo has a few candidate cuts (the first is the usual best). The first cuts are turned to fit the
-    first photo; then, a few rounds, each photo takes the cut and quarter turn that fit all the other photos
-    best (the first photo keeps its turn: it defines rotation 0), so one badly cut photo misleads nothing.
-    """
-    turned = [[[np.ascontiguousarray(np.rot90(a, k)) for k in range(4)] for a in c] for c in candidates]
-    first = candidates[0][0]
-    choice = [t[0][int(np.argmax(_fits(t[0], [first])))] for t in turned]
-    choice[0] = first
-    fit = [0.0] * len(candidates)
-    for _ in range(rounds if len(candidates) > 1 else 0):
-        for j, options in enumerate(turned):
-            others = [c for i, c in enumerate(choice) if i != j]
-            flat = [turns[0] for turns in options] if j == 0 else [a for turns in options for a in turns]
-            scores = _fits(flat, others)
-            best = int(np.argmax(scores))
-            choice[j], fit[j] = flat[best], float(scores[best])
-    return choice, fit
-
-
-ALWAYS_TAUGHT = 1.01
-"""A rim share no colour reaches: every teaching photo takes the rim colour nearer the taught body."""
-
-
-def _die_box(photo: TeachingPhoto) -> Box:
-    boxes = find_dice(photo.image)
-    if not boxes:
-        raise TeachingError(
-            f"face {photo.face!r}: {photo.name}: no die found"
-            " (put the die alone on a plain table, fully in view)"
-        )
-    return boxes[0]
-
-
-def teach(
-    photos: Sequence[TeachingPhoto],
-    edges: dict[str, frozenset[str]] | None = None,
-    warn: Callable[[str], None] = print,
-) -> SymbolProfile:
-    """Make a profile from teaching photos; raise TeachingError naming the face when the photos cannot."""
-    labels = list(dict.fromkeys(p.face for p in photos))
-    if not labels:
-        raise TeachingError("no teaching photos")
-    boxes = {id(p): _die_box(p) for p in photos}
-    cuts = {id(p): cut_faces(p.image, boxes[id(p)]) for p in photos}
-    # One die shows all faces: its body colour is the rim colour of the photos with a clear majority there
-    # (art reaching the edges leaves none), and then the nearer rim colour in every photo.
-    colours, shares = rim_colours(to_lab(np.stack([cuts[id(p)][0].rim for p in photos])))
-    clear = shares[:, 0] >= CLEAR_MAJORITY
-    taught = np.median(colours[clear, 0] if clear.any() else colours[:, 0], axis=0)
-    body = (float(taught[0]), float(taught[1]), float(taught[2]))
-
-    def arts_of(photo: TeachingPhoto) -> list[Float]:
-        return list(cut_arts(cuts[id(photo)], body, clear=ALWAYS_TAUGHT)[0])
-
-    def arts_of_view(photo: TeachingPhoto) -> list[Float]:
-        image, box = reading_view(photo.image, boxes[id(photo)])
-        return list(cut_arts(cut_faces(image, box), body)[0])
-
-    faces: list[TaughtFace] = []
-    arts: dict[str, list[Float]] = {}
-    views: dict[str, list[list[Float]]] = {}
-    for label in labels:
-        mine = [p for p in photos if p.face == label]
-        sharp: list[list[Float]] = []
-        used: list[TeachingPhoto] = []
-        for p in mine:
-            s = sharpness(p.image, boxes[id(p)])
-            if s < MIN_SHARPNESS:
-                warn(
-                    f"face {label!r}: {p.name} is too blurry (sharpness {s:.2f} < {MIN_SHARPNESS}), not used"
-                )
-                continue
-            sharp.append(arts_of(p))
-            used.append(p)
-        if not sharp:
-            only = "its only photo is" if len(mine) == 1 else f"all {len(mine)} photos are"
-            raise TeachingError(
-                f"face {label!r}: {only} too blurry; take 3 or more sharp photos of this face (hold it still)"
-            )
-        if len(sharp) < 3:
-            warn(f"face {label!r}: only {len(sharp)} usable photo(s); 3 or more make reading more reliable")
-        aligned, fit = _align(sharp)
-        # A photo far below the others (badly cut, another face, a hand in view) would only lower the
-        # threshold: it is left out, and named.
-        kept = usual(fit)
-        for j in sorted(set(range(len(fit))) - set(kept)):
-            warn(f"face {label!r}: {used[j].name} does not look like the others ({fit[j]:.2f}), not used")
-        # More photos add little, and every template costs reading time: keep those that fit the others best.
-        kept = sorted(sorted(kept, key=lambda j: -fit[j])[:MAX_TEMPLATES])
-        aligned = [aligned[j] for j in kept]
-        arts[label] = aligned
-        views[label] = [arts_of_view(used[j]) for j in kept]
-        found = edges_of(np.mean(aligned, axis=0))
-        chosen = (edges or {}).get(label, found)
-        faces.append(TaughtFace(label, tuple(to_uint8(a) for a in aligned), 0.0, chosen))
-
-    draft = SymbolProfile(tuple(faces), body, margin=0.0)
-    thresholds, margin = calibrate(draft, arts, views)
-    return SymbolProfile(
-        tuple(replace(f, threshold=t) for f, t in zip(faces, thresholds, strict=True)), body, margin
-    )
-
-
-def reading_view(image: Image, box: Box) -> tuple[Image, Box]:
-    """A teaching photo as the table camera may see the die: READ_SIDE pixels wide, a little blurred.
-
-    Teaching photos show the die large and sharp; a face's threshold is set from how well these views of
-    its photos still match, so faces with fine detail (which suffers most from a small, soft view) get a
-    lower threshold than bold ones.
-    """
-    scale = min(1.0, READ_SIDE / max(box.width, box.height, 1.0))
-    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    return np.asarray(cv2.GaussianBlur(small, (0, 0), READ_BLUR), np.uint8), Box(
-        box.x0 * scale, box.y0 * scale, box.x1 * scale, box.y1 * scale
-    )
-
-
-def calibrate(
-    draft: SymbolProfile, arts: dict[str, list[Float]], views: dict[str, list[list[Float]]]
-) -> tuple[list[float], float]:
-    """Per-face thresholds and the margin; faces that look the same are an error naming both.
-
-    A face's threshold: the worst score of its photos' reading views (each against the face's other photos,
-    leave-one-out) less a little slack. The margin: a share of the smallest lead of a photo's own face over
-    the best other face.
-    """
-    matcher = FaceMatcher(draft)
-    n_rot = len(ROTATIONS)
-    thresholds: list[float] = []
-    gaps: list[float] = []
-    for fi, face in enumerate(draft.faces):
-        scores = matcher.scores(arts[face.label]).reshape(len(arts[face.label]), -1, n_rot).max(axis=2)
-        for other, name in enumerate(draft.labels):
-            cross = float(scores[:, other].max())
-            if other != fi and cross >= SAME_FACE:
-                raise TeachingError(
-                    f"faces {face.label!r} and {name!r} look the same (match {cross:.2f});"
-                    " check the labels or retake the photos of these faces"
-                )
-        impostor = (
-            np.delete(scores, fi, axis=1).max(axis=1) if len(draft.faces) > 1 else np.zeros(len(scores))
-        )
-        hard: list[float] = []
-        for j, view in enumerate(views[face.label]):
-            rest = tuple(t for i, t in enumerate(face.templates) if i != j) or face.templates
-            alone = FaceMatcher(SymbolProfile((TaughtFace(face.label, rest, 0.0),), draft.body_lab, 0.0))
-            hard.append(float(alone.scores(view).max()))
-            if len(face.templates) > 1:
-                genuine = float(alone.scores([arts[face.label][j]]).max())
-                gaps.append(genuine - float(impostor[j]))
-        thresholds.append(float(np.clip(usual_worst(hard) - THRESHOLD_SLACK, *THRESHOLD_RANGE)))
-    margin = float(np.clip(0.25 * min(gaps), *MARGIN_RANGE)) if gaps else MARGIN_RANGE[1]
-    return thresholds, margin
-
-
-def usual(scores: Sequence[float]) -> list[int]:
-    """Indices of the scores not OUTLIER_DROP or more below the median, when there are three or more to tell
-    an odd one out (else all)."""
-    if len(scores) < 3:
-        return list(range(len(scores)))
-    floor = float(np.median(scores)) - OUTLIER_DROP
-    return [j for j, score in enumerate(scores) if score >= floor]
-
-
-def usual_worst(scores: Sequence[float]) -> float:
-    """The lowest score of a face's reading views, leaving out any far below the others (`usual`).
-
-    A view whose cut failed (a perspective photo shrunk to READ_SIDE) says nothing of how the face reads at
-    the table, and one such view alone would let every foreign die that resembles the face pass as it.
-    """
-    return min(scores[j] for j in usual(scores))
-
-
-def parse_edges(specs: Sequence[str]) -> dict[str, frozenset[str]]:
-    """`LABEL=top,left` overrides (an empty list after `=` means no city edge)."""
-    out: dict[str, frozenset[str]] = {}
-    for spec in specs:
-        label, sep, sides = spec.partition("=")
-        chosen = {s.strip() for s in sides.split(",") if s.strip()}
-        if not sep or not label or chosen - set(EDGES):
-            raise TeachingError(
-                f"--edges {spec!r}: expected LABEL=SIDE[,SIDE...] with sides from {', '.join(EDGES)}"
-            )
-        out[label] = frozenset(chosen)
-    return out
-
-
-def enroll(
-    faces_dir: Path, out: Path, edge_specs: Sequence[str] = (), warn: Callable[[str], None] = print
-) -> SymbolProfile:
-    """Teach from a folder of face folders and write the profile."""
-    profile = teach(read_faces_dir(faces_dir, warn), parse_edges(edge_specs), warn)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    profile.save(out)
-    return profile
 
 
 def capture_faces(
@@ -368,34 +49,6 @@ def capture_faces(
         say(f"face {label!r}: {kept} pictures kept in {folder}")
 
 
-def add_enroll_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--out", type=Path, required=True, help="profile JSON file to write")
-    parser.add_argument(
-        "--edges", action="append", default=[], metavar="LABEL=SIDES",
-        help="override a face's city edges at rotation 0, e.g. city1=top,left (repeatable)",
-    )  # fmt: skip
-
-
-def _warn(message: str) -> None:
-    print(f"warning: {message}", file=sys.stderr)
-
-
-def run_enroll(args: argparse.Namespace, faces_dir: Path) -> int:
-    try:
-        profile = enroll(
-            faces_dir, args.out, args.edges, warn=lambda m: print(f"warning: {m}", file=sys.stderr)
-        )
-    except TeachingError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    print(
-        f"taught {len(profile.faces)} faces ({', '.join(profile.labels)});"
-        f" thresholds {', '.join(f'{f.threshold:.2f}' for f in profile.faces)},"
-        f" margin {profile.margin:.2f}; wrote {args.out}"
-    )
-    return 0
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m calibration.faces", description=__doc__.split("\n\n")[0])
     source = parser.add_mutually_exclusive_group(required=True)
@@ -420,7 +73,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         capture = cv2.VideoCapture(target)
     if not capture.isOpened():
         print(
-            f"error: camera {args.camera!r} does not open (OpenCV's words: {keep / 'camera.log'})",
+            f"error: camera {args.camera!r} does not open (OpenCV says why in {keep / 'camera.log'})",
             file=sys.stderr,
         )
         return 2

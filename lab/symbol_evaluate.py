@@ -15,7 +15,6 @@ from functools import cache
 
 import numpy as np
 
-from calibration.faces import TeachingPhoto, teach
 from vision.detect import box_array, overlaps
 from vision.reader import DiceReader
 from vision.simulated_table.symbol_art import (
@@ -27,6 +26,7 @@ from vision.simulated_table.symbol_art import (
 )
 from vision.symbols.matcher import UNKNOWN, FaceMatcher
 from vision.symbols.profile import SymbolProfile
+from vision.symbols.teach import TeachingPhoto, teach
 
 ALL_COLOURS = ("white", "black", "red", "yellow", "blue", "green")
 COLOURS: dict[str, tuple[str, ...]] = {"carcassonne": ("white", "yellow")}

@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from calibration.faces import TeachingError, capture_faces, enroll, read_faces_dir, usual_worst
+from calibration.faces import capture_faces
 from vision.cli import main as vision_main
 from vision.reading import Image
 from vision.simulated_table.symbol_art import (
@@ -21,6 +21,7 @@ from vision.simulated_table.symbol_art import (
     teaching_photos,
 )
 from vision.symbols.profile import load_profile
+from vision.symbols.teach import TeachingError, enroll, read_faces_dir, usual_worst
 
 
 @cache

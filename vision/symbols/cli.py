@@ -71,13 +71,13 @@ def bench_with_profile(profile_path: Path, frames: int = 30) -> int:
 
 
 def run_enroll(args: argparse.Namespace) -> int:
-    from calibration.faces import run_enroll as enroll
+    from vision.symbols.teach import run_enroll as enroll
 
     return enroll(args, args.faces_dir)
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from calibration.faces import add_enroll_arguments
+    from vision.symbols.teach import add_enroll_arguments
 
     enroll = subparsers.add_parser("enroll", help="teach symbol-dice faces from photos (one folder per face)")
     add_enroll_arguments(enroll)
