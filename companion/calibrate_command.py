@@ -58,8 +58,8 @@ def add_calibrate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
 
 
 def run_calibrate(args: argparse.Namespace) -> int:
-    from calibration.colour import ColourProfileError
     from calibration.table_area import TableArea, TableAreaError, save_area
+    from vision.colour_profile import ColourProfileError
     from vision.sources import SourceError
 
     try:
@@ -77,8 +77,8 @@ def run_calibrate(args: argparse.Namespace) -> int:
 
 
 def _show() -> int:
-    from calibration.colour import load_profile
     from calibration.table_area import load_area
+    from vision.colour_profile import load_profile
 
     loaders: tuple[tuple[str, Path, Callable[[Path], object]], ...] = (
         ("colour profile", paths.colour_profile_path(), load_profile),
@@ -95,7 +95,7 @@ def _show() -> int:
 
 
 def _colours(args: argparse.Namespace) -> int:
-    from calibration.colour import save_profile, teach, teach_from_folder
+    from vision.colour_profile import save_profile, teach, teach_from_folder
     from vision.pips import PipReader
 
     reader = PipReader()

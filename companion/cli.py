@@ -53,11 +53,11 @@ def camera_setup(spec: str, hold: float | None = None, symbols: SymbolProfile | 
     """The live reader for a camera SPEC, with this table's remembered calibration (colour profile, area);
     photos given as the camera are each held `hold` seconds (None: `vision.sources.HOLD_SECONDS`). With a
     taught `symbols` profile it reads the symbol dice too."""
-    from calibration.colour import ColourProfile, ColourProfileError, load_profile
     from calibration.table_area import AreaReader, TableAreaError, load_area
     from companion.app import paths
     from companion.app.app import CameraSetup
     from companion.live.feed import FeedSettings
+    from vision.colour_profile import ColourProfile, ColourProfileError, load_profile
     from vision.pips import PipReader
     from vision.reader import DiceReader
     from vision.sources import VIDEO_SUFFIXES, open_source

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from calibration.colour import ColourProfile, teach
 from vision.colour import body_lab
+from vision.colour_profile import ColourProfile, teach
 from vision.evaluate import match
 from vision.pips import PipReader, name_colour
 from vision.reading import Image

@@ -18,14 +18,14 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from calibration.colour import (
+from models import ModelMissingError
+from vision.colour_profile import (
     ColourProfile,
     ColourProfileError,
     load_profile,
     save_profile,
     teach_from_folder,
 )
-from models import ModelMissingError
 from vision.dataset import SPLITS, DatasetError, load_set
 from vision.images import ImageError, expand_paths, load_image
 from vision.reading import DiceReading

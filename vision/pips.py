@@ -2,7 +2,7 @@
 
 Two small ONNX models do the work: `die_detector` finds every die (`vision.detect`), `pip_classifier` reads a
 crop of each one as 1-6 or "not a pip die" (a symbol die, a stray box). Colours come from the die body's
-pixels: named by the palette rules of `vision.colour`, or by a taught colour profile (`calibration.colour`).
+pixels: named by the palette rules of `vision.colour`, or by a taught profile (`vision.colour_profile`).
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from calibration.colour import ColourProfile
 from vision.colour import Lab, crop_labs, palette_name
+from vision.colour_profile import ColourProfile
 from vision.crops import crop_dice
 from vision.detect import Detection, Detector, die_sized
 from vision.reading import DiceReading, Die, Image

@@ -12,9 +12,9 @@ from typing import ClassVar
 from textual.app import App
 from textual.binding import Binding, BindingType
 
-from calibration.colour import ColourProfile
 from companion.live.feed import CameraFeed, FeedSettings, FrameSource, Reader
 from companion.live.messages import FeedStatus, PreviewFrame, ReadingSettled, ReadingWithdrawn, StatusChanged
+from vision.colour_profile import ColourProfile
 from vision.reading import DiceReading
 from vision.settle import Settler
 

@@ -17,11 +17,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from calibration.colour import ColourProfile, teach
 from companion.games import alhambra_rw as rw
 from companion.games.alhambra_rw.simulate import random_decision
 from companion.live.match import Proposal, propose
 from vision.colour import body_lab
+from vision.colour_profile import ColourProfile, teach
 from vision.pips import PipReader
 from vision.reading import Frame
 from vision.settle import Settler, settle

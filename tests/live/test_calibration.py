@@ -13,12 +13,12 @@ import pytest
 from live_driver import synchronous
 from test_live_app import TableReader, new_session
 
-from calibration.colour import load_profile
 from calibration.table_area import AreaReader, TableArea, TableAreaError, load_area, parse_area
 from companion.app import paths
 from companion.app.app import CameraSetup, CompanionApp
 from companion.app.screens.calibrate import CalibrateScreen
 from companion.games import alhambra_rw as rw
+from vision.colour_profile import load_profile
 from vision.reading import Box, DiceReading, Die, Image
 from vision.simulated_table.rolling import RollingTable
 

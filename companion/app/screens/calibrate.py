@@ -18,9 +18,9 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from calibration.colour import MIN_SAMPLES, ColourProfile, ColourProfileError, save_profile, teach
 from companion.live.match import GAME_COLOURS
 from vision.colour import body_lab
+from vision.colour_profile import MIN_SAMPLES, ColourProfile, ColourProfileError, save_profile, teach
 from vision.reading import DiceReading, Image
 
 from ..widgets.camera_panel import CameraPanel
