@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TypeGuard
 
-from vision.jsonfile import refuse_unknown, short
+from vision.jsonfile import refuse_unknown, short, shown
 
 from .engine import IllegalMove, start
 from .events import VARIANTS, GameStarted
@@ -75,7 +75,8 @@ def _player(data: object, where: str, sheet: Sheet) -> PlayerRecord:
     if not isinstance(coins, dict):
         raise EndStateError(f'{where}.coins: must be {{"circled": N, "spent": N}}')
     refuse_unknown(coins, ("circled", "spent"), f"{where}.coins", EndStateError)
-    circled, spent, supply = coins.get("circled"), coins.get("spent", 0), sheet.coins
+    # Both are written on the sheet, 0 included: a missing one is a file damaged, not a default.
+    circled, spent, supply = coins.get("circled"), coins.get("spent"), sheet.coins
     # Every real player starts with STARTING_COINS circled, and circled coins are never erased.
     if not _whole(circled) or not STARTING_COINS <= circled <= supply:
         raise EndStateError(
@@ -153,18 +154,18 @@ def _completions(
                 raise EndStateError(f"{where}.players: no player named {short(name)}")
             if by_name[name].counts[t] != boxes[t]:
                 raise EndStateError(
-                    f"{where}: {name} has {by_name[name].counts[t]} of {boxes[t]} {building} boxes, "
+                    f"{where}: {shown(name)} has {by_name[name].counts[t]} of {boxes[t]} {building} boxes, "
                     "so did not complete it"
                 )
             if (name, building) in seen:
-                raise EndStateError(f"{where}: {name} completed {building} twice")
+                raise EndStateError(f"{where}: {shown(name)} completed {building} twice")
             seen.add((name, building))
         groups.setdefault((building, rnd), []).extend(who)
     for p in players:
         for t, building in enumerate(BUILDING_TYPES):
             if p.counts[t] == boxes[t] and (p.name, building) not in seen:
                 raise EndStateError(
-                    f"completions: {p.name} filled every {building} box, so it must say in which round"
+                    f"completions: {shown(p.name)} filled every {building} box, so it must say in which round"
                 )
     return tuple(Completion(building, rnd, tuple(who)) for (building, rnd), who in groups.items())
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from vision.jsonfile import short
+
 from .events import (
     STANDARD,
     VARIANTS,
@@ -33,6 +35,8 @@ TWO_BUILDINGS_COST = 3
 """Special action "two buildings" costs 3 coins."""
 IMAGINARY_PLAYERS = {1: (2, 3, 4), 2: (1,), 3: (0,), 4: (0,), 5: (0,)}
 """Imaginary players allowed by the number of real players: solo 2 (variants 3 or 4), 2 players 1."""
+MAX_NAME = 40
+"""Characters in a player's name at most: it heads a column of the score table and every prompt."""
 
 _ROLL_ASKS = frozenset(
     {
@@ -195,7 +199,7 @@ class Game:
         who = self.active
         if event.player != self.names[who]:
             if event.player not in self.names:
-                raise IllegalMove(f"there is no player named {event.player!r}")
+                raise IllegalMove(f"there is no player named {short(event.player)}")
             raise IllegalMove(f"it is {self.names[who]}'s turn, not {event.player}'s")
         if isinstance(event, Roll):
             if ask not in _ROLL_ASKS:
@@ -606,12 +610,12 @@ def _check_setup(setup: GameStarted) -> None:
         )
     names = players + imaginary
     for name in names:
-        if not name.strip():
-            raise IllegalMove("a player name must not be empty")
+        if not name.strip() or len(name) > MAX_NAME:
+            raise IllegalMove(f"a player name must be 1 to {MAX_NAME} characters, not {short(name)}")
     if len(set(names)) != len(names):
         raise IllegalMove("player names must differ")
     if setup.variant not in VARIANTS:
-        raise IllegalMove(f"unknown variant {setup.variant!r} (use {' or '.join(VARIANTS)})")
+        raise IllegalMove(f"unknown variant {short(setup.variant)} (use {' or '.join(VARIANTS)})")
     if setup.variant == VERSUS_IMAGINARY and len(players) != 1:
         raise IllegalMove(f"the {VERSUS_IMAGINARY} variant is a solo variant (1 real player)")
 

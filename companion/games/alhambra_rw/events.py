@@ -146,7 +146,7 @@ def event_from_json(data: object) -> Event:
     if not isinstance(data, dict):
         raise EventFormatError("an event must be a JSON object")
     kind = data.get("event")
-    if kind not in _FIELDS:
+    if not isinstance(kind, str) or kind not in _FIELDS:
         raise EventFormatError(f"event: unknown kind {short(kind)}")
     refuse_unknown(data, _FIELDS[kind], "", EventFormatError)
     if kind == GameStarted.kind:

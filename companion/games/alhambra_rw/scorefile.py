@@ -8,7 +8,7 @@ from pathlib import Path
 from vision.jsonfile import JsonFileError, loads, read_bytes
 
 from .endstate import EndStateError, end_state_from_json
-from .log import LIMITS, LogError, load_log, parse_line, replay_log
+from .log import LIMITS, LogError, load_log, replay_log
 from .scoring import Scoreboard, ScoreError, score, score_game
 
 
@@ -35,7 +35,7 @@ def score_file(path: str | Path) -> ScoredFile:
         whole = loads(data, LIMITS)
     except JsonFileError as exc:
         # Not one JSON value: a log of several lines, or a damaged end state whose own error says where.
-        if not _starts_a_log(data):
+        if not _first_line_is_json(data):
             raise ScoreFileError(f"{path}: {exc}") from exc
         is_log = True
     else:
@@ -54,11 +54,11 @@ def score_file(path: str | Path) -> ScoredFile:
         raise ScoreFileError(str(exc)) from exc
 
 
-def _starts_a_log(data: bytes) -> bool:
-    """Whether the first line of `data` is a whole event, as a game log's is."""
-    first = data.lstrip().split(b"\n", 1)[0]
+def _first_line_is_json(data: bytes) -> bool:
+    """Whether the first line of `data` is a JSON value by itself, as a game log's (one event a line) is and
+    a damaged end state's first line (its opening brace) is not."""
     try:
-        parse_line(first, 1)
-    except ValueError:
+        loads(data.lstrip().split(b"\n", 1)[0], LIMITS)
+    except JsonFileError:
         return False
     return True

@@ -1,0 +1,229 @@
+"""Damaged copies of good files, as a user's disk, editor or keyboard makes them, for the fuzz tests.
+
+`damaged(good)` draws one damage to the bytes of a good JSON file (or to one line of a game log): a flipped
+bit, bytes cut, inserted or repeated, the file cut short, or a change to one value of the parsed JSON: a key
+misspelt, dropped, repeated or added, a value swapped for one of the wrong type or of an absurd size (nesting
+thousands deep, thousands of digits, 10^400, NaN, a 200,000-character string).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import signal
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from hypothesis import strategies as st
+
+HUGE_VALUES = (
+    "[" * 5000 + "]" * 5000,
+    '{"a":' * 990 + "1" + "}" * 990,
+    "[" * 25 + "]" * 25,
+    "1" + "0" * 5000,
+    "-" + "9" * 4301,
+    "100000000000000000000",
+    "1e400",
+    "-1e400",
+    "NaN",
+    "Infinity",
+    "1." + "5" * 5000,
+    '"' + "x" * 200_000 + '"',
+    '"' + "\\u00e9" * 60 + '"',
+)
+"""Raw JSON text (or almost JSON) that no good file holds; each once made a command crash or misbehave."""
+
+ODD_VALUES: tuple[object, ...] = (None, True, False, 0, -1, 3, 2.5, "", "X", [], {}, [1, 2], {"a": 1})
+
+
+@dataclass(frozen=True)
+class Damage:
+    """Damaged bytes and what was done (shown when a test fails)."""
+
+    data: bytes
+    what: str
+
+
+def _flip(data: bytes, at: int, bit: int) -> bytes:
+    at %= len(data)
+    return data[:at] + bytes([data[at] ^ (1 << bit)]) + data[at + 1 :]
+
+
+@st.composite
+def byte_damage(draw: st.DrawFn, good: bytes) -> Damage:
+    """One damage to the bytes themselves."""
+    at = draw(st.integers(0, len(good) - 1))
+    span = draw(st.integers(1, 40))
+    kind = draw(st.sampled_from(["flip", "cut", "insert", "repeat", "truncate", "replace"]))
+    if kind == "flip":
+        bit = draw(st.integers(0, 7))
+        return Damage(_flip(good, at, bit), f"bit {bit} of byte {at} flipped")
+    if kind == "cut":
+        return Damage(good[:at] + good[at + span :], f"{span} bytes cut at {at}")
+    if kind == "insert":
+        junk = draw(st.binary(min_size=1, max_size=20))
+        return Damage(good[:at] + junk + good[at:], f"{junk!r} inserted at {at}")
+    if kind == "repeat":
+        return Damage(good[: at + span] + good[at:], f"{span} bytes repeated at {at}")
+    if kind == "truncate":
+        return Damage(good[:at], f"cut short at {at}")
+    byte = draw(st.integers(0, 255))
+    return Damage(good[:at] + bytes([byte]) + good[at + 1 :], f"byte {at} set to {byte}")
+
+
+def _places(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    yield path
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _places(item, (*path, key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _places(item, (*path, i))
+
+
+MARK = "\u0000RAW\u0000"
+"""A string put where raw text goes once the value is written as JSON."""
+
+
+def _put(data: Any, path: tuple[Any, ...], value: Any) -> Any:
+    if not path:
+        return value
+    parent = data
+    for key in path[:-1]:
+        parent = parent[key]
+    parent[path[-1]] = value
+    return data
+
+
+@st.composite
+def value_damage(draw: st.DrawFn, good: Any, indent: int | None) -> Damage:
+    """One damage to one place of a parsed JSON value, written back as JSON text."""
+    path = draw(st.sampled_from(list(_places(good))))
+    data = json.loads(json.dumps(good))
+    parent: Any = data
+    for key in path[:-1]:
+        parent = parent[key]
+    where = "/".join(map(str, path))
+    kind = draw(st.sampled_from(["huge", "odd", "rename", "drop", "add", "repeat"]))
+    raw = None
+    if kind == "huge":
+        raw = draw(st.sampled_from(HUGE_VALUES))
+        data, what = _put(data, path, MARK), f"{where} = {raw[:20]}… ({len(raw)} characters)"
+    elif kind == "odd" or not path:
+        odd = draw(st.sampled_from(ODD_VALUES))
+        data, what = _put(data, path, odd), f"{where} = {odd!r}"
+    elif isinstance(parent, dict):
+        key = path[-1]
+        if kind == "rename":
+            i = draw(st.integers(0, max(0, len(key) - 1)))
+            new = key[:i] + chr(ord(key[i]) ^ 32) + key[i + 1 :] if key else "x"
+            parent[new] = parent.pop(key)
+            what = f"key {key!r} misspelt as {new!r}"
+        elif kind == "drop":
+            del parent[key]
+            what = f"key {key!r} dropped"
+        elif kind == "add":
+            parent["note" if key != "note" else "extra"] = 1
+            what = f"a key added beside {key!r}"
+        else:
+            pairs = [f"{json.dumps(k)}: {json.dumps(v)}" for k, v in [*parent.items(), (key, parent[key])]]
+            raw = "{" + ", ".join(pairs) + "}"
+            data, what = _put(data, path[:-1], MARK), f"key {key!r} given twice"
+    elif kind == "drop":
+        del parent[path[-1]]
+        what = f"item {where} dropped"
+    else:
+        parent.insert(path[-1], parent[path[-1]])
+        what = f"item {where} repeated"
+    text = _dump(data, indent)
+    if raw is not None:
+        text = text.replace(json.dumps(MARK), raw)
+    return Damage(text.encode(), what)
+
+
+def _dump(data: Any, indent: int | None) -> str:
+    return json.dumps(data, indent=indent, ensure_ascii=False)
+
+
+def damaged_json(good: Any, indent: int | None = 2) -> st.SearchStrategy[Damage]:
+    """A damaged copy of the JSON value `good` as a file: bytes or a value damaged."""
+    text = _dump(good, indent).encode()
+    return st.one_of(byte_damage(text), value_damage(good, indent))
+
+
+def damaged_log(lines: list[bytes]) -> st.SearchStrategy[Damage]:
+    """A damaged copy of a game log: one line damaged (bytes or a value), or the bytes of the whole file."""
+
+    @st.composite
+    def one_line(draw: st.DrawFn) -> Damage:
+        n = draw(st.integers(0, len(lines) - 1))
+        line = draw(st.one_of(byte_damage(lines[n]), value_damage(json.loads(lines[n]), None)))
+        data = b"\n".join([*lines[:n], line.data, *lines[n + 1 :]]) + b"\n"
+        return Damage(data, f"line {n + 1}: {line.what}")
+
+    return st.one_of(one_line(), byte_damage(b"\n".join(lines) + b"\n"))
+
+
+def shape(value: Any) -> Any:
+    """The keys and types of a JSON value, without the values and the lengths of lists: two files of one
+    shape differ only in what a good file could also hold (other numbers, names, marks, one player fewer)."""
+    if isinstance(value, dict):
+        return {k: shape(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return sorted({json.dumps(shape(v), sort_keys=True) for v in value})
+    return type(value).__name__
+
+
+def shape_of_text(data: bytes) -> Any:
+    """`shape` of a file's JSON value, or of each line's for a log; None where the text is not JSON."""
+    try:
+        return shape(json.loads(data))
+    except ValueError:
+        try:
+            return [shape(json.loads(line)) for line in data.splitlines() if line.strip()]
+        except ValueError:
+            return None
+
+
+@dataclass(frozen=True)
+class Run:
+    code: int
+    out: str
+    err: str
+
+
+class Hang(Exception):
+    pass
+
+
+def run_main(main: Callable[[list[str]], int], argv: list[str], seconds: int = 30) -> Run:
+    """`main(argv)` in this process with its output captured; a call that takes `seconds` is a hang."""
+
+    def hang(signum: int, frame: object) -> None:
+        raise Hang(f"{argv} ran for {seconds} s")
+
+    out, err = io.StringIO(), io.StringIO()
+    previous = signal.signal(signal.SIGALRM, hang)
+    signal.alarm(seconds)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(argv)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    return Run(code, out.getvalue(), err.getvalue())
+
+
+MAX_LINE = 200
+"""An error line's length at most, not counting the file's path (a user's paths may be long)."""
+
+
+def assert_one_error_line(err: str, prefix: str, path: str) -> None:
+    """`err` is one line: `prefix`, the file, and a reason of at most MAX_LINE characters."""
+    assert "Traceback" not in err, err
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith(f"{prefix}{path}"), err
+    assert len(lines[0].replace(path, "")) <= MAX_LINE, err

@@ -1,0 +1,155 @@
+"""`companion score FILE` given damaged end states, inline sheets and game logs, a thousand of each.
+
+Each must end in the board (exit 0) or one error line naming the file (exit 2), never a traceback or a hang;
+a damaged file scored without an error must score as the good file does, unless only its values changed
+(a value is a slip of the pen that no check can tell from the truth) or a cut-off last line was reported.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from fuzz_inputs import (
+    HUGE_VALUES,
+    MAX_LINE,
+    Damage,
+    assert_one_error_line,
+    damaged_json,
+    damaged_log,
+    run_main,
+    shape_of_text,
+)
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.cli import main
+from companion.games.alhambra_rw.sheet import SheetError, load_sheet
+
+EXAMPLES = Path(__file__).parents[2] / "companion" / "games" / "alhambra_rw" / "examples"
+END_STATE = (EXAMPLES / "example-game.json").read_bytes()
+LOG = (EXAMPLES / "example-game.jsonl").read_bytes()
+SHEET = json.loads(LOG.split(b"\n", 1)[0])["sheet"]
+CASES = 1000
+
+
+def board_of(data: bytes, tmp: Path) -> Any:
+    path = tmp / "good.json"
+    path.write_bytes(data)
+    run = run_main(main, ["score", str(path), "--json"])
+    assert run.code == 0, run.err
+    return json.loads(run.out)
+
+
+def check_scored(damage: Damage, path: Path, good: bytes, good_board: Any) -> None:
+    path.write_bytes(damage.data)
+    run = run_main(main, ["score", str(path), "--json"])
+    if run.code == 2:
+        assert run.out == "", damage.what
+        assert_one_error_line(run.err, "companion score: ", str(path))
+        return
+    assert run.code == 0, (damage.what, run.err)
+    warned = run.err.startswith(f"companion score: warning: {path}: line ") and "cut off" in run.err
+    assert run.err == "" or (warned and len(run.err.splitlines()) == 1), (damage.what, run.err)
+    if json.loads(run.out) != good_board:
+        # Scored differently: only a file of the good one's fields and types may, or a cut-off line said so.
+        assert warned or shape_of_text(damage.data) == shape_of_text(good), damage.what
+
+
+def fuzz(tmp: Path, good: bytes, damages: st.SearchStrategy[Damage]) -> int:
+    """Throw CASES damaged copies of `good` at `companion score`; the number of cases run."""
+    good_board = board_of(good, tmp)
+    cases = []
+
+    @settings(max_examples=CASES, deadline=None, database=None)
+    @given(damages)
+    def one(damage: Damage) -> None:
+        cases.append(damage.what)
+        check_scored(damage, tmp / "damaged.json", good, good_board)
+
+    one()
+    return len(cases)
+
+
+def test_damaged_end_states(tmp_path: Path) -> None:
+    assert fuzz(tmp_path, END_STATE, damaged_json(json.loads(END_STATE))) >= CASES
+
+
+def test_damaged_inline_sheets(tmp_path: Path) -> None:
+    end_state = json.loads(END_STATE)
+    end_state["sheet"] = SHEET
+    good = json.dumps(end_state, indent=2).encode()
+    raw = json.dumps(end_state | {"sheet": "\u0000"}, indent=2).replace('"\\u0000"', "{}")
+    head, tail = raw.split("{}", 1)[0], raw.split("{}", 1)[1]
+
+    def in_end_state(sheet: Damage) -> Damage:
+        return Damage(head.encode() + sheet.data + tail.encode(), f"sheet: {sheet.what}")
+
+    assert fuzz(tmp_path, good, damaged_json(SHEET).map(in_end_state)) >= CASES
+
+
+def test_damaged_game_logs(tmp_path: Path) -> None:
+    lines = [line for line in LOG.split(b"\n") if line.strip()]
+    assert fuzz(tmp_path, LOG, damaged_log(lines)) >= CASES
+
+
+def test_damaged_sheet_files(tmp_path: Path) -> None:
+    """A sheet file as the app loads it: a sheet, or one `SheetError` line naming the file."""
+    path, cases = tmp_path / "mine.json", []
+
+    @settings(max_examples=CASES, deadline=None, database=None)
+    @given(damaged_json(SHEET))
+    def one(damage: Damage) -> None:
+        cases.append(damage.what)
+        path.write_bytes(damage.data)
+        try:
+            load_sheet(path)
+        except SheetError as err:
+            assert "\n" not in str(err) and path.name in str(err), damage.what
+            assert len(str(err).replace(str(path), "")) <= MAX_LINE, str(err)
+
+    one()
+    assert len(cases) >= CASES
+
+
+def test_the_reports_cases_end_in_one_line_each(tmp_path: Path) -> None:
+    """The issue's cases, each a named field or place, scored by the installed command as a user runs it."""
+    good = json.loads(END_STATE)
+    misspelt = END_STATE.replace(b'"spent": 4', b'"speNt": 4', 1)
+    ghost = {"name": "Ghost", "imaginary": True, "buildings": {}}
+    imaginary = {**good, "players": [*good["players"][:3], ghost]}
+    few_coins = json.loads(END_STATE)
+    few_coins["players"][0]["coins"] = {"circled": 2, "spent": 0}
+    vp = {**good, "sheet": {**SHEET, "vp": {**SHEET["vp"], "tower": [10**20, 1, 0]}}}
+    supply = {**good, "sheet": {**SHEET, "coins": 100}}
+    cases = {
+        "deep.json": ("[" * 990 + "]" * 990).encode(),
+        "digits.json": END_STATE.replace(b'"circled": 9', b'"circled": ' + HUGE_VALUES[3].encode(), 1),
+        "misspelt.json": misspelt,
+        "damaged.json": END_STATE[:400] + b"}" + END_STATE[401:],
+        "imaginary.json": json.dumps(imaginary).encode(),
+        "few-coins.json": json.dumps(few_coins).encode(),
+        "vp.json": json.dumps(vp).encode(),
+        "supply.json": json.dumps(supply).encode(),
+    }
+    expected = {
+        "deep.json": "line 1, column 21: nested over 20 deep",
+        "digits.json": "a number of 5,001 digits",
+        "misspelt.json": "players[0].coins: unknown field 'speNt'",
+        "damaged.json": f"line {len(END_STATE[:400].splitlines())}, column",
+        "imaginary.json": "players: 3 real players play with 0 imaginary players, not 1",
+        "few-coins.json": "players[0].coins.circled: must be a whole number 3–20, got 2",
+        "vp.json": "a number of 21 digits (at most 15)",
+        "supply.json": "sheet.coins: must be a whole number up to 99, got 100",
+    }
+    companion = Path(sys.executable).parent / "companion"
+    for name, data in cases.items():
+        path = tmp_path / name
+        path.write_bytes(data)
+        run = subprocess.run([companion, "score", str(path)], capture_output=True, text=True, timeout=60)
+        assert run.returncode == 2 and run.stdout == "", (name, run.stderr)
+        assert_one_error_line(run.stderr, "companion score: ", str(path))
+        assert expected[name] in run.stderr, run.stderr
