@@ -61,6 +61,11 @@ def short(value: object) -> str:
     return text if len(text) <= SHOWN else f"{text[: SHOWN - 5]}…({len(text)} characters)"
 
 
+def shown(text: str) -> str:
+    """`text` as it is where it is short and printable, else as `short` shows it."""
+    return text if len(text) <= SHOWN and text.isprintable() else short(text)
+
+
 def read_json(path: Path, limits: Limits = Limits()) -> object:
     """The JSON value in the file at `path`; every problem is a `JsonFileError` naming the file."""
     data = read_bytes(path, limits)
