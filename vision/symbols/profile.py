@@ -27,6 +27,7 @@ import numpy.typing as npt
 
 from vision.jsonfile import JsonFileError, Limits, read_json, refuse_unknown, short, shown
 from vision.symbols.art import Lab
+from vision.symbols.locate import PATCH
 
 FORMAT = "symbol-dice-profile"
 VERSION = 1
@@ -36,7 +37,7 @@ EDGES = ("top", "right", "bottom", "left")
 Template = npt.NDArray[np.uint8]
 
 LIMITS = Limits(size=50_000_000)
-"""A taught set of dice is some 100 KB; the largest patch with many photos per face stays under this."""
+"""A taught set of dice is some 100 KB (a template is 1,368 characters); a file of 50 MB is not a profile."""
 LAB_RANGE = 1000.0
 """No body colour is further from 0 on any Lab axis (L is 0–100, a and b within ±128)."""
 
@@ -60,7 +61,7 @@ class SymbolProfile:
     faces: tuple[TaughtFace, ...]
     body_lab: Lab
     margin: float
-    patch: int = 32
+    patch: int = PATCH
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -114,9 +115,10 @@ def parse_profile(data: object) -> SymbolProfile:
         raise ProfileError(f"field 'format' must be {FORMAT!r}, got {short(data.get('format'))}")
     if data.get("version") != VERSION:
         raise ProfileError(f"field 'version' must be {VERSION}, got {short(data.get('version'))}")
-    patch = _number(data, "patch", 8, 256)
-    if patch != int(patch):
-        raise ProfileError(f"field 'patch' must be a whole number, got {patch}")
+    patch = data.get("patch")
+    if patch != PATCH:
+        # The reader cuts every face to one size: templates of any other would not fit it.
+        raise ProfileError(f"field 'patch' must be {PATCH} (the reader's face cut), got {short(patch)}")
     body = data.get("body_lab")
     if not (
         isinstance(body, list) and len(body) == 3 and all(_is_number(v) and abs(v) <= LAB_RANGE for v in body)
@@ -125,7 +127,7 @@ def parse_profile(data: object) -> SymbolProfile:
     faces_raw = data.get("faces")
     if not isinstance(faces_raw, list) or not faces_raw:
         raise ProfileError("field 'faces' must be a non-empty list")
-    faces = tuple(_face(f, i, int(patch)) for i, f in enumerate(faces_raw))
+    faces = tuple(_face(f, i, PATCH) for i, f in enumerate(faces_raw))
     seen: set[str] = set()
     for f in faces:
         if f.label in seen:
@@ -135,7 +137,7 @@ def parse_profile(data: object) -> SymbolProfile:
         faces=faces,
         body_lab=(float(body[0]), float(body[1]), float(body[2])),
         margin=_number(data, "margin", 0.0, 1.0),
-        patch=int(patch),
+        patch=PATCH,
     )
 
 
