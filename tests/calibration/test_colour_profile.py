@@ -9,9 +9,9 @@ import cv2
 import numpy as np
 import pytest
 
-from calibration.colour import ColourProfileError, load_profile, save_profile, teach, teach_from_folder
 from lab.colour_trial import random_trial_table, run_trials, throw
 from vision.colour import palette_name
+from vision.colour_profile import ColourProfileError, load_profile, save_profile, teach, teach_from_folder
 from vision.pips import PipReader
 from vision.simulated_table.scene import BODY_COLOURS
 
@@ -93,7 +93,7 @@ def test_bad_profiles_name_the_field(tmp_path: Path, change: object, field: str)
 def test_a_profile_that_is_not_json(tmp_path: Path) -> None:
     path = tmp_path / "p.json"
     path.write_text("{not json")
-    with pytest.raises(ColourProfileError, match="not JSON"):
+    with pytest.raises(ColourProfileError, match="not valid JSON"):
         load_profile(path)
     with pytest.raises(ColourProfileError, match="cannot read"):
         load_profile(tmp_path / "missing.json")

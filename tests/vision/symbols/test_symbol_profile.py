@@ -87,7 +87,7 @@ def test_bad_field_is_named(tmp_path: Path, change: str, named: str) -> None:
 def test_not_json_and_missing_file(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": ')
-    with pytest.raises(ProfileError, match="not a JSON file"):
+    with pytest.raises(ProfileError, match="line 1, column 12: not valid JSON"):
         load_profile(bad)
     with pytest.raises(ProfileError, match="cannot read"):
         load_profile(tmp_path / "missing.json")
