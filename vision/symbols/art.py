@@ -15,10 +15,10 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.colour import Lab
 from vision.symbols.locate import PATCH, FaceCut
 
 Float = npt.NDArray[np.float32]
-Lab = tuple[float, float, float]
 
 CLEAR_MAJORITY = 0.8
 """Share of the rim one colour must have to be taken as the body without help from the taught colour."""

@@ -17,8 +17,9 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.colour import Lab
 from vision.reading import Box, Image, Rotation
-from vision.symbols.art import Lab, cut_arts, per_patch
+from vision.symbols.art import cut_arts, per_patch
 from vision.symbols.locate import cut_faces
 from vision.symbols.profile import SymbolProfile
 
@@ -167,7 +168,9 @@ class FaceMatcher:
     def read(self, image: Image, boxes: Sequence[Box]) -> list[SymbolRead]:
         """Read every die: its face and rotation are those that fit one of its candidate cuts best."""
         per_die = [cut_faces(image, b) for b in boxes]
-        arts, bodies = cut_arts([c for cuts in per_die for c in cuts], self.profile.body_lab)
+        arts, bodies = cut_arts(
+            [c for cuts in per_die for c in cuts], np.asarray(self.profile.body_lab, np.float32)
+        )
         all_scores = self.scores(arts)
         reads, start = [], 0
         for cuts in per_die:
@@ -176,9 +179,7 @@ class FaceMatcher:
             # The body colour is the best-fitting cut's. The face must lead every other face on every cut:
             # a small blurred F, cut a little off, fits P best while another cut still fits F almost as
             # well, and a die that two cuts read as two faces is unknown rather than possibly wrong.
-            body = bodies[start + best]
-            lab = (float(body[0]), float(body[1]), float(body[2]))
-            reads.append(self.decide(block.max(axis=0), lab))
+            reads.append(self.decide(block.max(axis=0), np.asarray(bodies[start + best], np.float32)))
             start += len(cuts)
         return reads
 

@@ -26,7 +26,6 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.jsonfile import JsonFileError, Limits, read_json, refuse_unknown, short, shown
-from vision.symbols.art import Lab
 from vision.symbols.locate import PATCH
 
 FORMAT = "symbol-dice-profile"
@@ -59,7 +58,8 @@ class SymbolProfile:
     """Everything needed to read one set of symbol dice."""
 
     faces: tuple[TaughtFace, ...]
-    body_lab: Lab
+    body_lab: tuple[float, float, float]
+    """The taught body colour in Lab (`vision.colour.Lab` as stored)."""
     margin: float
     patch: int = PATCH
 

@@ -189,11 +189,11 @@ def teach(
     body = (float(taught[0]), float(taught[1]), float(taught[2]))
 
     def arts_of(photo: TeachingPhoto) -> list[Float]:
-        return list(cut_arts(cuts[id(photo)], body, clear=ALWAYS_TAUGHT)[0])
+        return list(cut_arts(cuts[id(photo)], taught, clear=ALWAYS_TAUGHT)[0])
 
     def arts_of_view(photo: TeachingPhoto) -> list[Float]:
         image, box = reading_view(photo.image, boxes[id(photo)])
-        return list(cut_arts(cut_faces(image, box), body)[0])
+        return list(cut_arts(cut_faces(image, box), taught)[0])
 
     faces: list[TaughtFace] = []
     arts: dict[str, list[Float]] = {}
