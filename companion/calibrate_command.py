@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.app import paths
-from companion.live.match import GAME_COLOURS
 
 if TYPE_CHECKING:  # the reader's modules load models and OpenCV: only when a step runs
     import numpy as np
@@ -121,6 +120,7 @@ def _colours(args: argparse.Namespace) -> int:
 
 
 def _show_to_camera(spec: str, reader: PipReader) -> dict[str, list[npt.NDArray[np.float32]]]:
+    from companion.live.match import GAME_COLOURS
     from vision.colour import body_lab
     from vision.settle import settle
     from vision.sources import SourceError, open_source
