@@ -164,6 +164,50 @@ def run_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_history(args: argparse.Namespace) -> int:
+    """`companion history [--json]`: the finished games, most recent first."""
+    from companion.app.paths import games_dir
+    from companion.history import history
+
+    found = history(games_dir())
+    for problem in found.problems:
+        print(f"companion history: left out {problem}", file=sys.stderr)
+    if args.json:
+        print(json.dumps([game.to_json() for game in found.games], indent=2, ensure_ascii=False))
+    elif not found.games:
+        print(f"no finished games yet in {games_dir()}")
+    for game in () if args.json else found.games:
+        players = ", ".join(
+            f"{r.name}{' (imaginary)' if r.imaginary else ''} {r.total}" for r in game.results
+        )
+        print(f"{game.played:%Y-%m-%d %H:%M}  {game.game}  {players}  won by {' and '.join(game.winners)}")
+    return 0
+
+
+def run_stats(args: argparse.Namespace) -> int:
+    """`companion stats [--json]`: per player, over the finished games: games, wins, totals, VP by source."""
+    from companion.app.paths import games_dir
+    from companion.history import SOURCES, history, player_stats
+
+    found = history(games_dir())
+    for problem in found.problems:
+        print(f"companion stats: left out {problem}", file=sys.stderr)
+    stats = player_stats(found.games)
+    if args.json:
+        print(json.dumps([s.to_json() for s in stats], indent=2, ensure_ascii=False))
+        return 0
+    if not stats:
+        print(f"no finished games yet in {games_dir()}")
+        return 0
+    sources = " ".join(f"{'VP ' + name.replace('_', ' '):>15}" for name in SOURCES)
+    print(f"{'player':16} {'games':>5} {'wins':>4} {'average':>7} {'best':>4} {sources}")
+    for st in stats:
+        vp = " ".join(f"{v:15.1f}" for v in st.average_vp)
+        print(f"{st.name:16} {st.games:5} {st.wins:4} {st.average_total:7.1f} {st.best_total:4} {vp}")
+    print("(totals and VP are averages per game, except best)")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="companion", description="Table companion for physical dice games (Alhambra Roll & Write)."
@@ -207,6 +251,13 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--solo", action="store_true", help="1 player against 2 imaginary players")
     demo.add_argument("--seed", type=int, default=None, help="seed the dice and the players' choices")
     demo.set_defaults(run=run_demo)
+    for name, run, what in (
+        ("history", run_history, "the finished games: date, players, totals, winners"),
+        ("stats", run_stats, "per player: games, wins, average and best total, where the VP came from"),
+    ):
+        command = commands.add_parser(name, help=what, description=f"{what[0].upper()}{what[1:]}.")
+        command.add_argument("--json", action="store_true", help="print it as JSON")
+        command.set_defaults(run=run)
     from companion.calibrate_command import add_calibrate
 
     add_calibrate(commands)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import shlex
 import subprocess
@@ -35,6 +36,8 @@ from companion.app.widgets.turn_panel import TurnPanel
 from companion.cli import camera_setup
 from companion.cli import main as companion_main
 from companion.games import alhambra_rw as rw
+from companion.games.alhambra_rw.log import write_log
+from companion.games.alhambra_rw.simulate import play_random_game
 from vision.reader import DiceReader
 from vision.simulated_table.scene import random_scene
 from vision.simulated_table.symbol_art import (
@@ -163,6 +166,21 @@ def test_scoring_the_shipped_examples(home: Path, tmp_path: Path) -> None:
     one_error_line(
         run("companion score companion/games/alhambra_rw/examples/example-game.json", fill), 2, str(bad)
     )
+
+
+@runs("companion history", "companion stats --json")
+def test_past_games_are_listed_and_summed_up(home: Path) -> None:
+    folder = home / "data" / "table-companion" / "games"
+    folder.mkdir(parents=True)
+    setup = rw.GameStarted(rw.load_shipped_sheet("example"), ("Ann", "Ben", "Cleo"))
+    events = play_random_game(setup, random.Random(5))[1]
+    write_log(folder / "finished.jsonl", events)
+    board = rw.score_game(rw.replay(events))
+    listed = run("companion history")
+    assert listed.returncode == 0 and f"won by {' and '.join(board.winners)}" in listed.stdout
+    stats = {s["name"]: s for s in json.loads(run("companion stats --json").stdout)}
+    assert {name: s["games"] for name, s in stats.items()} == {"Ann": 1, "Ben": 1, "Cleo": 1}
+    assert sum(s["wins"] for s in stats.values()) == len(board.winners)
 
 
 # ----------------------------------------------------------------------------------- the app and camera
