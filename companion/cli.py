@@ -164,6 +164,36 @@ def run_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_view(args: argparse.Namespace) -> int:
+    """`companion view [LOG]`: the read-only view of the game being played (the newest log), following it."""
+    from companion.app.paths import games_dir
+    from companion.app.table_view import TableView
+
+    if args.log is not None and not args.log.is_file():
+        print(f"companion view: {args.log}: no such game log", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    run_app(TableView(games_dir(), args.log), args.pilot)
+    return 0
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    """`companion serve [--host H] [--port P] [LOG]`: the view served to browsers (textual-serve), one app per
+    browser, each only reading the log."""
+    import shlex
+    import socket
+
+    from textual_serve.server import Server
+
+    here = args.host if args.host not in ("0.0.0.0", "") else socket.gethostbyname(socket.gethostname())
+    url = f"http://{here}:{args.port}"
+    command = [sys.executable, "-m", "companion", "view", *([str(args.log)] if args.log else [])]
+    print(f"companion serve: the table's view at {url} (open it on each phone on this network; ctrl+c stops)")
+    Server(
+        shlex.join(command), host=args.host, port=args.port, title="Table companion", public_url=url
+    ).serve()
+    return 0
+
+
 def run_history(args: argparse.Namespace) -> int:
     """`companion history [--json]`: the finished games, most recent first."""
     from companion.app.paths import games_dir
@@ -251,6 +281,23 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--solo", action="store_true", help="1 player against 2 imaginary players")
     demo.add_argument("--seed", type=int, default=None, help="seed the dice and the players' choices")
     demo.set_defaults(run=run_demo)
+    view = commands.add_parser(
+        "view",
+        help="a read-only view of the game being played, for the whole table",
+        description="Show the game being played (the newest game log, or LOG), following its moves.",
+    )
+    serve = commands.add_parser(
+        "serve",
+        help="serve the read-only view to browsers on this network",
+        description="Serve the table's view to browsers: each player opens the address on a phone.",
+    )
+    serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every network)")
+    serve.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    for where, run in ((view, run_view), (serve, run_serve)):
+        where.add_argument(
+            "log", nargs="?", type=Path, metavar="LOG", help="a game log (default: the newest)"
+        )
+        where.set_defaults(run=run)
     for name, run, what in (
         ("history", run_history, "the finished games: date, players, totals, winners"),
         ("stats", run_stats, "per player: games, wins, average and best total, where the VP came from"),

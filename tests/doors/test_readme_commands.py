@@ -14,8 +14,11 @@ import os
 import random
 import re
 import shlex
+import socket
 import subprocess
 import sys
+import time
+import urllib.request
 from collections.abc import Callable, Coroutine, Mapping
 from pathlib import Path
 from typing import Any
@@ -181,6 +184,42 @@ def test_past_games_are_listed_and_summed_up(home: Path) -> None:
     stats = {s["name"]: s for s in json.loads(run("companion stats --json").stdout)}
     assert {name: s["games"] for name, s in stats.items()} == {"Ann": 1, "Ben": 1, "Cleo": 1}
     assert sum(s["wins"] for s in stats.values()) == len(board.winners)
+
+
+@runs("companion view", "companion serve --port 8000")
+def test_the_whole_tables_view_and_its_server(home: Path) -> None:
+    folder = home / "data" / "table-companion" / "games"
+    folder.mkdir(parents=True)
+    setup = rw.GameStarted(rw.load_shipped_sheet("example"), ("Ann", "Ben", "Cleo"))
+    write_log(folder / "playing.jsonl", play_random_game(setup, random.Random(6))[1][:50])
+    seen: list[str] = []
+
+    async def look(pilot: Pilot[Any]) -> None:
+        await pilot.pause(0.2)
+        seen.extend(str(w.border_title) for w in pilot.app.query(".grid"))
+        await pilot.press("q")
+
+    assert companion_main(typed("companion view")[1:], pilot=look) == 0
+    assert seen == ["Ann's grid", "Ben's grid", "Cleo's grid"]
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = str(probe.getsockname()[1])
+    server = subprocess.Popen(
+        typed("companion serve --port 8000", {"8000": port}), stdout=subprocess.PIPE, text=True
+    )
+    try:
+        page = ""
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as answer:
+                    page = answer.read().decode()
+                break
+            except OSError:
+                time.sleep(0.2)
+        assert "Table companion" in page
+    finally:
+        server.terminate()
+        server.communicate(timeout=10)
 
 
 # ----------------------------------------------------------------------------------- the app and camera

@@ -43,7 +43,7 @@ from .events import (
     event_to_json,
 )
 from .log import GameLog, LoadedLog, LogError, load_log, replay_log
-from .scoring import BuildingScore, PlayerScore, Scoreboard, ScoreError, end_state_of, score, score_game
+from .scoring import BuildingScore, PlayerScore, Scoreboard, ScoreError, end_state_of, score, score_game, score_so_far
 from .sheet import (
     BUILDING_TYPES,
     LETTERS,
@@ -105,6 +105,7 @@ __all__ = [
     "replay_log",
     "score",
     "score_game",
+    "score_so_far",
     "sheet_from_json",
     "sheets_in",
     "shipped_sheets",

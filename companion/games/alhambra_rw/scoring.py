@@ -127,6 +127,10 @@ def end_state_of(state: GameState) -> EndState:
     """The end state of a finished engine game."""
     if not state.is_over:
         raise ScoreError(f"the game is not over: round {state.round} of {state.rounds}")
+    return _as_ended(state)
+
+
+def _as_ended(state: GameState) -> EndState:
     return EndState(
         sheet=state.sheet,
         variant=state.start.variant,
@@ -140,6 +144,11 @@ def end_state_of(state: GameState) -> EndState:
 def score_game(state: GameState) -> Scoreboard:
     """Final scoring of a finished game."""
     return score(end_state_of(state))
+
+
+def score_so_far(state: GameState) -> Scoreboard:
+    """The final scoring as if the game ended now: what each sheet is worth so far (the table's view)."""
+    return score(_as_ended(state))
 
 
 def score(end: EndState) -> Scoreboard:

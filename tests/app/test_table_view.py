@@ -1,0 +1,110 @@
+"""The table's view: `companion view` follows the game being played as its log grows, without writing to it;
+`companion serve` hands that view to browsers."""
+
+from __future__ import annotations
+
+import random
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from companion.app.table_view import TableView
+from companion.cli import main
+from companion.games import alhambra_rw as rw
+from companion.games.alhambra_rw.log import GameLog, write_log
+from companion.games.alhambra_rw.simulate import play_random_game
+
+PLAYERS = ("Ann", "Ben", "Cleo", "Dora")
+
+
+@pytest.fixture
+def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, list[rw.Event]]:
+    """A 4-player game 60 events in, in the user's games folder, and the moves still to come."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    folder = tmp_path / "table-companion" / "games"
+    folder.mkdir(parents=True)
+    events = play_random_game(rw.GameStarted(rw.load_shipped_sheet("example"), PLAYERS), random.Random(3))[1]
+    path = folder / "20261124-200000-ann-ben-cleo-dora.jsonl"
+    write_log(path, events[:60])
+    return path, events
+
+
+def test_the_view_shows_every_grid_and_follows_the_moves_without_writing(
+    game: tuple[Path, list[rw.Event]],
+) -> None:
+    path, events = game
+    seen: dict[str, Any] = {}
+
+    async def watch(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        assert isinstance(app, TableView)
+        await pilot.pause(0.2)
+        assert app.state is not None
+        seen["round"] = app.state.round
+        seen["grids"] = [str(w.border_title) for w in app.query(".grid")]
+        seen["screen"] = app.export_screenshot()
+        log, _ = GameLog.resume(path)  # the game goes on at the table, to its end, as the app logs it
+        with log:
+            for event in events[60:]:
+                log.append(event)
+        for _ in range(40):
+            await pilot.pause(0.1)
+            if app.state.is_over:
+                break
+        seen["over"] = app.state.is_over
+        seen["final"] = app.export_screenshot()
+        await pilot.press("q")
+
+    assert main(["view"], pilot=watch) == 0
+    assert seen["round"] == rw.replay(events[:60]).round
+    assert seen["grids"] == [f"{name}'s grid" for name in PLAYERS]
+    assert "Worth&#160;so&#160;far" in seen["screen"]
+    assert seen["over"] and "Final&#160;scoring" in seen["final"]
+    whole = path.with_name("whole-game.txt")
+    write_log(whole, events)
+    assert path.read_bytes() == whole.read_bytes(), "the log holds the moves made, nothing the view wrote"
+
+
+def test_a_missing_log_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["view", str(tmp_path / "nothing.jsonl")]) == 2
+    assert "no such game log" in capsys.readouterr().err
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_serve_answers_a_browser_on_the_port(game: tuple[Path, list[rw.Event]]) -> None:
+    port = free_port()
+    command = [
+        str(Path(sys.executable).parent / "companion"),
+        "serve",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+    ]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        page = ""
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as answer:
+                    page = answer.read().decode()
+                    break
+            except OSError:
+                time.sleep(0.2)
+        assert "Table companion" in page and f"127.0.0.1:{port}" in page
+    finally:
+        server.terminate()
+        out, _ = server.communicate(timeout=10)
+    assert f"http://127.0.0.1:{port}" in out
