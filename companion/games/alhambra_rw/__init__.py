@@ -43,7 +43,16 @@ from .events import (
     event_to_json,
 )
 from .log import GameLog, LoadedLog, LogError, load_log, replay_log
-from .scoring import BuildingScore, PlayerScore, Scoreboard, ScoreError, end_state_of, score, score_game, score_so_far
+from .scoring import (
+    BuildingScore,
+    PlayerScore,
+    Scoreboard,
+    ScoreError,
+    end_state_of,
+    score,
+    score_game,
+    score_so_far,
+)
 from .sheet import (
     BUILDING_TYPES,
     LETTERS,
