@@ -42,6 +42,12 @@ def test_end_screen(xdg: Path, snap_compare) -> None:  # type: ignore[no-untyped
     assert snap_compare(make_app(), press=["enter"], terminal_size=(100, 32))
 
 
+def test_end_screen_every_grid(xdg: Path, snap_compare) -> None:  # type: ignore[no-untyped-def]
+    # g scrolls to every real player's grid: the ones a dispute about rows and columns needs.
+    saved_game(random_game(2, ("Anna", "Ben", "Cleo")), "20261122-193000-anna-ben-cleo.jsonl")
+    assert snap_compare(make_app(), press=["enter", "g"], terminal_size=(100, 32))
+
+
 def test_help_screen(xdg: Path, snap_compare) -> None:  # type: ignore[no-untyped-def]
     async def open_help(pilot: Pilot[None]) -> None:
         await play_set_up(pilot)

@@ -49,15 +49,15 @@ def test_a_start_with_duplicate_names_says_why(xdg: Path) -> None:
 def test_end_screen_exports_markdown_and_json(xdg: Path, capsys: pytest.CaptureFixture[str]) -> None:
     log = saved_game(random_game(2, ("Anna", "Ben", "Cleo")), "done.jsonl")
 
-    async def export() -> EndScreen:
+    async def export() -> tuple[EndScreen, str]:
         async with make_app().run_test(size=(100, 32)) as pilot:
             await pilot.press("enter")
             await pilot.pause()
             assert isinstance(pilot.app.screen, EndScreen)
             await pilot.press("m", "j")
-            return pilot.app.screen
+            return pilot.app.screen, str(pilot.app.screen.query_one("#message", Static).render())
 
-    end = asyncio.run(export())
+    end, said = asyncio.run(export())
     exported = json.loads(log.with_name("done.score.json").read_text(encoding="utf-8"))
     capsys.readouterr()
     assert companion_main(["score", str(log), "--json"]) == 0
@@ -68,6 +68,14 @@ def test_end_screen_exports_markdown_and_json(xdg: Path, capsys: pytest.CaptureF
         for b in p.buildings:
             assert f"- {b.building}: {b.vp} VP: {b.why}" in markdown
     assert f"Winner{'s' if len(end.board.winners) > 1 else ''}: {', '.join(end.board.winners)}" in markdown
+    # Every player's grid, as crossed on their sheet: the rows and columns of the breakdown can be checked.
+    for player in end.state.players:
+        section = markdown.split(f"### {player.name}'s grid")[1].split("```")[1]
+        crossed = {(y, b) for y, row in enumerate(section.splitlines()[2:], start=1) for b in range(1, 7)
+                   if row[5 + 4 * (b - 1)] == "["}  # fmt: skip
+        assert crossed == set(player.crossed_cells())
+    assert "rows/cols: a row or column with 4, 5 or 6 crossed cells gives 2, 5 or 10 VP" in markdown
+    assert said == f"written: {log.with_name('done.score.json')}", "the whole path, to find the file"
 
 
 def test_dice_from_another_thread_enter_through_the_seam(xdg: Path) -> None:

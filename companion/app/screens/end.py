@@ -9,14 +9,15 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.containers import Container, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from companion.games import alhambra_rw as rw
 
-from ..export import export_scoreboard
+from ..export import TERMS, export_scoreboard
+from ..widgets.grid_text import grid_text
 
 SHORT = {
     "pavilion": "pav",
@@ -67,6 +68,7 @@ class EndScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("m", "export('md')", "export Markdown"),
         Binding("j", "export('json')", "export JSON"),
+        Binding("g", "grids", "every grid"),
         Binding("b", "back", "back to the game"),
         Binding("n", "new_game", "new game"),
         Binding("question_mark", "app.help", "help", show=False),
@@ -78,6 +80,7 @@ class EndScreen(Screen[None]):
 
     def __init__(self, state: rw.GameState, log_path: Path) -> None:
         super().__init__()
+        self.state = state
         self.board = rw.score_game(state)
         self.log_path = log_path
 
@@ -87,17 +90,29 @@ class EndScreen(Screen[None]):
         yield Static(f"Final scoring · {label}: {winners}", id="winners")
         with VerticalScroll(id="breakdown"):
             yield Static(totals_table(self.board), id="totals")
+            yield Static(Text(TERMS), id="terms")
             yield Static(reasons_table(self.board), id="reasons")
+            with Container(id="grids"):
+                for player in self.state.players:
+                    if not player.imaginary:
+                        grid = Static(
+                            grid_text(self.state.sheet.grid, player.crossed_cells()), classes="grid"
+                        )
+                        grid.border_title = f"{player.name}'s grid"
+                        yield grid
         yield Static(id="message")
         yield Footer()
 
     def action_export(self, kind: str) -> None:
         try:
-            path = export_scoreboard(self.board, self.log_path, kind)
+            path = export_scoreboard(self.board, self.log_path, kind, self.state)
         except OSError as exc:
             self.query_one("#message", Static).update(f"cannot write the breakdown: {exc}")
             return
-        self.query_one("#message", Static).update(f"written: {path.name} (next to the game log)")
+        self.query_one("#message", Static).update(f"written: {path}")
+
+    def action_grids(self) -> None:
+        self.query_one("#grids").scroll_visible(top=True, animate=False)
 
     def action_back(self) -> None:
         self.dismiss()
