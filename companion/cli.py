@@ -132,7 +132,13 @@ def run_demo(args: argparse.Namespace) -> int:
         print("companion demo: no terminal to show the app in: playing headless", file=sys.stderr)
         args.headless = True
     if args.headless:
-        result = play_headless(PipReader(), seed=args.seed or 0, solo=args.solo)
+        print("companion demo: teaching the rendered table's dice colours, then playing ...", file=sys.stderr)
+        result = play_headless(
+            PipReader(),
+            args.seed or 0,
+            args.solo,
+            lambda line: print(f"companion demo: {line}", file=sys.stderr),
+        )
         print(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
         return 0 if result.state.is_over else 1
 

@@ -48,10 +48,10 @@ class DemoPlayers:
                 return
             second = choose_second_building(screen.state, exp, self.rng)
             if second is not None:
-                screen.decide(second, "demo")
+                screen.decide(second)
                 return
             dice = throw_for(exp, self.rng)
             self.table.throw(dice)
             self._thrown = (n_events, dice, time.monotonic())
             return
-        screen.decide(random_decision(rw.Game.from_state(screen.state), self.rng), "demo")
+        screen.decide(random_decision(rw.Game.from_state(screen.state), self.rng))

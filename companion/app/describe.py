@@ -17,16 +17,17 @@ def player_label(state: rw.GameState, name: str) -> str:
     return f"{name} (imaginary)" if state.player(name).imaginary else name
 
 
-def describe(before: rw.GameState, event: rw.Event, after: rw.GameState, source: str = "") -> list[str]:
-    """Log lines for `event`, which turned `before` into `after`."""
+def describe(before: rw.GameState, event: rw.Event, after: rw.GameState) -> list[str]:
+    """Log lines for `event`, which turned `before` into `after`; a roll says who read its dice (camera,
+    virtual) and keeps its note (what the camera read when the players fixed it), as the log on disk does."""
     if isinstance(event, rw.GameStarted):
         names = ", ".join(event.players + tuple(f"{n} (imaginary)" for n in event.imaginary))
         return [f"New game on sheet {event.sheet.name!r} ({event.variant}): {names}"]
     who = player_label(before, event.player)
     if isinstance(event, rw.Roll):
         line = f"{who} rolled {dice_text(event.yellow, event.blue)}"
-        if source and source != "keyboard":
-            line += f" ({source})"
+        if event.source and event.source != "keyboard":
+            line += f" ({event.source})"
         built = [
             rw.BUILDING_TYPES[t]
             for t, (old, new) in enumerate(
@@ -38,7 +39,7 @@ def describe(before: rw.GameState, event: rw.Event, after: rw.GameState, source:
             line += f": {', '.join(built)}"
         if after.notice:
             line += f": {after.notice}"
-        lines = [line]
+        lines = [line, *([f"  ({event.note})"] if event.note else [])]
     elif isinstance(event, rw.KeepPair):
         lines = [f"{who} kept y{event.yellow} b{event.blue} and passed the other pair"]
     else:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -108,9 +108,11 @@ def teach_colours(table: RollingTable, reader: PipReader, seed: int = 0, shows: 
     return teach(samples)
 
 
-def play_headless(reader: PipReader, seed: int = 0, solo: bool = False) -> DemoResult:
+def play_headless(
+    reader: PipReader, seed: int = 0, solo: bool = False, progress: Callable[[str], object] = lambda _: None
+) -> DemoResult:
     """Play a whole game through the camera pipeline on a rendered table, without a screen; the colours
-    are taught first, as players calibrate before a game."""
+    are taught first, as players calibrate before a game. `progress` hears of each round as it begins."""
     started = time.perf_counter()
     rng = random.Random(seed)
     setup = demo_setup(solo)
@@ -137,8 +139,12 @@ def play_headless(reader: PipReader, seed: int = 0, solo: bool = False) -> DemoR
             result.strays += reading is not None and len(reading.dice) > len(throw)
             event = roll_from_proposal(proposal, exp, throw)
             result.fixed += bool(event.note)
+        before = game.state.round
         game.apply(event)
         result.events.append(event)
+        if game.state.round != before:
+            state, right = game.state, f"{result.matched} of {result.readings} throws read right"
+            progress(f"round {state.round} of {state.rounds}: {right}")
     table.close()
     result.state = game.state
     result.seconds = time.perf_counter() - started

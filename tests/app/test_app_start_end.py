@@ -121,3 +121,26 @@ def test_a_log_cut_off_by_a_crash_is_continued_with_a_warning(xdg: Path) -> None
     assert (
         log.with_name("cut.jsonl.cut").read_text(encoding="utf-8").startswith('{"event":"roll","player":"An')
     )
+
+
+def test_a_resumed_game_keeps_where_each_roll_came_from(xdg: Path) -> None:
+    """A dispute after a break needs the log on screen to say which dice the camera read, and what it read
+    when the players fixed them, as the log on disk does."""
+    setup = rw.GameStarted(rw.load_shipped_sheet("example"), ("Anna", "Ben", "Cleo"))
+    events: list[rw.Event] = [
+        setup,
+        rw.Roll("Anna", (3,), (5,), "camera"),
+        rw.Roll("Ben", (2,), (6,), "keyboard", "camera read y2 b5"),
+    ]
+    saved_game(events, "resumed.jsonl")
+
+    async def resume() -> list[str]:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            await pilot.press("enter")
+            await pilot.pause()
+            return [line for lines in game_screen(pilot.app).log_lines for line in lines]  # type: ignore[arg-type]
+
+    lines = asyncio.run(resume())
+    assert any(line.startswith("Anna rolled y3 b5 (camera)") for line in lines)
+    ben = next(n for n, line in enumerate(lines) if line.startswith("Ben rolled y2 b6"))
+    assert "(camera)" not in lines[ben] and lines[ben + 1] == "  (camera read y2 b5)"

@@ -82,7 +82,7 @@ async def play_by_camera(
         assert loop.time() < deadline, f"stuck at: {screen.session.expectation().prompt}; {screen.message}"
         exp = screen.session.expectation()
         if not exp.yellow + exp.blue:
-            assert screen.decide(choice(rw.Game.from_state(screen.state)), "keyboard"), screen.message
+            assert screen.decide(choice(rw.Game.from_state(screen.state))), screen.message
         elif screen.pending is not None and throws:
             done = sum(isinstance(e, rw.Roll) for e in screen.session.events[first:])
             dice = tuple(PipDie(c, v) for c, v in throws[done])  # type: ignore[arg-type]

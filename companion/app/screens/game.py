@@ -199,7 +199,7 @@ class GameScreen(Screen[None]):
             note = f"camera read {self.pending.read}"
         yellow = tuple(d.value for d in dice if d.colour == "yellow")
         blue = tuple(d.value for d in dice if d.colour == "blue")
-        return self._submit(rw.Roll(exp.player, yellow, blue, source, note), source, note)
+        return self._submit(rw.Roll(exp.player, yellow, blue, source, note))
 
     # ---------------------------------------------------------------------------------- the camera
     def table_settled(self, reading: DiceReading) -> None:
@@ -257,7 +257,7 @@ class GameScreen(Screen[None]):
 
     def action_accept_camera(self) -> None:
         if self.proposed_choice is not None:
-            self._submit(self.proposed_choice, "camera")
+            self._submit(self.proposed_choice)
             return
         pending = self.pending
         if pending is None or not pending.complete:
@@ -265,9 +265,9 @@ class GameScreen(Screen[None]):
             return
         self.enter_dice(pending.dice, "camera", f"camera read {pending.read}; accepted ({pending.problem})")
 
-    def decide(self, event: rw.Event, source: str) -> bool:
+    def decide(self, event: rw.Event) -> bool:
         """A decision made outside the keys (the demo's players); the engine checks it like any other."""
-        return self._submit(event, source)
+        return self._submit(event)
 
     # ---------------------------------------------------------------------------- typed keys
     def action_colour(self, colour: Colour) -> None:
@@ -376,16 +376,14 @@ class GameScreen(Screen[None]):
         # The second building is the crossing of the two dice left after the first one.
         self._submit(rw.CrossBuilding(player.name, player.yellow[0], player.blue[0]))
 
-    def _submit(self, event: rw.Event, source: str = "keyboard", note: str = "") -> bool:
+    def _submit(self, event: rw.Event) -> bool:
         before = self.state
         try:
             after = self.session.submit(event)
         except rw.IllegalMove as exc:
             self.say(str(exc), error=True)
             return False
-        lines = describe(before, event, after, source)
-        if note:
-            lines.append(f"  ({note})")
+        lines = describe(before, event, after)
         self.log_lines.append(lines)
         self.query_one("#log", Log).write_lines(lines)
         self.colour, self.picked, self.proposed_choice = None, None, None
