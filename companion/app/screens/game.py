@@ -145,7 +145,20 @@ class GameScreen(Screen[None]):
             parts.append(f"{self.colour[0]}_")
         return " ".join(parts)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Only the moves the rules allow now are offered (and shown in the footer): dice keys while the game
+        waits for dice, coins and the second building when the engine lists them."""
+        exp = self.session.expectation()
+        if action in ("confirm", "roll"):
+            return is_roll(exp)
+        if action == "take_coins":
+            return exp.player is not None and rw.TakeCoins(exp.player) in rw.legal_actions(self.state)
+        if action == "two_buildings":
+            return exp.ask is rw.Ask.REROLL_USED_PAIR and bool(rw.legal_actions(self.state))
+        return True
+
     def refresh_view(self) -> None:
+        self.refresh_bindings()
         state, exp = self.state, self.session.expectation()
         self.query_one("#status", Static).update(self._status_text(state, exp))
         self.query_one("#sheet", ScoreSheet).show(state)
