@@ -144,3 +144,18 @@ def test_a_resumed_game_keeps_where_each_roll_came_from(xdg: Path) -> None:
     assert any(line.startswith("Anna rolled y3 b5 (camera)") for line in lines)
     ben = next(n for n, line in enumerate(lines) if line.startswith("Ben rolled y2 b6"))
     assert "(camera)" not in lines[ben] and lines[ben + 1] == "  (camera read y2 b5)"
+
+
+def test_names_of_earlier_games_are_offered_while_typing(xdg: Path) -> None:
+    saved_game(random_game(1, ("Barbara", "Dirk", "Patricia")), "earlier.jsonl")
+
+    async def type_names() -> list[str]:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            await pilot.click("#name1")
+            await pilot.press("b", "right", "tab", "P", "a", "right", "tab", *"Zoe")
+            await pilot.pause()
+            screen = pilot.app.screen
+            assert isinstance(screen, StartScreen)
+            return screen.names()
+
+    assert asyncio.run(type_names()) == ["Barbara", "Patricia", "Zoe"]

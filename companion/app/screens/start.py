@@ -13,6 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
+from textual.suggester import SuggestFromList
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
@@ -125,6 +126,11 @@ class StartScreen(Screen[None]):
             saved.highlighted = 0
         else:
             saved.add_option(Option("no saved games yet", disabled=True))
+        # Players' names from the games played here, the most recent first: typing a name's start offers
+        # it whole (→ takes it), so the regulars at this table are picked, not retyped.
+        known = list(dict.fromkeys(name for game in self.saved for name in game.players))
+        for field in self.query(".name").results(Input):
+            field.suggester = SuggestFromList(known, case_sensitive=False)
         self.load_sheet_choices()
         self.names_changed()
         self.query_one("#saved" if self.saved else "#name1").focus()
