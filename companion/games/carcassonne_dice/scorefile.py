@@ -1,0 +1,115 @@
+"""Score files of the Carcassonne dice game: a turn file (one built city, as the camera reports it) or a game
+log (one event per line), read through `vision.jsonfile` and validated field by field.
+
+A turn file::
+
+    {"game": "carcassonne-dice", "knight": false,
+     "dice": [{"at": [0, 0], "kind": "city", "areas": ["NE", "S"]}, {"at": [0, 1], "kind": "knight"}]}
+
+`knight`: the player began the turn holding a knight (the points double). Each city die gives its black areas
+by the edges each touches (N, E, S, W as the camera sees the die); dice at neighbouring cells touch. A knight
+die lying beside the city is not part of it ([interpretation]: a black edge facing it is open).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from vision.jsonfile import JsonFileError, Limits, loads, refuse_unknown, short
+
+from .city import Areas, Pos
+from .engine import IllegalMove, fold
+from .events import GAME_ID, Event, EventFormatError, areas, cell, event_from_json, event_to_json
+from .scoring import DICE, CityScore, GameScore, score_game, score_layout
+
+LIMITS = Limits(size=2_000_000)
+"""A turn file is some 1 KB and a whole game's log some 20 KB; far more is not one."""
+KINDS = ("city", "knight")
+
+
+class ScoreFileError(ValueError):
+    """The file cannot be scored; the message is one line naming the file and the problem."""
+
+
+def turn_from_json(data: object) -> tuple[dict[Pos, Areas], bool]:
+    """A turn file's city dice (cell -> black areas) and whether the player held a knight; `EventFormatError`
+    names the bad field."""
+    if not isinstance(data, dict):
+        raise EventFormatError("a turn must be a JSON object with game, knight and dice")
+    refuse_unknown(data, ("game", "knight", "dice"), "", EventFormatError)
+    if data.get("game") != GAME_ID:
+        raise EventFormatError(f"game: must be {GAME_ID!r}, got {short(data.get('game'))}")
+    knight = data.get("knight")
+    if not isinstance(knight, bool):
+        raise EventFormatError(
+            f"knight: must be true or false (a knight held from the last turn), got {short(knight)}"
+        )
+    dice = data.get("dice")
+    if not isinstance(dice, list) or len(dice) > DICE:
+        raise EventFormatError(f"dice: must be a list of at most {DICE} dice, got {short(dice)}")
+    layout: dict[Pos, Areas] = {}
+    taken: set[Pos] = set()
+    for i, die in enumerate(dice):
+        where = f"dice[{i}]"
+        if not isinstance(die, dict):
+            raise EventFormatError(f"{where}: must be an object with at, kind and (for a city die) areas")
+        kind = die.get("kind")
+        if kind not in KINDS:
+            raise EventFormatError(f"{where}.kind: must be city or knight, got {short(kind)}")
+        refuse_unknown(
+            die, ("at", "kind", "areas") if kind == "city" else ("at", "kind"), where, EventFormatError
+        )
+        at = cell(die.get("at"), f"{where}.at")
+        if at in taken:
+            raise EventFormatError(f"{where}.at: row {at[0]}, col {at[1]} already holds a die")
+        taken.add(at)
+        if kind == "city":
+            layout[at] = areas(die.get("areas"), f"{where}.areas")
+    return layout, knight
+
+
+def score_data(path: Path, data: bytes) -> CityScore | GameScore:
+    """Score a turn file or a game log whose bytes are `data`; every problem is a `ScoreFileError`."""
+    try:
+        whole = loads(data, LIMITS)
+    except JsonFileError:
+        return _score_log(path, data)
+    if isinstance(whole, dict) and "event" in whole:
+        return _score_log(path, data)
+    try:
+        layout, knight = turn_from_json(whole)
+    except EventFormatError as exc:
+        raise ScoreFileError(f"{path}: {exc}") from exc
+    return score_layout(layout, knight)
+
+
+def read_log(path: Path, data: bytes) -> list[Event]:
+    """The events of a game log, one per line; `ScoreFileError` names the line of a bad one."""
+    if len(data) > LIMITS.size:
+        raise ScoreFileError(f"{path}: too large (over {LIMITS.size:,} bytes)")
+    events = []
+    for number, line in enumerate(data.split(b"\n"), start=1):
+        if not line.strip():
+            continue
+        try:
+            events.append(event_from_json(loads(line, LIMITS, line=number)))
+        except JsonFileError as exc:
+            raise ScoreFileError(f"{path}: {exc}") from exc
+        except EventFormatError as exc:
+            raise ScoreFileError(f"{path}: line {number}: not a valid event ({exc})") from exc
+    if not events:
+        raise ScoreFileError(f"{path}: no event in the log")
+    return events
+
+
+def _score_log(path: Path, data: bytes) -> GameScore:
+    try:
+        return score_game(fold(read_log(path, data)).state)
+    except IllegalMove as exc:
+        raise ScoreFileError(f"{path}: {exc}") from exc
+
+
+def log_text(events: list[Event]) -> str:
+    """A game log's text: one event a line (the examples are written with it)."""
+    return "".join(json.dumps(event_to_json(e), separators=(",", ":")) + "\n" for e in events)
