@@ -14,8 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion.games.alhambra_rw.report import scoreboard_text
-from companion.games.alhambra_rw.scorefile import ScoreFileError, score_file
+from companion.scorefiles import ScoreFileError, score_path
 
 if TYPE_CHECKING:  # the app's modules load Textual, OpenCV and the models: only when the app runs
     from textual.app import App
@@ -30,18 +29,19 @@ PILOT_SIZE = (100, 32)
 
 
 def run_score(args: argparse.Namespace) -> int:
-    """`companion score FILE [--json]`: score a game log or an end state and print the breakdown."""
+    """`companion score FILE [--json]`: score a game log, an end state or a turn (the file's "game" picks
+    the game) and print the breakdown."""
     try:
-        scored = score_file(args.file)
+        scored = score_path(args.file)
     except ScoreFileError as exc:
         print(f"companion score: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     if scored.warning:
         print(f"companion score: warning: {scored.warning}", file=sys.stderr)
     if args.json:
-        print(json.dumps(scored.board.to_json(), indent=2, ensure_ascii=False))
+        print(json.dumps(scored.json, indent=2, ensure_ascii=False))
     else:
-        print(scoreboard_text(scored.board))
+        print(scored.text)
     return 0
 
 
@@ -254,7 +254,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="score a game log or an end-state JSON file",
         description="Score a game log or an end-state JSON file and print the breakdown.",
     )
-    score.add_argument("file", metavar="FILE", help="a game log (.jsonl) or an end state (.json)")
+    score.add_argument(
+        "file", metavar="FILE", help="a game log (.jsonl), an end state or a Carcassonne turn (.json)"
+    )
     score.add_argument("--json", action="store_true", help="print the breakdown as JSON")
     score.set_defaults(run=run_score)
     play = commands.add_parser(

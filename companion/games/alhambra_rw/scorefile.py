@@ -24,11 +24,12 @@ class ScoredFile:
     warning: str = ""
 
 
-def score_file(path: str | Path) -> ScoredFile:
-    """Score a game log or an end state; every problem becomes a `ScoreFileError`."""
+def score_file(path: str | Path, data: bytes | None = None) -> ScoredFile:
+    """Score a game log or an end state (its bytes `data` when already read); every problem becomes a
+    `ScoreFileError`."""
     path = Path(path)
     try:
-        data = read_bytes(path, LIMITS)
+        data = read_bytes(path, LIMITS) if data is None else data
     except JsonFileError as exc:
         raise ScoreFileError(str(exc)) from exc
     try:
