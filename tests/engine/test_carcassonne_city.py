@@ -1,0 +1,175 @@
+"""City scoring of the Carcassonne dice game on generated layouts, checked against a plain statement of the
+rules written here: cities are areas linked black edge to black edge; only the largest completed scores."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.games.carcassonne_dice import E, N, S, W, score_layout, survey
+from companion.games.carcassonne_dice.city import Areas, Pos
+
+EXAMPLES = Path(__file__).parents[2] / "companion" / "games" / "carcassonne_dice" / "examples"
+COMPANION = Path(sys.executable).parent / "companion"
+TABLE = {3: 1, 4: 3, 5: 6, 6: 10, 7: 15, 8: 21, 9: 28}
+"""The rules page's points, written out again here so that the shipped table is checked too."""
+ACROSS = {N: ((-1, 0), S), E: ((0, 1), W), S: ((1, 0), N), W: ((0, -1), E)}
+
+
+@st.composite
+def faces(draw: st.DrawFn) -> Areas:
+    """A city face: some edges black, split into 1–4 separate areas."""
+    edges = draw(st.lists(st.sampled_from([N, E, S, W]), min_size=1, max_size=4, unique=True))
+    groups = draw(st.lists(st.integers(0, 3), min_size=len(edges), max_size=len(edges)))
+    areas: dict[int, int] = {}
+    for edge, group in zip(edges, groups, strict=True):
+        areas[group] = areas.get(group, 0) | edge
+    return tuple(areas.values())
+
+
+layouts = st.dictionaries(st.tuples(st.integers(0, 3), st.integers(0, 3)), faces(), max_size=9)
+
+
+def plain_cities(layout: dict[Pos, Areas]) -> list[tuple[frozenset[Pos], bool]]:
+    """Each city's dice and whether it is completed, found by walking from area to area."""
+
+    def meets(at: Pos, edge: int) -> tuple[Pos, int] | None:
+        (dr, dc), back = ACROSS[edge]
+        there = (at[0] + dr, at[1] + dc)
+        for i, area in enumerate(layout.get(there, ())):
+            if area & back:
+                return there, i
+        return None
+
+    seen: set[tuple[Pos, int]] = set()
+    out = []
+    for at, areas in layout.items():
+        for i in range(len(areas)):
+            if (at, i) in seen:
+                continue
+            city, todo, closed = set(), [(at, i)], True
+            while todo:
+                node = todo.pop()
+                if node in city:
+                    continue
+                city.add(node)
+                for edge in (N, E, S, W):
+                    if layout[node[0]][node[1]] & edge:
+                        other = meets(node[0], edge)
+                        closed = closed and other is not None
+                        if other is not None:
+                            todo.append(other)
+            seen |= city
+            out.append((frozenset(p for p, _ in city), closed))
+    return out
+
+
+@settings(max_examples=400, deadline=None)
+@given(layouts, st.booleans())
+def test_cities_and_points_agree_with_the_plain_rules(layout: dict[Pos, Areas], knight: bool) -> None:
+    expected = plain_cities(layout)
+    found = survey(layout)
+    assert sorted((c.dice, c.completed) for c in found.cities) == sorted(
+        (tuple(sorted(dice)), done) for dice, done in expected
+    )
+    largest = max((len(d) for d, ok in expected if ok), default=0)
+    scored = score_layout(layout, knight)
+    assert scored.city_points == TABLE.get(largest, 0)
+    assert scored.points == scored.city_points * (2 if knight else 1)
+    sizes = [c.size for c in found.cities]
+    assert sizes == sorted(sizes, reverse=True)
+
+
+@settings(max_examples=300, deadline=None)
+@given(layouts)
+def test_every_black_edge_is_joined_open_or_a_rule_break_with_where(layout: dict[Pos, Areas]) -> None:
+    found = survey(layout)
+    opened = {(o.at, o.edge) for c in found.cities for o in c.open_edges}
+    broken = {(b.at, b.edge) for b in found.rule_breaks}
+    for at, areas in layout.items():
+        for edge in (N, E, S, W):
+            if not any(a & edge for a in areas):
+                continue
+            (dr, dc), back = ACROSS[edge]
+            there = layout.get((at[0] + dr, at[1] + dc))
+            if there is None:
+                assert (at, edge) in opened and (at, edge) not in broken
+            elif not any(a & back for a in there):
+                assert (at, edge) in broken and (at, edge) not in opened
+            else:
+                assert (at, edge) not in opened | broken
+
+
+def test_the_wikis_closed_two_dice_city_beside_an_open_six_dice_city_scores_nothing() -> None:
+    data = json.loads((EXAMPLES / "wiki-example.json").read_text())
+    layout = {tuple(d["at"]): d["areas"] for d in data["dice"] if d["kind"] == "city"}
+    assert len(layout) == 8
+    run = subprocess.run(
+        [COMPANION, "score", str(EXAMPLES / "wiki-example.json"), "--json"], capture_output=True, text=True
+    )
+    assert run.returncode == 0, run.stderr
+    out = json.loads(run.stdout)
+    assert (out["largest_completed_city"], out["points"]) == (2, 0)
+    assert [(c["size"], c["completed"]) for c in out["cities"]] == [(6, False), (2, True)]
+    assert out["cities"][0]["open_edges"] == ["die at row 0, col 2: the west edge is open"]
+
+
+def test_separate_areas_on_one_die_stay_separate_cities() -> None:
+    # Two caps on one die, each closed by its own neighbour: two 2-dice cities, not one of 3.
+    found = survey({(1, 1): (N, S), (0, 1): (S,), (2, 1): (N,)})
+    assert [(c.dice, c.completed) for c in found.cities] == [
+        (((0, 1), (1, 1)), True),
+        (((1, 1), (2, 1)), True),
+    ]
+    # Joined round the other side by more dice, they are one city, the die counted once.
+    ring = {(0, 0): (E | S,), (0, 1): (W, E), (0, 2): (W | S,), (1, 0): (N | S,), (1, 2): (N | S,)}
+    ring |= {(2, 0): (N | E,), (2, 1): (W | E,), (2, 2): (W | N,)}
+    found = survey(ring)
+    assert [c.size for c in found.cities] == [8] and found.cities[0].completed
+    assert score_layout(ring, doubled=False).points == 21
+
+
+def test_a_black_edge_against_a_white_one_is_reported_with_where() -> None:
+    found = survey({(2, 3): (E,), (2, 4): (N,)})
+    assert [b.text for b in found.rule_breaks] == [
+        "die at row 2, col 3: its black east edge touches the white west edge of the die at row 2, col 4"
+    ]
+    assert not any(c.completed for c in found.cities)
+
+
+def test_the_score_command_scores_the_shipped_examples_and_refuses_a_bad_file_in_one_line(
+    tmp_path: Path,
+) -> None:
+    run = subprocess.run(
+        [COMPANION, "score", str(EXAMPLES / "completed-city.json"), "--json"], capture_output=True, text=True
+    )
+    out = json.loads(run.stdout)
+    assert (out["largest_completed_city"], out["city_points"], out["points"]) == (4, 3, 6)
+    assert out["largest_completed_city_at"] == [[0, 0], [0, 1], [1, 0], [1, 1]]
+    run = subprocess.run(
+        [COMPANION, "score", str(EXAMPLES / "example-game.jsonl"), "--json"], capture_output=True, text=True
+    )
+    game = json.loads(run.stdout)
+    assert game["finished"] and game["winner"] == "Barbara"
+    assert [p["total"] for p in game["players"]] == [
+        sum(t["points"] for t in p["turns"]) for p in game["players"]
+    ]
+    bad = tmp_path / "bad.json"
+    for text, message in (
+        (
+            '{"game": "carcassonne-dice", "knight": false, '
+            '"dice": [{"at": [0, 0], "kind": "city", "areas": ["NX"]}]}',
+            "dice[0].areas[0]: 'X' is not an edge",
+        ),
+        ('{"game": "carcassonne-dice", "knight": false, "dice": [], "extra": 1}', "unknown field 'extra'"),
+        ('{"game": "chess"}', "unknown game 'chess' (known: alhambra-roll-and-write, carcassonne-dice)"),
+    ):
+        bad.write_text(text)
+        run = subprocess.run([COMPANION, "score", str(bad), "--json"], capture_output=True, text=True)
+        assert run.returncode == 2 and run.stdout == ""
+        assert run.stderr.count("\n") == 1 and str(bad) in run.stderr and message in run.stderr, run.stderr
