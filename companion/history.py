@@ -130,3 +130,19 @@ def player_stats(games: Sequence[FinishedGame]) -> list[PlayerStats]:
         for name, results in played.items()
     ]
     return sorted(stats, key=lambda s: (-s.wins, -s.average_total, s.name))
+
+
+def totals_by_round(events: Sequence[rw.Event]) -> tuple[tuple[str, ...], list[tuple[int, ...]]]:
+    """The real players, and what each one's sheet was worth when each round began and when the game ended
+    (as if it ended then): the score through a game, for plotting."""
+    first = events[0]
+    assert isinstance(first, rw.GameStarted)
+    game = rw.Game(first)
+    totals = []
+    for event in events[1:]:
+        before = game.state.round
+        game.apply(event)
+        if game.state.round != before or game.state.is_over:
+            board = rw.score_so_far(game.state)
+            totals.append(tuple(p.total for p in board.players if not p.imaginary))
+    return first.players, totals

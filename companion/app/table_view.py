@@ -10,17 +10,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
-from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Container, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
 from companion.games import alhambra_rw as rw
 
 from .session import LOG_SUFFIX
-from .widgets.grid_text import grid_text
-from .widgets.score_sheet import ScoreSheet
+from .widgets.table_panel import TablePanel
 
 FOLLOW_SECONDS = 0.5
 """How often the log is looked at for new moves."""
@@ -30,18 +28,6 @@ def newest_log(folder: Path) -> Path | None:
     """The game log written to last: the game being played."""
     logs = list(folder.glob(f"*{LOG_SUFFIX}")) if folder.is_dir() else []
     return max(logs, key=lambda p: (p.stat().st_mtime_ns, p.name), default=None)
-
-
-def scores_text(state: rw.GameState) -> Text:
-    board = rw.score_game(state) if state.is_over else rw.score_so_far(state)
-    text = Text(no_wrap=True)
-    text.append(f"{'player':<12}{'buildings':>10}{'rows+cols':>10}{'coins':>7}{'total':>7}\n", style="bold")
-    for p in board.players:
-        winner = " ★" if state.is_over and p.name in board.winners else ""
-        text.append(
-            f"{p.name[:11]:<12}{p.buildings_vp:>10}{p.rows_columns:>10}{p.coins:>7}{p.total:>7}{winner}\n"
-        )
-    return text
 
 
 class TableView(App[None]):
@@ -66,14 +52,10 @@ class TableView(App[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="status")
         with VerticalScroll(id="body"):
-            yield ScoreSheet(id="sheet")
-            yield Static(id="scores")
-            yield Container(id="grids")
+            yield TablePanel()
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#sheet").border_title = "Score sheet"
-        self.query_one("#scores").border_title = "Worth so far"
         self.follow()
         self.set_interval(FOLLOW_SECONDS, self.follow)
 
@@ -104,16 +86,4 @@ class TableView(App[None]):
         stage = "set-up" if state.round == 0 else f"round {state.round} of {state.rounds}"
         now = "game over" if state.is_over else f"{rw.expectation(state).prompt}"
         self._say(f"{stage} · {now}")
-        self.query_one("#sheet", ScoreSheet).show(state)
-        self.query_one("#scores", Static).update(scores_text(state))
-        self.query_one("#scores").border_title = "Final scoring" if state.is_over else "Worth so far"
-        grids = self.query_one("#grids", Container)
-        real = [p for p in state.players if not p.imaginary]
-        shown = list(grids.query(Static))
-        if len(shown) != len(real):
-            grids.remove_children()
-            shown = [Static(classes="grid") for _ in real]
-            grids.mount_all(shown)
-        for widget, player in zip(shown, real, strict=True):
-            widget.update(grid_text(state.sheet.grid, player.crossed_cells()))
-            widget.border_title = f"{player.name}'s grid"
+        self.query_one(TablePanel).show(state)

@@ -78,6 +78,7 @@ class StartScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f5", "start_game", "start new game"),
         Binding("f2", "edit_sheet", "edit sheet"),
+        Binding("f4", "history", "past games"),
     ]
 
     class GameOpened(Message):
@@ -215,6 +216,11 @@ class StartScreen(Screen[None]):
         self.post_message(self.GameOpened(session))
 
     @on(Button.Pressed, "#edit-sheet")
+    def action_history(self) -> None:
+        from .history import HistoryScreen  # Plotext loads only when past games are looked at
+
+        self.app.push_screen(HistoryScreen(self.games_dir))
+
     def action_edit_sheet(self) -> None:
         try:
             sheet = self.selected_sheet()

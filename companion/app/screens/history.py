@@ -1,0 +1,83 @@
+"""Past games: the finished games played here, the score of the highlighted one plotted round by round, and
+its replay move by move."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+from textual_plotext import PlotextPlot
+
+from companion.games import alhambra_rw as rw
+from companion.history import FinishedGame, history, totals_by_round
+
+from .replay import ReplayScreen
+
+
+def game_label(game: FinishedGame) -> str:
+    players = ", ".join(f"{r.name} {r.total}" for r in game.results if not r.imaginary)
+    return f"{game.played:%Y-%m-%d %H:%M} · {players} · won by {' and '.join(game.winners)}"
+
+
+class HistoryScreen(Screen[None]):
+    """The finished games in `games_dir`, most recent first."""
+
+    CSS_PATH = "history.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "replay", "replay move by move"),
+        Binding("escape", "app.pop_screen", "back"),
+    ]
+
+    def __init__(self, games_dir: Path) -> None:
+        super().__init__()
+        self.games = history(games_dir).games
+        self.plotted: tuple[tuple[str, ...], list[tuple[int, ...]]] = ((), [])
+        """The players and their totals round by round, as the plot shows them."""
+
+    def compose(self) -> ComposeResult:
+        yield Static("Past games", id="title")
+        with Horizontal():
+            yield OptionList(
+                *(Option(game_label(g), id=str(n)) for n, g in enumerate(self.games)), id="games"
+            )
+            with Vertical(id="detail"):
+                yield PlotextPlot(id="plot")
+                yield Static(id="result")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if not self.games:
+            self.query_one("#result", Static).update("no finished games yet")
+            return
+        games = self.query_one("#games", OptionList)
+        games.highlighted = 0
+        games.focus()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.plot(self.games[int(event.option_id or 0)])
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_replay()
+
+    def plot(self, game: FinishedGame) -> None:
+        names, totals = self.plotted = totals_by_round(rw.load_log(game.path).events)
+        chart = self.query_one(PlotextPlot)
+        plt = chart.plt
+        plt.clear_data()
+        plt.title("what each sheet was worth, round by round")
+        plt.xlabel("round")
+        for i, name in enumerate(names):
+            plt.plot(list(range(1, len(totals) + 1)), [t[i] for t in totals], label=name)
+        chart.refresh()
+        self.query_one("#result", Static).update(f"{game.path.name}: won by {' and '.join(game.winners)}")
+
+    def action_replay(self) -> None:
+        highlighted = self.query_one("#games", OptionList).highlighted
+        if highlighted is not None and self.games:
+            self.app.push_screen(ReplayScreen(rw.load_log(self.games[highlighted].path).events))

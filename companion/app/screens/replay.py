@@ -1,0 +1,65 @@
+"""A finished game again, move by move: the whole table as it stood after each move, read-only."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from companion.games import alhambra_rw as rw
+
+from ..describe import describe
+from ..widgets.table_panel import TablePanel
+
+
+class ReplayScreen(Screen[None]):
+    """Steps through `events` (a game's log): ← and → a move, home and end the first and last."""
+
+    CSS_PATH = "replay.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", "move back"),
+        Binding("right", "step(1)", "move on"),
+        Binding("pageup", "step(-10)", "10 back", show=False),
+        Binding("pagedown", "step(10)", "10 on", show=False),
+        Binding("home", "step(-100000)", "first", show=False),
+        Binding("end", "step(100000)", "last", show=False),
+        Binding("escape", "app.pop_screen", "back"),
+    ]
+
+    def __init__(self, events: Sequence[rw.Event]) -> None:
+        super().__init__()
+        first = events[0]
+        assert isinstance(first, rw.GameStarted)
+        game = rw.Game(first)
+        self.states = [game.state]
+        self.lines = [describe(game.state, first, game.state)]
+        for event in events[1:]:
+            before = game.state
+            game.apply(event)
+            self.states.append(game.state)
+            self.lines.append(describe(before, event, game.state))
+        self.at = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with VerticalScroll():
+            yield TablePanel()
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show()
+
+    def action_step(self, moves: int) -> None:
+        self.at = max(0, min(len(self.states) - 1, self.at + moves))
+        self.show()
+
+    def show(self) -> None:
+        state = self.states[self.at]
+        said = " / ".join(line.strip() for line in self.lines[self.at])
+        self.query_one("#status", Static).update(f"move {self.at} of {len(self.states) - 1}: {said}")
+        self.query_one(TablePanel).show(state)

@@ -1,0 +1,63 @@
+"""The whole table at one moment of a game: the shared score sheet, what each sheet is worth, every grid.
+
+One piece for every read-only look at a game: the table's live view (`companion view`) and the replay of a
+finished game.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Container, Vertical
+from textual.widgets import Static
+
+from companion.games import alhambra_rw as rw
+
+from .grid_text import grid_text
+from .score_sheet import ScoreSheet
+
+
+def scores_text(state: rw.GameState) -> Text:
+    board = rw.score_game(state) if state.is_over else rw.score_so_far(state)
+    text = Text(no_wrap=True)
+    text.append(f"{'player':<12}{'buildings':>10}{'rows+cols':>10}{'coins':>7}{'total':>7}\n", style="bold")
+    for p in board.players:
+        winner = " ★" if state.is_over and p.name in board.winners else ""
+        line = f"{p.name[:11]:<12}{p.buildings_vp:>10}{p.rows_columns:>10}{p.coins:>7}{p.total:>7}{winner}\n"
+        text.append(line)
+    return text
+
+
+class TablePanel(Vertical):
+    """Shows a game state: `show(state)`."""
+
+    DEFAULT_CSS = """
+    TablePanel { height: auto; }
+    TablePanel #sheet, TablePanel #scores, TablePanel .grid { border: round $primary; height: auto; }
+    TablePanel #scores { width: 52; }
+    TablePanel #grids { layout: grid; grid-size: 3; grid-columns: 31; height: auto; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield ScoreSheet(id="sheet")
+        yield Static(id="scores")
+        yield Container(id="grids")
+
+    def on_mount(self) -> None:
+        self.query_one("#sheet").border_title = "Score sheet"
+
+    def show(self, state: rw.GameState) -> None:
+        self.query_one("#sheet", ScoreSheet).show(state)
+        scores = self.query_one("#scores", Static)
+        scores.update(scores_text(state))
+        scores.border_title = "Final scoring" if state.is_over else "Worth so far"
+        grids = self.query_one("#grids", Container)
+        real = [p for p in state.players if not p.imaginary]
+        shown = list(grids.query(Static))
+        if len(shown) != len(real):
+            grids.remove_children()
+            shown = [Static(classes="grid") for _ in real]
+            grids.mount_all(shown)
+        for widget, player in zip(shown, real, strict=True):
+            widget.update(grid_text(state.sheet.grid, player.crossed_cells()))
+            widget.border_title = f"{player.name}'s grid"

@@ -1,0 +1,58 @@
+"""Past games in the app: F4 on the start screen lists the finished games, plots the highlighted one's score
+round by round, and replays it move by move."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from app_driver import make_app, random_game, saved_game
+from textual.widgets import OptionList, Static
+
+from companion.app.screens.history import HistoryScreen
+from companion.app.screens.replay import ReplayScreen
+from companion.app.widgets.table_panel import TablePanel
+from companion.games import alhambra_rw as rw
+from companion.history import totals_by_round
+
+
+def test_totals_by_round_are_the_sheets_worth_as_each_round_began() -> None:
+    events = random_game(4, ("Anna", "Ben"), ("Dirk",))
+    names, totals = totals_by_round(events)
+    assert names == ("Anna", "Ben") and len(totals) == rw.replay(events).rounds + 1
+    final = rw.score_game(rw.replay(events))
+    assert totals[-1] == tuple(p.total for p in final.players if not p.imaginary)
+
+
+def test_past_games_are_listed_plotted_and_replayed(xdg: Path) -> None:
+    events = random_game(2, ("Anna", "Ben", "Cleo"))
+    saved_game(events, "done.jsonl")
+    saved_game(events[:30], "playing.jsonl")
+    seen: dict[str, Any] = {}
+
+    async def look() -> None:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            await pilot.press("f4")
+            await pilot.pause()
+            screen = pilot.app.screen
+            assert isinstance(screen, HistoryScreen)
+            seen["games"] = screen.query_one("#games", OptionList).option_count
+            seen["result"] = str(screen.query_one("#result", Static).render())
+            seen["plotted"] = screen.plotted
+            await pilot.press("r", "right", "right", "right")
+            replay = pilot.app.screen
+            assert isinstance(replay, ReplayScreen)
+            seen["status"] = str(replay.query_one("#status", Static).render())
+            seen["shown"] = replay.states[replay.at]
+            await pilot.press("end")
+            seen["last"] = str(replay.query_one(TablePanel).query_one("#scores").border_title)
+            await pilot.press("escape", "escape")
+            seen["back"] = type(pilot.app.screen).__name__
+
+    asyncio.run(look())
+    assert seen["games"] == 1, "the game still being played is not a past game"
+    assert "done.jsonl: won by" in seen["result"] and seen["plotted"] == totals_by_round(events)
+    assert seen["status"].startswith(f"move 3 of {len(events) - 1}: ")
+    assert seen["shown"] == rw.replay(events[:4])
+    assert seen["last"] == "Final scoring" and seen["back"] == "StartScreen"
