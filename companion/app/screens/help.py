@@ -75,6 +75,49 @@ def keys_table() -> Table:
     return table
 
 
+TERMS = (
+    ("■ □", "score sheet: a building of that type crossed / still to cross (bold green: the type completed)"),
+    (
+        "VP 1/2/3",
+        "what the most, second and third most buildings of a type are worth; struck out: a place"
+        " already taken during the game by the first to complete the type",
+    ),
+    (
+        "◇",
+        "an imaginary player (solo and 2-player games): the app rolls for it; it has no grid, takes places"
+        " in the rankings, and its VP are not written down unless you play against it",
+    ),
+    ("[P]  (P)", "grid: a crossed cell / a cell the dice on the fields cross now"),
+    ("free ×2", "a crossing hit by two pairs of the dice: crossing it still crosses one cell"),
+    (
+        "take coins (+N)",
+        "one coin per crossing whose cell is already crossed (a crossed cell hit), up to the coin supply",
+    ),
+    (
+        "standard / against",
+        "solo variants: standard (the imaginary players only take places) or against"
+        " them (they score building VP and an extra at the end, and you try to beat them)",
+    ),
+    ("rows/cols", "final scoring: a row or column with 4, 5 or 6 crossed cells gives 2, 5 or 10 VP"),
+    ("coins", "final scoring: 1 VP per 2 coins left"),
+    (
+        "extra",
+        "playing against imaginary players: their extra VP at the end, as they score no rows, columns"
+        " or coins (+21 each with 2 of them, +18 with 3, +15 with 4)",
+    ),
+)
+"""What the screens' short terms mean, listed under the keys."""
+
+
+def terms_table() -> Table:
+    table = Table(box=None, padding=(0, 2), show_header=False)
+    table.add_column(style="bold cyan", no_wrap=True)
+    table.add_column()
+    for term, meaning in TERMS:
+        table.add_row(term, meaning)
+    return table
+
+
 class HelpScreen(ModalScreen[None]):
     CSS_PATH = "help.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -85,3 +128,5 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll(id="help"):
             yield Static("Keys (esc closes)", id="help-title")
             yield Static(keys_table())
+            yield Static("What the screens show", id="terms-title")
+            yield Static(terms_table())

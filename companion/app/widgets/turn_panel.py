@@ -65,12 +65,12 @@ def _action_choices(text: Text, state: rw.GameState, exp: rw.Expectation) -> Non
     for n, crossing in enumerate(rw.crossings(state), start=1):
         status = "crossed" if crossing.crossed else "free"
         if crossing.times > 1:
-            status += f" ×{crossing.times}"
+            status += f" ×{crossing.times} (hit by {crossing.times} pairs)"
         line = f"\n {n}  y{crossing.yellow}×b{crossing.blue} {crossing.building:<9} {status}"
         style = "dim" if crossing.crossed else ""
         text.append(line, style=_click(f"screen.choose({n})", style))
     text.append("\n c  take coins", style=_click("screen.take_coins()"))
-    text.append(f" (+{exp.coins_to_take})")
+    text.append(f" (+{exp.coins_to_take}: 1 per crossed cell hit)")
     pips = "\n y3+ y3-  change pips: turn a die up or down, 1 coin per pip"
     text.append(pips, style="" if exp.can_change_pips else "dim")
 
