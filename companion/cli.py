@@ -186,12 +186,12 @@ def run_serve(args: argparse.Namespace) -> int:
     """`companion serve [--host H] [--port P] [LOG]`: the view served to browsers (textual-serve), one app per
     browser, each only reading the log."""
     import shlex
-    import socket
 
     from textual_serve.server import Server
 
-    here = args.host if args.host not in ("0.0.0.0", "") else socket.gethostbyname(socket.gethostname())
-    url = f"http://{here}:{args.port}"
+    from companion.app.sharing import view_url
+
+    url = view_url(args.host, args.port)
     command = [sys.executable, "-m", "companion", "view", *([str(args.log)] if args.log else [])]
     print(f"companion serve: the table's view at {url} (open it on each phone on this network; ctrl+c stops)")
     Server(

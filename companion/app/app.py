@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -24,8 +25,10 @@ from .screens.calibrate import CalibrateScreen
 from .screens.end import EndScreen
 from .screens.game import GameScreen
 from .screens.help import HelpScreen
+from .screens.share import ShareScreen
 from .screens.start import StartScreen
 from .session import GameSession
+from .sharing import free_port, start_server, view_url
 from .widgets.camera_panel import CameraPanel
 
 
@@ -53,6 +56,7 @@ class CompanionApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "help"),
         Binding("f3", "calibrate", "calibrate camera"),
+        Binding("f6", "share", "share the view", show=False),
         Binding("ctrl+q", "quit", "quit", priority=True),
     ]
 
@@ -80,6 +84,9 @@ class CompanionApp(App[None]):
         """The dice lying on the table as the camera last settled on them, for a game screen that opens
         after they settled (None once they move)."""
         self._first_game = game
+        self.viewers: subprocess.Popen[bytes] | None = None
+        """`companion serve`, once the players asked to share the view (F6)."""
+        self.viewers_port = 0
 
     def on_mount(self) -> None:
         if self._first_game is not None:
@@ -95,6 +102,17 @@ class CompanionApp(App[None]):
 
     def on_unmount(self) -> None:
         self.stop_camera()
+        if self.viewers is not None:
+            self.viewers.terminate()
+            self.viewers.wait(timeout=10)
+
+    def action_share(self) -> None:
+        """Serve the table's view to the players' phones (once) and show its address and QR code."""
+        if self.viewers is None:
+            self.viewers_port = free_port()
+            self.viewers = start_server(self.viewers_port)
+        if not isinstance(self.screen, ShareScreen):
+            self.push_screen(ShareScreen(view_url("0.0.0.0", self.viewers_port)))
 
     def stop_camera(self) -> None:
         """Stop the camera thread and wait for it (quitting must not leave a reader running)."""

@@ -57,6 +57,9 @@ def keys_table() -> Table:
                 "ctrl+q", "quit: the game is saved after every move, continue it from the start screen"
             )
             table.add_row("tab", "next field or button")
+            table.add_row(
+                "F6", "share the table's view: every phone on this network opens the address or QR code"
+            )
         for owner in owners:
             for binding in _bindings(owner):
                 if binding.key in LISTED_ELSEWHERE or (binding.key.isdigit() and binding.key != "1"):
