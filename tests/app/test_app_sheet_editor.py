@@ -11,6 +11,7 @@ from textual.widgets import Button, Select, Static
 
 from companion.app.screens.sheet_editor import SheetEditorScreen
 from companion.app.screens.start import StartScreen
+from companion.app.widgets.grid_editor import GridEditor
 from companion.games import alhambra_rw as rw
 
 
@@ -29,7 +30,8 @@ def test_an_invalid_sheet_cannot_be_saved_and_a_valid_one_is_offered_next_time(x
             # y1 b1 is the example's only pavilion on row 1; clearing it leaves a blank cell.
             await pilot.press("backspace")
             assert "not entered  1" in text_of(editor, "#counts")
-            assert "grid[0][0]: unknown letter '·'" in text_of(editor, "#validation")
+            said = text_of(editor, "#validation")
+            assert "grid: yellow 1 × blue 1 has no building yet" in said and "sheet." not in said
             assert editor.query_one("#save", Button).disabled
             await pilot.press("ctrl+s")
             assert pilot.app.screen is editor and not sheets.exists()
@@ -37,11 +39,13 @@ def test_an_invalid_sheet_cannot_be_saved_and_a_valid_one_is_offered_next_time(x
             await send_keys(pilot, ["t"] * 36)
             assert "T tower     36 cells" in text_of(editor, "#counts")
             assert "missing pavilion, seraglio, arcades, chambers, garden" in text_of(editor, "#validation")
-            # Type a whole sheet row by row, then a coin supply that is too small, then a good one.
+            # Back to the first cell (the cursor stays on the last one typed), type a whole sheet row by
+            # row, then a coin supply that is too small, then a good one.
+            await send_keys(pilot, ["up"] * 5 + ["left"] * 5)
             rows = ["PSACGT", "GTPSAC", "ACGTPT", "STCAGS", "CGTPTA", "TASGCG"]
             await send_keys(pilot, list("".join(rows).lower()))
             await pilot.press("tab", "tab", "backspace", "backspace", "2")
-            assert "coins: the coin supply must hold at least 3" in text_of(editor, "#validation")
+            assert "coin supply: the coin supply must hold at least 3" in text_of(editor, "#validation")
             await pilot.press("backspace", "1", "8")
             assert text_of(editor, "#validation").startswith("valid")
             await pilot.press("ctrl+s")
@@ -58,3 +62,19 @@ def test_an_invalid_sheet_cannot_be_saved_and_a_valid_one_is_offered_next_time(x
             return pilot.app.screen.query_one("#sheet", Select).value
 
     assert asyncio.run(next_time()) == ("user", str(sheets / "my-sheet.json"))
+
+
+def test_typing_a_whole_grid_leaves_the_cursor_on_the_last_cell(xdg: Path) -> None:
+    async def type_grid() -> tuple[tuple[int, int], tuple[str, ...]]:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            await pilot.press("f2")
+            await pilot.pause()
+            editor = pilot.app.screen
+            assert isinstance(editor, SheetEditorScreen)
+            grid = editor.query_one(GridEditor)
+            await send_keys(pilot, [*"PSACGT" * 6, "G"])
+            return grid.cursor, grid.rows
+
+    cursor, rows = asyncio.run(type_grid())
+    assert cursor == (6, 6), "not back to the first cell, which the next letter would overwrite"
+    assert rows == ("PSACGT",) * 5 + ("PSACGG",) and rows[0][0] == "P"

@@ -20,7 +20,23 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from companion.games import alhambra_rw as rw
 
-from ..widgets.grid_editor import GridEditor
+from ..widgets.grid_editor import EMPTY, GridEditor
+
+EDITED = "sheet"
+"""What the checks call the sheet being edited; `in_players_words` turns their field names into words."""
+FIELD_WORDS = (
+    (f"{EDITED}.grid: ", "grid: "),
+    (f"{EDITED}.coins: ", "coin supply: "),
+    (f"{EDITED}.name: ", "name: "),
+)
+
+
+def in_players_words(message: str) -> str:
+    """A sheet check's message as the player filling in the editor reads it: no field paths."""
+    for field, words in FIELD_WORDS:
+        if message.startswith(field):
+            return words + message.removeprefix(field)
+    return message
 
 
 def file_stem(name: str) -> str:
@@ -84,11 +100,16 @@ class SheetEditorScreen(Screen[Path | None]):
                 building: list(row) for building, row in zip(rw.BUILDING_TYPES, self.base.vp, strict=True)
             },
         }
+        empty = next(
+            ((y, b) for y, row in enumerate(rows, 1) for b, c in enumerate(row, 1) if c == EMPTY), None
+        )
         try:
-            self.sheet = rw.sheet_from_json(data)
+            if empty is not None:
+                raise rw.SheetError(f"{EDITED}.grid: yellow {empty[0]} × blue {empty[1]} has no building yet")
+            self.sheet = rw.sheet_from_json(data, where=EDITED)
         except rw.SheetError as exc:
             self.sheet = None
-            message, ok = f"cannot be used yet: {exc}", False
+            message, ok = f"cannot be used yet: {in_players_words(str(exc))}", False
         else:
             message, ok = "valid: ctrl+s saves it and uses it for the new game", True
         validation = self.query_one("#validation", Static)

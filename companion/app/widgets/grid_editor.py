@@ -69,9 +69,9 @@ class GridEditor(Widget, can_focus=True):
             event.stop()
             self._set(letter)
             y, b = self.cursor
-            # Move on in reading order, so a row is typed as six letters.
-            cell = (y - 1) * 6 + b
-            self.cursor = (cell // 6 % 6 + 1, cell % 6 + 1)
+            # Move on in reading order, so a row is typed as six letters; the last cell keeps the cursor.
+            cell = min((y - 1) * 6 + b, 35)
+            self.cursor = (cell // 6 + 1, cell % 6 + 1)
 
     def on_click(self, event: Click) -> None:
         y, b = event.y, (event.x - ROW_LABEL + 1) // CELL_WIDTH + 1
