@@ -166,7 +166,8 @@ def test_a_turn_scores_what_the_city_scorer_says_and_apply_never_changes_its_inp
         else:
             state = apply(state, event)
         assert before != state
-    assert undo(list(events[:cut]))[1] == replay(events[: cut - 1])
+    prefix = list(events[:cut])
+    assert undo(prefix)[1] == replay(prefix[:-1])
 
 
 def test_a_game_needs_two_to_five_players_with_different_names() -> None:
