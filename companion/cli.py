@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -335,7 +336,13 @@ def main(argv: Sequence[str] | None = None, pilot: AutoPilot | None = None) -> i
     parser = build_parser()
     args = parser.parse_args(argv)
     args.pilot = pilot
-    code: int = args.run(args)
+    try:
+        code: int = args.run(args)
+    except BrokenPipeError:
+        # The reader of the output stopped early (`companion score FILE | head`): not an error of ours.
+        # Python would report the pipe again while flushing stdout at exit, so stdout goes nowhere now.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     return code
 
 

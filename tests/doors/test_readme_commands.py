@@ -222,6 +222,14 @@ def test_the_whole_tables_view_and_its_server(home: Path) -> None:
         server.communicate(timeout=10)
 
 
+@runs("companion score companion/games/carcassonne_dice/examples/wiki-example.json")
+def test_scoring_a_built_carcassonne_city(home: Path) -> None:
+    result = run("companion score companion/games/carcassonne_dice/examples/wiki-example.json")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Carcassonne dice game: 0 points (largest completed city: 2 dice")
+    assert "the west edge is open" in result.stdout
+
+
 # ----------------------------------------------------------------------------------- the app and camera
 Script = Callable[[Pilot[Any]], Coroutine[Any, Any, None]]
 
@@ -514,3 +522,11 @@ def test_the_help_names_the_hold_a_photo_gets_by_default() -> None:
 
     result = subprocess.run([str(BIN / "companion"), "--help"], capture_output=True, text=True, timeout=60)
     assert f"(default {HOLD_SECONDS:g})" in " ".join(result.stdout.split())
+
+
+def test_output_cut_short_by_a_pipe_is_no_error(home: Path) -> None:
+    # `companion score FILE | true`: the reader is gone before the breakdown is written (as after `head`).
+    example = "companion/games/alhambra_rw/examples/example-game.jsonl"
+    command = f"{shlex.quote(str(BIN / 'companion'))} score --json {example} | true"
+    result = subprocess.run(["bash", "-c", command], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert result.stderr == "", result.stderr
