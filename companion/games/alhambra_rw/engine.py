@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from companion.games import folding
+from companion.games.folding import IllegalMove as IllegalMove
 from vision.jsonfile import short
 
 from .events import (
@@ -49,10 +51,6 @@ _ROLL_ASKS = frozenset(
         Ask.IMAGINARY_TURN,
     }
 )
-
-
-class IllegalMove(ValueError):
-    """An event the rules do not allow now; the message says why in words a player understands."""
 
 
 def _cell(yellow: int, blue: int) -> int:
@@ -640,17 +638,7 @@ def replay(events: Iterable[Event]) -> GameState:
 
 def fold(events: Iterable[Event]) -> Game:
     """Fold events into a mutable `Game`; an illegal event raises `IllegalMove` naming its position."""
-    it = iter(events)
-    first = next(it, None)
-    if not isinstance(first, GameStarted):
-        raise IllegalMove("a game must start with a GameStarted event")
-    game = Game(first)
-    for n, event in enumerate(it, start=2):
-        try:
-            game.apply(event)
-        except IllegalMove as exc:
-            raise IllegalMove(f"event {n}: {exc}") from exc
-    return game
+    return folding.fold(events, GameStarted, Game)
 
 
 def expectation(state: GameState) -> Expectation:
@@ -667,10 +655,7 @@ def crossings(state: GameState) -> tuple[Crossing, ...]:
 
 def undo(events: list[Event]) -> tuple[list[Event], GameState]:
     """Undo = drop the last event and replay; the `GameStarted` event cannot be undone."""
-    if len(events) <= 1:
-        raise IllegalMove("nothing to undo")
-    kept = events[:-1]
-    return kept, replay(kept)
+    return folding.undo(events, replay)
 
 
 __all__ = [

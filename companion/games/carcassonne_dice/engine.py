@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from companion.games import folding
+from companion.games.folding import IllegalMove as IllegalMove
 from vision.jsonfile import short
 
 from .city import Cities, Pos, areas_problem, black_of, fit_problem
@@ -29,10 +31,6 @@ WIN_POINTS = 42
 """Game end: the first player to reach 42 points wins at once."""
 MAX_NAME = 40
 """Characters in a player's name at most: it heads a column of the score pad and every prompt."""
-
-
-class IllegalMove(ValueError):
-    """An event the rules do not allow now; the message says why in words a player understands."""
 
 
 def _dice(n: int) -> str:
@@ -322,17 +320,7 @@ def replay(events: Iterable[Event]) -> GameState:
 
 def fold(events: Iterable[Event]) -> Game:
     """Fold events into a mutable `Game`; an illegal event raises `IllegalMove` naming its position."""
-    it = iter(events)
-    first = next(it, None)
-    if not isinstance(first, GameStarted):
-        raise IllegalMove("a game must start with a GameStarted event")
-    game = Game(first)
-    for n, event in enumerate(it, start=2):
-        try:
-            game.apply(event)
-        except IllegalMove as exc:
-            raise IllegalMove(f"event {n}: {exc}") from exc
-    return game
+    return folding.fold(events, GameStarted, Game)
 
 
 def expectation(state: GameState) -> Expectation:
@@ -345,7 +333,4 @@ def legal_actions(state: GameState) -> tuple[Event, ...]:
 
 def undo(events: list[Event]) -> tuple[list[Event], GameState]:
     """Undo = drop the last event and replay; the `GameStarted` event cannot be undone."""
-    if len(events) <= 1:
-        raise IllegalMove("nothing to undo")
-    kept = events[:-1]
-    return kept, replay(kept)
+    return folding.undo(events, replay)
