@@ -4,17 +4,15 @@
 from __future__ import annotations
 
 import random
-import socket
-import subprocess
 import sys
-import time
-import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from textual.pilot import Pilot
 
+from companion.app.sharing import free_port
 from companion.app.table_view import TableView
 from companion.cli import main
 from companion.games import alhambra_rw as rw
@@ -77,34 +75,11 @@ def test_a_missing_log_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture
     assert "no such game log" in capsys.readouterr().err
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def test_serve_answers_a_browser_on_the_port(game: tuple[Path, list[rw.Event]]) -> None:
-    port = free_port()
-    command = [
-        str(Path(sys.executable).parent / "companion"),
-        "serve",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-    ]
-    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    try:
-        page = ""
-        for _ in range(100):
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as answer:
-                    page = answer.read().decode()
-                    break
-            except OSError:
-                time.sleep(0.2)
-        assert "Table companion" in page and f"127.0.0.1:{port}" in page
-    finally:
-        server.terminate()
-        out, _ = server.communicate(timeout=10)
-    assert f"http://127.0.0.1:{port}" in out
+def test_serve_answers_a_browser_on_the_port(
+    game: tuple[Path, list[rw.Event]], served: Callable[[list[str], int], tuple[str, str]]
+) -> None:
+    port = free_port(0)
+    companion = str(Path(sys.executable).parent / "companion")
+    page, printed = served([companion, "serve", "--host", "127.0.0.1", "--port", str(port)], port)
+    assert "Table companion" in page and f"127.0.0.1:{port}" in page
+    assert f"http://127.0.0.1:{port}" in printed

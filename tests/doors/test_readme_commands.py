@@ -14,11 +14,8 @@ import os
 import random
 import re
 import shlex
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Callable, Coroutine, Mapping
 from pathlib import Path
 from typing import Any
@@ -34,6 +31,7 @@ from companion.app.app import CompanionApp
 from companion.app.paths import log_path
 from companion.app.screens.game import GameScreen
 from companion.app.screens.start import StartScreen
+from companion.app.sharing import free_port
 from companion.app.widgets.camera_panel import CameraPanel
 from companion.app.widgets.turn_panel import TurnPanel
 from companion.cli import camera_setup
@@ -187,7 +185,9 @@ def test_past_games_are_listed_and_summed_up(home: Path) -> None:
 
 
 @runs("companion view", "companion serve --port 8000")
-def test_the_whole_tables_view_and_its_server(home: Path) -> None:
+def test_the_whole_tables_view_and_its_server(
+    home: Path, served: Callable[[list[str], int], tuple[str, str]]
+) -> None:
     folder = home / "data" / "table-companion" / "games"
     folder.mkdir(parents=True)
     setup = rw.GameStarted(rw.load_shipped_sheet("example"), ("Ann", "Ben", "Cleo"))
@@ -201,25 +201,9 @@ def test_the_whole_tables_view_and_its_server(home: Path) -> None:
 
     assert companion_main(typed("companion view")[1:], pilot=look) == 0
     assert seen == ["Ann's grid", "Ben's grid", "Cleo's grid"]
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = str(probe.getsockname()[1])
-    server = subprocess.Popen(
-        typed("companion serve --port 8000", {"8000": port}), stdout=subprocess.PIPE, text=True
-    )
-    try:
-        page = ""
-        for _ in range(100):
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as answer:
-                    page = answer.read().decode()
-                break
-            except OSError:
-                time.sleep(0.2)
-        assert "Table companion" in page
-    finally:
-        server.terminate()
-        server.communicate(timeout=10)
+    port = free_port(0)
+    page, _ = served(typed("companion serve --port 8000", {"8000": str(port)}), port)
+    assert "Table companion" in page
 
 
 @runs("companion score companion/games/carcassonne_dice/examples/wiki-example.json")
