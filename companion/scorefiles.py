@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.games import alhambra
+from companion.games.alhambra.report import result_text
 from companion.games.alhambra_rw import log as rw_log
 from companion.games.alhambra_rw import scorefile as rw_scorefile
 from companion.games.alhambra_rw.endstate import GAME_ID as ALHAMBRA_RW
@@ -21,7 +23,7 @@ from companion.games.carcassonne_dice.report import city_text, game_text
 from companion.games.carcassonne_dice.scoring import CityScore
 from vision.jsonfile import JsonFileError, Limits, loads, read_bytes, short
 
-LIMITS = Limits(size=max(rw_log.LIMITS.size, cd_scorefile.LIMITS.size))
+LIMITS = Limits(size=max(rw_log.LIMITS.size, cd_scorefile.LIMITS.size, alhambra.scorefile.LIMITS.size))
 """The largest file any game scores; each game's reader then applies its own limits."""
 
 
@@ -55,9 +57,18 @@ def _carcassonne_dice(path: Path, data: bytes) -> Scored:
     return Scored(scored.to_json(), text)
 
 
+def _alhambra(path: Path, data: bytes) -> Scored:
+    try:
+        result = alhambra.score_data(path, data)
+    except alhambra.ScoreFileError as exc:
+        raise ScoreFileError(str(exc)) from exc
+    return Scored(result.to_json(), result_text(result))
+
+
 GAMES: dict[str, Callable[[Path, bytes], Scored]] = {
     ALHAMBRA_RW: _alhambra_rw,
     CARCASSONNE_DICE: _carcassonne_dice,
+    alhambra.GAME_ID: _alhambra,
 }
 
 

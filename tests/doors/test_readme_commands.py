@@ -214,6 +214,15 @@ def test_scoring_a_built_carcassonne_city(home: Path) -> None:
     assert "the west edge is open" in result.stdout
 
 
+@runs("companion score companion/games/alhambra/examples/two-players-and-dirk.json")
+def test_scoring_the_original_alhambra(home: Path) -> None:
+    result = run("companion score companion/games/alhambra/examples/two-players-and-dirk.json")
+    assert result.returncode == 0, result.stderr
+    shown = README.read_text(encoding="utf-8").split("two-players-and-dirk.json\n```\n\n```text\n")[1]
+    for line in shown.split("```")[0].splitlines():
+        assert line == "..." or line in result.stdout.splitlines(), f"the README shows {line!r}"
+
+
 # ----------------------------------------------------------------------------------- the app and camera
 Script = Callable[[Pilot[Any]], Coroutine[Any, Any, None]]
 

@@ -1,0 +1,61 @@
+"""What is printed on the original Alhambra's scoring card: each building type, how many tiles of it the game
+holds, and the VP each place earns at each of the three scorings (`buildings.json`, checked on load)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from vision.jsonfile import JsonFileError, Limits, read_json, refuse_unknown, short
+
+SCORINGS = 3
+TYPES = ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower")
+"""In the scoring card's order."""
+
+
+class BuildingTableError(ValueError):
+    """The building table file is not as the scoring card: the message names the field."""
+
+
+@dataclass(frozen=True, slots=True)
+class BuildingType:
+    name: str
+    tiles: int
+    """Tiles of the type in the game: no player has more. [interpretation] Towers: 12, the dice game's extra
+    tower tile included (the tile game alone has 11), so Alcazaba's counts fit too."""
+    vp: tuple[tuple[int, ...], ...]
+    """Per scoring (1-3), the VP of its paying places: scoring n pays places 1..n."""
+
+
+def load_buildings(path: Path | None = None) -> tuple[BuildingType, ...]:
+    where = str(path) if path else "buildings.json"
+    try:
+        data = read_json(
+            path or Path(str(resources.files(__package__).joinpath("buildings.json"))), Limits(size=10_000)
+        )
+    except JsonFileError as exc:
+        raise BuildingTableError(str(exc)) from exc
+    if not isinstance(data, dict) or not isinstance(data.get("buildings"), dict):
+        raise BuildingTableError(f"{where}: must be an object with 'buildings'")
+    refuse_unknown(data, ("buildings",), where, BuildingTableError)
+    table = data["buildings"]
+    if list(table) != list(TYPES):
+        raise BuildingTableError(f"{where}.buildings: must list {', '.join(TYPES)} in that order")
+    types = []
+    for name in TYPES:
+        entry, at = table[name], f"{where}.buildings.{name}"
+        if not isinstance(entry, dict):
+            raise BuildingTableError(f"{at}: must be an object with tiles and vp")
+        refuse_unknown(entry, ("tiles", "vp"), at, BuildingTableError)
+        tiles, vp = entry.get("tiles"), entry.get("vp")
+        if not isinstance(tiles, int) or isinstance(tiles, bool) or not 1 <= tiles <= 20:
+            raise BuildingTableError(f"{at}.tiles: must be a whole number 1-20, got {short(tiles)}")
+        rows = vp if isinstance(vp, list) else []
+        shaped = [len(v) if isinstance(v, list) else -1 for v in rows] == [1, 2, 3]
+        if not shaped or not all(isinstance(x, int) and 0 <= x <= 99 for row in rows for x in row):
+            raise BuildingTableError(
+                f"{at}.vp: must be [[1st], [1st, 2nd], [1st, 2nd, 3rd]] of 0-99, got {short(vp)}"
+            )
+        types.append(BuildingType(name, tiles, tuple(tuple(row) for row in rows)))
+    return tuple(types)

@@ -1,0 +1,148 @@
+"""A scoring pad typed in from the table: `{"game": "alhambra", "players": [...]}`, read and checked.
+
+    {"game": "alhambra", "players": [
+      {"name": "Ann", "scorings": [{"buildings": {"pavilion": 2, "seraglio": 0, "arcades": 1, "chambers": 0,
+                                                   "garden": 3, "tower": 1}, "wall": 4}, ...]},
+      {"name": "Dirk", "dirk": true, "scorings": [{"buildings": {...}}, ...]}]}
+
+One entry per scoring held so far (1-3, as many for every player). Instead of `"wall": N` a scoring may give
+the Alhambra's tiles, `"layout": {"tiles": [{"at": [row, col], "walls": "NE"}, ...]}`, and the longest
+connected outer wall is found on them (`walls`). Every field is checked; an unknown one is refused by name.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from vision.jsonfile import JsonFileError, Limits, loads, refuse_unknown, short
+
+from .buildings import SCORINGS, TYPES, BuildingType, load_buildings
+from .scoring import Holding, Result, score_game
+from .walls import SIDES, LayoutError, Tile, longest_wall
+
+GAME_ID = "alhambra"
+LIMITS = Limits(size=200_000)
+MAX_PLAYERS = 6
+MAX_NAME = 40
+MAX_WALL = 200
+MAX_TILES = 60
+
+
+class ScoreFileError(ValueError):
+    """The file cannot be scored: one line naming the file, the field and what to fix."""
+
+
+def _whole(value: object, low: int, high: int, where: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ScoreFileError(f"{where}: must be a whole number {low}-{high}, got {short(value)}")
+    return value
+
+
+def _layout(data: object, where: str) -> tuple[Tile, ...]:
+    if not isinstance(data, dict):
+        raise ScoreFileError(f"{where}: must be an object with tiles")
+    refuse_unknown(data, ("tiles",), where, ScoreFileError)
+    tiles = data.get("tiles")
+    if not isinstance(tiles, list) or not 1 <= len(tiles) <= MAX_TILES:
+        raise ScoreFileError(f"{where}.tiles: must be a list of 1-{MAX_TILES} tiles")
+    found = []
+    for n, tile in enumerate(tiles):
+        at = f"{where}.tiles[{n}]"
+        if not isinstance(tile, dict):
+            raise ScoreFileError(f"{at}: must be an object with at and walls")
+        refuse_unknown(tile, ("at", "walls"), at, ScoreFileError)
+        cell, walls = tile.get("at"), tile.get("walls", "")
+        if not isinstance(cell, list) or len(cell) != 2:
+            raise ScoreFileError(f"{at}.at: must be [row, col], got {short(cell)}")
+        row, col = (_whole(v, -MAX_TILES, MAX_TILES, f"{at}.at") for v in cell)
+        if not isinstance(walls, str) or not set(walls) <= set(SIDES) or len(set(walls)) != len(walls):
+            raise ScoreFileError(
+                f"{at}.walls: must be sides among N, E, S, W (each once), got {short(walls)}"
+            )
+        found.append(Tile((row, col), frozenset(walls)))
+    return tuple(found)
+
+
+def _holding(data: object, where: str, name: str, dirk: bool, types: tuple[BuildingType, ...]) -> Holding:
+    if not isinstance(data, dict):
+        raise ScoreFileError(
+            f"{where}: must be an object with buildings{'' if dirk else ' and wall or layout'}"
+        )
+    refuse_unknown(data, ("buildings",) if dirk else ("buildings", "wall", "layout"), where, ScoreFileError)
+    buildings = data.get("buildings")
+    if not isinstance(buildings, dict):
+        raise ScoreFileError(f"{where}.buildings: must map each building type to a count")
+    refuse_unknown(buildings, TYPES, f"{where}.buildings", ScoreFileError)
+    missing = [t for t in TYPES if t not in buildings]
+    if missing:
+        raise ScoreFileError(f"{where}.buildings: missing {', '.join(missing)} (0 where there is none)")
+    counts = tuple(_whole(buildings[t.name], 0, t.tiles, f"{where}.buildings.{t.name}") for t in types)
+    if dirk:
+        return Holding(name, True, counts, 0)
+    if ("wall" in data) == ("layout" in data):
+        raise ScoreFileError(f"{where}: give the wall's length (wall) or the tiles (layout), one of them")
+    if "wall" in data:
+        return Holding(name, False, counts, _whole(data["wall"], 0, MAX_WALL, f"{where}.wall"))
+    try:
+        wall = longest_wall(_layout(data["layout"], f"{where}.layout"))
+    except LayoutError as exc:
+        raise ScoreFileError(f"{where}.layout: {exc}") from exc
+    return Holding(name, False, counts, wall.length, wall)
+
+
+def read_scorings(data: object, types: tuple[BuildingType, ...]) -> list[list[Holding]]:
+    """The holdings of every player at each scoring, checked; `ScoreFileError` names the field."""
+    if not isinstance(data, dict):
+        raise ScoreFileError("must be an object with game and players")
+    refuse_unknown(data, ("game", "players"), "", ScoreFileError)
+    players = data.get("players")
+    if not isinstance(players, list) or not 2 <= len(players) <= MAX_PLAYERS + 1:
+        raise ScoreFileError(f"players: must be a list of 2-{MAX_PLAYERS} players (and Dirk)")
+    per_player: list[list[Holding]] = []
+    names: list[str] = []
+    for n, player in enumerate(players):
+        where = f"players[{n}]"
+        if not isinstance(player, dict):
+            raise ScoreFileError(f"{where}: must be an object with name and scorings")
+        refuse_unknown(player, ("name", "dirk", "scorings"), where, ScoreFileError)
+        name, dirk, scorings = player.get("name"), player.get("dirk", False), player.get("scorings")
+        if not isinstance(name, str) or not 1 <= len(name.strip()) <= MAX_NAME:
+            raise ScoreFileError(
+                f"{where}.name: must be a name of 1-{MAX_NAME} characters, got {short(name)}"
+            )
+        if not isinstance(dirk, bool):
+            raise ScoreFileError(f"{where}.dirk: must be true or false, got {short(dirk)}")
+        if not isinstance(scorings, list) or not 1 <= len(scorings) <= SCORINGS:
+            raise ScoreFileError(f"{where}.scorings: must list the 1-{SCORINGS} scorings held so far")
+        names.append(name.strip())
+        per_player.append(
+            [_holding(s, f"{where}.scorings[{k}]", name.strip(), dirk, types) for k, s in enumerate(scorings)]
+        )
+    if len(set(names)) != len(names):
+        raise ScoreFileError("players: every player needs a name of their own")
+    if len({len(p) for p in per_player}) != 1:
+        raise ScoreFileError("players: every player must have the same number of scorings")
+    dirks = [h[0] for h in per_player if h[0].dirk]
+    real = len(per_player) - len(dirks)
+    # Dirk (2 players): the imaginary third player of a 2-player game, and only of one.
+    if dirks and (len(dirks) > 1 or real != 2):
+        raise ScoreFileError("players: Dirk plays only in a 2-player game, as its one imaginary third player")
+    if real < 2 or real > MAX_PLAYERS:
+        raise ScoreFileError(f"players: the game is for 2-{MAX_PLAYERS} real players, got {real}")
+    for k in range(len(per_player[0])):
+        for t, kind in enumerate(types):
+            built = sum(p[k].counts[t] for p in per_player)
+            if built > kind.tiles:
+                raise ScoreFileError(
+                    f"scoring {k + 1}: {built} {kind.name} buildings in all, the game holds {kind.tiles}"
+                )
+    return [[p[k] for p in per_player] for k in range(len(per_player[0]))]
+
+
+def score_data(path: Path, data: bytes) -> Result:
+    """Score a pad file's bytes; every problem is one `ScoreFileError` line naming the file."""
+    try:
+        types = load_buildings()
+        return score_game(read_scorings(loads(data, LIMITS), types), types)
+    except (JsonFileError, ScoreFileError) as exc:
+        raise ScoreFileError(f"{path}: {exc}") from exc

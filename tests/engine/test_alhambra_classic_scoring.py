@@ -1,0 +1,160 @@
+"""The original Alhambra's scorings: the rules page's example, generated end states with many ties checked
+against a plain statement of the rule, walls found on tiles, and `companion score` on pads."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.games import alhambra as al
+
+BUILDINGS = al.load_buildings()
+COMPANION = str(Path(sys.executable).parent / "companion")
+EXAMPLE = Path(al.__file__).parent / "examples" / "two-players-and-dirk.json"
+
+
+def test_the_rules_pages_tie_example() -> None:
+    # Two tied for 1st in the 3rd scoring on towers: (21 + 13) / 2 = 17 each; 3rd place still gets 6.
+    towers = BUILDINGS[al.TYPES.index("tower")].vp[2]
+    scores = al.majorities([("Ann", 4), ("Ben", 4), ("Cleo", 2)], towers, 3)
+    assert (scores["Ann"].vp, scores["Ben"].vp, scores["Cleo"].vp) == (17, 17, 6)
+    assert scores["Ann"].why == "4 buildings, tied with Ben for 1st and 2nd: (21 + 13) / 2 = 17 VP"
+    assert scores["Cleo"].place == 3 and scores["Cleo"].why == "2 buildings: 3rd place = 6 VP"
+
+
+def plain_rule(counts: list[int], paid: tuple[int, ...]) -> list[int]:
+    """The rule as the page says it, another way: a player's place is 1 + the players with more; the players
+    with as many share the places from there, each getting the sum of the paid VP of those places / g."""
+    out = []
+    for mine in counts:
+        if mine < 1:
+            out.append(0)
+            continue
+        place = 1 + sum(c > mine for c in counts)
+        tied = sum(c == mine for c in counts)
+        out.append(sum(paid[p - 1] for p in range(place, place + tied) if p <= len(paid)) // tied)
+    return out
+
+
+holdings = st.lists(st.integers(0, 4), min_size=2, max_size=7)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(holdings, min_size=1, max_size=3).filter(lambda s: len({len(p) for p in s}) == 1), st.data())
+def test_generated_scorings_with_many_ties_agree_with_the_rule(
+    counts: list[list[int]], data: st.DataObject
+) -> None:
+    n = len(counts[0])
+    dirk = n == 3 and data.draw(st.booleans())
+    names = [f"P{i}" for i in range(n)]
+    walls = data.draw(st.lists(st.integers(0, 12), min_size=n, max_size=n))
+    scorings = []
+    for per_player in counts:
+        types = [data.draw(st.lists(st.integers(0, 3), min_size=n, max_size=n)) for _ in al.TYPES]
+        types[0] = per_player  # pavilions: the drawn counts, ties likely
+        scorings.append(
+            [
+                al.Holding(
+                    names[i], dirk and i == 2, tuple(t[i] for t in types), 0 if dirk and i == 2 else walls[i]
+                )
+                for i in range(n)
+            ]
+        )
+    result = al.score_game(scorings, BUILDINGS)
+    totals = [0] * n
+    for k, holding in enumerate(scorings):
+        for t, kind in enumerate(BUILDINGS):
+            expected = plain_rule([h.counts[t] for h in holding], kind.vp[k])
+            assert [p.scorings[k].buildings[t].vp for p in result.players] == expected
+        for i, h in enumerate(holding):
+            totals[i] += sum(
+                plain_rule([x.counts[t] for x in holding], BUILDINGS[t].vp[k])[i] for t in range(6)
+            )
+            totals[i] += 0 if h.dirk else h.wall
+    assert [p.total for p in result.players] == totals
+    real = [i for i in range(n) if not (dirk and i == 2)]
+    assert set(result.winners) == {names[i] for i in real if totals[i] == max(totals[j] for j in real)}
+    assert not (dirk and "P2" in result.winners), "Dirk cannot win"
+
+
+def tiles(*specs: tuple[int, int, str]) -> list[al.Tile]:
+    return [al.Tile((r, c), frozenset(w)) for r, c, w in specs]
+
+
+def test_walls_only_the_outer_pieces_and_the_longest_run_count() -> None:
+    straight = al.longest_wall(tiles((0, 0, "N"), (0, 1, "N"), (0, 2, "N")))
+    assert straight.length == 3 and straight.runs == (3,)
+    # An L round a corner is one wall.
+    corner = al.longest_wall(tiles((0, 0, "NW"), (0, 1, "N"), (1, 0, "W")))
+    assert corner.length == 4
+    # A wall between two tiles is inside the Alhambra: it does not count.
+    inner = al.longest_wall(tiles((0, 0, "E"), (0, 1, "W")))
+    assert inner.length == 0
+    # Two walls apart: the longer scores.
+    apart = al.longest_wall(tiles((0, 0, "N"), (0, 1, ""), (0, 2, ""), (0, 3, "NE"), (1, 3, "E")))
+    assert apart.runs == (3, 1) and apart.length == 3
+
+
+def test_a_layout_the_rules_forbid_is_named_by_its_tile() -> None:
+    with pytest.raises(al.LayoutError, match="row 0, col 0: its E edge has wall"):
+        al.longest_wall(tiles((0, 0, "E"), (0, 1, "")))
+    with pytest.raises(al.LayoutError, match="row 5, col 5 is not joined"):
+        al.longest_wall(tiles((0, 0, ""), (5, 5, "N")))
+    with pytest.raises(al.LayoutError, match="two tiles at row 0, col 0"):
+        al.longest_wall(tiles((0, 0, ""), (0, 0, "N")))
+
+
+def score(path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([COMPANION, "score", str(path), *args], capture_output=True, text=True, timeout=60)
+
+
+def test_the_shipped_pad_is_scored_with_every_reason() -> None:
+    result = score(EXAMPLE, "--json")
+    assert result.returncode == 0, result.stderr
+    board = json.loads(result.stdout)
+    assert board["game"] == "alhambra" and board["winners"] == ["Ann"]
+    ann, _, dirk = board["players"]
+    assert dirk["dirk"] and all(s["wall"]["vp"] == 0 for s in dirk["scorings"])
+    final = ann["scorings"][2]
+    assert final["wall"]["length"] == 12 and final["wall"]["runs"] == [12], "found on the tiles given"
+    why = "5 buildings, tied with Ben for 1st and 2nd: (21 + 13) / 2 = 17 VP"
+    assert final["buildings"]["tower"] == {"count": 5, "place": 1, "vp": 17, "why": why}
+    assert sum(s["vp"] for s in ann["scorings"]) == ann["total"]
+    assert "Winner: Ann" in score(EXAMPLE).stdout
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        (lambda d: d["players"][0]["scorings"][0].update(wal=3), "unknown field 'wal'"),
+        (lambda d: d["players"][0]["scorings"][0]["buildings"].pop("tower"), "missing tower"),
+        (
+            lambda d: d["players"][0]["scorings"][0]["buildings"].update(pavilion=8),
+            "pavilion: must be a whole number 0-7",
+        ),
+        (lambda d: d["players"][1]["scorings"].pop(), "same number of scorings"),
+        (lambda d: d["players"][2]["scorings"][0].update(wall=2), "unknown field 'wall'"),
+        (
+            lambda d: d["players"].append({"name": "Cleo", "scorings": d["players"][0]["scorings"]}),
+            "Dirk plays only",
+        ),
+        (
+            lambda d: d["players"][0]["scorings"][0].update(layout={"tiles": []}),
+            "wall's length (wall) or the tiles",
+        ),
+    ],
+)
+def test_a_bad_pad_is_one_line_naming_the_field(tmp_path: Path, change: object, says: str) -> None:
+    data = json.loads(EXAMPLE.read_text())
+    change(data)  # type: ignore[operator]
+    bad = tmp_path / "pad.json"
+    bad.write_text(json.dumps(data))
+    result = score(bad)
+    assert result.returncode == 2 and says in result.stderr, result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and str(bad) in result.stderr
