@@ -79,6 +79,7 @@ class StartScreen(Screen[None]):
         Binding("f5", "start_game", "start new game"),
         Binding("f2", "edit_sheet", "edit sheet"),
         Binding("f4", "history", "past games"),
+        Binding("f7", "alhambra_pad", "Alhambra scoring pad"),
     ]
 
     class GameOpened(Message):
@@ -216,6 +217,20 @@ class StartScreen(Screen[None]):
         self.post_message(self.GameOpened(session))
 
     @on(Button.Pressed, "#edit-sheet")
+    def action_alhambra_pad(self) -> None:
+        """The original Alhambra's scoring pad: a new one for the names typed, else the last one again."""
+        from .alhambra_pad import AlhambraPadScreen, new_pad, newest_pad
+
+        names = self.names()
+        if len(set(names)) != len(names):
+            self.say("player names must differ", error=True)
+            return
+        path = new_pad(self.games_dir, names, self.now()) if len(names) >= 2 else newest_pad(self.games_dir)
+        if path is None:
+            self.say("type 2 to 6 players' names for a new Alhambra scoring pad", error=True)
+            return
+        self.app.push_screen(AlhambraPadScreen(path))
+
     def action_history(self) -> None:
         from .history import HistoryScreen  # Plotext loads only when past games are looked at
 

@@ -1,0 +1,70 @@
+"""The original Alhambra's scoring pad in the app: F7 with the players' names opens it (Dirk joins two
+players), typed counts and walls keep the breakdown up to date and are saved at once, the pad is continued
+by F7 again, exported, and `companion score` reads it the same."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+from app_driver import make_app
+from textual.widgets import Input, Static
+
+from companion.app import paths
+from companion.app.screens.alhambra_pad import AlhambraPadScreen
+from companion.cli import main as companion_main
+
+
+async def type_into(pilot: Any, field: str, value: str) -> None:
+    pad = pilot.app.screen
+    box = pad.query_one(f"#{field}", Input)
+    box.value = value
+    await pilot.pause()
+
+
+def test_a_pad_is_typed_scored_saved_continued_and_exported(xdg: Path, capsys: Any) -> None:
+    seen: dict[str, Any] = {}
+
+    async def fill() -> None:
+        async with make_app().run_test(size=(110, 34)) as pilot:
+            await pilot.press(*"Ann", "tab", *"Ben", "f7")
+            await pilot.pause()
+            pad = pilot.app.screen
+            assert isinstance(pad, AlhambraPadScreen)
+            seen["players"] = [p["name"] for p in pad.pad["players"]]
+            for field, value in (("p0-tower", "2"), ("p1-tower", "2"), ("p2-tower", "1"), ("p0-wall", "4")):
+                await type_into(pilot, field, value)
+            seen["first"] = str(pad.query_one("#result", Static).render())
+            await pilot.press("ctrl+n")
+            await type_into(pilot, "p1-garden", "3")
+            await pilot.press("ctrl+e")
+            seen["path"] = pad.path
+
+    asyncio.run(fill())
+    assert seen["players"] == ["Ann", "Ben", "Dirk"]
+    assert "2 buildings, tied with Ben for 1st and 2nd: (6 + 0) / 2 = 3 VP" in seen["first"]
+    path: Path = seen["path"]
+    assert path.parent == paths.games_dir() and path.name.endswith(".pad.json")
+    pad = json.loads(path.read_text())
+    assert [len(p["scorings"]) for p in pad["players"]] == [2, 2, 2]
+    assert pad["players"][0]["scorings"][1]["buildings"]["tower"] == 2, (
+        "the next scoring starts from the last"
+    )
+    assert pad["players"][1]["scorings"][1]["buildings"]["garden"] == 3
+    exported = json.loads(path.with_name(path.name.removesuffix(".pad.json") + ".score.json").read_text())
+    capsys.readouterr()
+    assert companion_main(["score", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == exported
+    assert exported["winners"] == ["Ben"] and exported["players"][1]["scorings"][1]["vp"] == 12 + 9
+
+    async def continue_it() -> tuple[int, str]:
+        async with make_app().run_test(size=(110, 34)) as pilot:
+            await pilot.press("f7")
+            await pilot.pause()
+            pad = pilot.app.screen
+            assert isinstance(pad, AlhambraPadScreen) and pad.path == path
+            return pad.at, pad.query_one("#p1-garden", Input).value
+
+    assert asyncio.run(continue_it()) == (1, "3")
