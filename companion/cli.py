@@ -224,7 +224,7 @@ def run_history(args: argparse.Namespace) -> int:
 def run_stats(args: argparse.Namespace) -> int:
     """`companion stats [--json]`: per player, over the finished games: games, wins, totals, VP by source."""
     from companion.app.paths import games_dir
-    from companion.history import SOURCES, history, player_stats
+    from companion.history import RECORDS, history, player_stats
 
     found = history(games_dir())
     for problem in found.problems:
@@ -236,11 +236,12 @@ def run_stats(args: argparse.Namespace) -> int:
     if not stats:
         print(f"no finished games yet in {games_dir()}")
         return 0
-    sources = " ".join(f"{'VP ' + name.replace('_', ' '):>15}" for name in SOURCES)
-    print(f"{'player':16} {'games':>5} {'wins':>4} {'average':>7} {'best':>4} {sources}")
-    for st in stats:
-        vp = " ".join(f"{v:15.1f}" for v in st.average_vp)
-        print(f"{st.name:16} {st.games:5} {st.wins:4} {st.average_total:7.1f} {st.best_total:4} {vp}")
+    for game in dict.fromkeys(st.game for st in stats):
+        sources = " ".join(f"{'VP ' + name.replace('_', ' '):>15}" for name in RECORDS[game].sources)
+        print(f"{game}\n{'player':16} {'games':>5} {'wins':>4} {'average':>7} {'best':>4} {sources}")
+        for st in (st for st in stats if st.game == game):
+            vp = " ".join(f"{v:15.1f}" for v in st.average_vp)
+            print(f"{st.name:16} {st.games:5} {st.wins:4} {st.average_total:7.1f} {st.best_total:4} {vp}")
     print("(totals and VP are averages per game, except best)")
     return 0
 

@@ -1,24 +1,31 @@
-"""Finished games and each player's statistics, read from the game logs the app keeps.
+"""Finished games and each player's statistics, read from the game logs the app keeps, whatever the game.
 
-`companion history` lists the finished games, `companion stats` sums them up per player. A log that cannot
-be read is named with why and counted nowhere; a game still being played is not history yet. Statistics count
-the real players: imaginary players have no seat at the table.
+`companion history` lists the finished games, `companion stats` sums them up per player and game. A log that
+cannot be read is named with why and counted nowhere; a game still being played is not history yet.
+Statistics count the real players: imaginary players have no seat at the table. Each game says how its logs
+are read (`RECORDS`): what a finished game's totals are, where the points came from, and the score through
+the game for plotting; the log's first line names the game (none: Alhambra Roll & Write, the first game).
 """
 
 from __future__ import annotations
 
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from companion.games import alhambra_rw as rw
+from companion.games import carcassonne_dice as cd
+from companion.games.alhambra_rw.endstate import GAME_ID as ALHAMBRA_RW
+from companion.games.carcassonne_dice import scorefile as cd_scorefile
+from companion.scorefiles import LIMITS, game_of
+from vision.jsonfile import JsonFileError, read_bytes, short
 
-GAME = "alhambra-roll-and-write"
-SOURCES = ("buildings", "rows_columns", "coins", "extra")
-"""Where a total's VP come from, as the final scoring breaks it down."""
+
+class HistoryError(ValueError):
+    """A log that cannot be read back; the message names the file and why."""
 
 
 @dataclass(frozen=True)
@@ -27,7 +34,30 @@ class Result:
     imaginary: bool
     total: int
     vp: tuple[int, ...]
-    """VP by source, in the order of SOURCES."""
+    """VP by source, in the order of the game's `sources`."""
+
+
+@dataclass(frozen=True)
+class Progress:
+    """The real players and what each one's score was at each step of a game (its first step: the start)."""
+
+    names: tuple[str, ...]
+    totals: list[tuple[int, ...]]
+    step: str
+    """What one step is, for the plot's axis: "round", "round of turns"."""
+
+
+@dataclass(frozen=True)
+class GameRecords:
+    """How one game's logs are read back: its finished totals (None while it is played) and its progress."""
+
+    sources: tuple[str, ...]
+    """Where a total's points come from, as the game's final scoring breaks it down."""
+    finished: Callable[[Path], tuple[tuple[Result, ...], tuple[str, ...]] | None]
+    """The results and winners of a finished game's log; `HistoryError` for a log that cannot be read."""
+    progress: Callable[[Path], Progress]
+    replayable: bool
+    """The app can replay this game's log move by move."""
 
 
 @dataclass(frozen=True)
@@ -39,6 +69,13 @@ class FinishedGame:
     results: tuple[Result, ...]
     winners: tuple[str, ...]
 
+    @property
+    def sources(self) -> tuple[str, ...]:
+        return RECORDS[self.game].sources
+
+    def progress(self) -> Progress:
+        return RECORDS[self.game].progress(self.path)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "log": str(self.path),
@@ -49,7 +86,7 @@ class FinishedGame:
                     "name": r.name,
                     "imaginary": r.imaginary,
                     "total": r.total,
-                    "vp": dict(zip(SOURCES, r.vp, strict=True)),
+                    "vp": dict(zip(self.sources, r.vp, strict=True)),
                 }
                 for r in self.results
             ],
@@ -65,76 +102,32 @@ class History:
     """One line per log that could not be read."""
 
 
-def history(folder: Path, log_suffix: str = ".jsonl") -> History:
-    """The finished games among the logs in `folder`."""
-    games, problems = [], []
-    for path in sorted(folder.glob(f"*{log_suffix}")) if folder.is_dir() else ():
-        try:
-            state = rw.replay_log(rw.load_log(path)).state
-        except rw.LogError as exc:
-            problems.append(str(exc))
-            continue
-        if not state.is_over:
-            continue
-        board = rw.score_game(state)
-        results = tuple(
-            Result(p.name, p.imaginary, p.total, (p.buildings_vp, p.rows_columns, p.coins, p.extra))
-            for p in board.players
-        )
-        played = datetime.fromtimestamp(path.stat().st_mtime)
-        games.append(FinishedGame(path, played, GAME, results, board.winners))
-    games.sort(key=lambda g: (g.played, g.path.name), reverse=True)
-    return History(tuple(games), tuple(problems))
+def _rw_game(path: Path) -> rw.Game:
+    try:
+        return rw.replay_log(rw.load_log(path))
+    except rw.LogError as exc:
+        raise HistoryError(str(exc)) from exc
 
 
-@dataclass(frozen=True)
-class PlayerStats:
-    name: str
-    games: int
-    wins: int
-    average_total: float
-    best_total: int
-    average_vp: tuple[float, ...]
-    """Average VP per game by source, in the order of SOURCES."""
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "games": self.games,
-            "wins": self.wins,
-            "average_total": round(self.average_total, 1),
-            "best_total": self.best_total,
-            "average_vp": {s: round(v, 1) for s, v in zip(SOURCES, self.average_vp, strict=True)},
-        }
+def _rw_finished(path: Path) -> tuple[tuple[Result, ...], tuple[str, ...]] | None:
+    state = _rw_game(path).state
+    if not state.is_over:
+        return None
+    board = rw.score_game(state)
+    results = tuple(
+        Result(p.name, p.imaginary, p.total, (p.buildings_vp, p.rows_columns, p.coins, p.extra))
+        for p in board.players
+    )
+    return results, board.winners
 
 
-def player_stats(games: Sequence[FinishedGame]) -> list[PlayerStats]:
-    """Per real player: games played, games won (a shared win counts for each winner), average and best
-    total, and where the VP came from on average. Most wins first."""
-    played: dict[str, list[Result]] = {}
-    wins: dict[str, int] = {}
-    for game in games:
-        for result in game.results:
-            if not result.imaginary:
-                played.setdefault(result.name, []).append(result)
-                wins[result.name] = wins.get(result.name, 0) + (result.name in game.winners)
-    stats = [
-        PlayerStats(
-            name,
-            len(results),
-            wins[name],
-            statistics.fmean(r.total for r in results),
-            max(r.total for r in results),
-            tuple(statistics.fmean(r.vp[i] for r in results) for i in range(len(SOURCES))),
-        )
-        for name, results in played.items()
-    ]
-    return sorted(stats, key=lambda s: (-s.wins, -s.average_total, s.name))
+def _rw_progress(path: Path) -> Progress:
+    return Progress(*totals_by_round(rw.load_log(path).events), step="round")
 
 
 def totals_by_round(events: Sequence[rw.Event]) -> tuple[tuple[str, ...], list[tuple[int, ...]]]:
-    """The real players, and what each one's sheet was worth when each round began and when the game ended
-    (as if it ended then): the score through a game, for plotting."""
+    """The real players of an Alhambra Roll & Write game, and what each one's sheet was worth when each
+    round began and when the game ended (as if it ended then)."""
     first = events[0]
     assert isinstance(first, rw.GameStarted)
     game = rw.Game(first)
@@ -146,3 +139,131 @@ def totals_by_round(events: Sequence[rw.Event]) -> tuple[tuple[str, ...], list[t
             board = rw.score_so_far(game.state)
             totals.append(tuple(p.total for p in board.players if not p.imaginary))
     return first.players, totals
+
+
+def _cd_state(path: Path) -> cd.GameState:
+    try:
+        data = read_bytes(path, cd_scorefile.LIMITS)
+        return cd.replay(cd_scorefile.read_log(path, data))
+    except (JsonFileError, cd_scorefile.ScoreFileError) as exc:
+        raise HistoryError(str(exc)) from exc
+    except cd.IllegalMove as exc:
+        raise HistoryError(f"{path}: {exc}") from exc
+
+
+def _cd_vp(turns: Sequence[cd.TurnRecord]) -> tuple[int, int]:
+    """Points from cities, and the half of a doubled turn's points that the held knight gave."""
+    knight = sum(t.points // 2 for t in turns if t.doubled)
+    return sum(t.points for t in turns) - knight, knight
+
+
+def _cd_finished(path: Path) -> tuple[tuple[Result, ...], tuple[str, ...]] | None:
+    state = _cd_state(path)
+    if not state.is_over:
+        return None
+    board = cd.score_game(state)
+    results = tuple(Result(p.name, False, p.total, _cd_vp(p.turns)) for p in board.players)
+    return results, () if board.winner is None else (board.winner,)
+
+
+def _cd_progress(path: Path) -> Progress:
+    """Each player's total after every round of turns (and at the end, when a win cut a round short)."""
+    state = _cd_state(path)
+    running = dict.fromkeys(state.names, 0)
+    totals = [tuple(running.values())]
+    for n, turn in enumerate(state.turns, start=1):
+        running[turn.player] += turn.points
+        if n % len(state.names) == 0 or n == len(state.turns):
+            totals.append(tuple(running.values()))
+    return Progress(state.names, totals, step="round of turns")
+
+
+RECORDS: Mapping[str, GameRecords] = {
+    ALHAMBRA_RW: GameRecords(
+        ("buildings", "rows_columns", "coins", "extra"), _rw_finished, _rw_progress, replayable=True
+    ),
+    cd.GAME_ID: GameRecords(("cities", "knight_doubling"), _cd_finished, _cd_progress, replayable=False),
+}
+
+
+def _game_of(path: Path) -> str:
+    try:
+        game = game_of(read_bytes(path, LIMITS))
+    except JsonFileError as exc:
+        raise HistoryError(str(exc)) from exc
+    if game is None:
+        return ALHAMBRA_RW
+    if not isinstance(game, str) or game not in RECORDS:
+        raise HistoryError(f"{path}: game: unknown game {short(game)} (known: {', '.join(RECORDS)})")
+    return game
+
+
+def history(folder: Path, log_suffix: str = ".jsonl") -> History:
+    """The finished games among the logs in `folder`."""
+    games, problems = [], []
+    for path in sorted(folder.glob(f"*{log_suffix}")) if folder.is_dir() else ():
+        try:
+            game = _game_of(path)
+            finished = RECORDS[game].finished(path)
+        except HistoryError as exc:
+            problems.append(str(exc))
+            continue
+        if finished is None:
+            continue
+        played = datetime.fromtimestamp(path.stat().st_mtime)
+        games.append(FinishedGame(path, played, game, *finished))
+    games.sort(key=lambda g: (g.played, g.path.name), reverse=True)
+    return History(tuple(games), tuple(problems))
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """One real player's record in one game."""
+
+    game: str
+    name: str
+    games: int
+    wins: int
+    average_total: float
+    best_total: int
+    average_vp: tuple[float, ...]
+    """Average VP per game by source, in the order of the game's `sources`."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "name": self.name,
+            "games": self.games,
+            "wins": self.wins,
+            "average_total": round(self.average_total, 1),
+            "best_total": self.best_total,
+            "average_vp": {
+                s: round(v, 1) for s, v in zip(RECORDS[self.game].sources, self.average_vp, strict=True)
+            },
+        }
+
+
+def player_stats(games: Sequence[FinishedGame]) -> list[PlayerStats]:
+    """Per game and real player: games played, games won (a shared win counts for each winner), average
+    and best total, and where the points came from on average. Grouped by game, most wins first."""
+    played: dict[tuple[str, str], list[Result]] = {}
+    wins: dict[tuple[str, str], int] = {}
+    for game in games:
+        for result in game.results:
+            if not result.imaginary:
+                key = (game.game, result.name)
+                played.setdefault(key, []).append(result)
+                wins[key] = wins.get(key, 0) + (result.name in game.winners)
+    stats = [
+        PlayerStats(
+            game,
+            name,
+            len(results),
+            wins[game, name],
+            statistics.fmean(r.total for r in results),
+            max(r.total for r in results),
+            tuple(statistics.fmean(r.vp[i] for r in results) for i in range(len(RECORDS[game].sources))),
+        )
+        for (game, name), results in played.items()
+    ]
+    return sorted(stats, key=lambda s: (list(RECORDS).index(s.game), -s.wins, -s.average_total, s.name))

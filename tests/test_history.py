@@ -11,8 +11,12 @@ from pathlib import Path
 import pytest
 
 from companion.games import alhambra_rw as rw
+from companion.games import carcassonne_dice as cd
 from companion.games.alhambra_rw.log import write_log
 from companion.games.alhambra_rw.simulate import play_random_game
+from companion.games.carcassonne_dice.scorefile import log_text
+from companion.games.carcassonne_dice.simulate import play_random_game as play_random_carcassonne
+from companion.history import history
 
 COMPANION = str(Path(sys.executable).parent / "companion")
 TABLES = (
@@ -67,7 +71,9 @@ def test_history_lists_each_finished_game_with_its_players_totals_and_winners(
 
 def test_stats_count_each_real_players_games_and_wins(games: dict[str, list[rw.Event]]) -> None:
     boards = [rw.score_game(rw.replay(events)) for events in games.values()]
-    stats = {s["name"]: s for s in json.loads(run("stats", "--json").stdout)}
+    listed = json.loads(run("stats", "--json").stdout)
+    assert {s["game"] for s in listed} == {"alhambra-roll-and-write"}
+    stats = {s["name"]: s for s in listed}
     assert set(stats) == {"Ann", "Ben", "Cleo", "Dora"}, "imaginary players have no statistics"
     for name, s in stats.items():
         totals = [p.total for b in boards for p in b.players if p.name == name]
@@ -86,3 +92,50 @@ def test_no_games_yet_is_said_plainly(tmp_path: Path, monkeypatch: pytest.Monkey
         result = run(command)
         assert result.returncode == 0 and result.stdout.startswith("no finished games yet")
         assert json.loads(run(command, "--json").stdout) == []
+
+
+def carcassonne_games(folder: Path) -> list[cd.GameScore]:
+    """Two finished Carcassonne dice games and one cut short, written as the app writes logs."""
+    boards = []
+    for seed in (1, 2):
+        game, events = play_random_carcassonne(cd.GameStarted(("Ann", "Eve")), random.Random(seed))
+        (folder / f"carcassonne-{seed}.jsonl").write_text(log_text(events))
+        boards.append(cd.score_game(game.state))
+    (folder / "carcassonne-playing.jsonl").write_text(log_text(events[:9]))
+    return boards
+
+
+def test_every_games_finished_logs_are_history_and_stats_per_game(
+    games: dict[str, list[rw.Event]], tmp_path: Path
+) -> None:
+    boards = carcassonne_games(tmp_path / "table-companion" / "games")
+    listed = [g for g in json.loads(run("history", "--json").stdout) if g["game"] == "carcassonne-dice"]
+    assert len(listed) == 2, "the Carcassonne game still being played is not history"
+    by_log = {Path(g["log"]).name: g for g in listed}
+    for seed, board in zip((1, 2), boards, strict=True):
+        game = by_log[f"carcassonne-{seed}.jsonl"]
+        assert game["winners"] == [board.winner]
+        assert [(p["name"], p["total"]) for p in game["players"]] == [
+            (p.name, p.total) for p in board.players
+        ]
+        assert all(sum(p["vp"].values()) == p["total"] for p in game["players"])
+    stats = [s for s in json.loads(run("stats", "--json").stdout) if s["game"] == "carcassonne-dice"]
+    assert {s["name"]: s["games"] for s in stats} == {"Ann": 2, "Eve": 2}
+    assert sum(s["wins"] for s in stats) == 2
+    assert {s["name"] for s in stats}.isdisjoint({"Cleo", "Dora"}), "stats are kept per game"
+    text = run("stats").stdout
+    assert "carcassonne-dice" in text and "VP knight doubling" in text and "VP rows columns" in text
+
+
+def test_a_games_progress_ends_at_its_totals(tmp_path: Path) -> None:
+    boards = carcassonne_games(tmp_path)
+    found = {g.path.name: g for g in history(tmp_path).games}
+    for seed, board in zip((1, 2), boards, strict=True):
+        progress = found[f"carcassonne-{seed}.jsonl"].progress()
+        assert progress.names == ("Ann", "Eve") and progress.totals[0] == (0, 0)
+        assert progress.totals[-1] == tuple(p.total for p in board.players)
+        assert all(
+            a <= b
+            for before, after in zip(progress.totals, progress.totals[1:], strict=False)
+            for a, b in zip(before, after, strict=True)
+        )

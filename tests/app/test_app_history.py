@@ -52,7 +52,8 @@ def test_past_games_are_listed_plotted_and_replayed(xdg: Path) -> None:
 
     asyncio.run(look())
     assert seen["games"] == 1, "the game still being played is not a past game"
-    assert "done.jsonl: won by" in seen["result"] and seen["plotted"] == totals_by_round(events)
+    assert "done.jsonl: won by" in seen["result"]
+    assert (seen["plotted"].names, seen["plotted"].totals) == totals_by_round(events)
     assert seen["status"].startswith(f"move 3 of {len(events) - 1}: ")
     assert seen["shown"] == rw.replay(events[:4])
     assert seen["last"] == "Final scoring" and seen["back"] == "StartScreen"

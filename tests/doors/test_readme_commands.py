@@ -39,6 +39,9 @@ from companion.cli import main as companion_main
 from companion.games import alhambra_rw as rw
 from companion.games.alhambra_rw.log import write_log
 from companion.games.alhambra_rw.simulate import play_random_game
+from companion.games.carcassonne_dice import GameStarted as CarcassonneStarted
+from companion.games.carcassonne_dice.scorefile import log_text
+from companion.games.carcassonne_dice.simulate import play_random_game as play_random_carcassonne
 from vision.reader import DiceReader
 from vision.simulated_table.scene import random_scene
 from vision.simulated_table.symbol_art import (
@@ -177,11 +180,20 @@ def test_past_games_are_listed_and_summed_up(home: Path) -> None:
     events = play_random_game(setup, random.Random(5))[1]
     write_log(folder / "finished.jsonl", events)
     board = rw.score_game(rw.replay(events))
+    carcassonne, built = play_random_carcassonne(CarcassonneStarted(("Ann", "Dora")), random.Random(5))
+    (folder / "city.jsonl").write_text(log_text(built))
     listed = run("companion history")
     assert listed.returncode == 0 and f"won by {' and '.join(board.winners)}" in listed.stdout
-    stats = {s["name"]: s for s in json.loads(run("companion stats --json").stdout)}
-    assert {name: s["games"] for name, s in stats.items()} == {"Ann": 1, "Ben": 1, "Cleo": 1}
-    assert sum(s["wins"] for s in stats.values()) == len(board.winners)
+    assert f"carcassonne-dice  Ann {carcassonne.state.scores[0]}, Dora" in listed.stdout
+    stats = json.loads(run("companion stats --json").stdout)
+    assert {(s["game"], s["name"]): s["games"] for s in stats} == {
+        ("alhambra-roll-and-write", "Ann"): 1,
+        ("alhambra-roll-and-write", "Ben"): 1,
+        ("alhambra-roll-and-write", "Cleo"): 1,
+        ("carcassonne-dice", "Ann"): 1,
+        ("carcassonne-dice", "Dora"): 1,
+    }
+    assert sum(s["wins"] for s in stats) == len(board.winners) + 1
 
 
 @runs("companion view", "companion serve --port 8000")

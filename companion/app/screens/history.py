@@ -1,5 +1,5 @@
-"""Past games: the finished games played here, the score of the highlighted one plotted round by round, and
-its replay move by move."""
+"""Past games: the finished games played here, whatever the game, the score of the highlighted one plotted
+through the game, and its replay move by move (for games the app can replay)."""
 
 from __future__ import annotations
 
@@ -15,14 +15,15 @@ from textual.widgets.option_list import Option
 from textual_plotext import PlotextPlot
 
 from companion.games import alhambra_rw as rw
-from companion.history import FinishedGame, history, totals_by_round
+from companion.history import RECORDS, FinishedGame, Progress, history
 
 from .replay import ReplayScreen
 
 
 def game_label(game: FinishedGame) -> str:
     players = ", ".join(f"{r.name} {r.total}" for r in game.results if not r.imaginary)
-    return f"{game.played:%Y-%m-%d %H:%M} · {players} · won by {' and '.join(game.winners)}"
+    won = f"won by {' and '.join(game.winners)}" if game.winners else "no winner"
+    return f"{game.played:%Y-%m-%d %H:%M} · {game.game} · {players} · {won}"
 
 
 class HistoryScreen(Screen[None]):
@@ -37,8 +38,8 @@ class HistoryScreen(Screen[None]):
     def __init__(self, games_dir: Path) -> None:
         super().__init__()
         self.games = history(games_dir).games
-        self.plotted: tuple[tuple[str, ...], list[tuple[int, ...]]] = ((), [])
-        """The players and their totals round by round, as the plot shows them."""
+        self.plotted = Progress((), [], "round")
+        """The players and their totals through the game, as the plot shows them."""
 
     def compose(self) -> ComposeResult:
         yield Static("Past games", id="title")
@@ -66,18 +67,20 @@ class HistoryScreen(Screen[None]):
         self.action_replay()
 
     def plot(self, game: FinishedGame) -> None:
-        names, totals = self.plotted = totals_by_round(rw.load_log(game.path).events)
+        progress = self.plotted = game.progress()
         chart = self.query_one(PlotextPlot)
         plt = chart.plt
         plt.clear_data()
-        plt.title("what each sheet was worth, round by round")
-        plt.xlabel("round")
-        for i, name in enumerate(names):
-            plt.plot(list(range(1, len(totals) + 1)), [t[i] for t in totals], label=name)
+        plt.title(f"each player's score, {progress.step} by {progress.step}")
+        plt.xlabel(progress.step)
+        for i, name in enumerate(progress.names):
+            plt.plot(list(range(1, len(progress.totals) + 1)), [t[i] for t in progress.totals], label=name)
         chart.refresh()
-        self.query_one("#result", Static).update(f"{game.path.name}: won by {' and '.join(game.winners)}")
+        won = f"won by {' and '.join(game.winners)}" if game.winners else "no winner"
+        replay = "" if RECORDS[game.game].replayable else " (no move-by-move replay for this game yet)"
+        self.query_one("#result", Static).update(f"{game.path.name}: {won}{replay}")
 
     def action_replay(self) -> None:
         highlighted = self.query_one("#games", OptionList).highlighted
-        if highlighted is not None and self.games:
+        if highlighted is not None and self.games and RECORDS[self.games[highlighted].game].replayable:
             self.app.push_screen(ReplayScreen(rw.load_log(self.games[highlighted].path).events))
