@@ -136,3 +136,22 @@ def test_dice_entered_by_clicking_their_values(xdg: Path) -> None:
             assert screen.log_lines[-1] == ["Anna rolled y3 b5 (mouse): pavilion"]
 
     asyncio.run(play())
+
+
+def test_the_top_line_names_the_set_up_step_being_played(xdg: Path) -> None:
+    seen: list[str] = []
+
+    async def play() -> None:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            screen = await new_game(pilot, ["Anna", "Ben", "Cleo"])
+            for n, dice in enumerate(SETUP):
+                if n in (0, 9, 12):
+                    seen.append(str(screen.query_one("#status", Static).content))
+                await send_keys(pilot, typed(dice))
+            seen.append(str(screen.query_one("#status", Static).content))
+
+    asyncio.run(play())
+    assert seen[0].startswith("Set-up step 3 of 5 (3 buildings each) · turn: Anna")
+    assert seen[1].startswith("Set-up step 4 of 5 (dice onto the fields) · turn: Anna")
+    assert seen[2].startswith("Set-up step 5 of 5 (the start player's extra pair) · turn: Anna")
+    assert seen[3].startswith("Round 1 of 18 · turn: Anna")

@@ -36,6 +36,16 @@ AUTO_ROLL_LIMIT = 1000
 """A guard, not a rule: this many virtual rolls in a row (re-rolls included) would mean a bug."""
 
 
+SET_UP_STEPS = {
+    rw.Ask.SETUP_CROSS: "Set-up step 3 of 5 (3 buildings each)",
+    rw.Ask.SETUP_IMAGINARY: "Set-up: the imaginary players' 3 buildings",
+    rw.Ask.SETUP_DICE: "Set-up step 4 of 5 (dice onto the fields)",
+    rw.Ask.SETUP_EXTRA_PAIR: "Set-up step 5 of 5 (the start player's extra pair)",
+}
+"""The top line names the set-up step of the rules page being played, so that it agrees with the Now panel
+asking for rolls during the set-up."""
+
+
 class GameScreen(Screen[None]):
     """Plays one `GameSession`; posts `GameScreen.Finished` when the final scoring should be shown."""
 
@@ -174,7 +184,11 @@ class GameScreen(Screen[None]):
 
     @staticmethod
     def _status_text(state: rw.GameState, exp: rw.Expectation) -> str:
-        stage = "Set-up" if state.round == 0 else f"Round {state.round} of {state.rounds}"
+        stage = (
+            SET_UP_STEPS.get(exp.ask, "Set-up")
+            if state.round == 0
+            else f"Round {state.round} of {state.rounds}"
+        )
         if state.is_over:
             return f"{stage}: game over"
         who = exp.player or ""
