@@ -54,3 +54,9 @@ def test_help_screen(xdg: Path, snap_compare) -> None:  # type: ignore[no-untype
         await pilot.press("question_mark")
 
     assert snap_compare(make_app(), run_before=open_help, terminal_size=(100, 32))
+
+
+def test_end_screen_every_grid_80x24(xdg: Path, snap_compare) -> None:  # type: ignore[no-untyped-def]
+    # The smallest terminal: every grid still whole (they stack when three do not fit side by side).
+    saved_game(random_game(2, ("Anna", "Ben", "Cleo")), "20261122-193000-anna-ben-cleo.jsonl")
+    assert snap_compare(make_app(), press=["enter", "g"], terminal_size=(80, 24))

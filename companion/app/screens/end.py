@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, VerticalScroll
@@ -61,15 +62,20 @@ def reasons_table(board: rw.Scoreboard) -> Table:
     return table
 
 
+GRID_COLUMNS = 31
+"""A grid's width with its border (`grid-columns` in end.tcss)."""
+
+
 class EndScreen(Screen[None]):
     """Shows `score_game` of a finished game; `b` goes back to the game (to undo), `n` to the start."""
 
     CSS_PATH = "end.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("m", "export('md')", "export Markdown"),
-        Binding("j", "export('json')", "export JSON"),
+        # Short labels: at 80 columns the footer must keep the app's quit and help (F1 explains each key).
+        Binding("m", "export('md')", "Markdown"),
+        Binding("j", "export('json')", "JSON"),
         Binding("g", "grids", "every grid"),
-        Binding("b", "back", "back to the game"),
+        Binding("b", "back", "back"),
         Binding("n", "new_game", "new game"),
         Binding("question_mark", "app.help", "help", show=False),
         Binding("q", "app.quit", "quit", show=False),
@@ -110,6 +116,11 @@ class EndScreen(Screen[None]):
             self.query_one("#message", Static).update(f"cannot write the breakdown: {exc}")
             return
         self.query_one("#message", Static).update(f"written: {path}")
+
+    def on_resize(self, event: events.Resize) -> None:
+        # Three grids side by side need 93 columns: a narrower terminal stacks them so each stays whole.
+        columns = max(1, min(3, (event.size.width - 2) // GRID_COLUMNS))
+        self.query_one("#grids").styles.grid_size_columns = columns
 
     def action_grids(self) -> None:
         self.query_one("#grids").scroll_visible(top=True, animate=False)
