@@ -27,4 +27,6 @@ def game_text(board: GameScore) -> str:
     lines.append(f"Totals: {totals}.")
     if board.winners:
         lines[-1] += f" {'Winners' if len(board.winners) > 1 else 'Winner'}: {' and '.join(board.winners)}"
+        if any(board.dirk):
+            lines[-1] += " (the imaginary Dirk cannot win)"
     return "\n".join(lines)
