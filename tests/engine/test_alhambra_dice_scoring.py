@@ -23,6 +23,7 @@ from companion.games.alhambra_dice import (
     score_standings,
 )
 from companion.games.alhambra_dice.components import ComponentsError, load_bonus_tiles
+from companion.games.alhambra_dice.report import game_text
 from companion.games.alhambra_dice.scorefile import read_log
 from companion.games.alhambra_dice.scoring import score_type
 
@@ -130,13 +131,17 @@ def test_the_shipped_logs_score_as_their_fold(name: str) -> None:
         assert "Dirk" not in board["winners"]
 
 
-def test_a_log_in_progress_scores_the_scorings_held_so_far(tmp_path: Path) -> None:
+def test_a_log_in_progress_is_not_scored_as_a_whole_game(tmp_path: Path) -> None:
     lines = (EXAMPLES / "example-game.jsonl").read_text().splitlines()
     part = tmp_path / "playing.jsonl"
-    part.write_text("\n".join(lines[:60]) + "\n")
+    part.write_text("\n".join(lines[:200]) + "\n")
     result = score(part)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("Alhambra dice game: in progress, round 1 (scorings: none yet)")
+    assert result.returncode == 2 and result.stderr == (
+        f"companion score: {part}: the game is not over: round 3 of 5\n"
+    ), result.stderr
+    board = score_log(read_log(part, part.read_bytes()))
+    assert not board.finished and [len(s) for s in board.scorings] == [3]
+    assert game_text(board).startswith("Alhambra dice game: in progress, round 3 (scorings: A)")
 
 
 def tower(end_state: Any) -> Any:
@@ -153,22 +158,34 @@ def _end_state() -> Any:
         (lambda d: d["scorings"][0].update(vp_tile={}), "scorings[0]: unknown field 'vp_tile'"),
         (lambda d: d["scorings"][0]["buildings"].update(palace=[]), "unknown field 'palace'"),
         (
+            lambda d: d["scorings"][0]["buildings"].pop("garden"),
+            "buildings: missing garden",
+        ),
+        (lambda d: d["scorings"][1]["vp_tiles"].pop("Blue"), "vp_tiles: missing Blue ([] for no VP tile)"),
+        (
+            lambda d: d["scorings"].insert(0, d["scorings"].pop()),
+            "scorings[0].scoring: must be 'A' (A, B, C in turn)",
+        ),
+        (
             lambda d: tower(d).append(["Zoe", 1]),
             "'Zoe' is not one of the players",
         ),
         (
-            lambda d: tower(d).append(["Green", 13]),
-            "building points must be a whole number 1-12",
+            lambda d: tower(d)[0].__setitem__(1, 13),
+            "building points must be a whole number 0-12",
         ),
-        (lambda d: tower(d).append(["Green", 3]), "list the stones best first"),
+        (lambda d: tower(d).insert(0, ["Green", 0]), "list the stones best first"),
         (
             lambda d: tower(d).append(["Orange", 1]),
             "one stone per building type",
         ),
         (lambda d: d["scorings"][1]["vp_tiles"].update(Blue=[4]), "each 1, 2 or 3"),
         (lambda d: d["scorings"][2]["vp_tiles"].update(Blue=[3]), "VP tiles are kept to the end"),
-        (lambda d: d["scorings"][2]["buildings"]["pavilion"].pop(0), "they never go down"),
-        (lambda d: d["scorings"].append(d["scorings"][2]), "the scorings held so far"),
+        (
+            lambda d: d["scorings"][2]["buildings"]["pavilion"][2].__setitem__(1, 2),
+            "pavilion: Green had 3 building points, they never go down",
+        ),
+        (lambda d: d["scorings"].append(d["scorings"][2]), "must list the game's 3 scorings, A, B and C"),
         (lambda d: d["players"].append({"name": "Dirk", "dirk": True}), "Dirk plays only in a 2-player game"),
         (lambda d: d["players"][1].update(name="Blue"), "a name of their own"),
         (lambda d: d.update(game="alhambra"), "unknown field 'scorings'"),

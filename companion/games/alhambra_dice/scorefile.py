@@ -1,16 +1,18 @@
 """Score files of the Alhambra dice game: an end state typed in from the board, or a game log (one event per
 line), read through `vision.jsonfile` and checked field by field.
 
-An end state lists the players (the imaginary Dirk marked `"dirk": true`) and, for each scoring held so far
+An end state lists the players (the imaginary Dirk marked `"dirk": true`) and, for each of the 3 scorings
 (A, B, C), each building type's stones best first and the VP tiles each player holds::
 
     {"game": "alhambra-dice",
      "players": [{"name": "Ann"}, {"name": "Ben"}, {"name": "Dirk", "dirk": true}],
-     "scorings": [{"buildings": {"pavilion": [["Ann", 5], ["Ben", 3], ["Dirk", 3]], ...},
-                   "vp_tiles": {"Ann": [2]}}]}
+     "scorings": [{"scoring": "A", "buildings": {"pavilion": [["Ann", 2], ["Dirk", 2], ["Ben", 0]], ...},
+                   "vp_tiles": {"Ann": [2], "Ben": [], "Dirk": []}}]}
 
 Stones with equal building points share a field: the one listed first lies lower in the stack (it reached the
-field first) and is the better. A type left out has no stone on its track.
+field first) and is the better; a player without a stone on the track has 0, last. Every type lists every
+player and every player's VP tiles are listed (`[]` for none), so that nothing left out by a slip is scored as
+nothing.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from companion.games.alhambra.buildings import TYPES
 from vision.jsonfile import JsonFileError, Limits, loads, refuse_unknown, short
 
 from .components import BONUS_TILES
-from .engine import DIRK, MAX_NAME, PLAYERS, TRACK, IllegalMove, fold
+from .engine import DIRK, MAX_NAME, PLAYERS, ROUNDS, TRACK, IllegalMove, fold
 from .events import Event, EventFormatError, event_from_json, event_to_json
 from .scoring import LETTERS, GameScore, Standing, score_standings
 
@@ -79,25 +81,31 @@ def _stones(data: object, where: str, names: tuple[str, ...]) -> tuple[tuple[str
             raise ScoreFileError(f"{at}: {short(name)} is not one of the players")
         if any(name == s[0] for s in stones):
             raise ScoreFileError(f"{at}: {name} has one stone per building type")
-        if isinstance(points, bool) or not isinstance(points, int) or not 1 <= points <= TRACK:
+        if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= TRACK:
             raise ScoreFileError(
-                f"{at}: building points must be a whole number 1-{TRACK}, got {short(points)}"
+                f"{at}: building points must be a whole number 0-{TRACK}, got {short(points)}"
             )
         if stones and points > stones[-1][1]:
             raise ScoreFileError(
                 f"{at}: list the stones best first ({name}'s {points} after {stones[-1][1]})"
             )
         stones.append((name, points))
-    return tuple(stones)
+    missing = [name for name in names if all(name != s[0] for s in stones)]
+    if missing:
+        raise ScoreFileError(f"{where}: missing {', '.join(missing)} ([name, 0] for no stone)")
+    return tuple(s for s in stones if s[1])
 
 
 def _tiles(data: object, where: str, names: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
     if not isinstance(data, dict):
         raise ScoreFileError(f'{where}: must map players to their VP tiles\' values, e.g. {{"Ann": [2, 3]}}')
     refuse_unknown(data, names, where, ScoreFileError)
+    missing = [name for name in names if name not in data]
+    if missing:
+        raise ScoreFileError(f"{where}: missing {', '.join(missing)} ([] for no VP tile)")
     tiles: list[tuple[int, ...]] = []
     for name in names:
-        given = data.get(name, [])
+        given = data[name]
         if not isinstance(given, list) or not all(
             isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 3 for v in given
         ):
@@ -109,16 +117,24 @@ def _tiles(data: object, where: str, names: tuple[str, ...]) -> tuple[tuple[int,
     return tuple(tiles)
 
 
-def _standing(data: object, where: str, names: tuple[str, ...], dirk: tuple[bool, ...]) -> Standing:
+def _standing(data: object, n: int, names: tuple[str, ...], dirk: tuple[bool, ...]) -> Standing:
+    where = f"scorings[{n}]"
     if not isinstance(data, dict):
-        raise ScoreFileError(f"{where}: must be an object with buildings and vp_tiles")
-    refuse_unknown(data, ("buildings", "vp_tiles"), where, ScoreFileError)
+        raise ScoreFileError(f"{where}: must be an object with scoring, buildings and vp_tiles")
+    refuse_unknown(data, ("scoring", "buildings", "vp_tiles"), where, ScoreFileError)
+    if data.get("scoring") != LETTERS[n]:
+        raise ScoreFileError(
+            f"{where}.scoring: must be {LETTERS[n]!r} (A, B, C in turn), got {short(data.get('scoring'))}"
+        )
     buildings = data.get("buildings")
     if not isinstance(buildings, dict):
         raise ScoreFileError(f"{where}.buildings: must map building types to their stones")
     refuse_unknown(buildings, TYPES, f"{where}.buildings", ScoreFileError)
-    tracks = tuple(_stones(buildings.get(t, []), f"{where}.buildings.{t}", names) for t in TYPES)
-    return Standing(names, dirk, tracks, _tiles(data.get("vp_tiles", {}), f"{where}.vp_tiles", names))
+    missing = [t for t in TYPES if t not in buildings]
+    if missing:
+        raise ScoreFileError(f"{where}.buildings: missing {', '.join(missing)}")
+    tracks = tuple(_stones(buildings[t], f"{where}.buildings.{t}", names) for t in TYPES)
+    return Standing(names, dirk, tracks, _tiles(data.get("vp_tiles"), f"{where}.vp_tiles", names))
 
 
 def _kept(earlier: Standing, later: Standing, where: str) -> None:
@@ -144,9 +160,9 @@ def end_state(data: object) -> GameScore:
     refuse_unknown(data, ("game", "players", "scorings"), "", ScoreFileError)
     names, dirk = _players(data.get("players"))
     scorings = data.get("scorings")
-    if not isinstance(scorings, list) or not 1 <= len(scorings) <= len(LETTERS):
-        raise ScoreFileError("scorings: must list the scorings held so far (A, then B, then C)")
-    standings = [_standing(s, f"scorings[{n}]", names, dirk) for n, s in enumerate(scorings)]
+    if not isinstance(scorings, list) or len(scorings) != len(LETTERS):
+        raise ScoreFileError("scorings: must list the game's 3 scorings, A, B and C")
+    standings = [_standing(s, n, names, dirk) for n, s in enumerate(scorings)]
     for n in range(1, len(standings)):
         _kept(standings[n - 1], standings[n], f"scorings[{n}]")
     return score_standings(names, dirk, standings)
@@ -158,7 +174,7 @@ def read_log(path: Path, data: bytes) -> list[Event]:
 
 
 def score_log(events: list[Event]) -> GameScore:
-    """Score a game's events: the scorings held so far."""
+    """Score a game's events: the scorings held so far (the app shows a game in progress with it)."""
     state = fold(events).state
     dirk = tuple(i == state.dirk for i in range(len(state.names)))
     return score_standings(state.names, dirk, state.standings, 6 if state.is_over else state.round)
@@ -172,9 +188,13 @@ def score_data(path: Path, data: bytes) -> GameScore:
         whole = None
     if whole is None or (isinstance(whole, dict) and "event" in whole):
         try:
-            return score_log(read_log(path, data))
+            game = fold(read_log(path, data))
         except IllegalMove as exc:
             raise ScoreFileError(f"{path}: {exc}") from exc
+        if not game.is_over:
+            # A log cut short is a game in progress: never scored as if it were the whole game.
+            raise ScoreFileError(f"{path}: the game is not over: round {game.round} of {ROUNDS}")
+        return score_log(list(game.log))
     try:
         return end_state(whole)
     except ScoreFileError as exc:
