@@ -203,6 +203,8 @@ class Game:
                 if tile not in _KIND:
                     raise IllegalMove(f"there is no bonus tile {short(tile)}")
                 laid[_KIND[tile]] += 1
+        # [interpretation] Our sources do not say which 6 tiles have a dark back: only each kind's number in
+        # the game is checked over the rounds, so rounds 1–4 and the dark round 5 together use at most 26.
         for k, kind in enumerate(TILE_KINDS):
             if self.used[k] + laid[k] > BONUS_TILES.counts[kind]:
                 raise IllegalMove(
@@ -254,6 +256,7 @@ class Game:
     def _cancelled(self, who: int) -> None:
         if self.ask is not Ask.CHOOSE:
             raise IllegalMove(f"no roll to cancel: {self._now()}")
+        # [interpretation] A player may use more than one cancel tile in a turn: the rulebook sets no limit.
         if not self.held[who][CANCEL]:
             raise IllegalMove(f"{self.names[who]} holds no cancel tile")
         # Cancel: the roll is void. [interpretation] The dice are as before it and it is not counted, so the
@@ -264,6 +267,7 @@ class Game:
         self.ask = Ask.CHOOSE if self.rolls else Ask.ROLL
 
     def _black_die(self, who: int, event: BlackDieSet) -> None:
+        # [interpretation] "After the first roll": at any point of the turn after it, before the marker.
         if self.ask is not Ask.CHOOSE:
             raise IllegalMove(f"the black die is set after the first roll: {self._now()}")
         if self.black >= 0:
@@ -282,7 +286,8 @@ class Game:
 
     def target_slot(self, t: int) -> int:
         """The field this turn's result reaches in column t: line = count, field = rolls used. 9 equal
-        symbols (only with the black die) count as 8 in the first roll."""
+        symbols (only with the black die) count as 8 in the first roll ([interpretation] line 8, left field,
+        whichever roll made them)."""
         count = self.count_of(t)
         if count > LINES:
             return 0
@@ -292,6 +297,7 @@ class Game:
         if self.ask is not Ask.CHOOSE:
             raise IllegalMove(f"no marker to place now: {self._now()}")
         t = _TYPE[event.building]
+        # [interpretation] The lines are 1–8: a type no die shows has no field, so it cannot be chosen.
         if not self.count_of(t):
             raise IllegalMove(f"no die shows {event.building}: choose a building type the dice show")
         slot = self.target_slot(t)
@@ -306,6 +312,8 @@ class Game:
                     f"displace pushes an opponent's marker; {event.building}'s {field_text(slot)}: {whose}"
                 )
             # Displace: the chain of markers from this field back moves one field back together, order kept;
+            # [interpretation] the field pushed is the one the result reaches, and must hold an opponent's
+            # marker; the chain behind it may hold the player's own markers too.
             # one pushed past the last field is out for the round.
             end = slot
             while end < SLOTS and column[end] >= 0:
@@ -385,6 +393,7 @@ class Game:
         exchange = -1
         if event.exchange is not None:
             # Exchange: a building point received goes to another type; not the point received with this tile.
+            # [interpretation] One exchange tile per prize: of 2 building points one may go elsewhere.
             if not self.held[who][EXCHANGE]:
                 raise IllegalMove(f"{name} holds no exchange tile (one taken now cannot exchange its point)")
             exchange = _TYPE[event.exchange]
@@ -440,7 +449,7 @@ class Game:
         lands on top of any stack there; a stack's order is never changed."""
         old = self.points[who][t]
         new = min(TRACK, old + n)
-        if new == old:
+        if new == old:  # [interpretation] A stone on 12 that gains more stays where it is in its stack.
             return
         stacks = self.stacks[t]
         if old:

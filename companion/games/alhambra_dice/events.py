@@ -1,8 +1,9 @@
 """Events of an Alhambra dice game: every dice reading and every decision at the table is one event.
 
 The engine never rolls dice: `Rolled` carries how many of the 8 white dice show each building type after the
-roll, the dice set aside included (any dice may be set aside or taken back before a roll, so the whole throw
-is what counts). Each event converts to and from one JSON object, one per line in the game log; the first line
+roll, the dice set aside included. [interpretation] Any dice may be set aside or taken back before a roll, so
+which dice were re-rolled constrains nothing: the 8 dice as they lie after the roll are what counts.
+Each event converts to and from one JSON object, one per line in the game log; the first line
 names the game (`"game": "alhambra-dice"`).
 """
 

@@ -1,7 +1,8 @@
 """Scorings A, B and C, named as on the rules page (`rules/alhambra-dice-game.md`).
 
 - **Places per scoring.** A (after round 1) pays each building type's 1st place, B (after round 3) the 1st and
-  2nd, C (after round 5) the 1st to 3rd (`components.VP_TABLE`).
+  2nd, C (after round 5) the 1st to 3rd (`components.VP_TABLE`). [interpretation] A player without building
+  points of a type has no stone on its track and takes no place.
 - **Stack order on ties.** Equal building points: the stone lowest in the stack (it reached the field first)
   is better, so there is never a tie. A `Standing` lists each type's stones best first, so among equal points
   the one listed first lies lower.
