@@ -13,6 +13,9 @@ from typing import Any
 
 from companion.games import alhambra
 from companion.games.alhambra.report import result_text
+from companion.games.alhambra_dice import GAME_ID as ALHAMBRA_DICE
+from companion.games.alhambra_dice import scorefile as ad_scorefile
+from companion.games.alhambra_dice.report import game_text as ad_game_text
 from companion.games.alhambra_rw import log as rw_log
 from companion.games.alhambra_rw import scorefile as rw_scorefile
 from companion.games.alhambra_rw.endstate import GAME_ID as ALHAMBRA_RW
@@ -23,7 +26,14 @@ from companion.games.carcassonne_dice.report import city_text, game_text
 from companion.games.carcassonne_dice.scoring import CityScore
 from vision.jsonfile import JsonFileError, Limits, loads, read_bytes, short
 
-LIMITS = Limits(size=max(rw_log.LIMITS.size, cd_scorefile.LIMITS.size, alhambra.scorefile.LIMITS.size))
+LIMITS = Limits(
+    size=max(
+        rw_log.LIMITS.size,
+        cd_scorefile.LIMITS.size,
+        alhambra.scorefile.LIMITS.size,
+        ad_scorefile.LIMITS.size,
+    )
+)
 """The largest file any game scores; each game's reader then applies its own limits."""
 
 
@@ -65,10 +75,19 @@ def _alhambra(path: Path, data: bytes) -> Scored:
     return Scored(result.to_json(), result_text(result))
 
 
+def _alhambra_dice(path: Path, data: bytes) -> Scored:
+    try:
+        scored = ad_scorefile.score_data(path, data)
+    except ad_scorefile.ScoreFileError as exc:
+        raise ScoreFileError(str(exc)) from exc
+    return Scored(scored.to_json(), ad_game_text(scored))
+
+
 GAMES: dict[str, Callable[[Path, bytes], Scored]] = {
     ALHAMBRA_RW: _alhambra_rw,
     CARCASSONNE_DICE: _carcassonne_dice,
     alhambra.GAME_ID: _alhambra,
+    ALHAMBRA_DICE: _alhambra_dice,
 }
 
 

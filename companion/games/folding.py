@@ -9,9 +9,20 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol, TypeVar
 
+from vision.jsonfile import short
+
 
 class IllegalMove(ValueError):
     """An event the rules do not allow now; the message says why in words a player understands."""
+
+
+def check_names(names: tuple[str, ...], max_name: int) -> None:
+    """Player names head score columns and every prompt: 1 to `max_name` characters each, all different."""
+    for name in names:
+        if not name.strip() or len(name) > max_name:
+            raise IllegalMove(f"a player name must be 1 to {max_name} characters, not {short(name)}")
+    if len(set(names)) != len(names):
+        raise IllegalMove("player names must differ")
 
 
 EventT = TypeVar("EventT")

@@ -226,13 +226,25 @@ def test_scoring_a_built_carcassonne_city(home: Path) -> None:
     assert "the west edge is open" in result.stdout
 
 
+def assert_shown(output: str, command_file: str) -> None:
+    """Every line of the output the README shows after the command (`...` for lines left out) is printed."""
+    shown = README.read_text(encoding="utf-8").split(f"{command_file}\n```\n\n```text\n")[1]
+    for line in shown.split("```")[0].splitlines():
+        assert line == "..." or line in output.splitlines(), f"the README shows {line!r}"
+
+
 @runs("companion score companion/games/alhambra/examples/two-players-and-dirk.json")
 def test_scoring_the_original_alhambra(home: Path) -> None:
     result = run("companion score companion/games/alhambra/examples/two-players-and-dirk.json")
     assert result.returncode == 0, result.stderr
-    shown = README.read_text(encoding="utf-8").split("two-players-and-dirk.json\n```\n\n```text\n")[1]
-    for line in shown.split("```")[0].splitlines():
-        assert line == "..." or line in result.stdout.splitlines(), f"the README shows {line!r}"
+    assert_shown(result.stdout, "companion/games/alhambra/examples/two-players-and-dirk.json")
+
+
+@runs("companion score companion/games/alhambra_dice/examples/end-state.json")
+def test_scoring_the_alhambra_dice_game(home: Path) -> None:
+    result = run("companion score companion/games/alhambra_dice/examples/end-state.json")
+    assert result.returncode == 0, result.stderr
+    assert_shown(result.stdout, "companion/games/alhambra_dice/examples/end-state.json")
 
 
 # ----------------------------------------------------------------------------------- the app and camera

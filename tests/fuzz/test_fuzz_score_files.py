@@ -34,6 +34,7 @@ END_STATE = (EXAMPLES / "example-game.json").read_bytes()
 LOG = (EXAMPLES / "example-game.jsonl").read_bytes()
 SHEET = json.loads(LOG.split(b"\n", 1)[0])["sheet"]
 CASES = 1000
+DICE_GAME = Path(__file__).parents[2] / "companion" / "games" / "alhambra_dice" / "examples"
 
 
 def board_of(data: bytes, tmp: Path) -> Any:
@@ -94,6 +95,16 @@ def test_damaged_inline_sheets(tmp_path: Path) -> None:
 def test_damaged_game_logs(tmp_path: Path) -> None:
     lines = [line for line in LOG.split(b"\n") if line.strip()]
     assert fuzz(tmp_path, LOG, damaged_log(lines)) >= CASES
+
+
+def test_damaged_alhambra_dice_end_states(tmp_path: Path) -> None:
+    good = (DICE_GAME / "end-state.json").read_bytes()
+    assert fuzz(tmp_path, good, damaged_json(json.loads(good))) >= CASES
+
+
+def test_damaged_alhambra_dice_game_logs(tmp_path: Path) -> None:
+    good = (DICE_GAME / "two-players-and-dirk.jsonl").read_bytes()
+    assert fuzz(tmp_path, good, damaged_log([line for line in good.split(b"\n") if line.strip()])) >= CASES
 
 
 def test_damaged_sheet_files(tmp_path: Path) -> None:

@@ -293,11 +293,7 @@ def _check_setup(setup: GameStarted) -> None:
     low, high = PLAYERS
     if not low <= len(players) <= high:
         raise IllegalMove(f"a game has {low} to {high} players, not {len(players)}")
-    for name in players:
-        if not name.strip() or len(name) > MAX_NAME:
-            raise IllegalMove(f"a player name must be 1 to {MAX_NAME} characters, not {short(name)}")
-    if len(set(players)) != len(players):
-        raise IllegalMove("player names must differ")
+    folding.check_names(players, MAX_NAME)
 
 
 # --------------------------------------------------------------------- the public, immutable interface

@@ -13,9 +13,9 @@ die lying beside the city is not part of it ([interpretation]: a black edge faci
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
+from companion.games import eventlog
 from vision.jsonfile import JsonFileError, Limits, loads, refuse_unknown, short
 
 from .city import Areas, Pos
@@ -86,21 +86,7 @@ def score_data(path: Path, data: bytes) -> CityScore | GameScore:
 
 def read_log(path: Path, data: bytes) -> list[Event]:
     """The events of a game log, one per line; `ScoreFileError` names the line of a bad one."""
-    if len(data) > LIMITS.size:
-        raise ScoreFileError(f"{path}: too large (over {LIMITS.size:,} bytes)")
-    events = []
-    for number, line in enumerate(data.split(b"\n"), start=1):
-        if not line.strip():
-            continue
-        try:
-            events.append(event_from_json(loads(line, LIMITS, line=number)))
-        except JsonFileError as exc:
-            raise ScoreFileError(f"{path}: {exc}") from exc
-        except EventFormatError as exc:
-            raise ScoreFileError(f"{path}: line {number}: not a valid event ({exc})") from exc
-    if not events:
-        raise ScoreFileError(f"{path}: no event in the log")
-    return events
+    return eventlog.read_events(path, data, LIMITS, event_from_json, EventFormatError, ScoreFileError)
 
 
 def _score_log(path: Path, data: bytes) -> GameScore:
@@ -112,4 +98,4 @@ def _score_log(path: Path, data: bytes) -> GameScore:
 
 def log_text(events: list[Event]) -> str:
     """A game log's text: one event a line (the examples are written with it)."""
-    return "".join(json.dumps(event_to_json(e), separators=(",", ":")) + "\n" for e in events)
+    return eventlog.log_text(events, event_to_json)

@@ -1,0 +1,206 @@
+"""Score files of the Alhambra dice game: an end state typed in from the board, or a game log (one event per
+line), read through `vision.jsonfile` and checked field by field.
+
+An end state lists the players (the imaginary Dirk marked `"dirk": true`) and, for each of the 3 scorings
+(A, B, C), each building type's stones best first and the VP tiles each player holds::
+
+    {"game": "alhambra-dice",
+     "players": [{"name": "Ann"}, {"name": "Ben"}, {"name": "Dirk", "dirk": true}],
+     "scorings": [{"scoring": "A", "buildings": {"pavilion": [["Ann", 2], ["Dirk", 2], ["Ben", 0]], ...},
+                   "vp_tiles": {"Ann": [2], "Ben": [], "Dirk": []}}]}
+
+Stones with equal building points share a field: the one listed first lies lower in the stack (it reached the
+field first) and is the better; a player without a stone on the track has 0, last. Every type lists every
+player and every player's VP tiles are listed (`[]` for none), so that nothing left out by a slip is scored as
+nothing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.games import eventlog
+from companion.games.alhambra.buildings import TYPES
+from vision.jsonfile import JsonFileError, Limits, loads, refuse_unknown, short
+
+from .components import BONUS_TILES
+from .engine import DIRK, MAX_NAME, PLAYERS, ROUNDS, TRACK, IllegalMove, fold
+from .events import Event, EventFormatError, event_from_json, event_to_json
+from .scoring import LETTERS, GameScore, Standing, score_standings
+
+LIMITS = Limits(size=2_000_000)
+"""An end state is some 2 KB and a whole game's log some 30 KB; far more is not one."""
+
+
+class ScoreFileError(ValueError):
+    """The file cannot be scored; the message is one line naming the file and the problem."""
+
+
+def _players(data: object) -> tuple[tuple[str, ...], tuple[bool, ...]]:
+    if not isinstance(data, list) or not PLAYERS[0] <= len(data) <= PLAYERS[1] + 1:
+        raise ScoreFileError(f"players: must be a list of {PLAYERS[0]}-{PLAYERS[1]} players (and Dirk)")
+    names, dirks = [], []
+    for n, player in enumerate(data):
+        where = f"players[{n}]"
+        if not isinstance(player, dict):
+            raise ScoreFileError(f"{where}: must be an object with name (and dirk)")
+        refuse_unknown(player, ("name", "dirk"), where, ScoreFileError)
+        name, dirk = player.get("name"), player.get("dirk", False)
+        if not isinstance(name, str) or not 1 <= len(name.strip()) <= MAX_NAME:
+            raise ScoreFileError(
+                f"{where}.name: must be a name of 1-{MAX_NAME} characters, got {short(name)}"
+            )
+        if not isinstance(dirk, bool):
+            raise ScoreFileError(f"{where}.dirk: must be true or false, got {short(dirk)}")
+        names.append(name.strip())
+        dirks.append(dirk)
+    if len(set(names)) != len(names):
+        raise ScoreFileError("players: every player needs a name of their own")
+    real = dirks.count(False)
+    if any(dirks) and (dirks.count(True) > 1 or real != 2):
+        raise ScoreFileError(
+            f"players: {DIRK} plays only in a 2-player game, as its one imaginary third player"
+        )
+    if real < PLAYERS[0]:
+        raise ScoreFileError(f"players: the game is for {PLAYERS[0]}-{PLAYERS[1]} real players, got {real}")
+    return tuple(names), tuple(dirks)
+
+
+def _stones(data: object, where: str, names: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    if not isinstance(data, list):
+        raise ScoreFileError(f'{where}: must list the stones best first, e.g. [["Ann", 5], ["Ben", 3]]')
+    stones: list[tuple[str, int]] = []
+    for n, stone in enumerate(data):
+        at = f"{where}[{n}]"
+        if not isinstance(stone, list) or len(stone) != 2:
+            raise ScoreFileError(
+                f'{at}: must be [player, building points], e.g. ["Ann", 5], got {short(stone)}'
+            )
+        name, points = stone
+        if name not in names:
+            raise ScoreFileError(f"{at}: {short(name)} is not one of the players")
+        if any(name == s[0] for s in stones):
+            raise ScoreFileError(f"{at}: {name} has one stone per building type")
+        if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= TRACK:
+            raise ScoreFileError(
+                f"{at}: building points must be a whole number 0-{TRACK}, got {short(points)}"
+            )
+        if stones and points > stones[-1][1]:
+            raise ScoreFileError(
+                f"{at}: list the stones best first ({name}'s {points} after {stones[-1][1]})"
+            )
+        stones.append((name, points))
+    missing = [name for name in names if all(name != s[0] for s in stones)]
+    if missing:
+        raise ScoreFileError(f"{where}: missing {', '.join(missing)} ([name, 0] for no stone)")
+    return tuple(s for s in stones if s[1])
+
+
+def _tiles(data: object, where: str, names: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
+    if not isinstance(data, dict):
+        raise ScoreFileError(f'{where}: must map players to their VP tiles\' values, e.g. {{"Ann": [2, 3]}}')
+    refuse_unknown(data, names, where, ScoreFileError)
+    missing = [name for name in names if name not in data]
+    if missing:
+        raise ScoreFileError(f"{where}: missing {', '.join(missing)} ([] for no VP tile)")
+    tiles: list[tuple[int, ...]] = []
+    for name in names:
+        given = data[name]
+        if not isinstance(given, list) or not all(
+            isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 3 for v in given
+        ):
+            raise ScoreFileError(f"{where}.{name}: must be a list of VP tile values, each 1, 2 or 3")
+        tiles.append(tuple(given))
+    held = sum(map(len, tiles))
+    if held > BONUS_TILES.counts["vp"]:
+        raise ScoreFileError(f"{where}: {held} VP tiles in all, the game has {BONUS_TILES.counts['vp']}")
+    return tuple(tiles)
+
+
+def _standing(data: object, n: int, names: tuple[str, ...], dirk: tuple[bool, ...]) -> Standing:
+    where = f"scorings[{n}]"
+    if not isinstance(data, dict):
+        raise ScoreFileError(f"{where}: must be an object with scoring, buildings and vp_tiles")
+    refuse_unknown(data, ("scoring", "buildings", "vp_tiles"), where, ScoreFileError)
+    if data.get("scoring") != LETTERS[n]:
+        raise ScoreFileError(
+            f"{where}.scoring: must be {LETTERS[n]!r} (A, B, C in turn), got {short(data.get('scoring'))}"
+        )
+    buildings = data.get("buildings")
+    if not isinstance(buildings, dict):
+        raise ScoreFileError(f"{where}.buildings: must map building types to their stones")
+    refuse_unknown(buildings, TYPES, f"{where}.buildings", ScoreFileError)
+    missing = [t for t in TYPES if t not in buildings]
+    if missing:
+        raise ScoreFileError(f"{where}.buildings: missing {', '.join(missing)}")
+    tracks = tuple(_stones(buildings[t], f"{where}.buildings.{t}", names) for t in TYPES)
+    return Standing(names, dirk, tracks, _tiles(data.get("vp_tiles"), f"{where}.vp_tiles", names))
+
+
+def _kept(earlier: Standing, later: Standing, where: str) -> None:
+    """Building points never go down and VP tiles are kept to the end."""
+    for t, (before, after) in enumerate(zip(earlier.tracks, later.tracks, strict=True)):
+        now = dict(after)
+        for name, points in before:
+            if now.get(name, 0) < points:
+                raise ScoreFileError(
+                    f"{where}.buildings.{TYPES[t]}: {name} had {points} building points, they never go down"
+                )
+    for name, had, has in zip(later.names, earlier.vp_tiles, later.vp_tiles, strict=True):
+        if any(had.count(v) > has.count(v) for v in had):
+            raise ScoreFileError(
+                f"{where}.vp_tiles.{name}: VP tiles are kept to the end ({list(had)} before)"
+            )
+
+
+def end_state(data: object) -> GameScore:
+    """Score an end state's JSON; `ScoreFileError` names the field."""
+    if not isinstance(data, dict):
+        raise ScoreFileError("must be an object with game, players and scorings")
+    refuse_unknown(data, ("game", "players", "scorings"), "", ScoreFileError)
+    names, dirk = _players(data.get("players"))
+    scorings = data.get("scorings")
+    if not isinstance(scorings, list) or len(scorings) != len(LETTERS):
+        raise ScoreFileError("scorings: must list the game's 3 scorings, A, B and C")
+    standings = [_standing(s, n, names, dirk) for n, s in enumerate(scorings)]
+    for n in range(1, len(standings)):
+        _kept(standings[n - 1], standings[n], f"scorings[{n}]")
+    return score_standings(names, dirk, standings)
+
+
+def read_log(path: Path, data: bytes) -> list[Event]:
+    """The events of a game log, one per line; `ScoreFileError` names the line of a bad one."""
+    return eventlog.read_events(path, data, LIMITS, event_from_json, EventFormatError, ScoreFileError)
+
+
+def score_log(events: list[Event]) -> GameScore:
+    """Score a game's events: the scorings held so far (the app shows a game in progress with it)."""
+    state = fold(events).state
+    dirk = tuple(i == state.dirk for i in range(len(state.names)))
+    return score_standings(state.names, dirk, state.standings, 6 if state.is_over else state.round)
+
+
+def score_data(path: Path, data: bytes) -> GameScore:
+    """Score an end state or a game log whose bytes are `data`; every problem is a `ScoreFileError`."""
+    try:
+        whole = loads(data, LIMITS)
+    except JsonFileError:
+        whole = None
+    if whole is None or (isinstance(whole, dict) and "event" in whole):
+        try:
+            game = fold(read_log(path, data))
+        except IllegalMove as exc:
+            raise ScoreFileError(f"{path}: {exc}") from exc
+        if not game.is_over:
+            # A log cut short is a game in progress: never scored as if it were the whole game.
+            raise ScoreFileError(f"{path}: the game is not over: round {game.round} of {ROUNDS}")
+        return score_log(list(game.log))
+    try:
+        return end_state(whole)
+    except ScoreFileError as exc:
+        raise ScoreFileError(f"{path}: {exc}") from exc
+
+
+def log_text(events: list[Event]) -> str:
+    """A game log's text: one event a line (the examples are written with it)."""
+    return eventlog.log_text(events, event_to_json)

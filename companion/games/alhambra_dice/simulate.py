@@ -1,0 +1,118 @@
+"""A random legal player: plays whole games through the real fold (for tests, the benchmark and examples).
+
+Dice are rolled here with a seeded `random.Random`, never inside the engine: every roll becomes a `Rolled`
+event, exactly like a camera reading. The player chases the building type most dice show (setting those
+aside and rolling the rest), stops at random once it has a few, and uses its bonus tiles when they help, so
+that every rule is exercised.
+"""
+
+from __future__ import annotations
+
+import random
+
+from companion.games.alhambra.buildings import TYPES
+
+from .components import BONUS_TILES, START_TILE, TILE_KINDS
+from .engine import BLACK, CANCEL, DICE, DISPLACE, EXCHANGE, MAX_ROLLS, N_TYPES, ROUNDS, Game
+from .events import (
+    BlackDieSet,
+    Event,
+    GameStarted,
+    MarkerPlaced,
+    PrizeTaken,
+    RollCancelled,
+    Rolled,
+    RoundPrepared,
+)
+from .state import Ask
+
+
+def roll(player: str, kept: tuple[int, ...] | None, rng: random.Random) -> Rolled:
+    """The dice `kept` set aside (per type) and the others rolled: each shows one of the 6 types."""
+    counts = list(kept) if kept else [0] * N_TYPES
+    rand = rng.random
+    for _ in range(DICE - sum(counts)):
+        counts[int(rand() * N_TYPES)] += 1
+    return Rolled(player, tuple(counts))
+
+
+def keep_for(dice: tuple[int, ...], t: int) -> tuple[int, ...]:
+    """Set aside the dice showing type t, roll the rest."""
+    kept = [0] * N_TYPES
+    kept[t] = dice[t]
+    return tuple(kept)
+
+
+def best_type(game: Game) -> int:
+    """The type with the most symbols now (the black die included); on equal counts the first."""
+    assert game.dice is not None
+    counts = list(game.dice)
+    if game.black >= 0:
+        counts[game.black] += 1
+    return counts.index(max(counts))
+
+
+def prepare(game: Game, rng: random.Random) -> RoundPrepared:
+    """Fill the bonus fields from the tiles not yet laid; rounds 1–4 also the start-player tile."""
+    pool = [k for i, k in enumerate(TILE_KINDS) for _ in range(BONUS_TILES.counts[k] - game.used[i])]
+    final = game.round == ROUNDS
+    tiles = rng.sample(pool, N_TYPES if final else N_TYPES - 1)
+    if not final:
+        tiles.insert(rng.randrange(N_TYPES), START_TILE)
+    dirk = TYPES[rng.randrange(N_TYPES)] if game.dirk >= 0 else None
+    return RoundPrepared(tuple(tiles), dirk)
+
+
+def turn_event(game: Game, rng: random.Random) -> Event:
+    """The next event of the player whose turn it is (a roll, a bonus tile or the marker)."""
+    who = game.active
+    name = game.names[who]
+    if game.ask is Ask.ROLL:
+        return roll(name, None, rng)
+    held = game.held[who]
+    t = best_type(game)
+    if game.black < 0 and held[BLACK]:
+        return BlackDieSet(name, TYPES[t])
+    if held[CANCEL] and game.rolls > 1 and game.count_of(t) < 3 and rng.random() < 0.5:
+        return RollCancelled(name)
+    if game.rolls < MAX_ROLLS and game.count_of(t) < 4 + int(rng.random() * 3):
+        assert game.dice is not None
+        return roll(name, keep_for(game.dice, t), rng)
+    slot = game.target_slot(t)
+    there = game.board[t][slot]
+    return MarkerPlaced(name, TYPES[t], displace=bool(held[DISPLACE]) and there >= 0 and there != who)
+
+
+def prize_event(game: Game, rng: random.Random) -> Event:
+    expected = game.expectation()
+    if expected.auto is not None:
+        return expected.auto
+    who = game.active
+    name = game.names[who]
+    prize = rng.choice(expected.prizes)
+    tile = expected.tile if prize == "tile" else None
+    value = rng.randint(1, 3) if tile == "vp" else None
+    start = None
+    if tile == START_TILE:
+        start = game.names[1 - game.caliph] if who == game.dirk else game.names[rng.randrange(game.real)]
+    exchange = None
+    if game.held[who][EXCHANGE] and rng.random() < 0.5:
+        exchange = rng.choice([b for b in TYPES if b != expected.building])
+    assert expected.building is not None
+    return PrizeTaken(name, expected.building, prize, value, exchange, start)
+
+
+def next_event(game: Game, rng: random.Random) -> Event:
+    if game.ask is Ask.PREPARE:
+        return prepare(game, rng)
+    if game.ask is Ask.PRIZE:
+        return prize_event(game, rng)
+    return turn_event(game, rng)
+
+
+def play_random_game(setup: GameStarted, rng: random.Random) -> tuple[Game, list[Event]]:
+    """A whole random game through the fold: the finished game and its events (`GameStarted` first)."""
+    game = Game(setup)
+    while not game.is_over:
+        game.apply(next_event(game, rng))
+    return game, list(game.log)
