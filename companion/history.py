@@ -16,8 +16,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from companion.games import alhambra_dice as ad
 from companion.games import alhambra_rw as rw
 from companion.games import carcassonne_dice as cd
+from companion.games.alhambra_dice import scorefile as ad_scorefile
 from companion.games.alhambra_rw.endstate import GAME_ID as ALHAMBRA_RW
 from companion.games.carcassonne_dice import scorefile as cd_scorefile
 from companion.scorefiles import LIMITS, game_of
@@ -178,10 +180,49 @@ def _cd_progress(path: Path) -> Progress:
     return Progress(state.names, totals, step="round of turns")
 
 
+def _ad_board(path: Path) -> ad.GameScore:
+    try:
+        return ad.score_log(ad_scorefile.read_log(path, read_bytes(path, ad_scorefile.LIMITS)))
+    except (JsonFileError, ad.ScoreFileError) as exc:
+        raise HistoryError(str(exc)) from exc
+    except ad.IllegalMove as exc:
+        raise HistoryError(f"{path}: {exc}") from exc
+
+
+def _ad_finished(path: Path) -> tuple[tuple[Result, ...], tuple[str, ...]] | None:
+    board = _ad_board(path)
+    if not board.finished:
+        return None
+    results = tuple(
+        Result(
+            name,
+            dirk,
+            total,
+            (
+                sum(s[i].vp - s[i].tiles_vp for s in board.scorings),
+                sum(s[i].tiles_vp for s in board.scorings),
+            ),
+        )
+        for i, (name, dirk, total) in enumerate(zip(board.names, board.dirk, board.totals, strict=True))
+    )
+    return results, board.winners
+
+
+def _ad_progress(path: Path) -> Progress:
+    """The real players' totals before the first scoring and after each of scorings A, B and C."""
+    board = _ad_board(path)
+    real = [i for i, dirk in enumerate(board.dirk) if not dirk]
+    totals = [tuple(0 for _ in real)]
+    for scoring in board.scorings:
+        totals.append(tuple(before + scoring[i].vp for before, i in zip(totals[-1], real, strict=True)))
+    return Progress(tuple(board.names[i] for i in real), totals, step="scoring")
+
+
 RECORDS: Mapping[str, GameRecords] = {
     ALHAMBRA_RW: GameRecords(
         ("buildings", "rows_columns", "coins", "extra"), _rw_finished, _rw_progress, replayable=True
     ),
+    ad.GAME_ID: GameRecords(("buildings", "vp_tiles"), _ad_finished, _ad_progress, replayable=False),
     cd.GAME_ID: GameRecords(("cities", "knight_doubling"), _cd_finished, _cd_progress, replayable=False),
 }
 

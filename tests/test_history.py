@@ -10,13 +10,16 @@ from pathlib import Path
 
 import pytest
 
+from companion.games import alhambra_dice as ad
 from companion.games import alhambra_rw as rw
 from companion.games import carcassonne_dice as cd
+from companion.games.alhambra_dice.scorefile import log_text as alhambra_dice_log
+from companion.games.alhambra_dice.simulate import play_random_game as play_random_alhambra_dice
 from companion.games.alhambra_rw.log import write_log
 from companion.games.alhambra_rw.simulate import play_random_game
 from companion.games.carcassonne_dice.scorefile import log_text
 from companion.games.carcassonne_dice.simulate import play_random_game as play_random_carcassonne
-from companion.history import history
+from companion.history import history, player_stats
 
 COMPANION = str(Path(sys.executable).parent / "companion")
 TABLES = (
@@ -139,3 +142,20 @@ def test_a_games_progress_ends_at_its_totals(tmp_path: Path) -> None:
             for before, after in zip(progress.totals, progress.totals[1:], strict=False)
             for a, b in zip(before, after, strict=True)
         )
+
+
+def test_an_alhambra_dice_game_with_dirk_is_history_and_dirk_has_no_stats(tmp_path: Path) -> None:
+    _, events = play_random_alhambra_dice(ad.GameStarted(("Ann", "Ben")), random.Random(3))
+    (tmp_path / "dice.jsonl").write_text(alhambra_dice_log(events))
+    (tmp_path / "dice-playing.jsonl").write_text(alhambra_dice_log(events[: len(events) // 2]))
+    board = ad.score_log(events)
+    (found,) = history(tmp_path).games
+    assert found.game == "alhambra-dice" and found.winners == board.winners
+    assert [(r.name, r.imaginary, r.total) for r in found.results] == [
+        (name, dirk, total) for name, dirk, total in zip(board.names, board.dirk, board.totals, strict=True)
+    ]
+    assert all(sum(r.vp) == r.total for r in found.results)
+    progress = found.progress()
+    assert progress.names == ("Ann", "Ben") and len(progress.totals) == 4
+    assert progress.totals[-1] == board.totals[:2]
+    assert {s.name for s in player_stats([found])} == {"Ann", "Ben"}
