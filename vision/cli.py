@@ -26,7 +26,7 @@ from vision.colour_profile import (
     save_profile,
     teach_from_folder,
 )
-from vision.dataset import SPLITS, DatasetError, load_set
+from vision.dataset import SPLITS, DatasetError, is_crop_set, load_crop_set, load_set
 from vision.images import ImageError, expand_paths, load_image
 from vision.reading import DiceReading
 from vision.symbols.profile import ProfileError
@@ -80,12 +80,18 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from vision.evaluate import evaluate, format_scores
     from vision.pips import PipReader
 
-    items = load_set(args.set_dir, args.split)
+    reader = PipReader(load_colours(args.colours))
+    if is_crop_set(args.set_dir):
+        if args.split != "all":
+            error(f"{args.set_dir}: a folder of crops by value has no {args.split!r} split")
+            return BAD_SETUP
+        items = load_crop_set(args.set_dir)
+    else:
+        items = load_set(args.set_dir, args.split)
     if not items:
         error(f"{args.set_dir}: no images in split {args.split!r}")
         return FAILED
-    reader = PipReader(load_colours(args.colours))
-    scores = evaluate(items, reader.read).to_json()
+    scores = evaluate(items, reader.read_crop if is_crop_set(args.set_dir) else reader.read).to_json()
     print(json.dumps(scores) if args.json else format_scores(scores))
     return 0
 
@@ -130,7 +136,11 @@ def parser() -> argparse.ArgumentParser:
     read.add_argument("paths", type=Path, nargs="+", metavar="PATH")
     read.set_defaults(run=cmd_read)
 
-    ev = sub.add_parser("eval", help="measure the pip reader on a labelled set (images/ + labels/)")
+    ev = sub.add_parser(
+        "eval",
+        help="measure the pip reader on a labelled set (images/ + labels/), or the classifier alone on crops "
+        "of single dice sorted by value (1/ ... 6/)",
+    )
     ev.add_argument("set_dir", type=Path, metavar="SET_DIR")
     ev.add_argument(
         "--split", choices=SPLITS, default="all", help="d6-tray's held-out or training photos only"

@@ -7,6 +7,7 @@ pixels: named by the palette rules of `vision.colour`, or by a taught profile (`
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
@@ -17,7 +18,7 @@ from vision.colour import Lab, crop_labs, palette_name
 from vision.colour_profile import ColourProfile
 from vision.crops import crop_dice
 from vision.detect import Detection, Detector, die_sized
-from vision.reading import DiceReading, Die, Image
+from vision.reading import Box, DiceReading, Die, Image
 from vision.runtime import Model
 
 SURE = 0.9
@@ -90,6 +91,15 @@ class PipReader:
         """The pip dice of a BGR frame, in order of detection confidence."""
         found = self.detector(image)
         return DiceReading(self.pip_dice(found, self.classify(image, found)), time)
+
+    def read_boxes(self, image: Image, boxes: Sequence[Box], time: float = 0.0) -> DiceReading:
+        """The pip dice among given boxes (a crop of one die, boxes drawn by hand): the classifier alone."""
+        found = [Detection(box, 1.0, 0.0) for box in boxes]
+        return DiceReading(self.pip_dice(found, self.classify(image, found)), time)
+
+    def read_crop(self, image: Image, time: float = 0.0) -> DiceReading:
+        """A crop of one die, the crop its box: what the classifier makes of it."""
+        return self.read_boxes(image, [Box(0.0, 0.0, image.shape[1], image.shape[0])], time)
 
     def classify(self, image: Image, found: list[Detection]) -> Classified:
         """Each found die's crop and its class probabilities (class 0: not a pip die)."""
