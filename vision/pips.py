@@ -25,12 +25,25 @@ SURE = 0.9
 """A crop read with at least this probability is not looked at again."""
 
 
+def tempered(probs: npt.NDArray[np.float32], temperature: float) -> npt.NDArray[np.float32]:
+    """Softmax probabilities (N×C) as they would be with the logits divided by `temperature`: the order of the
+    classes stays, a temperature above 1 makes them less sure."""
+    if temperature == 1.0:
+        return probs
+    logits = np.log(np.maximum(probs, 1e-12)) / temperature
+    e = np.exp(logits - logits.max(axis=1, keepdims=True))
+    return np.asarray(e / e.sum(axis=1, keepdims=True), np.float32)
+
+
 class PipClassifier:
     """Reads die crops with the `pip_classifier` model: class 0 is "not a pip die", 1-6 the value."""
 
     def __init__(self, name: str = "pip_classifier", folder: Path | None = None) -> None:
         self.model = Model(name, folder=folder)
         self.size = int(self.model.card["input_size"])  # type: ignore[call-overload]
+        self.temperature = float(self.model.card.get("temperature", 1.0))  # type: ignore[arg-type]
+        """The net's probabilities are sharpened or softened by this (fitted on a validation set when it was
+        trained) so that a die read at 0.8 is right about 80% of the time, not more or less."""
 
     def crops(self, image: Image, found: list[Detection]) -> npt.NDArray[np.uint8]:
         """The square crop (N×S×S×3) the model reads for each detection."""
@@ -40,7 +53,8 @@ class PipClassifier:
         """N×7 class probabilities for the crops of a frame."""
         if not len(crops):
             return np.zeros((0, 7), np.float32)
-        return self.model.run(np.ascontiguousarray(crops.transpose(0, 3, 1, 2), np.float32))[0]
+        probs = self.model.run(np.ascontiguousarray(crops.transpose(0, 3, 1, 2), np.float32))[0]
+        return tempered(probs, self.temperature)
 
     def with_second_looks(self, crops: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32]:
         """Class probabilities, where a crop's first reading is unsure averaged with its three quarter

@@ -51,7 +51,8 @@ def value_crops(data: Path) -> list[ValueCrop]:
     """Every crop of `die_classification/training/{one..six}/`, with its scene's name and value."""
     crops = []
     for value, name in enumerate(VALUE_NAMES, 1):
-        for path in image_files(data / "die_classification" / "training" / name):
+        folder = data / "die_classification" / "training" / name
+        for path in image_files(folder) if folder.is_dir() else []:
             crops.append(ValueCrop(path, path.stem.rsplit("-die-", 1)[0], value))
     return crops
 
