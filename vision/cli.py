@@ -80,7 +80,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from vision.evaluate import evaluate, format_scores
     from vision.pips import PipReader
 
-    reader = PipReader(load_colours(args.colours))
+    reader = PipReader(load_colours(args.colours), models=args.models)
     if is_crop_set(args.set_dir):
         if args.split != "all":
             error(f"{args.set_dir}: a folder of crops by value has no {args.split!r} split")
@@ -102,8 +102,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
         return bench_with_profile(args.profile, args.frames)
     from vision.bench import DICE, run_bench
+    from vision.pips import PipReader
 
-    for width, height, ms in run_bench(args.frames):
+    for width, height, ms in run_bench(args.frames, PipReader(models=args.models)):
         print(
             f"pip dice, {width}x{height}, {DICE} dice: median {ms:.1f} ms/frame "
             f"over {args.frames} frames, 1 thread"
@@ -128,6 +129,7 @@ def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="python -m vision", description="Read dice in camera frames.")
     sub = top.add_subparsers(dest="command", required=True)
     colours_help = "colour profile from `python -m vision colour` (names the game's own die colours)"
+    models_help = "folder of die_detector and pip_classifier .onnx + .json to use instead of the shipped ones"
 
     read = sub.add_parser("read", help="read the dice in image files or folders")
     read.add_argument("--profile", type=Path, help="symbol-dice profile from `enroll`: read symbol dice too")
@@ -147,11 +149,13 @@ def parser() -> argparse.ArgumentParser:
     )
     ev.add_argument("--colours", type=Path, help=colours_help)
     ev.add_argument("--json", action="store_true", help="the scores as one JSON object")
+    ev.add_argument("--models", type=Path, help=models_help)
     ev.set_defaults(run=cmd_eval)
 
     bench = sub.add_parser("bench", help="median ms per frame on one thread (640x640 and 1280x720, 15 dice)")
     bench.add_argument("--profile", type=Path, help="symbol-dice profile: benchmark the symbol reader")
     bench.add_argument("--frames", type=int, default=50, help="frames timed per size")
+    bench.add_argument("--models", type=Path, help=models_help)
     bench.set_defaults(run=cmd_bench)
 
     colour = sub.add_parser("colour", help="teach a colour profile from photos (one folder per colour name)")
