@@ -26,7 +26,7 @@ from vision.colour_profile import (
     save_profile,
     teach_from_folder,
 )
-from vision.dataset import SPLITS, DatasetError, load_set
+from vision.dataset import SPLITS, DatasetError, is_crop_set, load_crop_set, load_set
 from vision.images import ImageError, expand_paths, load_image
 from vision.reading import DiceReading
 from vision.symbols.profile import ProfileError
@@ -80,12 +80,18 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from vision.evaluate import evaluate, format_scores
     from vision.pips import PipReader
 
-    items = load_set(args.set_dir, args.split)
+    reader = PipReader(load_colours(args.colours), models=args.models)
+    if is_crop_set(args.set_dir):
+        if args.split != "all":
+            error(f"{args.set_dir}: a folder of crops by value has no {args.split!r} split")
+            return BAD_SETUP
+        items = load_crop_set(args.set_dir)
+    else:
+        items = load_set(args.set_dir, args.split)
     if not items:
         error(f"{args.set_dir}: no images in split {args.split!r}")
         return FAILED
-    reader = PipReader(load_colours(args.colours))
-    scores = evaluate(items, reader.read).to_json()
+    scores = evaluate(items, reader.read_crop if is_crop_set(args.set_dir) else reader.read).to_json()
     print(json.dumps(scores) if args.json else format_scores(scores))
     return 0
 
@@ -96,8 +102,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
         return bench_with_profile(args.profile, args.frames)
     from vision.bench import DICE, run_bench
+    from vision.pips import PipReader
 
-    for width, height, ms in run_bench(args.frames):
+    for width, height, ms in run_bench(args.frames, PipReader(models=args.models)):
         print(
             f"pip dice, {width}x{height}, {DICE} dice: median {ms:.1f} ms/frame "
             f"over {args.frames} frames, 1 thread"
@@ -122,6 +129,7 @@ def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="python -m vision", description="Read dice in camera frames.")
     sub = top.add_subparsers(dest="command", required=True)
     colours_help = "colour profile from `python -m vision colour` (names the game's own die colours)"
+    models_help = "folder of die_detector and pip_classifier .onnx + .json to use instead of the shipped ones"
 
     read = sub.add_parser("read", help="read the dice in image files or folders")
     read.add_argument("--profile", type=Path, help="symbol-dice profile from `enroll`: read symbol dice too")
@@ -130,18 +138,24 @@ def parser() -> argparse.ArgumentParser:
     read.add_argument("paths", type=Path, nargs="+", metavar="PATH")
     read.set_defaults(run=cmd_read)
 
-    ev = sub.add_parser("eval", help="measure the pip reader on a labelled set (images/ + labels/)")
+    ev = sub.add_parser(
+        "eval",
+        help="measure the pip reader on a labelled set (images/ + labels/), or the classifier alone on crops "
+        "of single dice sorted by value (1/ ... 6/)",
+    )
     ev.add_argument("set_dir", type=Path, metavar="SET_DIR")
     ev.add_argument(
         "--split", choices=SPLITS, default="all", help="d6-tray's held-out or training photos only"
     )
     ev.add_argument("--colours", type=Path, help=colours_help)
     ev.add_argument("--json", action="store_true", help="the scores as one JSON object")
+    ev.add_argument("--models", type=Path, help=models_help)
     ev.set_defaults(run=cmd_eval)
 
     bench = sub.add_parser("bench", help="median ms per frame on one thread (640x640 and 1280x720, 15 dice)")
     bench.add_argument("--profile", type=Path, help="symbol-dice profile: benchmark the symbol reader")
     bench.add_argument("--frames", type=int, default=50, help="frames timed per size")
+    bench.add_argument("--models", type=Path, help=models_help)
     bench.set_defaults(run=cmd_bench)
 
     colour = sub.add_parser("colour", help="teach a colour profile from photos (one folder per colour name)")

@@ -1,4 +1,5 @@
-"""Labelled photo sets on disk: `images/NAME.jpg` with YOLO-style `labels/NAME.txt` (`value cx cy w h`)."""
+"""Labelled photo sets on disk: `images/NAME.jpg` with YOLO-style `labels/NAME.txt` (`value cx cy w h`), or
+crops of single dice sorted by value (`1/`, ..., `6/`)."""
 
 from __future__ import annotations
 
@@ -13,10 +14,10 @@ HELD_OUT_PERCENT = 20
 """Share of d6-tray photos kept out of training and threshold tuning, to measure on."""
 
 
-def is_held_out(name: str) -> bool:
+def is_held_out(name: str, percent: int = HELD_OUT_PERCENT) -> bool:
     """True for photos kept out of training: a stable hash of the file stem, so the split never changes."""
     digest = hashlib.sha256(Path(name).stem.encode()).digest()
-    return int.from_bytes(digest[:4], "big") % 100 < HELD_OUT_PERCENT
+    return int.from_bytes(digest[:4], "big") % 100 < percent
 
 
 SPLITS = ("all", "held-out", "train")
@@ -89,4 +90,29 @@ def load_set(root: Path, split: str = "all") -> list[LabelledImage]:
         text = label.read_text() if label.is_file() else ""
         h, w = img.shape[:2]
         out.append(LabelledImage(path, parse_labels(text, w, h, str(label)), w, h))
+    return out
+
+
+VALUE_FOLDERS = tuple(str(v) for v in range(1, 7))
+
+
+def is_crop_set(root: Path) -> bool:
+    """A folder of single-die crops sorted by value (`1/` ... `6/`) rather than photos with labels."""
+    return not (root / "images").is_dir() and any((root / v).is_dir() for v in VALUE_FOLDERS)
+
+
+def load_crop_set(root: Path) -> list[LabelledImage]:
+    """Each crop of `root/1/` ... `root/6/` as an image of one die of that value, its box the whole crop."""
+    import cv2
+
+    out = []
+    for value in VALUE_FOLDERS:
+        if not (root / value).is_dir():
+            continue
+        for path in image_files(root / value):
+            img = cv2.imread(str(path), cv2.IMREAD_UNCHANGED)
+            if img is None:
+                raise DatasetError(f"{path}: not a readable image")
+            h, w = img.shape[:2]
+            out.append(LabelledImage(path, (LabelledDie(int(value), Box(0.0, 0.0, w, h)),), w, h))
     return out

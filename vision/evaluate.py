@@ -22,6 +22,10 @@ labelled boxes are hand-drawn, so a looser bar than detection benchmarks' 0.5 is
 MISSED = 0
 """Confusion-matrix column for a labelled die that was not found (columns 1-6 are the values read)."""
 
+SURE_READ = 0.8
+"""The live table's rule: a die read at least this surely goes on the sheet unasked; a less sure one is asked
+about. Its measure: of the dice read so surely, how many are right."""
+
 
 def match(truth: Sequence[Box], found: Sequence[Box]) -> list[tuple[int, int]]:
     """Pairs (truth index, found index), greedily by overlap, each die used at most once."""
@@ -50,6 +54,10 @@ class Scores:
     matched: int = 0
     right_value: int = 0
     fully_right_images: int = 0
+    sure: int = 0
+    """Dice read (pip values, found or false) at `SURE_READ` or more."""
+    sure_right: int = 0
+    """Of those, the ones on a labelled die with its value."""
     confusion: list[list[int]] = field(default_factory=lambda: [[0] * 7 for _ in range(7)])
     """Rows: true value 1-6 (row 0 unused: false finds are counted in `found - matched`); columns: value read,
     column 0 = missed."""
@@ -61,6 +69,8 @@ class Scores:
         for i, j in pairs:
             self.confusion[item.dice[i].value][found[j].value or 0] += 1
             right += found[j].value == item.dice[i].value
+            self.sure_right += found[j].value == item.dice[i].value and found[j].confidence >= SURE_READ
+        self.sure += sum(d.confidence >= SURE_READ for d in found)
         matched_truth = {i for i, _ in pairs}
         for i, die in enumerate(item.dice):
             if i not in matched_truth:
@@ -85,6 +95,10 @@ class Scores:
             "value_accuracy": share(self.right_value, self.matched),
             "die_accuracy": share(self.right_value, self.labelled),
             "fully_right_images": share(self.fully_right_images, self.images),
+            "sure_read": SURE_READ,
+            "sure_right": share(self.sure_right, self.sure),
+            "sure_but_wrong": share(self.sure - self.sure_right, self.labelled),
+            "asked": share(self.found - self.sure, self.found),
             "confusion": {
                 "rows": "true value 1-6",
                 "columns": ["missed", "1", "2", "3", "4", "5", "6"],
@@ -117,6 +131,8 @@ def format_scores(s: dict[str, object]) -> str:
         f"images {s['images']}, labelled dice {s['labelled_dice']}, dice read {s['found_dice']}",
         f"recall {s['recall']:.2%}  precision {s['precision']:.2%}  value accuracy {s['value_accuracy']:.2%}",
         f"die accuracy {s['die_accuracy']:.2%}  fully right images {s['fully_right_images']:.2%}",
+        f"read at >= {s['sure_read']}: {s['sure_right']:.2%} right; sure but wrong {s['sure_but_wrong']:.2%} "
+        f"of the labelled dice; asked {s['asked']:.2%} of the dice read",
         "confusion (rows: true value; columns: missed, read 1-6)",
     ]
     confusion = s["confusion"]

@@ -203,6 +203,14 @@ def classifier_sample(rng: np.random.Generator, photos: list[Photo], out: int) -
             cx, cy = _negative_centre(rng, photo, side)
         img, label = photo.image, NOT_A_DIE
         box = np.array([cx - side / 2, cy - side / 2, cx + side / 2, cy + side / 2])
+    return augmented_crop(rng, img, box, label, out)
+
+
+def augmented_crop(
+    rng: np.random.Generator, img: Image, box: npt.NDArray[np.float64], label: int, out: int
+) -> tuple[Array, int]:
+    """The crop (3×out×out) of the die in `box` as the detector's loose boxes and the camera would give it:
+    off centre, larger or smaller, turned, lit, blurred, noisy."""
     side = max(box[2] - box[0], box[3] - box[1])
     # On d6-tray's training photos the detector's boxes are off centre by 5% of a side (median; 21% at the
     # 99th percentile) and 0.7-1.4 times as large: crops of real dice are cut as loosely, so they still read.
@@ -234,6 +242,7 @@ __all__ = [
     "NOT_A_DIE",
     "STRIDE",
     "Photo",
+    "augmented_crop",
     "classifier_sample",
     "detector_sample",
     "load_photos",

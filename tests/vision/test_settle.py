@@ -7,8 +7,8 @@ from dataclasses import replace
 import pytest
 from truth_reader import TruthReader
 
-from vision.reading import Box, DiceReading
-from vision.settle import Change, Settled, Settler, Withdrawn, settle
+from vision.reading import Box, DiceReading, Die
+from vision.settle import Change, Settled, Settler, Withdrawn, fused, settle
 from vision.simulated_table.rolling import RollingTable
 
 THROWS = [
@@ -128,3 +128,16 @@ def test_settle_reads_frames_until_the_dice_rest_or_gives_up() -> None:
     assert settle(frames, lambda image, time: reader.read(image), settler, max_frames=10) is None
     empty = RollingTable(seed=2, idle_frames=None)
     assert settle(empty, lambda image, time: DiceReading((), time), seconds=0.2) is None
+
+
+def test_a_settled_die_is_as_sure_as_the_still_frames_say_together() -> None:
+    six = Die(Box(10, 10, 40, 40), "pip", "red", 0.95, value=6)
+    other = Die(Box(100, 10, 130, 40), "pip", "blue", 0.9, value=2)
+    frames = [DiceReading((six, other), t) for t in range(3)]
+    frames.append(DiceReading((replace(six, value=1, box=Box(12, 11, 42, 41)), other), 3.0))
+    six_now, other_now = fused((six, other), frames)
+    # The 6 showed a 1 in one frame of four: 0.95 * 3 / 4, below the table's 0.8, so it is asked about.
+    assert six_now.value == 6 and six_now.confidence == pytest.approx(0.7125)
+    assert other_now == other  # read the same in every frame
+    moved = DiceReading((replace(other, box=Box(120, 10, 150, 40)),), 4.0)
+    assert fused((other,), [*frames[:3], moved])[0].confidence == pytest.approx(0.9 * 3 / 4)

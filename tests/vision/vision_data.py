@@ -5,3 +5,7 @@ from pathlib import Path
 DATA = Path(__file__).parent.parent / "data"
 D6_TRAY = DATA / "d6-tray"
 """Four held-out d6-tray photos with their labels and licence."""
+CASINO_CROPS = DATA / "casino-crops"
+"""One crop of a translucent casino die per value (casino-crops' val split), sorted into folders 1-6."""
+WEBCAM = DATA / "webcam-red-yellow"
+"""One 1920x1080 webcam-red-yellow scene (training half) with its boxes and the value crops cut from it."""

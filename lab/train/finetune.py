@@ -1,0 +1,380 @@
+"""Go on training the pip classifier (or the die detector) from the shipped model, with real photos and crops
+of other tables, in chunks that resume: the run's state is saved every few hundred steps and at its time
+limit, and the weights that do best on a validation set are kept apart from the last ones.
+
+    python -m lab.train.finetune classifier --run runs/ft --minutes 20     # again to go on where it stopped
+    python -m lab.train.finetune classifier --run runs/ft --export models  # the best, temperature fitted
+    python -m lab.train.finetune detector --run runs/ft-detector --batch 16 --steps 1500 --lr 5e-4 ...
+
+Training crops: d6-tray's training photos and webcam-red-yellow's training scenes (crops cut as loosely as
+the detector's boxes fall, plus table and clutter around them as "not a pip die"), the value crops of
+casino-crops' train split and of webcam-red-yellow's training scenes, and rendered dice (tilted, sides
+showing, translucent and marbled among them); the detector's windows of the same photos and of rendered
+tables. Validation (keeping the best, fitting the temperature):
+casino-crops' val split and samples of seeds no training sample uses. The measuring sets (d6-tray's and
+webcam-red-yellow's held-out scenes, casino-crops' test split) are never read here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import pickle
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+import torch
+
+from lab.train.bank import rendered_tables
+from lab.train.fit import DetectorSamples, bank_batches, detector_loss, onnx_export
+from lab.train.nets import DieDetectorNet, PipClassifierNet
+from lab.train.samples import Photo, augmented_crop, classifier_sample, load_photos
+from lab.train.webcam import HELD_OUT_PERCENT, labelled_scenes, value_crops
+from vision.dataset import is_held_out, load_crop_set, load_set
+from vision.images import load_image
+from vision.reading import Image
+
+NAMES = {"classifier": "pip_classifier", "detector": "die_detector"}
+REAL_CROP_SHARE = 0.3
+"""Share of the bank cut from the real single-die crops (casino-crops, webcam-red-yellow): few, but the
+tables, dice and angles the renderer and d6-tray lack."""
+WEBCAM_WEIGHT = 4
+"""The detector sees each webcam-red-yellow scene this many times as often as a d6-tray photo: 24 scenes
+beside 162 photos would hardly count."""
+VALIDATION_SEED = 777_000
+"""Rendered validation dice come from generators seeded (VALIDATION_SEED, i); the bank uses (run seed, i)."""
+
+
+Stream = Iterator[list[torch.Tensor]]
+Batches = Callable[[int], Stream]
+"""The training batches from a step on: a run that resumes at step n goes on with the batches of step n."""
+Validation = Callable[[torch.nn.Module], float]
+"""A score of the net on the validation samples: higher is better."""
+
+
+@dataclass(frozen=True)
+class RealCrop:
+    """A crop of one real die: the image and the die's box in it."""
+
+    image: Image
+    box: npt.NDArray[np.float64]
+    value: int
+
+
+def casino_crops(root: Path) -> list[RealCrop]:
+    """A casino-crops split: each crop is the die's box."""
+    out = []
+    for item in load_crop_set(root):
+        img = load_image(item.image)
+        box = np.array([0, 0, img.shape[1], img.shape[0]], np.float64)
+        out.append(RealCrop(img, box, item.dice[0].value))
+    return out
+
+
+def webcam_crops(root: Path) -> list[RealCrop]:
+    """webcam-red-yellow's value crops of scenes that are not held out: a die with a margin each side, the
+    die about as tall as the crop."""
+    out = []
+    for crop in value_crops(root):
+        if crop.held_out:
+            continue
+        img = load_image(crop.path)
+        h, w = img.shape[:2]
+        side = 0.92 * min(h, w)
+        box = np.array([(w - side) / 2, (h - side) / 2, (w + side) / 2, (h + side) / 2], np.float64)
+        out.append(RealCrop(img, box, crop.value))
+    return out
+
+
+def bank(
+    photos: list[Photo], crops: list[RealCrop], samples: int, size: int, seed: int
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64]]:
+    """`samples` augmented crops (N×3×size×size) and their classes; sample i a pure function of (seed, i)."""
+    x = np.zeros((samples, 3, size, size), np.uint8)
+    y = np.zeros(samples, np.int64)
+    for i in range(samples):
+        rng = np.random.default_rng([seed, i])
+        if crops and rng.random() < REAL_CROP_SHARE:
+            c = crops[int(rng.integers(len(crops)))]
+            crop, label = augmented_crop(rng, c.image, c.box, c.value, size)
+        else:
+            crop, label = classifier_sample(rng, photos, size)
+        x[i], y[i] = crop.astype(np.uint8), label
+    return x, y
+
+
+def validation_set(casino_val: Path, photos: list[Photo], size: int) -> tuple[torch.Tensor, torch.Tensor]:
+    """casino-crops' val split as the runtime crops it, and 600 samples made as the bank's (other seeds)."""
+    from vision.crops import crop_dice
+    from vision.reading import Box
+
+    xs, ys = [], []
+    for c in casino_crops(casino_val):
+        h, w = c.image.shape[:2]
+        xs.append(crop_dice(c.image, [Box(0.0, 0.0, w, h)], size)[0].transpose(2, 0, 1))
+        ys.append(c.value)
+    for i in range(600):
+        crop, label = classifier_sample(np.random.default_rng([VALIDATION_SEED, i]), photos, size)
+        xs.append(crop.astype(np.uint8))
+        ys.append(label)
+    return torch.from_numpy(np.stack(xs)).float(), torch.tensor(ys)
+
+
+def onnx_weights(net: torch.nn.Module, path: Path) -> None:
+    """A shipped model's weights into its net. The export folded each batch norm into the convolution before
+    it (those weights are unnamed, in the net's order), so the norms become plain per-channel biases:
+    statistics 0 and 1, kept frozen while training goes on (`frozen_norms`)."""
+    import onnx
+    from onnx import numpy_helper
+
+    graph = onnx.load(str(path)).graph
+    init = {i.name: torch.from_numpy(numpy_helper.to_array(i).copy()) for i in graph.initializer}
+    folded = [v for k, v in init.items() if k.startswith("onnx::Conv")]
+    modules = list(net.modules())
+    pairs = [(m, n) for m, n in itertools.pairwise(modules)
+             if isinstance(m, torch.nn.Conv2d) and isinstance(n, torch.nn.BatchNorm2d)]  # fmt: skip
+    with torch.no_grad():
+        for (conv, norm), weight, bias in zip(pairs, folded[0::2], folded[1::2], strict=True):
+            conv.weight.copy_(weight)
+            assert norm.running_mean is not None and norm.running_var is not None
+            norm.running_mean.zero_()
+            norm.running_var.fill_(1.0)
+            norm.weight.fill_(float(np.sqrt(1 + norm.eps)))
+            norm.bias.copy_(bias)
+        for key, value in init.items():
+            if not key.startswith("onnx::"):
+                net.get_parameter(key).copy_(value)
+
+
+def frozen_norms(net: torch.nn.Module) -> None:
+    """Train mode, but the batch norms keep their statistics (they hold the shipped model's folded ones)."""
+    net.train()
+    for m in net.modules():
+        if isinstance(m, torch.nn.BatchNorm2d):
+            m.eval()
+
+
+def validate(net: PipClassifierNet, x: torch.Tensor, y: torch.Tensor) -> tuple[float, torch.Tensor]:
+    net.eval()
+    with torch.no_grad():
+        logits = net.logits(x)
+    frozen_norms(net)
+    return float((logits.argmax(1) == y).float().mean()), logits
+
+
+def fit_temperature(logits: torch.Tensor, y: torch.Tensor) -> float:
+    """The softmax temperature that makes the validation crops' probabilities honest (least log loss)."""
+    temps = np.exp(np.linspace(np.log(0.5), np.log(4.0), 61))
+    losses = [float(torch.nn.functional.cross_entropy(logits / t, y)) for t in temps]
+    return float(temps[int(np.argmin(losses))])
+
+
+def training_photos(args: argparse.Namespace) -> list[Photo]:
+    """d6-tray's training photos and webcam-red-yellow's training scenes, with their dice."""
+    d6 = [it for it in load_set(args.d6_tray) if not is_held_out(it.image.name)]
+    webcam = [s for s in labelled_scenes(args.webcam) if not is_held_out(s.image.name, HELD_OUT_PERCENT)]
+    return load_photos(d6 + webcam)
+
+
+def classifier_data(args: argparse.Namespace, photos: list[Photo]) -> tuple[Batches, Validation]:
+    """Batches from a bank of crops (made once per run and kept in its folder), and validation accuracy."""
+    crops = casino_crops(args.casino / "train") + webcam_crops(args.webcam)
+    cache = args.run / f"bank-{args.bank}-{args.size}-{args.seed}.npz"
+    if cache.exists():
+        with np.load(cache) as saved:
+            x_bank, y_bank = saved["x"], saved["y"]
+    else:
+        start = time.time()
+        x_bank, y_bank = bank(photos, crops, args.bank, args.size, args.seed)
+        np.savez(cache, x=x_bank, y=y_bank)
+        print(f"bank of {args.bank} crops made in {time.time() - start:.0f}s", flush=True)
+    classes = np.bincount(y_bank).tolist()
+    print(f"{len(photos)} photos, {len(crops)} real crops, classes {classes}", flush=True)
+    x_val, y_val = validation_set(args.casino / "val", photos, args.size)
+
+    def batches(step: int) -> Stream:
+        return bank_batches(x_bank, y_bank, args.batch, args.seed + step)
+
+    def validation(net: torch.nn.Module) -> float:
+        assert isinstance(net, PipClassifierNet)
+        return validate(net, x_val, y_val)[0]
+
+    return batches, validation
+
+
+def detector_data(args: argparse.Namespace, photos: list[Photo]) -> tuple[Batches, Validation]:
+    """Windows of the photos (webcam-red-yellow's scenes `WEBCAM_WEIGHT` times as often as one d6-tray photo)
+    and of rendered tables, made as they are used; validation is minus the loss on fixed other windows."""
+    cache = args.run / f"tables-{args.tables}-{args.seed}.pickle"
+    if cache.exists():
+        rendered = pickle.loads(cache.read_bytes())
+    else:
+        rendered = rendered_tables(args.tables, args.seed, 1)
+        cache.write_bytes(pickle.dumps(rendered))
+    weighted = photos + [p for p in photos if p.image.shape[1] >= 1920] * (WEBCAM_WEIGHT - 1)
+    print(f"{len(photos)} photos ({len(weighted)} weighted), {len(rendered)} rendered tables", flush=True)
+    samples = DetectorSamples(weighted, rendered, args.seed, 2**31 - 1)
+    check = DetectorSamples(weighted, rendered, VALIDATION_SEED, 64)
+    x_val = [torch.from_numpy(np.stack(c)) for c in zip(*(check[i] for i in range(64)), strict=True)]
+
+    def batches(step: int) -> Stream:
+        while True:
+            items = [samples[step * args.batch + k] for k in range(args.batch)]
+            yield [torch.from_numpy(np.stack(c)) for c in zip(*items, strict=True)]
+            step += 1
+
+    def validation(net: torch.nn.Module) -> float:
+        net.eval()
+        with torch.no_grad():
+            loss = sum(float(detector_loss(net, [t[i : i + 16] for t in x_val])) for i in range(0, 64, 16))
+        frozen_norms(net)
+        return -loss / 4
+
+    return batches, validation
+
+
+def new_net(args: argparse.Namespace) -> torch.nn.Module:
+    return PipClassifierNet(args.size) if args.what == "classifier" else DieDetectorNet()
+
+
+def train(args: argparse.Namespace) -> None:
+    torch.set_num_threads(args.threads)
+    cv2.setNumThreads(1)
+    args.run.mkdir(parents=True, exist_ok=True)
+    state_path, best_path = args.run / "state.pt", args.run / "best.pt"
+    photos = training_photos(args)
+    data = classifier_data if args.what == "classifier" else detector_data
+    batches, validation = data(args, photos)
+    net = new_net(args)
+    opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
+    if state_path.exists():
+        state = torch.load(state_path, weights_only=False)  # the run's own file
+        net.load_state_dict(state["net"])
+        opt.load_state_dict(state["opt"])
+        step, best = int(state["step"]), float(state["best"])
+    else:
+        onnx_weights(net, args.init)
+        step, best = 0, validation(net)
+        torch.save(net.state_dict(), best_path)
+        print(f"shipped model: validation {best:.4f}", flush=True)
+    frozen_norms(net)
+    stream = batches(step)
+    start = time.time()
+
+    def save() -> None:
+        torch.save({"net": net.state_dict(), "opt": opt.state_dict(), "step": step, "best": best}, state_path)
+
+    while step < args.steps and time.time() - start < args.minutes * 60:
+        for group in opt.param_groups:
+            group["lr"] = float(args.lr * 0.5 * (1 + np.cos(np.pi * step / args.steps)))
+        batch = next(stream)
+        if isinstance(net, PipClassifierNet):
+            loss = torch.nn.functional.cross_entropy(net.logits(batch[0]), batch[1], label_smoothing=0.05)
+        else:
+            loss = detector_loss(net, batch)
+        opt.zero_grad(set_to_none=True)
+        loss.backward()  # type: ignore[no-untyped-call]
+        opt.step()
+        step += 1
+        if step % args.every == 0:
+            score = validation(net)
+            if score > best:
+                best = score
+                torch.save(net.state_dict(), best_path)
+            save()
+            print(f"step {step} loss {loss.item():.4f} validation {score:.4f} (best {best:.4f}) "
+                  f"{time.time() - start:.0f}s", flush=True)  # fmt: skip
+    save()
+    print(f"stopped at step {step} of {args.steps}; best validation {best:.4f}", flush=True)
+
+
+def export(args: argparse.Namespace) -> None:
+    """The best weights as a model in `args.export`, its card's training part (and the classifier's
+    temperature) updated; the other model's files are left as they are there."""
+    import onnx
+
+    net = new_net(args)
+    net.load_state_dict(torch.load(args.run / "best.pt"))
+    net.eval()
+    name = NAMES[args.what]
+    args.export.mkdir(parents=True, exist_ok=True)
+    path = args.export / f"{name}.onnx"
+    card_path = args.export / f"{name}.json"
+    card = json.loads((card_path if card_path.exists() else args.init.with_suffix(".json")).read_text())
+    state = torch.load(args.run / "state.pt", weights_only=False)
+    common = {
+        "script": f"python -m lab.train.finetune {args.what} --run RUN --steps {args.steps} --batch "
+        f"{args.batch} --lr {args.lr} --seed {args.seed} "
+        + (f"--bank {args.bank}" if args.what == "classifier" else f"--tables {args.tables}")
+        + " (in chunks of --minutes, resumed), then --export DIR",
+        "from": f"{args.init} (its ONNX weights, batch norms folded and frozen)",
+        "steps_run": int(state["step"]),
+        "held_out": "d6-tray as above; webcam-red-yellow scenes with sha256(stem) % 100 < "
+        f"{HELD_OUT_PERCENT} (lab.train.webcam) and the crops cut from them; casino-crops test",
+    }
+    if isinstance(net, PipClassifierNet):
+        x_val, y_val = validation_set(args.casino / "val", training_photos(args), args.size)
+        accuracy, logits = validate(net, x_val, y_val)
+        net.eval()
+        temperature = fit_temperature(logits, y_val)
+        onnx_export(net, torch.zeros(1, 3, args.size, args.size), path, input_names=["crops"],
+                    output_names=["probs"], dynamic_axes={"crops": {0: "n"}, "probs": {0: "n"}})  # fmt: skip
+        card["temperature"] = round(temperature, 3)
+        details = {
+            "data": "as above, plus the value crops of casino-crops train (MIT) and of webcam-red-yellow's "
+            "training scenes (MIT), and those scenes' boxed dice given values by lab.train.webcam; "
+            f"{REAL_CROP_SHARE:.0%} of the bank from the real crops",
+            "validation": "casino-crops val + 600 crops made as the bank's (seed 777000): best weights kept, "
+            f"accuracy {accuracy:.4f}; softmax temperature {temperature:.3f} fitted there (least log loss)",
+        }
+    else:
+        x = torch.zeros(1, 3, 384, 384)
+        axes = {"image": {2: "height", 3: "width"}, "heat": {2: "h", 3: "w"}, "reg": {2: "h", 3: "w"}}
+        onnx_export(net, x, path, input_names=["image"], output_names=["heat", "reg"], dynamic_axes=axes)
+        details = {
+            "data": f"as above, plus webcam-red-yellow's training scenes (MIT, boxed), each {WEBCAM_WEIGHT} "
+            "times as often as a d6-tray photo",
+            "validation": f"loss on 64 windows made as the training ones (seed {VALIDATION_SEED}): best "
+            f"kept, {-float(state['best']):.4f}",
+        }
+    onnx.checker.check_model(onnx.load(str(path)))
+    card["training"]["finetune"] = common | details
+    card_path.write_text(json.dumps(card, indent=2, ensure_ascii=False) + "\n")
+    print(f"wrote {path}", flush=True)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    data = Path("../shared/datasets")
+    parser.add_argument("what", choices=list(NAMES))
+    parser.add_argument("--run", type=Path, required=True, help="folder of the run's state, bank and best")
+    parser.add_argument("--export", type=Path, help="write the best weights as a model folder and stop")
+    parser.add_argument("--init", type=Path, help="model (.onnx) to go on from; default: the shipped one")
+    parser.add_argument("--d6-tray", type=Path, default=data / "d6-tray")
+    parser.add_argument("--webcam", type=Path, default=data / "webcam-red-yellow")
+    parser.add_argument("--casino", type=Path, default=data / "casino-crops")
+    parser.add_argument("--minutes", type=float, default=20, help="wall time of this chunk")
+    parser.add_argument("--steps", type=int, default=6000, help="steps of the whole run (the schedule's)")
+    parser.add_argument("--batch", type=int, default=128)
+    parser.add_argument("--lr", type=float, default=1e-3)
+    parser.add_argument("--bank", type=int, default=40_000)
+    parser.add_argument("--size", type=int, default=32)
+    parser.add_argument("--tables", type=int, default=300, help="rendered tables for the detector")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--every", type=int, default=200, help="steps between validation and saving")
+    parser.add_argument("--threads", type=int, default=1)
+    args = parser.parse_args(argv)
+    args.init = args.init or Path("models") / f"{NAMES[args.what]}.onnx"
+    export(args) if args.export else train(args)
+
+
+if __name__ == "__main__":
+    main()
