@@ -41,6 +41,7 @@ def test_illegal_choice_explains_why_and_changes_nothing(xdg: Path) -> None:
             screen = await set_up(pilot)
             assert screen.session.expectation().ask is rw.Ask.ACTION
             events = len(screen.session.events)
+            assert "1  y1×b1 pavilion  crossed: not a choice" in panel_text(screen)
             await send_keys(pilot, ["1"])
             assert "yellow 1 × blue 1 is already crossed" in panel_text(screen)
             assert len(screen.session.events) == events

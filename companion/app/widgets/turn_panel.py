@@ -63,7 +63,8 @@ def turn_text(
 
 def _action_choices(text: Text, state: rw.GameState, exp: rw.Expectation) -> None:
     for n, crossing in enumerate(rw.crossings(state), start=1):
-        status = "crossed" if crossing.crossed else "free"
+        # A crossed cell cannot be crossed again; it stays listed (dimmed) because `c` pays a coin for it.
+        status = "crossed: not a choice" if crossing.crossed else "free"
         if crossing.times > 1:
             status += f" ×{crossing.times} (hit by {crossing.times} pairs)"
         line = f"\n {n}  y{crossing.yellow}×b{crossing.blue} {crossing.building:<9} {status}"
