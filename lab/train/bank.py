@@ -16,23 +16,29 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from lab.train.samples import Photo, classifier_sample, rendered_photo
+from lab.train.samples import Photo, RealCrop, augmented_crop, classifier_sample, rendered_photo
 
 _photos: list[Photo] = []
+_real: list[RealCrop] = []
 
 
-def _init(photos: list[Photo]) -> None:
-    global _photos
-    _photos = photos
+def _init(photos: list[Photo], real: list[RealCrop]) -> None:
+    global _photos, _real
+    _photos, _real = photos, real
     cv2.setNumThreads(1)
 
 
-def _chunk(job: tuple[int, int, int, int]) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64]]:
-    seed, start, stop, size = job
+def _chunk(job: tuple[int, int, int, int, float]) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64]]:
+    seed, start, stop, size, real_share = job
     crops = np.zeros((stop - start, 3, size, size), np.uint8)
     labels = np.zeros(stop - start, np.int64)
     for k, i in enumerate(range(start, stop)):
-        crop, label = classifier_sample(np.random.default_rng([seed, i]), _photos, size)
+        rng = np.random.default_rng([seed, i])
+        if _real and rng.random() < real_share:
+            c = _real[int(rng.integers(len(_real)))]
+            crop, label = augmented_crop(rng, c.image, c.box, c.value, size)
+        else:
+            crop, label = classifier_sample(rng, _photos, size)
         crops[k], labels[k] = crop.astype(np.uint8), label
     return crops, labels
 
@@ -45,17 +51,23 @@ def _tables(job: tuple[int, int, int]) -> list[Photo]:
 def rendered_tables(count: int, seed: int, workers: int) -> list[Photo]:
     """`count` rendered tables of pip and glyph dice, with each die's box, value and face angle."""
     jobs = [(seed, s, min(s + 50, count)) for s in range(0, count, 50)]
-    with get_context("spawn").Pool(workers, initializer=_init, initargs=([],)) as pool:
+    with get_context("spawn").Pool(workers, initializer=_init, initargs=([], [])) as pool:
         return [photo for part in pool.map(_tables, jobs) for photo in part]
 
 
 def make_bank(
-    photos: list[Photo], samples: int, size: int, seed: int, workers: int
+    photos: list[Photo],
+    samples: int,
+    size: int,
+    seed: int,
+    workers: int,
+    real: list[RealCrop] | None = None,
+    real_share: float = 0.0,
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64]]:
-    """`samples` crops (N×3×size×size uint8) and their classes."""
+    """`samples` crops (N×3×size×size uint8) and their classes; `real_share` of them cut from `real`."""
     step = 2000
-    jobs = [(seed, s, min(s + step, samples), size) for s in range(0, samples, step)]
-    with get_context("spawn").Pool(workers, initializer=_init, initargs=(photos,)) as pool:
+    jobs = [(seed, s, min(s + step, samples), size, real_share) for s in range(0, samples, step)]
+    with get_context("spawn").Pool(workers, initializer=_init, initargs=(photos, real or [])) as pool:
         parts = pool.map(_chunk, jobs)
     return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
 

@@ -23,22 +23,20 @@ import json
 import pickle
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
 import numpy as np
-import numpy.typing as npt
 import torch
+from torch.utils.data import DataLoader
 
-from lab.train.bank import rendered_tables
-from lab.train.fit import DetectorSamples, bank_batches, detector_loss, onnx_export
+from lab.train.bank import make_bank, rendered_tables
+from lab.train.fit import DetectorSamples, bank_batches, detector_loss, onnx_export, quiet_worker
 from lab.train.nets import DieDetectorNet, PipClassifierNet
-from lab.train.samples import Photo, augmented_crop, classifier_sample, load_photos
+from lab.train.samples import Photo, RealCrop, classifier_sample, load_photos
 from lab.train.webcam import HELD_OUT_PERCENT, labelled_scenes, value_crops
 from vision.dataset import is_held_out, load_crop_set, load_set
 from vision.images import load_image
-from vision.reading import Image
 
 NAMES = {"classifier": "pip_classifier", "detector": "die_detector"}
 REAL_CROP_SHARE = 0.3
@@ -56,15 +54,6 @@ Batches = Callable[[int], Stream]
 """The training batches from a step on: a run that resumes at step n goes on with the batches of step n."""
 Validation = Callable[[torch.nn.Module], float]
 """A score of the net on the validation samples: higher is better."""
-
-
-@dataclass(frozen=True)
-class RealCrop:
-    """A crop of one real die: the image and the die's box in it."""
-
-    image: Image
-    box: npt.NDArray[np.float64]
-    value: int
 
 
 def casino_crops(root: Path) -> list[RealCrop]:
@@ -90,23 +79,6 @@ def webcam_crops(root: Path) -> list[RealCrop]:
         box = np.array([(w - side) / 2, (h - side) / 2, (w + side) / 2, (h + side) / 2], np.float64)
         out.append(RealCrop(img, box, crop.value))
     return out
-
-
-def bank(
-    photos: list[Photo], crops: list[RealCrop], samples: int, size: int, seed: int
-) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64]]:
-    """`samples` augmented crops (N×3×size×size) and their classes; sample i a pure function of (seed, i)."""
-    x = np.zeros((samples, 3, size, size), np.uint8)
-    y = np.zeros(samples, np.int64)
-    for i in range(samples):
-        rng = np.random.default_rng([seed, i])
-        if crops and rng.random() < REAL_CROP_SHARE:
-            c = crops[int(rng.integers(len(crops)))]
-            crop, label = augmented_crop(rng, c.image, c.box, c.value, size)
-        else:
-            crop, label = classifier_sample(rng, photos, size)
-        x[i], y[i] = crop.astype(np.uint8), label
-    return x, y
 
 
 def validation_set(casino_val: Path, photos: list[Photo], size: int) -> tuple[torch.Tensor, torch.Tensor]:
@@ -191,12 +163,14 @@ def classifier_data(args: argparse.Namespace, photos: list[Photo]) -> tuple[Batc
             x_bank, y_bank = saved["x"], saved["y"]
     else:
         start = time.time()
-        x_bank, y_bank = bank(photos, crops, args.bank, args.size, args.seed)
+        x_bank, y_bank = make_bank(
+            photos, args.bank, args.size, args.seed, args.workers, crops, REAL_CROP_SHARE
+        )
         np.savez(cache, x=x_bank, y=y_bank)
         print(f"bank of {args.bank} crops made in {time.time() - start:.0f}s", flush=True)
     classes = np.bincount(y_bank).tolist()
     print(f"{len(photos)} photos, {len(crops)} real crops, classes {classes}", flush=True)
-    x_val, y_val = validation_set(args.casino / "val", photos, args.size)
+    x_val, y_val = (t.to(args.device) for t in validation_set(args.casino / "val", photos, args.size))
 
     def batches(step: int) -> Stream:
         return bank_batches(x_bank, y_bank, args.batch, args.seed + step)
@@ -215,19 +189,21 @@ def detector_data(args: argparse.Namespace, photos: list[Photo]) -> tuple[Batche
     if cache.exists():
         rendered = pickle.loads(cache.read_bytes())
     else:
-        rendered = rendered_tables(args.tables, args.seed, 1)
+        rendered = rendered_tables(args.tables, args.seed, args.workers)
         cache.write_bytes(pickle.dumps(rendered))
     weighted = photos + [p for p in photos if p.image.shape[1] >= 1920] * (WEBCAM_WEIGHT - 1)
     print(f"{len(photos)} photos ({len(weighted)} weighted), {len(rendered)} rendered tables", flush=True)
     samples = DetectorSamples(weighted, rendered, args.seed, 2**31 - 1)
     check = DetectorSamples(weighted, rendered, VALIDATION_SEED, 64)
-    x_val = [torch.from_numpy(np.stack(c)) for c in zip(*(check[i] for i in range(64)), strict=True)]
+    x_val = [
+        torch.from_numpy(np.stack(c)).to(args.device)
+        for c in zip(*(check[i] for i in range(64)), strict=True)
+    ]
 
     def batches(step: int) -> Stream:
-        while True:
-            items = [samples[step * args.batch + k] for k in range(args.batch)]
-            yield [torch.from_numpy(np.stack(c)) for c in zip(*items, strict=True)]
-            step += 1
+        # Windows are cut from the photos as they are used: with workers they are cut while the net learns.
+        return iter(DataLoader(samples, batch_size=args.batch, sampler=range(step * args.batch, len(samples)),
+                               num_workers=args.workers, worker_init_fn=quiet_worker))  # fmt: skip
 
     def validation(net: torch.nn.Module) -> float:
         net.eval()
@@ -252,14 +228,16 @@ def train(args: argparse.Namespace) -> None:
     data = classifier_data if args.what == "classifier" else detector_data
     batches, validation = data(args, photos)
     net = new_net(args)
+    if not state_path.exists():
+        onnx_weights(net, args.init)
+    net.to(args.device)
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     if state_path.exists():
-        state = torch.load(state_path, weights_only=False)  # the run's own file
+        state = torch.load(state_path, weights_only=False, map_location=args.device)  # the run's own file
         net.load_state_dict(state["net"])
         opt.load_state_dict(state["opt"])
         step, best = int(state["step"]), float(state["best"])
     else:
-        onnx_weights(net, args.init)
         step, best = 0, validation(net)
         torch.save(net.state_dict(), best_path)
         print(f"shipped model: validation {best:.4f}", flush=True)
@@ -273,7 +251,7 @@ def train(args: argparse.Namespace) -> None:
     while step < args.steps and time.time() - start < args.minutes * 60:
         for group in opt.param_groups:
             group["lr"] = float(args.lr * 0.5 * (1 + np.cos(np.pi * step / args.steps)))
-        batch = next(stream)
+        batch = [t.to(args.device, non_blocking=True) for t in next(stream)]
         if isinstance(net, PipClassifierNet):
             loss = torch.nn.functional.cross_entropy(net.logits(batch[0]), batch[1], label_smoothing=0.05)
         else:
@@ -300,14 +278,14 @@ def export(args: argparse.Namespace) -> None:
     import onnx
 
     net = new_net(args)
-    net.load_state_dict(torch.load(args.run / "best.pt"))
+    net.load_state_dict(torch.load(args.run / "best.pt", map_location="cpu"))
     net.eval()
     name = NAMES[args.what]
     args.export.mkdir(parents=True, exist_ok=True)
     path = args.export / f"{name}.onnx"
     card_path = args.export / f"{name}.json"
     card = json.loads((card_path if card_path.exists() else args.init.with_suffix(".json")).read_text())
-    state = torch.load(args.run / "state.pt", weights_only=False)
+    state = torch.load(args.run / "state.pt", weights_only=False, map_location="cpu")
     common = {
         "script": f"python -m lab.train.finetune {args.what} --run RUN --steps {args.steps} --batch "
         f"{args.batch} --lr {args.lr} --seed {args.seed} "
@@ -371,6 +349,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--every", type=int, default=200, help="steps between validation and saving")
     parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1, help="processes making the bank and the windows")
+    parser.add_argument("--device", default="cpu", help="torch device to train on, e.g. cuda")
     args = parser.parse_args(argv)
     args.init = args.init or Path("models") / f"{NAMES[args.what]}.onnx"
     export(args) if args.export else train(args)

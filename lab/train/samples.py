@@ -34,6 +34,15 @@ class Photo:
     angles: npt.NDArray[np.float64] | None = None  # each face's in-plane angle (degrees, [0, 90)) if known
 
 
+@dataclass(frozen=True)
+class RealCrop:
+    """A crop of one real die: the image and the die's box in it."""
+
+    image: Image
+    box: npt.NDArray[np.float64]
+    value: int
+
+
 def clutter_points(image: Image, boxes: npt.NDArray[np.float64], limit: int = 80) -> npt.NDArray[np.float64]:
     """The most blob-like spots of a photo away from every die (tray holes, specks, rims, coins): hard
     negatives, since a detector fires on them first."""
