@@ -123,7 +123,8 @@ def onnx_weights(net: torch.nn.Module, path: Path) -> None:
             norm.weight.fill_(float(np.sqrt(1 + norm.eps)))
             norm.bias.copy_(bias)
         for key, value in init.items():
-            if not key.startswith("onnx::"):
+            # A net of another input size (--size) keeps the convolutions, learns its first dense layer anew.
+            if not key.startswith("onnx::") and net.get_parameter(key).shape == value.shape:
                 net.get_parameter(key).copy_(value)
 
 
