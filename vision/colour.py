@@ -126,6 +126,8 @@ def palette_name(lab: Lab) -> str:
         if light >= 58:
             return "white"
         return "black" if light <= 32 else "other"
+    if light >= 58 and chroma < 5 + 0.18 * light:  # a white die under a tinted light
+        return "white"
     if hue < 50 or hue >= 352:
         if chroma < 25:  # translucent black dice glow faintly red around red pips
             return "black" if light < 35 else "other"

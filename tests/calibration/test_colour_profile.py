@@ -27,6 +27,12 @@ def test_palette_rules_name_the_renderers_body_colours(name: str) -> None:
         assert palette_name(lab_of(bgr)) == name, bgr
 
 
+def test_a_white_die_under_a_tinted_light_stays_white_and_a_purple_one_purple() -> None:
+    # A white symbol die's body on a rendered table under a bluish light (the reader measured it so).
+    assert palette_name(np.array([64.0, 11.2, -11.0], np.float32)) == "white"
+    assert palette_name(np.array([45.0, 30.0, -30.0], np.float32)) == "purple"
+
+
 def test_a_profile_tells_yellow_from_blue_under_varied_light(reader: PipReader) -> None:
     tally = run_trials(reader, trials=4, throws=3, seed=7)
     found = tally.dice - tally.missed
