@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from companion.games.alhambra_dice.events import GAME_ID as ALHAMBRA_DICE
+from companion.games.alhambra_rw.endstate import GAME_ID as ALHAMBRA_RW
 from companion.scorefiles import ScoreFileError, score_path
 
 if TYPE_CHECKING:  # the app's modules load Textual, OpenCV and the models: only when the app runs
@@ -132,6 +134,8 @@ def run_demo(args: argparse.Namespace) -> int:
     if not args.headless and not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("companion demo: no terminal to show the app in: playing headless", file=sys.stderr)
         args.headless = True
+    if args.game == ALHAMBRA_DICE:
+        return _alhambra_dice_demo(args)
     if args.headless:
         print("companion demo: teaching the rendered table's dice colours, then playing ...", file=sys.stderr)
         result = play_headless(
@@ -169,6 +173,26 @@ def run_demo(args: argparse.Namespace) -> int:
         table.close()
     print(f"the demo game's log: {session.path}")
     return 0
+
+
+def _alhambra_dice_demo(args: argparse.Namespace) -> int:
+    """`companion demo --game alhambra-dice`: the game saved, as the app saves a game, in the games folder."""
+    from datetime import datetime
+
+    from companion.app.paths import games_dir
+    from companion.app.session import new_log_path
+    from companion.games.alhambra_dice.scorefile import log_text
+    from companion.live.alhambra_demo import DEMO_PLAYERS, play_headless
+
+    print("companion demo: teaching the alhambra dice's faces, then playing ...", file=sys.stderr)
+    result = play_headless(args.seed or 0, lambda line: print(f"companion demo: {line}", file=sys.stderr))
+    folder = games_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = new_log_path(folder, DEMO_PLAYERS, datetime.now())
+    path.write_text(log_text(result.events), encoding="utf-8")
+    print(f"companion demo: the game's log: {path}", file=sys.stderr)
+    print(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
+    return 0 if result.finished else 1
 
 
 def run_view(args: argparse.Namespace) -> int:
@@ -285,7 +309,14 @@ def build_parser() -> argparse.ArgumentParser:
     demo = commands.add_parser(
         "demo",
         help="a whole game on a rendered table, read by the real reader (no camera needed)",
-        description="Play a complete Alhambra Roll & Write game on the project's rendered table.",
+        description="Play a complete game (Alhambra Roll & Write, or Alhambra – the dice game) on the "
+        "project's rendered table.",
+    )
+    demo.add_argument(
+        "--game",
+        choices=(ALHAMBRA_RW, ALHAMBRA_DICE),
+        default=ALHAMBRA_RW,
+        help=f"the game to play (default {ALHAMBRA_RW})",
     )
     demo.add_argument("--headless", action="store_true", help="no screen: print the final breakdown as JSON")
     demo.add_argument("--solo", action="store_true", help="1 player against 2 imaginary players")

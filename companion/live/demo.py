@@ -10,22 +10,23 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from companion.games import alhambra_rw as rw
 from companion.games.alhambra_rw.simulate import random_decision
+from companion.live.feed import Reader
 from companion.live.match import Proposal, propose
 from vision.colour import body_lab
 from vision.colour_profile import ColourProfile, teach
 from vision.pips import PipReader
-from vision.reading import Frame
+from vision.reading import DiceReading, Frame, Image
 from vision.settle import Settler, settle
-from vision.simulated_table.rolling import RollingTable, Throw
+from vision.simulated_table.rolling import Faces, RollingTable, Throw
 
 DEMO_PLAYERS = ("Barbara", "Dirk", "Patricia")
 MAX_FRAMES_PER_THROW = 120
@@ -93,15 +94,24 @@ def demo_table(seed: int) -> RollingTable:
     return RollingTable(seed=seed, roll_frames=4, rest_frames=0, idle_frames=None)
 
 
-def teach_colours(table: RollingTable, reader: PipReader, seed: int = 0, shows: int = 3) -> ColourProfile:
-    """Calibrate like players would before a game: throw only the two yellow dice, then only the two blue
-    ones, a few times each, and teach the colours of every die the reader finds in the still frames."""
+def teach_colours(
+    table: RollingTable,
+    reader: Reader,
+    seed: int = 0,
+    shows: int = 3,
+    colours: tuple[str, ...] = ("yellow", "blue"),
+    faces: Sequence[int | str] = (1, 2, 3, 4, 5, 6),
+) -> ColourProfile:
+    """Calibrate like players would before a game: throw two dice of one colour at a time (the two yellow
+    dice, then the two blue ones), a few times each, and teach the colours of every die the reader finds in
+    the still frames."""
     rng = random.Random(seed)
     samples: dict[str, list[npt.NDArray[np.float32]]] = {}
     frames = iter(table)
-    for colour in ("yellow", "blue"):
+    for colour in colours:
         for _ in range(shows):
-            number = table.throw([(colour, rng.randint(1, 6)), (colour, rng.randint(1, 6))])
+            pair = [(colour, faces[rng.randint(0, len(faces) - 1)]) for _ in range(2)]
+            number = table.throw(pair)
             frame = next(f for f in frames if table.settled is not None and table.settled.throw == number)
             found = reader.read(frame.image).dice
             samples.setdefault(colour, []).extend(body_lab(frame.image, d.box) for d in found)
@@ -120,7 +130,7 @@ def play_headless(
     result = DemoResult(game.state, [setup])
     table = demo_table(seed)
     reader.colour_profile = teach_colours(table, reader, seed)
-    frames = _counted(table, result)
+    frames = counted(table, result)
     settler = Settler()
     while not game.is_over:
         exp = game.expectation()
@@ -130,9 +140,7 @@ def play_headless(
             event = random_decision(game, rng)
         if event is None:
             throw = throw_for(exp, rng)
-            table.throw(throw)
-            settled = settle(frames, reader.read, settler, max_frames=MAX_FRAMES_PER_THROW)
-            reading = settled.reading if settled is not None else None
+            reading = read_throw(table, throw, frames, reader.read, settler)
             proposal = propose(reading, exp) if reading is not None else None
             result.readings += 1
             result.matched += proposed_right(proposal, throw)
@@ -151,10 +159,29 @@ def play_headless(
     return result
 
 
-def _counted(frames: Iterable[Frame], result: DemoResult) -> Iterator[Frame]:
+class Counts(Protocol):
+    frames: int
+
+
+def counted(frames: Iterable[Frame], result: Counts) -> Iterator[Frame]:
+    """The frames, counted in `result.frames` as they are read."""
     for frame in frames:
         result.frames += 1
         yield frame
+
+
+def read_throw(
+    table: RollingTable,
+    throw: Faces,
+    frames: Iterator[Frame],
+    read: Callable[[Image, float], DiceReading],
+    settler: Settler,
+) -> DiceReading | None:
+    """Throw the dice onto the table and read frames until they settle (None: they never did, and the
+    players type them)."""
+    table.throw(throw)
+    settled = settle(frames, read, settler, max_frames=MAX_FRAMES_PER_THROW)
+    return settled.reading if settled is not None else None
 
 
 def roll_from_proposal(proposal: Proposal | None, exp: rw.Expectation, truth: Throw) -> rw.Roll:
