@@ -20,7 +20,9 @@ from vision.reading import DiceReading
 from vision.settle import Settler
 
 from . import paths
+from .alhambra_dice_session import AlhambraDiceSession
 from .dice_input import DiceEntered, DiceSource, PipDie
+from .screens.alhambra_dice import AlhambraDiceScreen
 from .screens.calibrate import CalibrateScreen
 from .screens.end import EndScreen
 from .screens.game import GameScreen
@@ -44,7 +46,7 @@ class CameraSetup:
 
 
 class CompanionApp(App[None]):
-    """The table companion for Alhambra Roll & Write.
+    """The table companion for Alhambra Roll & Write and Alhambra – the dice game.
 
     `rng` makes the virtual rolls (seed it for a reproducible game); `now` dates new games; the folders
     default to the XDG config and data directories.
@@ -119,7 +121,9 @@ class CompanionApp(App[None]):
         if self.feed is not None:
             self.feed.stop()
 
-    def _game_screen(self, session: GameSession) -> GameScreen:
+    def _game_screen(self, session: GameSession | AlhambraDiceSession) -> GameScreen | AlhambraDiceScreen:
+        if isinstance(session, AlhambraDiceSession):
+            return AlhambraDiceScreen(session, self.rng, camera=self.camera is not None)
         return GameScreen(
             session, self.rng, self.auto_imaginary, camera=self.camera is not None, table=self.table_reading
         )
@@ -182,15 +186,22 @@ class CompanionApp(App[None]):
         if panel is not None:
             panel.show_status(message.status)
 
+    def _table_screen(self) -> GameScreen | AlhambraDiceScreen | None:
+        """The screen of the game being played, whichever game, for what the camera sees."""
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, (GameScreen, AlhambraDiceScreen)):
+                return screen
+        return None
+
     def on_reading_settled(self, message: ReadingSettled) -> None:
         self.table_reading = message.reading
-        screen = self.game_screen()
+        screen = self._table_screen()
         if screen is not None:
             screen.table_settled(message.reading)
 
     def on_reading_withdrawn(self, message: ReadingWithdrawn) -> None:
         self.table_reading = None
-        screen = self.game_screen()
+        screen = self._table_screen()
         if screen is not None:
             screen.camera_withdrawn()
 
