@@ -22,11 +22,11 @@ from companion.games import alhambra_dice as ad
 from companion.games.alhambra.buildings import TYPES
 from companion.games.alhambra_dice.engine import ROUNDS
 from companion.games.alhambra_dice.simulate import next_event
-from companion.live.demo import counted, read_throw, teach_colours
+from companion.live.demo import counted, read_throw
 from companion.live.match import FaceProposal, propose_faces
 from vision.pips import PipReader
 from vision.reader import DiceReader
-from vision.settle import Settler
+from vision.settle import Settler, SettleSettings
 from vision.simulated_table.rolling import RollingTable
 from vision.simulated_table.symbol_art import ALHAMBRA, SymbolPainter, mild_look, teaching_photos
 from vision.symbols.profile import SymbolProfile
@@ -34,6 +34,9 @@ from vision.symbols.teach import TeachingPhoto, teach
 
 DEMO_PLAYERS = ("Barbara", "Patricia", "Ani")
 WHITE, BLACK = "white", "black"
+FACE_SETTLING = SettleSettings(faces_only=True)
+"""The game counts faces: a throw settles when the faces agree, whatever colour a white die in shade is named
+or a face's rotation in a frame (only the black die is not white, and the game knows its face)."""
 DIE_SIDE = 54.0
 """Pixels a die's side spans at 640x480: the symbols need about half again the pip dice's 36 to be made out
 (at 36 px a few dice a game were read as pip dice)."""
@@ -106,22 +109,22 @@ class DemoResult:
         }
 
 
-def play_headless(seed: int = 0, progress: Callable[[str], object] = lambda _: None) -> DemoResult:
-    """Play a whole game through the camera pipeline on a rendered table, without a screen; the faces and
-    the dice's colours are taught first, as players teach their dice before a game. `progress` hears of
-    each round as it begins."""
+def play_headless(
+    seed: int = 0, progress: Callable[[str], object] = lambda _: None, rounds: int = ROUNDS
+) -> DemoResult:
+    """Play a whole game through the camera pipeline on a rendered table, without a screen; the faces are
+    taught first, as players teach their dice before a game. `progress` hears of
+    each round as it begins. Fewer `rounds` than the game's 5 stop it early (a test's short game)."""
     started = time.perf_counter()
     rng = random.Random(seed)
     throws = random.Random(seed + 1)
     game = ad.Game(ad.GameStarted(DEMO_PLAYERS))
     result = DemoResult(list(game.log))
-    pips = PipReader()
-    reader = DiceReader(pips, taught_profile())
+    reader = DiceReader(PipReader(), taught_profile())
     table = demo_table(seed)
-    pips.colour_profile = teach_colours(table, reader, seed, colours=(WHITE, BLACK), faces=TYPES)
     frames = counted(table, result)
-    settler = Settler()
-    while not game.is_over:
+    settler = Settler(FACE_SETTLING)
+    while not game.is_over and game.round <= rounds:
         event = next_event(game, rng)
         if isinstance(event, ad.Rolled):
             exp = game.expectation()

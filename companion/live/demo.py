@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -19,7 +19,6 @@ import numpy.typing as npt
 
 from companion.games import alhambra_rw as rw
 from companion.games.alhambra_rw.simulate import random_decision
-from companion.live.feed import Reader
 from companion.live.match import Proposal, propose
 from vision.colour import body_lab
 from vision.colour_profile import ColourProfile, teach
@@ -94,24 +93,15 @@ def demo_table(seed: int) -> RollingTable:
     return RollingTable(seed=seed, roll_frames=4, rest_frames=0, idle_frames=None)
 
 
-def teach_colours(
-    table: RollingTable,
-    reader: Reader,
-    seed: int = 0,
-    shows: int = 3,
-    colours: tuple[str, ...] = ("yellow", "blue"),
-    faces: Sequence[int | str] = (1, 2, 3, 4, 5, 6),
-) -> ColourProfile:
-    """Calibrate like players would before a game: throw two dice of one colour at a time (the two yellow
-    dice, then the two blue ones), a few times each, and teach the colours of every die the reader finds in
-    the still frames."""
+def teach_colours(table: RollingTable, reader: PipReader, seed: int = 0, shows: int = 3) -> ColourProfile:
+    """Calibrate like players would before a game: throw only the two yellow dice, then only the two blue
+    ones, a few times each, and teach the colours of every die the reader finds in the still frames."""
     rng = random.Random(seed)
     samples: dict[str, list[npt.NDArray[np.float32]]] = {}
     frames = iter(table)
-    for colour in colours:
+    for colour in ("yellow", "blue"):
         for _ in range(shows):
-            pair = [(colour, faces[rng.randint(0, len(faces) - 1)]) for _ in range(2)]
-            number = table.throw(pair)
+            number = table.throw([(colour, rng.randint(1, 6)), (colour, rng.randint(1, 6))])
             frame = next(f for f in frames if table.settled is not None and table.settled.throw == number)
             found = reader.read(frame.image).dice
             samples.setdefault(colour, []).extend(body_lab(frame.image, d.box) for d in found)

@@ -187,10 +187,12 @@ def test_the_camera_enters_a_sure_roll_and_asks_about_an_unsure_one(xdg: Path) -
     first, asked, accepted = asyncio.run(play())
     assert first == ad.Rolled("Ann", (0, 0, 0, 0, 3, 5)) and first.source == "camera"
     assert "unsure of" in asked and "ctrl+k" in asked
-    assert accepted == ad.Rolled("Ann", (2, 0, 0, 0, 0, 6)) and "camera read 6 tower, 2 pavilion" in accepted.note
+    assert (
+        accepted == ad.Rolled("Ann", (2, 0, 0, 0, 0, 6))
+        and "camera read 6 tower, 2 pavilion" in accepted.note
+    )
 
 
 def test_board_screen(xdg: Path, snap_compare) -> None:  # type: ignore[no-untyped-def]
     saved(half_game(), "20261123-201500-ann-ben.jsonl")
     assert snap_compare(make_app(), press=["enter"], terminal_size=SIZE)
-
