@@ -176,7 +176,7 @@ def run_demo(args: argparse.Namespace) -> int:
 
 
 def _alhambra_dice_demo(args: argparse.Namespace) -> int:
-    """`companion demo --game alhambra-dice`: the game saved, as the app saves a game, in the games folder."""
+    """`companion demo --game alhambra-dice`: the game is saved in the games folder, as the app saves one."""
     from datetime import datetime
 
     from companion.app.paths import games_dir
@@ -184,8 +184,11 @@ def _alhambra_dice_demo(args: argparse.Namespace) -> int:
     from companion.games.alhambra_dice.scorefile import log_text
     from companion.live.alhambra_demo import DEMO_PLAYERS, play_headless
 
+    seed = args.seed or 0
+    if not args.headless:
+        return _alhambra_dice_demo_app(args, seed)
     print("companion demo: teaching the alhambra dice's faces, then playing ...", file=sys.stderr)
-    result = play_headless(args.seed or 0, lambda line: print(f"companion demo: {line}", file=sys.stderr))
+    result = play_headless(seed, lambda line: print(f"companion demo: {line}", file=sys.stderr))
     folder = games_dir()
     folder.mkdir(parents=True, exist_ok=True)
     path = new_log_path(folder, DEMO_PLAYERS, datetime.now())
@@ -193,6 +196,39 @@ def _alhambra_dice_demo(args: argparse.Namespace) -> int:
     print(f"companion demo: the game's log: {path}", file=sys.stderr)
     print(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
     return 0 if result.finished else 1
+
+
+def _alhambra_dice_demo_app(args: argparse.Namespace, seed: int) -> int:
+    import random
+    from datetime import datetime
+
+    from companion.app.alhambra_dice_session import AlhambraDiceSession
+    from companion.app.app import CameraSetup, CompanionApp
+    from companion.app.demo_players import AlhambraDicePlayers
+    from companion.app.paths import games_dir
+    from companion.games import alhambra_dice as ad
+    from companion.live.alhambra_demo import DEMO_PLAYERS, FACE_SETTLING, demo_table, taught_profile
+    from vision.pips import PipReader
+    from vision.reader import DiceReader
+
+    print("companion demo: teaching the alhambra dice's faces first ...", file=sys.stderr)
+    reader = DiceReader(PipReader(), taught_profile())
+    table = demo_table(seed)
+    table.realtime, table.fps, table.roll_frames, table.rest_frames = True, 15.0, 12, 15
+    session = AlhambraDiceSession.create(games_dir(), ad.GameStarted(DEMO_PLAYERS), datetime.now())
+    app = CompanionApp(
+        rng=random.Random(seed),
+        camera=CameraSetup(lambda: table, reader, settling=FACE_SETTLING),
+        game=session,
+    )
+    AlhambraDicePlayers(app, table, random.Random(seed)).attach()
+    try:
+        run_app(app, args.pilot)
+    finally:
+        app.stop_camera()
+        table.close()
+    print(f"the demo game's log: {session.path}")
+    return 0
 
 
 def run_view(args: argparse.Namespace) -> int:

@@ -17,7 +17,7 @@ from companion.live.feed import CameraFeed, FeedSettings, FrameSource, Reader
 from companion.live.messages import FeedStatus, PreviewFrame, ReadingSettled, ReadingWithdrawn, StatusChanged
 from vision.colour_profile import ColourProfile
 from vision.reading import DiceReading
-from vision.settle import Settler
+from vision.settle import Settler, SettleSettings
 
 from . import paths
 from .alhambra_dice_session import AlhambraDiceSession
@@ -43,6 +43,8 @@ class CameraSetup:
     reader: Reader
     use_profile: Callable[[ColourProfile], None] | None = None
     settings: FeedSettings | None = None
+    settling: SettleSettings | None = None
+    """How throws settle (None: the usual; a game that counts faces settles on faces alone)."""
 
 
 class CompanionApp(App[None]):
@@ -70,7 +72,7 @@ class CompanionApp(App[None]):
         sheets_dir: Path | None = None,
         auto_imaginary: bool = True,
         camera: CameraSetup | None = None,
-        game: GameSession | None = None,
+        game: GameSession | AlhambraDiceSession | None = None,
     ) -> None:
         super().__init__()
         self.rng = rng or random.Random()
@@ -98,7 +100,11 @@ class CompanionApp(App[None]):
         if self.camera is not None:
             camera = self.camera
             self.feed = CameraFeed(
-                camera.open_source, camera.reader, Settler, self.post_message, camera.settings
+                camera.open_source,
+                camera.reader,
+                lambda: Settler(camera.settling),
+                self.post_message,
+                camera.settings,
             )
             self.feed.start()
 
