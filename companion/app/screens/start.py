@@ -83,7 +83,7 @@ class StartScreen(Screen[None]):
         Binding("f2", "edit_sheet", "edit sheet"),
         Binding("f4", "history", "past games"),
         Binding("f7", "alhambra_pad", "Alhambra scoring pad"),
-        Binding("f8", "alhambra_dice", "Alhambra dice game"),
+        Binding("f8", "alhambra_dice", "Alhambra dice"),
     ]
 
     class GameOpened(Message):
