@@ -31,6 +31,7 @@ from vision.reading import DiceReading
 from ..alhambra_dice_input import HELP, InputError, parse
 from ..alhambra_dice_session import AlhambraDiceSession
 from ..widgets.alhambra_board import AlhambraBoard, marks
+from ..widgets.camera_panel import CameraPanel
 
 AUTO_LIMIT = 1000
 """A guard, not a rule: this many of Dirk's automatic moves in a row would mean a bug."""
@@ -80,15 +81,20 @@ class AlhambraDiceScreen(Screen[None]):
                 yield Static(id="now")
                 yield Static(id="message")
         yield Input(placeholder="dice, or a choice (Enter)", id="entry")
-        log = Log(id="log", auto_scroll=True)
-        log.can_focus = False
-        yield log
+        with Horizontal(id="bottom"):
+            log = Log(id="log", auto_scroll=True)
+            log.can_focus = False
+            yield log
+            if self.camera:
+                yield CameraPanel(id="camera")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#board").border_title = "Board"
         self.query_one("#now").border_title = "Now"
         self.query_one("#log").border_title = "Game log"
+        if self.camera:
+            self.query_one("#camera").border_title = "Camera"
         self.query_one("#log", Log).write_lines(event_line(e) for e in self.session.events)
         self.query_one("#entry", Input).focus()
         self._after_change()
