@@ -144,6 +144,9 @@ class CompanionApp(App[None]):
         if not isinstance(self.screen, EndScreen):
             self.push_screen(EndScreen(message.session.state, message.session.path))
 
+    def on_alhambra_dice_screen_finished(self, message: AlhambraDiceScreen.Finished) -> None:
+        self.notify(f"game over: the totals are on the screen, ctrl+e exports ({message.session.path.name})")
+
     def on_end_screen_new_game(self, message: EndScreen.NewGame) -> None:
         self.pop_screen()
         self.switch_screen(self._start_screen())
