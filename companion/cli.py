@@ -123,7 +123,7 @@ def run_play(args: argparse.Namespace) -> int:
 
 
 def run_demo(args: argparse.Namespace) -> int:
-    """`companion demo [--headless] [--solo] [--seed N]`: a whole game on the rendered table."""
+    """`companion demo [--game GAME] [--headless] [--solo] [--seed N]`: a whole game on the rendered table."""
     import random
     import tempfile
     from datetime import datetime
@@ -131,6 +131,10 @@ def run_demo(args: argparse.Namespace) -> int:
     from companion.live.demo import demo_setup, demo_table, play_headless, teach_colours
     from vision.pips import PipReader
 
+    if args.game == ALHAMBRA_DICE and args.solo:
+        print("companion demo: --solo is a Roll & Write variant; the Alhambra dice demo has 3 players",
+              file=sys.stderr)  # fmt: skip
+        return EXIT_BAD_INPUT
     if not args.headless and not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("companion demo: no terminal to show the app in: playing headless", file=sys.stderr)
         args.headless = True

@@ -4,6 +4,9 @@ roll with who read it (and what the camera read where the players typed it)."""
 
 from __future__ import annotations
 
+import pytest
+
+from companion.cli import main as companion_main
 from companion.games import alhambra_dice as ad
 from companion.games.alhambra_dice.events import event_from_json, event_to_json
 from companion.live.alhambra_demo import DEMO_PLAYERS, play_headless
@@ -21,3 +24,10 @@ def test_the_first_round_is_read_by_the_camera() -> None:
     assert ad.fold(result.events).round == 2 and not result.finished
     report = result.to_json()
     assert report["scoring"] is None and report["readings_matched"] == result.matched
+
+
+def test_the_solo_variant_is_refused_for_the_alhambra_dice_demo(capsys: pytest.CaptureFixture[str]) -> None:
+    assert companion_main(["demo", "--game", "alhambra-dice", "--solo"]) == 2
+    assert capsys.readouterr().err.strip().splitlines() == [
+        "companion demo: --solo is a Roll & Write variant; the Alhambra dice demo has 3 players"
+    ]
