@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # the app's modules load Textual, OpenCV and the models: only
     from textual.app import AutopilotCallbackType as AutoPilot
 
     from companion.app.app import CameraSetup
+    from vision.settle import SettleSettings
     from vision.symbols.profile import SymbolProfile
 
 EXIT_BAD_INPUT = 2
@@ -52,10 +53,15 @@ class CalibrationError(ValueError):
     """A remembered calibration file that cannot be used."""
 
 
-def camera_setup(spec: str, hold: float | None = None, symbols: SymbolProfile | None = None) -> CameraSetup:
+def camera_setup(
+    spec: str,
+    hold: float | None = None,
+    symbols: SymbolProfile | None = None,
+    settling: SettleSettings | None = None,
+) -> CameraSetup:
     """The live reader for a camera SPEC, with this table's remembered calibration (colour profile, area);
     photos given as the camera are each held `hold` seconds (None: `vision.sources.HOLD_SECONDS`). With a
-    taught `symbols` profile it reads the symbol dice too."""
+    taught `symbols` profile it reads the symbol dice too; `settling` says how throws settle."""
     from calibration.table_area import AreaReader, TableAreaError, load_area
     from companion.app import paths
     from companion.app.app import CameraSetup
@@ -85,6 +91,7 @@ def camera_setup(spec: str, hold: float | None = None, symbols: SymbolProfile | 
         reader,
         use_profile,
         FeedSettings(reopen_when_ended=not is_video),
+        settling,
     )
 
 
@@ -102,15 +109,24 @@ def run_app(app: App[None], pilot: AutoPilot | None) -> None:
 
 
 def run_play(args: argparse.Namespace) -> int:
-    """`companion [play] [--seed N] [--camera SPEC [--hold SECONDS]]`: the Textual app (imported here:
-    `companion score` stays light). With a camera, a source that does not open is reported in the app, which
-    keeps retrying."""
+    """`companion [play] [--seed N] [--camera SPEC [--hold SECONDS] [--symbols PROFILE]]`: the Textual app
+    (imported here: `companion score` stays light). With a camera, a source that does not open is reported
+    in the app, which keeps retrying."""
     import random
 
     from companion.app.app import CompanionApp
+    from companion.live.match import FACE_SETTLING
+    from vision.symbols.profile import ProfileError, load_profile
 
     try:
-        camera = None if args.camera is None else camera_setup(args.camera, args.hold)
+        symbols = None if args.symbols is None else load_profile(args.symbols)
+    except ProfileError as exc:
+        print(f"companion: {exc} (teach it with `python -m calibration.faces`)", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        # With symbol dice, a throw settles on their faces (Alhambra dice: the game counts faces alone).
+        settling = None if symbols is None else FACE_SETTLING
+        camera = None if args.camera is None else camera_setup(args.camera, args.hold, symbols, settling)
     except CalibrationError as exc:
         print(f"companion: {exc} (teach it again with `companion calibrate`)", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -211,7 +227,8 @@ def _alhambra_dice_demo_app(args: argparse.Namespace, seed: int) -> int:
     from companion.app.demo_players import AlhambraDicePlayers
     from companion.app.paths import games_dir
     from companion.games import alhambra_dice as ad
-    from companion.live.alhambra_demo import DEMO_PLAYERS, FACE_SETTLING, demo_table, taught_profile
+    from companion.live.alhambra_demo import DEMO_PLAYERS, demo_table, taught_profile
+    from companion.live.match import FACE_SETTLING
     from vision.pips import PipReader
     from vision.reader import DiceReader
 
@@ -337,6 +354,14 @@ def build_parser() -> argparse.ArgumentParser:
             metavar="SPEC",
             default=None,
             help="read the dice live: a camera number (0), a stream URL, a video file or a folder of images",
+        )
+        where.add_argument(
+            "--symbols",
+            metavar="PROFILE",
+            type=Path,
+            default=None,
+            help="with --camera: read symbol dice too, with this taught profile "
+            "(python -m calibration.faces --preset alhambra)",
         )
         where.add_argument(
             "--hold",

@@ -23,10 +23,10 @@ from companion.games.alhambra.buildings import TYPES
 from companion.games.alhambra_dice.engine import ROUNDS
 from companion.games.alhambra_dice.simulate import next_event
 from companion.live.demo import counted, read_throw
-from companion.live.match import FaceProposal, propose_faces
+from companion.live.match import FACE_SETTLING, FaceProposal, propose_faces
 from vision.pips import PipReader
 from vision.reader import DiceReader
-from vision.settle import Settler, SettleSettings
+from vision.settle import Settler
 from vision.simulated_table.rolling import RollingTable
 from vision.simulated_table.symbol_art import ALHAMBRA, SymbolPainter, mild_look, teaching_photos
 from vision.symbols.profile import SymbolProfile
@@ -34,9 +34,6 @@ from vision.symbols.teach import TeachingPhoto, teach
 
 DEMO_PLAYERS = ("Barbara", "Patricia", "Ani")
 WHITE, BLACK = "white", "black"
-FACE_SETTLING = SettleSettings(faces_only=True)
-"""The game counts faces: a throw settles when the faces agree, whatever colour a white die in shade is named
-or a face's rotation in a frame (only the black die is not white, and the game knows its face)."""
 DIE_SIDE = 54.0
 """Pixels a die's side spans at 640x480: the symbols need about half again the pip dice's 36 to be made out
 (at 36 px a few dice a game were read as pip dice)."""

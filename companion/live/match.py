@@ -25,6 +25,9 @@ MIN_CONFIDENCE = SettleSettings.steady_confidence
 and finds that may flicker: a find passed over here is one that could not keep a throw from settling."""
 
 GAME_COLOURS = ("yellow", "blue")
+FACE_SETTLING = SettleSettings(faces_only=True)
+"""Symbol dice counted by face settle when the faces agree, whatever colour a white die in shade is named or
+a face's rotation in a frame (the black die is the only other colour, and the game knows its face)."""
 
 
 @dataclass(frozen=True)

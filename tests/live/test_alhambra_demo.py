@@ -4,12 +4,24 @@ roll with who read it (and what the camera read where the players typed it)."""
 
 from __future__ import annotations
 
-import pytest
+import asyncio
+import random
+from datetime import datetime
+from pathlib import Path
 
+import pytest
+from live_driver import synchronous
+
+from companion.app.alhambra_dice_session import AlhambraDiceSession
+from companion.app.app import CameraSetup, CompanionApp
+from companion.app.screens.alhambra_dice import AlhambraDiceScreen
 from companion.cli import main as companion_main
 from companion.games import alhambra_dice as ad
 from companion.games.alhambra_dice.events import event_from_json, event_to_json
-from companion.live.alhambra_demo import DEMO_PLAYERS, play_headless
+from companion.live.alhambra_demo import DEMO_PLAYERS, demo_table, play_headless, taught_profile, throw_of
+from companion.live.match import FACE_SETTLING
+from vision.pips import PipReader
+from vision.reader import DiceReader
 
 
 def test_the_first_round_is_read_by_the_camera() -> None:
@@ -31,3 +43,34 @@ def test_the_solo_variant_is_refused_for_the_alhambra_dice_demo(capsys: pytest.C
     assert capsys.readouterr().err.strip().splitlines() == [
         "companion demo: --solo is a Roll & Write variant; the Alhambra dice demo has 3 players"
     ]
+
+
+@synchronous
+async def test_the_app_enters_the_rolls_the_camera_reads_off_a_table_of_symbol_dice(tmp_path: Path) -> None:
+    # A player's first turn: the camera feed thread reads each roll off the rendered table (the set-aside
+    # dice thrown back with the others) and the game screen enters it; then the player places a marker.
+    table = demo_table(5)
+    camera = CameraSetup(lambda: table, DiceReader(PipReader(), taught_profile()), settling=FACE_SETTLING)
+    setup = ad.GameStarted(("Ann", "Ben", "Cleo"))
+    session = AlhambraDiceSession.create(tmp_path, setup, datetime(2026, 11, 25, 20, 0))
+    app = CompanionApp(rng=random.Random(0), games_dir=tmp_path, camera=camera, game=session)
+    rolls = [(1, 0, 2, 0, 5, 0), (0, 0, 1, 0, 7, 0)]
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, AlhambraDiceScreen)
+        assert screen.enter(ad.RoundPrepared(("vp", "cancel", "start_player", "vp", "exchange", "vp")))
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 120
+        for dice in rolls:
+            before = len(session.events)
+            table.throw(throw_of(ad.Rolled("Ann", dice), None, random.Random(1)))
+            while len(session.events) == before and screen.pending is None:
+                assert loop.time() < deadline, screen.message
+                await pilot.pause(0.05)
+            if screen.pending is not None:  # the camera asked: the players accept its counts
+                await pilot.press("ctrl+k")
+        assert screen.enter(ad.MarkerPlaced("Ann", "garden"))
+    table.close()
+    entered = [e for e in session.events if isinstance(e, ad.Rolled)]
+    assert [e.dice for e in entered] == rolls and {e.source for e in entered} == {"camera"}
+    assert ad.replay(session.events).board[4][4] == 0, "Ann's marker: garden, line 7, middle field (2 rolls)"
