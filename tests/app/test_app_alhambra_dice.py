@@ -158,7 +158,7 @@ def test_a_saved_game_is_listed_and_continued_where_it_stopped(xdg: Path) -> Non
             return listed, before, len(path.read_text().splitlines())
 
     listed, before, lines = asyncio.run(resume())
-    assert "Ann, Ben, Dirk ◇" in listed and "round" in listed
+    assert listed.startswith("Alhambra dice · Ann, Ben, Dirk ◇ · round 3/5"), listed
     assert before >= len(events), "Dirk's fixed moves after the last event are the app's"
     assert lines >= before + 3
 

@@ -71,7 +71,8 @@ def saved_game_label(game: SavedGame) -> str:
         return f"{game.path.name}: cannot continue ({game.problem})"
     names = ", ".join([*game.players, *(f"{n} ◇" for n in game.imaginary)])
     where = "finished" if game.over else "set-up" if game.round == 0 else f"round {game.round}/{game.rounds}"
-    return f"{names} · {where} · {date}"
+    which = "Alhambra dice · " if game.game == ad.GAME_ID else ""
+    return f"{which}{names} · {where} · {date}"
 
 
 class StartScreen(Screen[None]):
