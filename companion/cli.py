@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from companion.games.alhambra_dice.events import GAME_ID as ALHAMBRA_DICE
+from companion.games.alhambra_rw.endstate import GAME_ID as ALHAMBRA_RW
 from companion.scorefiles import ScoreFileError, score_path
 
 if TYPE_CHECKING:  # the app's modules load Textual, OpenCV and the models: only when the app runs
@@ -22,6 +24,7 @@ if TYPE_CHECKING:  # the app's modules load Textual, OpenCV and the models: only
     from textual.app import AutopilotCallbackType as AutoPilot
 
     from companion.app.app import CameraSetup
+    from vision.settle import SettleSettings
     from vision.symbols.profile import SymbolProfile
 
 EXIT_BAD_INPUT = 2
@@ -50,10 +53,15 @@ class CalibrationError(ValueError):
     """A remembered calibration file that cannot be used."""
 
 
-def camera_setup(spec: str, hold: float | None = None, symbols: SymbolProfile | None = None) -> CameraSetup:
+def camera_setup(
+    spec: str,
+    hold: float | None = None,
+    symbols: SymbolProfile | None = None,
+    settling: SettleSettings | None = None,
+) -> CameraSetup:
     """The live reader for a camera SPEC, with this table's remembered calibration (colour profile, area);
     photos given as the camera are each held `hold` seconds (None: `vision.sources.HOLD_SECONDS`). With a
-    taught `symbols` profile it reads the symbol dice too."""
+    taught `symbols` profile it reads the symbol dice too; `settling` says how throws settle."""
     from calibration.table_area import AreaReader, TableAreaError, load_area
     from companion.app import paths
     from companion.app.app import CameraSetup
@@ -83,6 +91,7 @@ def camera_setup(spec: str, hold: float | None = None, symbols: SymbolProfile | 
         reader,
         use_profile,
         FeedSettings(reopen_when_ended=not is_video),
+        settling,
     )
 
 
@@ -100,15 +109,24 @@ def run_app(app: App[None], pilot: AutoPilot | None) -> None:
 
 
 def run_play(args: argparse.Namespace) -> int:
-    """`companion [play] [--seed N] [--camera SPEC [--hold SECONDS]]`: the Textual app (imported here:
-    `companion score` stays light). With a camera, a source that does not open is reported in the app, which
-    keeps retrying."""
+    """`companion [play] [--seed N] [--camera SPEC [--hold SECONDS] [--symbols PROFILE]]`: the Textual app
+    (imported here: `companion score` stays light). With a camera, a source that does not open is reported
+    in the app, which keeps retrying."""
     import random
 
     from companion.app.app import CompanionApp
+    from companion.live.match import FACE_SETTLING
+    from vision.symbols.profile import ProfileError, load_profile
 
     try:
-        camera = None if args.camera is None else camera_setup(args.camera, args.hold)
+        symbols = None if args.symbols is None else load_profile(args.symbols)
+    except ProfileError as exc:
+        print(f"companion: {exc} (teach it with `python -m calibration.faces`)", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        # With symbol dice, a throw settles on their faces (Alhambra dice: the game counts faces alone).
+        settling = None if symbols is None else FACE_SETTLING
+        camera = None if args.camera is None else camera_setup(args.camera, args.hold, symbols, settling)
     except CalibrationError as exc:
         print(f"companion: {exc} (teach it again with `companion calibrate`)", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -121,7 +139,7 @@ def run_play(args: argparse.Namespace) -> int:
 
 
 def run_demo(args: argparse.Namespace) -> int:
-    """`companion demo [--headless] [--solo] [--seed N]`: a whole game on the rendered table."""
+    """`companion demo [--game GAME] [--headless] [--solo] [--seed N]`: a whole game on the rendered table."""
     import random
     import tempfile
     from datetime import datetime
@@ -129,9 +147,15 @@ def run_demo(args: argparse.Namespace) -> int:
     from companion.live.demo import demo_setup, demo_table, play_headless, teach_colours
     from vision.pips import PipReader
 
+    if args.game == ALHAMBRA_DICE and args.solo:
+        print("companion demo: --solo is a Roll & Write variant; the Alhambra dice demo has 3 players",
+              file=sys.stderr)  # fmt: skip
+        return EXIT_BAD_INPUT
     if not args.headless and not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("companion demo: no terminal to show the app in: playing headless", file=sys.stderr)
         args.headless = True
+    if args.game == ALHAMBRA_DICE:
+        return _alhambra_dice_demo(args)
     if args.headless:
         print("companion demo: teaching the rendered table's dice colours, then playing ...", file=sys.stderr)
         result = play_headless(
@@ -162,6 +186,63 @@ def run_demo(args: argparse.Namespace) -> int:
         game=session,
     )
     DemoPlayers(app, table, random.Random(args.seed)).attach()
+    try:
+        run_app(app, args.pilot)
+    finally:
+        app.stop_camera()
+        table.close()
+    print(f"the demo game's log: {session.path}")
+    return 0
+
+
+def _alhambra_dice_demo(args: argparse.Namespace) -> int:
+    """`companion demo --game alhambra-dice`: the game is saved in the games folder, as the app saves one."""
+    from datetime import datetime
+
+    from companion.app.paths import games_dir
+    from companion.app.session import new_log_path
+    from companion.games.alhambra_dice.scorefile import log_text
+    from companion.live.alhambra_demo import DEMO_PLAYERS, play_headless
+
+    seed = args.seed or 0
+    if not args.headless:
+        return _alhambra_dice_demo_app(args, seed)
+    print("companion demo: teaching the alhambra dice's faces, then playing ...", file=sys.stderr)
+    result = play_headless(seed, lambda line: print(f"companion demo: {line}", file=sys.stderr))
+    folder = games_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = new_log_path(folder, DEMO_PLAYERS, datetime.now())
+    path.write_text(log_text(result.events), encoding="utf-8")
+    print(f"companion demo: the game's log: {path}", file=sys.stderr)
+    print(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
+    return 0 if result.finished else 1
+
+
+def _alhambra_dice_demo_app(args: argparse.Namespace, seed: int) -> int:
+    import random
+    from datetime import datetime
+
+    from companion.app.alhambra_dice_session import AlhambraDiceSession
+    from companion.app.app import CameraSetup, CompanionApp
+    from companion.app.demo_players import AlhambraDicePlayers
+    from companion.app.paths import games_dir
+    from companion.games import alhambra_dice as ad
+    from companion.live.alhambra_demo import DEMO_PLAYERS, demo_table, taught_profile
+    from companion.live.match import FACE_SETTLING
+    from vision.pips import PipReader
+    from vision.reader import DiceReader
+
+    print("companion demo: teaching the alhambra dice's faces first ...", file=sys.stderr)
+    reader = DiceReader(PipReader(), taught_profile())
+    table = demo_table(seed)
+    table.realtime, table.fps, table.roll_frames, table.rest_frames = True, 15.0, 12, 15
+    session = AlhambraDiceSession.create(games_dir(), ad.GameStarted(DEMO_PLAYERS), datetime.now())
+    app = CompanionApp(
+        rng=random.Random(seed),
+        camera=CameraSetup(lambda: table, reader, settling=FACE_SETTLING),
+        game=session,
+    )
+    AlhambraDicePlayers(app, table, random.Random(seed)).attach()
     try:
         run_app(app, args.pilot)
     finally:
@@ -275,6 +356,14 @@ def build_parser() -> argparse.ArgumentParser:
             help="read the dice live: a camera number (0), a stream URL, a video file or a folder of images",
         )
         where.add_argument(
+            "--symbols",
+            metavar="PROFILE",
+            type=Path,
+            default=None,
+            help="with --camera: read symbol dice too, with this taught profile "
+            "(python -m calibration.faces --preset alhambra)",
+        )
+        where.add_argument(
             "--hold",
             metavar="SECONDS",
             type=_seconds,
@@ -285,7 +374,14 @@ def build_parser() -> argparse.ArgumentParser:
     demo = commands.add_parser(
         "demo",
         help="a whole game on a rendered table, read by the real reader (no camera needed)",
-        description="Play a complete Alhambra Roll & Write game on the project's rendered table.",
+        description="Play a complete game (Alhambra Roll & Write, or Alhambra – the dice game) on the "
+        "project's rendered table.",
+    )
+    demo.add_argument(
+        "--game",
+        choices=(ALHAMBRA_RW, ALHAMBRA_DICE),
+        default=ALHAMBRA_RW,
+        help=f"the game to play (default {ALHAMBRA_RW})",
     )
     demo.add_argument("--headless", action="store_true", help="no screen: print the final breakdown as JSON")
     demo.add_argument("--solo", action="store_true", help="1 player against 2 imaginary players")

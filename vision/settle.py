@@ -54,6 +54,10 @@ class SettleSettings:
     steady_confidence: float = 0.8
     """Readings agree when their dice read at least this surely agree; a less sure find (a phantom on the
     edge of `min_confidence`, a die the reader hesitates over) may come, go or change between frames."""
+    faces_only: bool = False
+    """Symbol dice agree by face alone, whatever their colour and rotation: for a game that counts faces (the
+    Alhambra dice game's white dice), where a white die in shade is named another colour in some frames and
+    a face's rotation may flip while the die lies still."""
     moving_frames_to_withdraw: int = 2
     """Moving frames in a row that withdraw an emitted reading (one could be a hand's shadow passing)."""
 
@@ -69,18 +73,22 @@ _MOTION_WIDTH = 160
 Signature = tuple[tuple[str, str, float, float, float, bool], ...]
 
 
-def _label(die: Die) -> str:
-    return str(die.value) if die.kind == "pip" else f"{die.face}@{die.rotation}"
+def _label(die: Die, faces_only: bool = False) -> str:
+    if die.kind == "pip":
+        return str(die.value)
+    return str(die.face) if faces_only else f"{die.face}@{die.rotation}"
 
 
-def signature(reading: DiceReading, steady: float = SettleSettings.steady_confidence) -> Signature:
+def signature(
+    reading: DiceReading, steady: float = SettleSettings.steady_confidence, faces_only: bool = False
+) -> Signature:
     """What must stay the same for two readings to agree: each die's kind, label, colour and place, and
-    whether it was read surely enough (`steady`) to have to."""
+    whether it was read surely enough (`steady`) to have to; `faces_only`: a symbol die's face alone."""
     return tuple(
         sorted(
             (
-                f"{d.kind}:{_label(d)}",
-                d.color,
+                f"{d.kind}:{_label(d, faces_only)}",
+                "" if faces_only and d.kind == "symbol" else d.color,
                 *d.box.center,
                 max(d.box.width, d.box.height),
                 d.confidence >= steady,
@@ -106,22 +114,25 @@ def _kept(a: Signature, b: Signature, every: bool = False) -> bool:
     )
 
 
-def fused(dice: tuple[Die, ...], frames: list[DiceReading]) -> tuple[Die, ...]:
+def fused(dice: tuple[Die, ...], frames: list[DiceReading], faces_only: bool = False) -> tuple[Die, ...]:
     """The dice of the settling frame, each as sure as the still frames before it say together: the mean of
     its confidence over them, a frame where it is missing or shows another face counting 0. A die read 6 at
     0.95 in three frames and 1 in the fourth is no sure 6 (0.71): the table asks about it."""
     out = []
     for die in dice:
-        votes = [max((d.confidence for d in r.dice if _same(die, d)), default=0.0) for r in frames]
+        votes = [
+            max((d.confidence for d in r.dice if _same(die, d, faces_only)), default=0.0) for r in frames
+        ]
         out.append(replace(die, confidence=sum(votes) / len(votes)) if votes else die)
     return tuple(out)
 
 
-def _same(a: Die, b: Die) -> bool:
+def _same(a: Die, b: Die, faces_only: bool = False) -> bool:
     """The same die showing the same face: same kind and label, within a quarter of its size of a's place."""
     (ax, ay), (bx, by) = a.box.center, b.box.center
     size = max(a.box.width, a.box.height)
-    return _label(a) == _label(b) and a.kind == b.kind and np.hypot(ax - bx, ay - by) <= max(4.0, 0.25 * size)
+    same_label = _label(a, faces_only) == _label(b, faces_only)
+    return same_label and a.kind == b.kind and np.hypot(ax - bx, ay - by) <= max(4.0, 0.25 * size)
 
 
 class Settler:
@@ -157,7 +168,7 @@ class Settler:
         reading = DiceReading(
             tuple(d for d in reading.dice if d.confidence >= s.min_confidence), reading.time
         )
-        key = signature(reading, s.steady_confidence)
+        key = signature(reading, s.steady_confidence, s.faces_only)
         if self._emitted is not None:
             if agree(key, self._emitted):
                 self._disagree = 0
@@ -180,7 +191,8 @@ class Settler:
                 # The same dice, never touched: a misread came and went. It is not a new throw.
                 return None
             self._last, self._moved = key, False
-            return Settled(DiceReading(fused(reading.dice, [r for _, _, r in tail]), frame.time))
+            fused_dice = fused(reading.dice, [r for _, _, r in tail], s.faces_only)
+            return Settled(DiceReading(fused_dice, frame.time))
         return None
 
     def _withdraw(self) -> Withdrawn:

@@ -17,10 +17,12 @@ from companion.live.feed import CameraFeed, FeedSettings, FrameSource, Reader
 from companion.live.messages import FeedStatus, PreviewFrame, ReadingSettled, ReadingWithdrawn, StatusChanged
 from vision.colour_profile import ColourProfile
 from vision.reading import DiceReading
-from vision.settle import Settler
+from vision.settle import Settler, SettleSettings
 
 from . import paths
+from .alhambra_dice_session import AlhambraDiceSession
 from .dice_input import DiceEntered, DiceSource, PipDie
+from .screens.alhambra_dice import AlhambraDiceScreen
 from .screens.calibrate import CalibrateScreen
 from .screens.end import EndScreen
 from .screens.game import GameScreen
@@ -41,10 +43,12 @@ class CameraSetup:
     reader: Reader
     use_profile: Callable[[ColourProfile], None] | None = None
     settings: FeedSettings | None = None
+    settling: SettleSettings | None = None
+    """How throws settle (None: the usual; a game that counts faces settles on faces alone)."""
 
 
 class CompanionApp(App[None]):
-    """The table companion for Alhambra Roll & Write.
+    """The table companion for Alhambra Roll & Write and Alhambra – the dice game.
 
     `rng` makes the virtual rolls (seed it for a reproducible game); `now` dates new games; the folders
     default to the XDG config and data directories.
@@ -68,7 +72,7 @@ class CompanionApp(App[None]):
         sheets_dir: Path | None = None,
         auto_imaginary: bool = True,
         camera: CameraSetup | None = None,
-        game: GameSession | None = None,
+        game: GameSession | AlhambraDiceSession | None = None,
     ) -> None:
         super().__init__()
         self.rng = rng or random.Random()
@@ -96,7 +100,11 @@ class CompanionApp(App[None]):
         if self.camera is not None:
             camera = self.camera
             self.feed = CameraFeed(
-                camera.open_source, camera.reader, Settler, self.post_message, camera.settings
+                camera.open_source,
+                camera.reader,
+                lambda: Settler(camera.settling),
+                self.post_message,
+                camera.settings,
             )
             self.feed.start()
 
@@ -119,7 +127,9 @@ class CompanionApp(App[None]):
         if self.feed is not None:
             self.feed.stop()
 
-    def _game_screen(self, session: GameSession) -> GameScreen:
+    def _game_screen(self, session: GameSession | AlhambraDiceSession) -> GameScreen | AlhambraDiceScreen:
+        if isinstance(session, AlhambraDiceSession):
+            return AlhambraDiceScreen(session, self.rng, camera=self.camera is not None)
         return GameScreen(
             session, self.rng, self.auto_imaginary, camera=self.camera is not None, table=self.table_reading
         )
@@ -133,6 +143,9 @@ class CompanionApp(App[None]):
     def on_game_screen_finished(self, message: GameScreen.Finished) -> None:
         if not isinstance(self.screen, EndScreen):
             self.push_screen(EndScreen(message.session.state, message.session.path))
+
+    def on_alhambra_dice_screen_finished(self, message: AlhambraDiceScreen.Finished) -> None:
+        self.notify(f"game over: the totals are on the screen, ctrl+e exports ({message.session.path.name})")
 
     def on_end_screen_new_game(self, message: EndScreen.NewGame) -> None:
         self.pop_screen()
@@ -182,15 +195,22 @@ class CompanionApp(App[None]):
         if panel is not None:
             panel.show_status(message.status)
 
+    def _table_screen(self) -> GameScreen | AlhambraDiceScreen | None:
+        """The screen of the game being played, whichever game, for what the camera sees."""
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, (GameScreen, AlhambraDiceScreen)):
+                return screen
+        return None
+
     def on_reading_settled(self, message: ReadingSettled) -> None:
         self.table_reading = message.reading
-        screen = self.game_screen()
+        screen = self._table_screen()
         if screen is not None:
             screen.table_settled(message.reading)
 
     def on_reading_withdrawn(self, message: ReadingWithdrawn) -> None:
         self.table_reading = None
-        screen = self.game_screen()
+        screen = self._table_screen()
         if screen is not None:
             screen.camera_withdrawn()
 

@@ -6,13 +6,17 @@ from __future__ import annotations
 import random
 import time
 
+from companion.games import alhambra_dice as ad
 from companion.games import alhambra_rw as rw
+from companion.games.alhambra_dice.simulate import next_event
 from companion.games.alhambra_rw.simulate import random_decision
+from companion.live.alhambra_demo import rolled_from_proposal, throw_of
 from companion.live.demo import choose_second_building, throw_for
 from vision.simulated_table.rolling import RollingTable, Throw
 
 from .app import CompanionApp
 from .dice_input import PipDie
+from .screens.alhambra_dice import AlhambraDiceScreen
 
 PACE = 0.8
 """Seconds between two of the players' moves."""
@@ -55,3 +59,38 @@ class DemoPlayers:
             self._thrown = (n_events, dice, time.monotonic())
             return
         screen.decide(random_decision(rw.Game.from_state(screen.state), self.rng))
+
+
+class AlhambraDicePlayers:
+    """The Alhambra dice demo's players: the engine's random player decides (and says what the thrown dice
+    show); each roll is thrown onto the rendered table and left to the camera, which enters it when it is
+    sure; the players type the dice when it asks, or when it saw nothing for a while."""
+
+    def __init__(self, app: CompanionApp, table: RollingTable, rng: random.Random) -> None:
+        self.app = app
+        self.table = table
+        self.rng = rng
+        self._thrown: tuple[int, ad.Rolled, float] | None = None
+        """(events in the log when thrown, the roll, when): the throw waiting to be read."""
+
+    def attach(self) -> None:
+        self.app.call_later(lambda: self.app.set_interval(PACE, self.tick))
+
+    def tick(self) -> None:
+        screen = self.app.screen
+        if not isinstance(screen, AlhambraDiceScreen) or screen.state.is_over:
+            return
+        events = screen.session.events
+        thrown = self._thrown
+        if thrown is not None and thrown[0] == len(events):
+            if screen.pending is not None or time.monotonic() - thrown[2] > GIVE_UP_AFTER:
+                screen.enter(rolled_from_proposal(screen.pending, thrown[1]))
+            return
+        self._thrown = None
+        event = next_event(ad.fold(events), self.rng)
+        if isinstance(event, ad.Rolled):
+            black = screen.state.black
+            self.table.throw(throw_of(event, black, self.rng))
+            self._thrown = (len(events), event, time.monotonic())
+            return
+        screen.enter(event)

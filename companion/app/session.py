@@ -7,14 +7,20 @@ undone event (redo is kept in memory only: what is on disk is always exactly the
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
+from companion.games import alhambra_dice as ad
 from companion.games import alhambra_rw as rw
+from companion.games.alhambra_dice.engine import ROUNDS as AD_ROUNDS
+from companion.games.alhambra_rw.endstate import GAME_ID as ALHAMBRA_RW
 
 LOG_SUFFIX = ".jsonl"
+MAX_FIRST_LINE = 100_000
+"""A game_started line is at most a few KB (Roll & Write's holds its sheet): more is no log's first line."""
 
 
 def _slug(names: tuple[str, ...]) -> str:
@@ -22,9 +28,9 @@ def _slug(names: tuple[str, ...]) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text).strip("-")[:40] or "game"
 
 
-def new_log_path(folder: Path, setup: rw.GameStarted, now: datetime) -> Path:
-    """A fresh file name for a new game: start time and the players' names."""
-    stem = f"{now:%Y%m%d-%H%M%S}-{_slug(setup.players)}"
+def new_log_path(folder: Path, players: tuple[str, ...], now: datetime) -> Path:
+    """A fresh file name for a new game (of any game): start time and the players' names."""
+    stem = f"{now:%Y%m%d-%H%M%S}-{_slug(players)}"
     path = folder / f"{stem}{LOG_SUFFIX}"
     n = 2
     while path.exists():
@@ -50,7 +56,7 @@ class GameSession:
         """Start a new game (the engine refuses an impossible set-up with `IllegalMove`) and its log."""
         state = rw.start(setup)
         folder.mkdir(parents=True, exist_ok=True)
-        path = new_log_path(folder, setup, now)
+        path = new_log_path(folder, setup.players, now)
         return cls(path, rw.GameLog.create(path, setup), [setup], state)
 
     @classmethod
@@ -119,6 +125,7 @@ class SavedGame:
     modified: datetime
     problem: str = ""
     """Why the log cannot be continued ('' when it can)."""
+    game: str = ALHAMBRA_RW
 
 
 def saved_games(folder: Path) -> list[SavedGame]:
@@ -128,6 +135,9 @@ def saved_games(folder: Path) -> list[SavedGame]:
     games = []
     for path in folder.glob(f"*{LOG_SUFFIX}"):
         modified = datetime.fromtimestamp(path.stat().st_mtime)
+        if _first_game(path) == ad.GAME_ID:
+            games.append(_alhambra_dice_game(path, modified))
+            continue
         try:
             state = rw.replay_log(rw.load_log(path)).state
         except rw.LogError as exc:
@@ -147,3 +157,25 @@ def saved_games(folder: Path) -> list[SavedGame]:
             )
         )
     return sorted(games, key=lambda g: (g.modified, g.path.name), reverse=True)
+
+
+def _first_game(path: Path) -> object:
+    """The `"game"` its first line names (each game's log starts with its game_started event)."""
+    try:
+        with open(path, "rb") as file:
+            first = json.loads(file.readline(MAX_FIRST_LINE))
+    except (OSError, ValueError):
+        return None
+    return first.get("game") if isinstance(first, dict) else None
+
+
+def _alhambra_dice_game(path: Path, modified: datetime) -> SavedGame:
+    from .alhambra_dice_session import ResumeError, resumed_state  # it builds on this module
+
+    try:
+        state = resumed_state(path)
+    except ResumeError as exc:
+        return SavedGame(path, (), (), "", 0, 0, False, modified, str(exc), ad.GAME_ID)
+    real = tuple(n for i, n in enumerate(state.names) if i != state.dirk)
+    dirk = () if state.dirk is None else (state.names[state.dirk],)
+    return SavedGame(path, real, dirk, "", state.round, AD_ROUNDS, state.is_over, modified, "", ad.GAME_ID)

@@ -12,7 +12,7 @@ import random
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -23,9 +23,9 @@ from companion.live.match import Proposal, propose
 from vision.colour import body_lab
 from vision.colour_profile import ColourProfile, teach
 from vision.pips import PipReader
-from vision.reading import Frame
+from vision.reading import DiceReading, Frame, Image
 from vision.settle import Settler, settle
-from vision.simulated_table.rolling import RollingTable, Throw
+from vision.simulated_table.rolling import Faces, RollingTable, Throw
 
 DEMO_PLAYERS = ("Barbara", "Dirk", "Patricia")
 MAX_FRAMES_PER_THROW = 120
@@ -120,7 +120,7 @@ def play_headless(
     result = DemoResult(game.state, [setup])
     table = demo_table(seed)
     reader.colour_profile = teach_colours(table, reader, seed)
-    frames = _counted(table, result)
+    frames = counted(table, result)
     settler = Settler()
     while not game.is_over:
         exp = game.expectation()
@@ -130,9 +130,7 @@ def play_headless(
             event = random_decision(game, rng)
         if event is None:
             throw = throw_for(exp, rng)
-            table.throw(throw)
-            settled = settle(frames, reader.read, settler, max_frames=MAX_FRAMES_PER_THROW)
-            reading = settled.reading if settled is not None else None
+            reading = read_throw(table, throw, frames, reader.read, settler)
             proposal = propose(reading, exp) if reading is not None else None
             result.readings += 1
             result.matched += proposed_right(proposal, throw)
@@ -151,10 +149,29 @@ def play_headless(
     return result
 
 
-def _counted(frames: Iterable[Frame], result: DemoResult) -> Iterator[Frame]:
+class Counts(Protocol):
+    frames: int
+
+
+def counted(frames: Iterable[Frame], result: Counts) -> Iterator[Frame]:
+    """The frames, counted in `result.frames` as they are read."""
     for frame in frames:
         result.frames += 1
         yield frame
+
+
+def read_throw(
+    table: RollingTable,
+    throw: Faces,
+    frames: Iterator[Frame],
+    read: Callable[[Image, float], DiceReading],
+    settler: Settler,
+) -> DiceReading | None:
+    """Throw the dice onto the table and read frames until they settle (None: they never did, and the
+    players type them)."""
+    table.throw(throw)
+    settled = settle(frames, read, settler, max_frames=MAX_FRAMES_PER_THROW)
+    return settled.reading if settled is not None else None
 
 
 def roll_from_proposal(proposal: Proposal | None, exp: rw.Expectation, truth: Throw) -> rw.Roll:

@@ -4,6 +4,10 @@ The game says how many yellow and blue dice it waits for; the camera says what l
 that has exactly those dice, each read with confidence, is applied as it is; finds the reader is unsure of
 beyond them (clutter) are passed over. Anything else becomes a proposal the players confirm with one key or
 fix by typing, and the fix is logged with what the camera read.
+
+Symbol dice (Alhambra – the dice game) are matched the same way, by face instead of colour and value: the game
+waits for a number of white dice and takes how many show each face (`propose_faces`); the black die, set by
+hand to a face the game knows, is no die of the roll.
 """
 
 from __future__ import annotations
@@ -14,12 +18,16 @@ from companion.app.dice_input import PipDie
 from companion.games import alhambra_rw as rw
 from vision.reading import DiceReading, Die
 from vision.settle import SettleSettings
+from vision.symbols.matcher import UNKNOWN
 
 MIN_CONFIDENCE = SettleSettings.steady_confidence
 """Below this the reader is unsure of a die: the players confirm it. The settler's line between steady dice
 and finds that may flicker: a find passed over here is one that could not keep a throw from settling."""
 
 GAME_COLOURS = ("yellow", "blue")
+FACE_SETTLING = SettleSettings(faces_only=True)
+"""Symbol dice counted by face settle when the faces agree, whatever colour a white die in shade is named or
+a face's rotation in a frame (the black die is the only other colour, and the game knows its face)."""
 
 
 @dataclass(frozen=True)
@@ -40,13 +48,26 @@ class Proposal:
 
 
 def describe_reading(reading: DiceReading) -> str:
-    """Short text of a reading: game dice as typed (`y3`), other colours by name."""
+    """Short text of a reading: game dice as typed (`y3`), other colours by name, symbol dice by face
+    (`3 tower, 2 garden, 1 seraglio`)."""
+    symbols = [d for d in reading.dice if d.kind == "symbol"]
+    if symbols:
+        return _describe_faces(symbols, [d for d in reading.dice if d.kind != "symbol"])
     parts = []
     order = {colour: n for n, colour in enumerate(GAME_COLOURS)}
     for die in sorted(reading.dice, key=lambda d: (order.get(d.color, len(order)), d.color, d.value or 0)):
         value = die.value if die.value is not None else "?"
         parts.append(f"{die.color[0]}{value}" if die.color in GAME_COLOURS else f"{die.color} {value}")
     return " ".join(parts) or "no dice"
+
+
+def _describe_faces(symbols: list[Die], pips: list[Die]) -> str:
+    counts: dict[str, int] = {}
+    for die in symbols:
+        counts[die.face or UNKNOWN] = counts.get(die.face or UNKNOWN, 0) + 1
+    parts = [f"{n} {face}" for face, n in sorted(counts.items(), key=lambda fn: (-fn[1], fn[0]))]
+    parts += [f"{len(pips)} pip {'die' if len(pips) == 1 else 'dice'}"] if pips else []
+    return ", ".join(parts)
 
 
 def _count(n: int, colour: str) -> str:
@@ -116,3 +137,54 @@ def kept_pair(reading: DiceReading, yellow: tuple[int, ...], blue: tuple[int, ..
     kept_blue = list(blue)
     kept_blue.remove(left_blue[0])
     return kept_yellow[0], kept_blue[0]
+
+
+@dataclass(frozen=True)
+class FaceProposal:
+    """How many of the expected symbol dice show each face, and whether they can go in without asking."""
+
+    counts: tuple[int, ...]
+    """Per face, in the order the game lists its faces; empty when the dice could not all be made out."""
+    sure: bool
+    problem: str
+    """Why the players are asked ('' when sure)."""
+    read: str
+    """What the camera read, e.g. `3 tower, 2 garden, 1 pavilion, …`: logged beside what was entered."""
+
+    @property
+    def complete(self) -> bool:
+        """Every die the roll needs was made out (`k` can accept them)."""
+        return bool(self.counts)
+
+
+def propose_faces(
+    reading: DiceReading,
+    faces: tuple[str, ...],
+    wanted: int,
+    set_face: str | None = None,
+    min_confidence: float = MIN_CONFIDENCE,
+) -> FaceProposal:
+    """The proposal for a roll of `wanted` symbol dice showing `faces`: the dice set aside count, as they lie
+    on the table too. `set_face`: a die set to that face lies among them (the black die), which counts for
+    nothing here. Colours are not asked: a white die in shade is named black as often as the black die."""
+    read = describe_reading(reading)
+    needed = wanted + (set_face is not None)
+    seen = sorted(reading.dice, key=lambda d: (-d.confidence, d.face or ""))
+    if all(_sure(d, min_confidence) for d in seen[:needed]):
+        # As with pip dice: beyond the dice the roll needs, read surely, an unsure find is clutter.
+        seen = seen[:needed] + [d for d in seen[needed:] if _sure(d, min_confidence)]
+    if len(seen) < needed:
+        return FaceProposal((), False, f"missing dice: {needed} expected, {len(seen)} seen", read)
+    problems = [f"{len(seen)} dice seen, {needed} expected"] if len(seen) > needed else []
+    chosen = seen[:needed]
+    blank = [d for d in chosen if d.face not in faces]
+    if blank:
+        what = "a die" if len(blank) == 1 else f"{len(blank)} dice"
+        return FaceProposal((), False, "; ".join([*problems, f"{what} not made out"]), read)
+    counts = [sum(d.face == face for d in chosen) for face in faces]
+    if set_face is not None:
+        if not counts[faces.index(set_face)]:
+            return FaceProposal((), False, f"no die shows the black die's {set_face}", read)
+        counts[faces.index(set_face)] -= 1
+    problems += [f"unsure of {d.face} ({d.confidence:.0%})" for d in chosen if not _sure(d, min_confidence)]
+    return FaceProposal(tuple(counts), not problems, "; ".join(problems), read)

@@ -247,6 +247,31 @@ def test_scoring_the_alhambra_dice_game(home: Path) -> None:
     assert_shown(result.stdout, "companion/games/alhambra_dice/examples/end-state.json")
 
 
+@runs("companion demo --game alhambra-dice --headless --seed 1")
+def test_the_alhambra_dice_demo_saves_a_log_that_scores_as_it_printed(home: Path) -> None:
+    # A whole game read frame by frame on a busy 2-core machine: given as long as `make run`'s test.
+    result = subprocess.run(
+        typed("companion demo --game alhambra-dice --headless --seed 1"),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=400,
+        env=os.environ,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    report = json.loads(result.stdout)
+    assert report["finished"] and report["scoring"]["game"] == "alhambra-dice"
+    assert report["readings_matched"] >= 0.97 * report["readings"] > 100
+    (log,) = (home / "data" / "table-companion" / "games").glob("*.jsonl")
+    assert f"the game's log: {log}" in result.stderr
+    scored = subprocess.run(
+        [str(BIN / "companion"), "score", str(log), "--json"], capture_output=True, text=True, timeout=60
+    )
+    assert scored.returncode == 0, scored.stderr
+    assert json.loads(scored.stdout)["totals"] == report["scoring"]["totals"]
+    assert json.loads(scored.stdout) == report["scoring"]
+
+
 # ----------------------------------------------------------------------------------- the app and camera
 Script = Callable[[Pilot[Any]], Coroutine[Any, Any, None]]
 

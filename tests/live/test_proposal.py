@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.games import alhambra_rw as rw
-from companion.live.match import propose
+from companion.live.match import propose, propose_faces
 from vision.reading import Box, DiceReading, Die
 
 
@@ -50,3 +50,41 @@ def test_a_sure_extra_die_or_an_unsure_die_of_the_roll_is_asked_about() -> None:
     assert unsure.problem == "2 blue dice seen, 1 expected; unsure of b6 (70%)"
     missing = propose(reading(("yellow", 2, 0.95), ("blue", 3, 0.55)), replace(PAIR, blue=2))
     assert missing is not None and not missing.complete and missing.problem.startswith("missing")
+
+
+# ------------------------------------------------------------------------------------ symbol dice by face
+FACES = ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower")
+
+
+def faces(*dice: tuple[str | None, float], colour: str = "white") -> DiceReading:
+    return DiceReading(
+        tuple(
+            Die(Box(40 * i, 0, 40 * i + 30, 30), "symbol", colour, conf, face=face, rotation=0)
+            for i, (face, conf) in enumerate(dice)
+        ),
+        0.0,
+    )
+
+
+def test_symbol_dice_are_counted_by_face_whatever_colour_a_white_die_is_named() -> None:
+    dice = [("tower", 0.95)] * 5 + [("garden", 0.9)] * 3
+    sure = propose_faces(faces(*dice, colour="black"), FACES, 8)
+    assert sure.sure and sure.counts == (0, 0, 0, 0, 3, 5) and sure.read == "5 tower, 3 garden"
+    clutter = propose_faces(faces(*dice, ("unknown", 0.55)), FACES, 8)
+    assert clutter.sure and clutter.counts == (0, 0, 0, 0, 3, 5), "an unsure find beside sure dice is clutter"
+
+
+def test_the_black_die_counts_for_nothing_and_must_show_the_face_it_was_set_to() -> None:
+    dice = [("tower", 0.95)] * 5 + [("garden", 0.9)] * 3 + [("seraglio", 0.92)]
+    assert propose_faces(faces(*dice), FACES, 8, "seraglio").counts == (0, 0, 0, 0, 3, 5)
+    missing = propose_faces(faces(*dice), FACES, 8, "pavilion")
+    assert not missing.complete and "black die's pavilion" in missing.problem
+
+
+def test_unsure_missing_and_unreadable_dice_are_asked() -> None:
+    unsure = propose_faces(faces(*[("tower", 0.95)] * 7, ("garden", 0.6)), FACES, 8)
+    assert unsure.complete and not unsure.sure and unsure.problem == "unsure of garden (60%)"
+    missing = propose_faces(faces(*[("tower", 0.95)] * 7), FACES, 8)
+    assert not missing.complete and missing.problem == "missing dice: 8 expected, 7 seen"
+    blank = propose_faces(faces(*[("tower", 0.95)] * 7, ("unknown", 0.85)), FACES, 8)
+    assert not blank.complete and blank.problem == "a die not made out"

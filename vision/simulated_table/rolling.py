@@ -1,7 +1,8 @@
 """A rendered table as a frame source: dice are thrown on request, tumble for a moment, then lie still.
 
 Used by the settling tests and by `companion demo`, which throws the dice the game asks for. The truth of the
-dice at rest is kept (`truth`), so a test or the demo can check what the reader made of them.
+dice at rest is kept (`truth`), so a test or the demo can check what the reader made of them. Pip dice by
+default; given a symbol painter, every die thrown is a symbol die of its icon set.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import cv2
 import numpy as np
 
 from vision.reading import Frame, Image
-from vision.simulated_table.painters import PipPainter
+from vision.simulated_table.painters import FacePainter, PipPainter
 from vision.simulated_table.scene import (
     DieSpec,
     Look,
@@ -32,6 +33,9 @@ from vision.simulated_table.scene import (
 
 Throw = Sequence[tuple[str, int]]
 """The dice of one throw: (colour, value) each."""
+Faces = Sequence[tuple[str, int | str]]
+"""The dice of one throw as `RollingTable.throw` takes them: (colour, the face's label) each, a pip die's
+label being its value."""
 
 
 @dataclass(frozen=True)
@@ -64,6 +68,7 @@ class RollingTable:
         idle_frames: int | None = 30,
         side: float | None = None,
         look: Look | None = None,
+        painter: FacePainter | None = None,
     ) -> None:
         self.height, self.width, self.fps = height, width, fps
         self.realtime = realtime
@@ -74,23 +79,24 @@ class RollingTable:
         self.side = side or 0.075 * min(height, width)
         self.look = look or replace(random_look(self._rng), tilt=0.0, jpeg=90)
         self.table = random_table(self._rng, height, width)
-        self._pending: deque[Throw] = deque()
+        self._pending: deque[tuple[tuple[str, str], ...]] = deque()
         self._lock = threading.Lock()
         self._closed = threading.Event()
         self.throws = 0
         self.settled: Settled | None = None
-        self._painter = PipPainter()
+        self._painter: FacePainter = painter or PipPainter()
         self._dice: dict[str, list[DieSpec]] = {}
         self._noise = [self._rng.normal(0, 2.5, (height, width, 3)).astype(np.int16) for _ in range(4)]
 
-    def throw(self, dice: Throw) -> int:
+    def throw(self, dice: Faces) -> int:
         """Throw these dice (replacing those on the table) once the dice before have rested; returns the
         throw's number, which `settled.throw` will carry when these dice lie still."""
-        bad = [value for _, value in dice if not 1 <= value <= 6]
+        labels = self._painter.labels
+        bad = [str(face) for _, face in dice if str(face) not in labels]
         if bad:
-            raise ValueError(f"a die shows 1 to 6, not {bad[0]}")
+            raise ValueError(f"a die shows {labels[0]} to {labels[-1]}, not {bad[0]}")
         with self._lock:
-            self._pending.append(tuple(dice))
+            self._pending.append(tuple((colour, str(face)) for colour, face in dice))
             return self.throws + len(self._pending)
 
     @property
@@ -141,7 +147,7 @@ class RollingTable:
         out: Image = np.clip(noisy, 0, 255).astype(np.uint8)
         return out
 
-    def _specs(self, throw: Throw) -> list[DieSpec]:
+    def _specs(self, throw: Sequence[tuple[str, str]]) -> list[DieSpec]:
         # The same physical dice come back throw after throw: the n-th die of a colour keeps its body.
         specs: list[DieSpec] = []
         for colour, value in throw:
@@ -149,10 +155,10 @@ class RollingTable:
             n = sum(spec.color == colour for spec in specs)
             if n == len(owned):
                 owned.append(replace(random_die(self._painter, self._rng, colour), marbled=False))
-            specs.append(replace(owned[n], label=str(value)))
+            specs.append(replace(owned[n], label=value))
         return specs
 
-    def _roll(self, throw: Throw) -> tuple[list[Image], Image, tuple[TrueDie, ...]]:
+    def _roll(self, throw: Sequence[tuple[str, str]]) -> tuple[list[Image], Image, tuple[TrueDie, ...]]:
         """Tumbling frames, then the still image and its truth."""
         specs = self._specs(throw)
         rest = scatter(self._rng, len(specs), self.height, self.width, self.side, margin=1.3)
@@ -172,7 +178,7 @@ class RollingTable:
                     p.angle + 400 * left,
                     lift=0.8 * left,
                 )
-                face = str(self._rng.integers(1, 7))
+                face = self._painter.labels[int(self._rng.integers(len(self._painter.labels)))]
                 dice.append((replace(spec, label=face), flying))
             image = draw_scene(self.table, dice, self.look, self._rng).image
             frames.append(_motion_blur(image, entry, 3 + 20 * left))

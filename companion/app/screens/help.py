@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..widgets.grid_editor import GridEditor
+from .alhambra_dice import AlhambraDiceScreen
 from .end import EndScreen
 from .game import GameScreen
 from .sheet_editor import SheetEditorScreen
@@ -27,6 +28,16 @@ TYPING = (
     ("y3+  y3-", "game: change pips: turn yellow 3 up or down one pip for a coin (repeat + for more)"),
     ("click", "game: clicking a die value, a crossing or a choice does the same as its key"),
 )
+
+ALHAMBRA_DICE_TYPING = (
+    ("0 3 1 2 1 1", "a roll: how many of the 8 dice show each type, pavilion … tower (set-aside dice too)"),
+    ("ssaacggt", "the same roll by the symbols' first letters: p s a c g t"),
+    ("place garden", "place the turn's marker (add `displace` to use a displace tile)"),
+    ("cancel  black tower", "use a cancel tile; set the black die to a type"),
+    ("points  tile 2", "a column's prize: 2 building points, or 1 and its tile (a VP tile's value, or"
+     " the next start player's name; add `exchange TYPE` to use an exchange tile)"),
+    ("draw", "a round's start: lay the bonus tiles at random (or `tiles vp cancel start …` as laid)"),
+)  # fmt: skip
 
 
 def _key_text(key: str) -> str:
@@ -48,6 +59,7 @@ def keys_table() -> Table:
         ("Sheet editor", [SheetEditorScreen, GridEditor]),
         ("Game screen", [GameScreen]),
         ("End screen", [EndScreen]),
+        ("Alhambra dice game", [AlhambraDiceScreen]),
     )
     for title, owners in sections:
         table.add_row(f"[u]{title}[/u]", "")
@@ -74,6 +86,9 @@ def keys_table() -> Table:
             table.add_row("arrows", "move the cursor")
         if title == "Game screen":
             for key, description in TYPING:
+                table.add_row(key, description)
+        if title == "Alhambra dice game":
+            for key, description in ALHAMBRA_DICE_TYPING:
                 table.add_row(key, description)
     return table
 

@@ -1,4 +1,5 @@
-"""The start screen: continue a saved game, or set up a new one (players, start player, variant, sheet)."""
+"""The start screen: continue a saved game, or set up a new one (players, start player, variant, sheet); F8
+starts an Alhambra dice game for the players typed instead."""
 
 from __future__ import annotations
 
@@ -17,9 +18,11 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from companion.games import alhambra_dice as ad
 from companion.games import alhambra_rw as rw
 from companion.games.alhambra_rw.engine import IMAGINARY_PLAYERS
 
+from ..alhambra_dice_session import AlhambraDiceSession, ResumeError
 from ..session import GameSession, SavedGame, saved_games
 from .sheet_editor import SheetEditorScreen
 
@@ -68,7 +71,8 @@ def saved_game_label(game: SavedGame) -> str:
         return f"{game.path.name}: cannot continue ({game.problem})"
     names = ", ".join([*game.players, *(f"{n} ◇" for n in game.imaginary)])
     where = "finished" if game.over else "set-up" if game.round == 0 else f"round {game.round}/{game.rounds}"
-    return f"{names} · {where} · {date}"
+    which = "Alhambra dice · " if game.game == ad.GAME_ID else ""
+    return f"{which}{names} · {where} · {date}"
 
 
 class StartScreen(Screen[None]):
@@ -80,10 +84,11 @@ class StartScreen(Screen[None]):
         Binding("f2", "edit_sheet", "edit sheet"),
         Binding("f4", "history", "past games"),
         Binding("f7", "alhambra_pad", "Alhambra scoring pad"),
+        Binding("f8", "alhambra_dice", "Alhambra dice"),
     ]
 
     class GameOpened(Message):
-        def __init__(self, session: GameSession) -> None:
+        def __init__(self, session: GameSession | AlhambraDiceSession) -> None:
             super().__init__()
             self.session = session
 
@@ -206,12 +211,31 @@ class StartScreen(Screen[None]):
             return
         self.post_message(self.GameOpened(session))
 
+    def action_alhambra_dice(self) -> None:
+        """A new Alhambra dice game for the names typed, the start player first (Dirk joins two)."""
+        names = self.names()
+        start = self.query_one("#start-player", Select).value
+        first = start if isinstance(start, int) else 0
+        try:
+            setup = ad.GameStarted(tuple(names[first:] + names[:first]))
+            session: GameSession | AlhambraDiceSession = AlhambraDiceSession.create(
+                self.games_dir, setup, self.now()
+            )
+        except (ad.IllegalMove, OSError) as exc:
+            self.say(f"Alhambra dice game: {exc}", error=True)
+            return
+        self.post_message(self.GameOpened(session))
+
     @on(OptionList.OptionSelected, "#saved")
     def continue_game(self, event: OptionList.OptionSelected) -> None:
         game = self.saved[int(event.option.id or 0)]
         try:
-            session = GameSession.resume(game.path)
-        except (rw.LogError, OSError) as exc:
+            session: GameSession | AlhambraDiceSession = (
+                AlhambraDiceSession.resume(game.path)
+                if game.game == ad.GAME_ID
+                else GameSession.resume(game.path)
+            )
+        except (rw.LogError, ResumeError, OSError) as exc:
             self.say(str(exc), error=True)
             return
         self.post_message(self.GameOpened(session))

@@ -9,7 +9,7 @@ names the game (`"game": "alhambra-dice"`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeAlias
 
 from companion.games.alhambra.buildings import TYPES
@@ -52,6 +52,10 @@ class Rolled:
 
     player: str
     dice: tuple[int, ...]
+    source: str = field(default="", compare=False)
+    """Who read the dice ("keyboard", "camera"): kept in the log, no rule depends on it."""
+    note: str = field(default="", compare=False)
+    """What the camera read when the players typed the dice instead: kept to settle disputes later."""
     kind: ClassVar[str] = "rolled"
 
 
@@ -116,6 +120,7 @@ def event_to_json(event: Event) -> dict[str, Any]:
         out["player"] = event.player
     if isinstance(event, Rolled):
         out["dice"] = {t: n for t, n in zip(TYPES, event.dice, strict=True) if n}
+        out |= {name: text for name, text in (("source", event.source), ("note", event.note)) if text}
     elif isinstance(event, (BlackDieSet, MarkerPlaced, PrizeTaken)):
         out["building"] = event.building
     if isinstance(event, MarkerPlaced) and event.displace:
@@ -132,7 +137,7 @@ def event_to_json(event: Event) -> dict[str, Any]:
 _FIELDS: dict[str, tuple[str, ...]] = {
     GameStarted.kind: ("event", "game", "players"),
     RoundPrepared.kind: ("event", "tiles", "dirk_column"),
-    Rolled.kind: ("event", "player", "dice"),
+    Rolled.kind: ("event", "player", "dice", "source", "note"),
     RollCancelled.kind: ("event", "player"),
     BlackDieSet.kind: ("event", "player", "building"),
     MarkerPlaced.kind: ("event", "player", "building", "displace"),
@@ -174,7 +179,7 @@ def event_from_json(data: object) -> Event:
     if not isinstance(player, str):
         raise EventFormatError(f"player: must be a name, got {short(player)}")
     if kind == Rolled.kind:
-        return Rolled(player, _dice(data.get("dice")))
+        return Rolled(player, _dice(data.get("dice")), _text(data, "source"), _text(data, "note"))
     if kind == RollCancelled.kind:
         return RollCancelled(player)
     building = _building(data.get("building"), "building")
@@ -203,6 +208,13 @@ def event_from_json(data: object) -> Event:
         None if exchange is None else _building(exchange, "exchange"),
         start,
     )
+
+
+def _text(data: dict[str, Any], name: str) -> str:
+    value = data.get(name, "")
+    if not isinstance(value, str):
+        raise EventFormatError(f"{name}: must be text, got {short(value)}")
+    return value
 
 
 def _building(value: object, where: str) -> str:

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import IO
+from typing import IO, Any
 
 from vision.jsonfile import JsonFileError, Limits, loads, read_bytes
 
@@ -91,22 +92,28 @@ def replay_log(loaded: LoadedLog) -> Game:
 
 
 class GameLog:
-    """An open log file that events are appended to, each flushed and fsynced before `append` returns."""
+    """An open log file that events are appended to, each flushed and fsynced before `append` returns.
 
-    def __init__(self, path: str | Path) -> None:
+    `encode` turns an event into its JSON object: Roll & Write's by default; another game's log (Alhambra –
+    the dice game's) is the same file with its own events."""
+
+    def __init__(self, path: str | Path, encode: Callable[[Any], dict[str, Any]] = event_to_json) -> None:
         self.path = Path(path)
+        self.encode = encode
         self._file: IO[bytes] = open(self.path, "ab")  # noqa: SIM115 - kept open for the whole game
         if self._file.tell() and not self.path.read_bytes().endswith(b"\n"):
             # A whole last event written without its newline: end its line before appending.
             self._file.write(b"\n")
 
     @classmethod
-    def create(cls, path: str | Path, first: Event) -> GameLog:
+    def create(
+        cls, path: str | Path, first: object, encode: Callable[[Any], dict[str, Any]] = event_to_json
+    ) -> GameLog:
         """Start a new log with its `GameStarted` event; refuses to overwrite an existing file."""
         path = Path(path)
         if path.exists():
             raise LogError(f"{path}: a game log already exists there")
-        log = cls(path)
+        log = cls(path, encode)
         log.append(first)
         return log
 
@@ -126,8 +133,8 @@ class GameLog:
                 os.fsync(f.fileno())
         return cls(path), loaded
 
-    def append(self, event: Event) -> None:
-        line = json.dumps(event_to_json(event), ensure_ascii=False, separators=(",", ":")) + "\n"
+    def append(self, event: object) -> None:
+        line = json.dumps(self.encode(event), ensure_ascii=False, separators=(",", ":")) + "\n"
         self._file.write(line.encode("utf-8"))
         self._file.flush()
         os.fsync(self._file.fileno())

@@ -1,0 +1,243 @@
+"""The Alhambra dice game's screen: the board, the Now panel saying what the table must do, one line to type
+dice and choices into, and the game log.
+
+Every entry becomes an engine event through `enter` (typed, or `table_settled` for what the camera settled
+on); the engine accepts it or says why not, and only accepted events reach the log on disk. Dirk's moves,
+which the rules fix, are applied as soon as the game comes to them.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Log, Static
+
+from companion.games import alhambra_dice as ad
+from companion.games.alhambra.buildings import TYPES
+from companion.games.alhambra_dice.engine import ROUNDS
+from companion.games.alhambra_dice.events import event_to_json
+from companion.games.alhambra_dice.report import game_text
+from companion.live.match import FaceProposal, propose_faces
+from vision.reading import DiceReading
+
+from ..alhambra_dice_input import HELP, InputError, parse
+from ..alhambra_dice_session import AlhambraDiceSession
+from ..widgets.alhambra_board import AlhambraBoard, marks
+from ..widgets.camera_panel import CameraPanel
+
+AUTO_LIMIT = 1000
+"""A guard, not a rule: this many of Dirk's automatic moves in a row would mean a bug."""
+
+
+def event_line(event: ad.Event) -> str:
+    """One line of the game log on screen: the event as the log file holds it, without the JSON noise."""
+    data = event_to_json(event)
+    kind = data.pop("event")
+    return f"{kind}: " + json.dumps(data, ensure_ascii=False)[1:-1].replace('"', "")
+
+
+class AlhambraDiceScreen(Screen[None]):
+    """Plays one `AlhambraDiceSession`; posts `Finished` when scoring C is held."""
+
+    CSS_PATH = "alhambra_dice.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+z", "undo", "undo"),
+        Binding("ctrl+y", "redo", "redo"),
+        # Before the entry line's own ctrl+k and ctrl+e (delete to the end, go to the end: End does that too).
+        Binding("ctrl+k", "accept_camera", "accept the camera's dice", priority=True),
+        Binding("ctrl+e", "export", "export", priority=True),
+    ]
+
+    class Finished(Message):
+        """Scoring C is held: the game is over."""
+
+        def __init__(self, session: AlhambraDiceSession) -> None:
+            super().__init__()
+            self.session = session
+
+    def __init__(self, session: AlhambraDiceSession, rng: random.Random, camera: bool = False) -> None:
+        super().__init__()
+        self.session = session
+        self.rng = rng
+        self.camera = camera
+        self.pending: FaceProposal | None = None
+        """A camera reading that needs the players' word: ctrl+k accepts it, typed dice fix it."""
+        self.message = ""
+        self.error = False
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="middle"):
+            yield AlhambraBoard(id="board")
+            with Vertical(id="side"):
+                yield Static(id="now")
+                yield Static(id="message")
+        yield Input(placeholder="dice, or a choice (Enter)", id="entry")
+        with Horizontal(id="bottom"):
+            log = Log(id="log", auto_scroll=True)
+            log.can_focus = False
+            yield log
+            if self.camera:
+                yield CameraPanel(id="camera")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#board").border_title = "Board"
+        self.query_one("#now").border_title = "Now"
+        self.query_one("#log").border_title = "Game log"
+        if self.camera:
+            self.query_one("#camera").border_title = "Camera"
+        self.query_one("#log", Log).write_lines(event_line(e) for e in self.session.events)
+        self.query_one("#entry", Input).focus()
+        self._after_change()
+
+    @property
+    def state(self) -> ad.GameState:
+        return self.session.state
+
+    # ------------------------------------------------------------------------------------ the view
+    def refresh_view(self) -> None:
+        state, exp = self.state, self.session.expectation()
+        stage = "game over" if state.is_over else f"Round {state.round} of {ROUNDS}"
+        caliph = state.names[state.caliph]
+        self.query_one("#status", Static).update(f"Alhambra – the dice game · {stage} · Caliph: {caliph}")
+        self.query_one("#board", AlhambraBoard).show(state)
+        self.query_one("#now", Static).update(self._now_text(state, exp))
+        message = self.query_one("#message", Static)
+        message.update(self.message)
+        message.set_class(self.error, "error")
+
+    def _now_text(self, state: ad.GameState, exp: ad.Expectation) -> str:
+        if state.is_over:
+            # The last line of the full breakdown (ctrl+e exports it all): totals and winners.
+            totals = game_text(ad.score_log(list(self.session.events))).splitlines()[-1]
+            return f"The game is over after scoring C.\n\n{totals}\n\n{HELP[exp.ask]}"
+        lines = [exp.prompt, ""]
+        if state.dice is not None and exp.ask is ad.Ask.CHOOSE:
+            shown = ", ".join(f"{n} {t}" for t, n in zip(TYPES, state.dice, strict=True) if n)
+            lines.append(f"dice: {shown}" + (f" + black {state.black}" if state.black else ""))
+        if exp.player is not None and exp.player in state.names:
+            held = state.held[state.names.index(exp.player)]
+            tiles = ", ".join(f"{n} {kind.replace('_', ' ')}" for kind, n in held.items() if n)
+            lines.append(f"{exp.player}'s tiles: {tiles or 'none'}")
+        mark = marks(state.names)
+        for who, name in enumerate(state.names):
+            vp = sum(state.vp_tiles[who])
+            lines.append(f"{mark[who]} {name}: {state.markers_left[who]} markers left, VP tiles {vp}")
+        lines += ["", HELP[exp.ask]]
+        return "\n".join(lines)
+
+    def say(self, message: str, error: bool = False) -> None:
+        self.message, self.error = message, error
+        self.refresh_view()
+
+    # ------------------------------------------------------------------------------- the entries
+    @on(Input.Submitted, "#entry")
+    def typed(self, submitted: Input.Submitted) -> None:
+        try:
+            event = parse(submitted.value, self.state, self.rng)
+        except InputError as exc:
+            self.say(str(exc), error=True)  # what was typed stays in the line, to be fixed
+            return
+        if isinstance(event, ad.Rolled) and self.pending is not None:
+            event = ad.Rolled(event.player, event.dice, "keyboard", f"camera read {self.pending.read}")
+        if self.enter(event):
+            submitted.input.value = ""
+
+    def enter(self, event: ad.Event) -> bool:
+        """Apply an event; the engine's reason is shown when it is refused, and nothing changes."""
+        try:
+            self.session.submit(event)
+        except ad.IllegalMove as exc:
+            self.say(str(exc), error=True)
+            return False
+        self.query_one("#log", Log).write_line(event_line(event))
+        self.pending = None
+        self.message, self.error = "", False
+        self._after_change()
+        return True
+
+    def _after_change(self) -> None:
+        for _ in range(AUTO_LIMIT):
+            auto = self.session.expectation().auto
+            if auto is None:
+                break
+            self.session.submit(auto)
+            self.query_one("#log", Log).write_line(event_line(auto))
+        self.refresh_view()
+        if self.state.is_over:
+            self.post_message(self.Finished(self.session))
+
+    # ---------------------------------------------------------------------------------- the camera
+    def table_settled(self, reading: DiceReading) -> None:
+        """The camera settled on the dice: a roll when the game waits for one (sure: entered; else asked)."""
+        exp = self.session.expectation()
+        if exp.ask not in (ad.Ask.ROLL, ad.Ask.CHOOSE) or exp.player is None:
+            self.say(f"camera: dice seen, but no roll expected now ({exp.prompt})", error=True)
+            return
+        proposal = propose_faces(reading, TYPES, exp.dice, self.state.black)
+        if proposal.sure:
+            self.enter(ad.Rolled(exp.player, proposal.counts, "camera"))
+            return
+        self.pending = proposal
+        key = "ctrl+k accepts it, or type" if proposal.complete else "type"
+        self.say(f"camera read {proposal.read}: {proposal.problem}. {key} the dice", error=True)
+
+    def camera_withdrawn(self) -> None:
+        """The dice moved again: a reading that waited for the players' word is gone."""
+        if self.pending is not None:
+            self.pending = None
+            self.say("")
+
+    def action_accept_camera(self) -> None:
+        pending, exp = self.pending, self.session.expectation()
+        if pending is None or not pending.complete or exp.player is None:
+            self.say("no camera reading to accept: type the dice", error=True)
+            return
+        note = f"camera read {pending.read}; accepted ({pending.problem})"
+        self.enter(ad.Rolled(exp.player, pending.counts, "camera", note))
+
+    # ------------------------------------------------------------------------------ undo, export
+    def action_undo(self) -> None:
+        try:
+            undone = self.session.undo()
+        except ad.IllegalMove as exc:
+            self.say(str(exc), error=True)
+            return
+        self._rewrite_log()
+        self.say(f"undone: {event_line(undone)} (ctrl+y redoes it)")
+
+    def action_redo(self) -> None:
+        try:
+            redone = self.session.redo()
+        except ad.IllegalMove as exc:
+            self.say(str(exc), error=True)
+            return
+        self._rewrite_log()
+        self.say(f"redone: {event_line(redone)}")
+        self._after_change()
+
+    def _rewrite_log(self) -> None:
+        log = self.query_one("#log", Log)
+        log.clear()
+        log.write_lines(event_line(e) for e in self.session.events)
+
+    def action_export(self) -> None:
+        """The scorings held so far with every reason (`companion score --json`'s breakdown), beside the
+        game's log."""
+        path = self.session.path.with_suffix(".score.json")
+        scored = ad.score_log(list(self.session.events)).to_json()
+        try:
+            path.write_text(json.dumps(scored, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        except OSError as exc:
+            self.say(f"export failed: {exc}", error=True)
+            return
+        self.say(f"exported the scoring to {path}")

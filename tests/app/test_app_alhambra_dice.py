@@ -1,0 +1,198 @@
+"""Alhambra – the dice game in the app: F8 on the start screen starts it for the names typed; every roll and
+choice is typed into one line (the test plays the engine's random player's moves, as the players would type
+them); bad entries are refused with why and lose nothing; undo, redo, resume and export; the camera's sure
+readings go in, unsure ones are asked; a snapshot of the board."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+from app_driver import FIXED_NOW, make_app
+from textual.pilot import Pilot
+from textual.widgets import Input, Static
+
+from companion.app import paths
+from companion.app.screens.alhambra_dice import AlhambraDiceScreen
+from companion.cli import main as companion_main
+from companion.games import alhambra_dice as ad
+from companion.games.alhambra_dice.scorefile import log_text
+from companion.games.alhambra_dice.simulate import next_event, play_random_game
+from vision.reading import Box, DiceReading, Die
+
+SIZE = (100, 32)
+TILE_WORDS = {"black_die": "black", "start_player": "start"}
+
+
+def typed(event: ad.Event) -> str:
+    """What the players type for an event."""
+    if isinstance(event, ad.RoundPrepared):
+        dirk = f" dirk {event.dirk_column}" if event.dirk_column else ""
+        return "tiles " + " ".join(TILE_WORDS.get(t, t) for t in event.tiles) + dirk
+    if isinstance(event, ad.Rolled):
+        return " ".join(map(str, event.dice))
+    if isinstance(event, ad.RollCancelled):
+        return "cancel"
+    if isinstance(event, ad.BlackDieSet):
+        return f"black {event.building}"
+    if isinstance(event, ad.MarkerPlaced):
+        return f"place {event.building}" + (" displace" if event.displace else "")
+    assert isinstance(event, ad.PrizeTaken)
+    extra = [str(event.value)] if event.value else [event.start_player] if event.start_player else []
+    extra += ["exchange", event.exchange] if event.exchange else []
+    return " ".join([event.prize, *extra])
+
+
+async def enter(pilot: Pilot[None], text: str) -> str:
+    """Type a line and press Enter; returns the message shown."""
+    screen = pilot.app.screen
+    assert isinstance(screen, AlhambraDiceScreen)
+    screen.query_one("#entry", Input).value = text
+    await pilot.press("enter")
+    return str(screen.query_one("#message", Static).render())
+
+
+async def start_game(pilot: Pilot[None], names: list[str]) -> AlhambraDiceScreen:
+    for n, name in enumerate(names):
+        pilot.app.screen.query_one(f"#name{n + 1}", Input).value = name
+    await pilot.pause()
+    await pilot.press("f8")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, AlhambraDiceScreen)
+    return screen
+
+
+async def play_moves(pilot: Pilot[None], screen: AlhambraDiceScreen, rng: random.Random, moves: int) -> None:
+    """Type the random player's next `moves` entries (Dirk's are the app's own). The line is handed to the
+    screen's Enter handler directly: a whole game is hundreds of entries, and waiting for the app to go idle
+    after each key would take a minute."""
+    entry = screen.query_one("#entry", Input)
+    for _ in range(moves):
+        if screen.state.is_over:
+            break
+        event = next_event(ad.fold(screen.session.events), rng)
+        before = len(screen.session.events)
+        entry.value = typed(event)
+        screen.typed(Input.Submitted(entry, entry.value))
+        assert len(screen.session.events) > before, str(screen.query_one("#message", Static).render())
+    await pilot.pause()
+
+
+def test_a_whole_game_is_typed_refused_undone_and_exported(xdg: Path, capsys: Any) -> None:
+    seen: dict[str, Any] = {}
+
+    async def play() -> None:
+        async with make_app().run_test(size=SIZE) as pilot:
+            screen = await start_game(pilot, ["Ann", "Ben", "Cleo"])
+            rng = random.Random(5)
+            await play_moves(pilot, screen, rng, 1)  # the round's tiles
+            log = screen.session.path.read_text()
+            seen["short"] = await enter(pilot, "2 2 2 0 0 0")
+            seen["bad symbol"] = await enter(pilot, "ssaacggx")
+            seen["kept"] = screen.query_one("#entry", Input).value
+            seen["not now"] = await enter(pilot, "points")
+            seen["illegal"] = await enter(pilot, "place garden")
+            assert screen.session.path.read_text() == log, "a refused entry writes nothing"
+            await enter(pilot, "ssaacggt")
+            seen["roll"] = screen.state.dice
+            seen["refused place"] = await enter(pilot, "place pavilion")
+            await pilot.press("ctrl+z")
+            seen["after undo"] = (screen.state.dice, screen.session.path.read_text() == log)
+            await pilot.press("ctrl+y")
+            seen["after redo"] = screen.state.dice
+            await play_moves(pilot, screen, rng, 2000)
+            seen["now"] = str(screen.query_one("#now", Static).render())
+            await pilot.press("ctrl+e")
+            seen["path"] = screen.session.path
+            seen["over"] = screen.state.is_over
+
+    asyncio.run(play())
+    assert "the counts add up to 6: the roll shows all 8 dice" in seen["short"]
+    assert "'x' is no symbol" in seen["bad symbol"] and seen["kept"] == "ssaacggx"
+    assert "'points' is not for now: Ann: roll 8 dice, roll 1 of 3" in seen["not now"]
+    assert "roll" in seen["illegal"], "the engine's reason: no marker before the first roll"
+    assert seen["roll"] == (0, 2, 2, 1, 2, 1)
+    assert "pavilion" in seen["refused place"], "no die shows a pavilion: the engine's reason"
+    assert seen["after undo"] == (None, True) and seen["after redo"] == (0, 2, 2, 1, 2, 1)
+    assert seen["over"] and "Totals:" in seen["now"]
+    path: Path = seen["path"]
+    assert path.parent == paths.games_dir()
+    exported = json.loads(path.with_suffix(".score.json").read_text())
+    capsys.readouterr()
+    assert companion_main(["score", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == exported
+    assert [p["name"] for p in exported["players"]] == ["Ann", "Ben", "Cleo"]
+
+
+def saved(events: list[ad.Event], name: str) -> Path:
+    folder = paths.games_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(log_text(events))
+    os.utime(path, (FIXED_NOW.timestamp(), FIXED_NOW.timestamp()))
+    return path
+
+
+def half_game() -> list[ad.Event]:
+    return play_random_game(ad.GameStarted(("Ann", "Ben")), random.Random(3))[1][:120]
+
+
+def test_a_saved_game_is_listed_and_continued_where_it_stopped(xdg: Path) -> None:
+    events = half_game()
+    path = saved(events, "20261123-201500-ann-ben.jsonl")
+
+    async def resume() -> tuple[str, int, int]:
+        async with make_app().run_test(size=SIZE) as pilot:
+            listed = str(pilot.app.screen.query_one("#saved").get_option_at_index(0).prompt)
+            await pilot.press("enter")
+            await pilot.pause()
+            screen = pilot.app.screen
+            assert isinstance(screen, AlhambraDiceScreen) and screen.session.path == path
+            before = len(screen.session.events)
+            await play_moves(pilot, screen, random.Random(1), 3)
+            return listed, before, len(path.read_text().splitlines())
+
+    listed, before, lines = asyncio.run(resume())
+    assert listed.startswith("Alhambra dice · Ann, Ben, Dirk ◇ · round 3/5"), listed
+    assert before >= len(events), "Dirk's fixed moves after the last event are the app's"
+    assert lines >= before + 3
+
+
+def test_the_camera_enters_a_sure_roll_and_asks_about_an_unsure_one(xdg: Path) -> None:
+    def reading(faces: list[str], confidence: float = 0.95) -> DiceReading:
+        dice = tuple(
+            Die(Box(40 * n, 0, 40 * n + 30, 30), "symbol", "white", confidence, face=face, rotation=0)
+            for n, face in enumerate(faces)
+        )
+        return DiceReading(dice, 0.0)
+
+    async def play() -> tuple[Any, ...]:
+        async with make_app().run_test(size=SIZE) as pilot:
+            screen = await start_game(pilot, ["Ann", "Ben", "Cleo"])
+            await play_moves(pilot, screen, random.Random(2), 1)
+            screen.table_settled(reading(["tower"] * 5 + ["garden"] * 3))
+            await pilot.pause()
+            first = screen.session.events[-1]
+            screen.table_settled(reading(["tower"] * 6 + ["pavilion"] * 2, confidence=0.6))
+            await pilot.pause()
+            asked = str(screen.query_one("#message", Static).render())
+            await pilot.press("ctrl+k")
+            return first, asked, screen.session.events[-1]
+
+    first, asked, accepted = asyncio.run(play())
+    assert first == ad.Rolled("Ann", (0, 0, 0, 0, 3, 5)) and first.source == "camera"
+    assert "unsure of" in asked and "ctrl+k" in asked
+    assert (
+        accepted == ad.Rolled("Ann", (2, 0, 0, 0, 0, 6))
+        and "camera read 6 tower, 2 pavilion" in accepted.note
+    )
+
+
+def test_board_screen(xdg: Path, snap_compare) -> None:  # type: ignore[no-untyped-def]
+    saved(half_game(), "20261123-201500-ann-ben.jsonl")
+    assert snap_compare(make_app(), press=["enter"], terminal_size=SIZE)
