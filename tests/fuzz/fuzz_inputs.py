@@ -187,6 +187,26 @@ def shape_of_text(data: bytes) -> Any:
             return None
 
 
+def fits(a: Any, b: Any) -> bool:
+    """A value of shape `a` is one a file of shape `b` could also hold: the same keys and types, its lists
+    holding only the kinds of items `b`'s hold, perhaps fewer or none (a player holding no VP tile yet)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(fits(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return set(a) <= set(b)
+    return bool(a == b)
+
+
+def same_shape(damaged: bytes, good: bytes) -> bool:
+    """The damaged file could be a good one (`fits`), line by line for a log."""
+    a, b = shape_of_text(damaged), shape_of_text(good)
+    if a is None or b is None:
+        return False
+    if isinstance(a, list) and isinstance(b, list) and a and isinstance(a[0], dict):
+        return len(a) == len(b) and all(fits(x, y) for x, y in zip(a, b, strict=True))
+    return fits(a, b)
+
+
 @dataclass(frozen=True)
 class Run:
     code: int

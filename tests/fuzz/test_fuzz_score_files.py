@@ -21,7 +21,7 @@ from fuzz_inputs import (
     damaged_json,
     damaged_log,
     run_main,
-    shape_of_text,
+    same_shape,
 )
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -57,7 +57,7 @@ def check_scored(damage: Damage, path: Path, good: bytes, good_board: Any) -> No
     assert run.err == "" or (warned and len(run.err.splitlines()) == 1), (damage.what, run.err)
     if json.loads(run.out) != good_board:
         # Scored differently: only a file of the good one's fields and types may, or a cut-off line said so.
-        assert warned or shape_of_text(damage.data) == shape_of_text(good), damage.what
+        assert warned or same_shape(damage.data, good), damage.what
 
 
 def fuzz(tmp: Path, good: bytes, damages: st.SearchStrategy[Damage]) -> int:
