@@ -1,0 +1,312 @@
+"""Dice built side by side on a grid, read from one photo: each die's cell, face and the sides its art meets.
+
+A built Carcassonne city is the use: touching dice lie about one die side apart with their sides aligned, so
+the dice form a grid turned by some angle on the table. The die detector, trained on scattered dice, misses
+or merges many dice that touch; so the detector only seeds the grid, and the grid then says where every die
+must be:
+
+1. the grid's angle is the mode (modulo 90°) of the edge directions of the dice's silhouette on the table;
+2. its pitch and origin come from the dice the one reader (`vision.reader.DiceReader`) read surely: their
+   centres lie on the grid, a whole number of pitches apart;
+3. each grid cell the silhouette fills is a die, read by the face matcher in the cell's own square;
+4. a die whose face is unsure, or one that lies off the grid, is asked about, never guessed; a die whose face
+   reaches no side (a knight, a catapult) may lie anywhere: it is counted, off the grid or on it.
+
+The sides a face's art reaches come from the taught profile (`TaughtFace.edges`, at rotation 0) turned by
+the die's rotation, named as seen on the grid: "top" is towards the row above.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from vision.reader import DiceReader
+from vision.reading import Box, Die, Image, Rotation
+from vision.symbols.finder import foreground
+from vision.symbols.matcher import UNKNOWN, SymbolRead
+from vision.symbols.profile import EDGES, SymbolProfile
+
+Cell = tuple[int, int]
+Floats = npt.NDArray[np.float64]
+
+WORK_SIDE = 480
+"""The silhouette is found at this many pixels along the photo's longer side (a die some 40 px)."""
+DETECTOR_BOX = 0.94
+"""The detector's box of an upright symbol die is this share of the die's side (median on rendered tables)."""
+PITCH_PER_SIDE = 1.07
+"""Centre distance of touching dice per die side, before the photo says better: rounded edges keep a seam."""
+ON_GRID = 0.3
+"""A die whose centre lies further than this (in pitches) from its cell's centre is off the grid."""
+FILLED = 0.7
+"""A cell is a die where the silhouette covers this share of its middle half."""
+CELL_LOOK = 1.0
+"""A cell's square is read as it is: it holds the whole die, and any larger look takes in a neighbour's art
+(a black cap against the cap of the die above read the wrong way up)."""
+PITCH_TRIES = (1.0, 0.93, 0.965, 1.035, 1.07)
+"""Pitches tried, per the sure dice's: the first wins ties."""
+"""A cell is a die where the silhouette covers this share of its middle half."""
+
+
+class GridError(ValueError):
+    """The photo shows no grid the reader can find; the message says why."""
+
+
+@dataclass(frozen=True)
+class GridDie:
+    """A die on the grid: its cell (row, col; rows grow downwards), face, rotation and the sides its art
+    reaches as seen on the grid."""
+
+    at: Cell
+    face: str
+    rotation: Rotation
+    edges: frozenset[str]
+    confidence: float
+    box: Box
+
+
+@dataclass(frozen=True)
+class AskedDie:
+    """A die the photo does not settle: where it lies, its cell if on the grid, the best guess and why."""
+
+    box: Box
+    at: Cell | None
+    guess: str
+    why: str
+
+
+@dataclass(frozen=True)
+class GridReading:
+    """The dice of one photo: on the grid, lying loose (faces that reach no side), and asked about."""
+
+    dice: tuple[GridDie, ...]
+    loose: tuple[Die, ...]
+    asked: tuple[AskedDie, ...]
+    angle: float
+    """The grid's turn in the photo, degrees clockwise."""
+    pitch: float
+    """Centre distance of touching dice, pixels."""
+
+
+def seen_edges(profile: SymbolProfile, face: str, rotation: int) -> frozenset[str]:
+    """The sides a face's art reaches when turned `rotation` degrees counter-clockwise: a quarter turn takes
+    the top side to the left."""
+    taught = profile.face(face).edges
+    turns = rotation // 90
+    return frozenset(EDGES[(EDGES.index(side) - turns) % 4] for side in taught)
+
+
+def grid_angle(mask: npt.NDArray[np.uint8]) -> float:
+    """The mode of the silhouette's edge directions modulo 90°, degrees in [-45, 45): every side of every
+    die votes for the grid's turn (rounded corners vote evenly for all)."""
+    soft = cv2.GaussianBlur(mask.astype(np.float32), (0, 0), 1.0)
+    gx = cv2.Sobel(soft, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(soft, cv2.CV_32F, 0, 1, ksize=3)
+    weight = np.hypot(gx, gy)
+    four = 4 * np.arctan2(gy, gx)
+    vote = complex(float((weight * np.cos(four)).sum()), float((weight * np.sin(four)).sum()))
+    return math.degrees(math.atan2(vote.imag, vote.real) / 4)
+
+
+class _Grid:
+    """Photo pixels to grid coordinates (in pitches) and back, for one angle, pitch and origin."""
+
+    def __init__(self, angle: float, pitch: float, origin: tuple[float, float]) -> None:
+        t = math.radians(angle)
+        self.cos, self.sin = math.cos(t), math.sin(t)
+        self.pitch, self.origin = pitch, origin
+
+    def to_grid(self, x: float, y: float) -> tuple[float, float]:
+        """(row, col) in pitches: the photo turned back by the grid's angle."""
+        u = x * self.cos + y * self.sin
+        v = -x * self.sin + y * self.cos
+        return (v - self.origin[1]) / self.pitch, (u - self.origin[0]) / self.pitch
+
+    def to_grid_many(self, x: Floats, y: Floats) -> tuple[Floats, Floats]:
+        u = x * self.cos + y * self.sin
+        v = -x * self.sin + y * self.cos
+        return (v - self.origin[1]) / self.pitch, (u - self.origin[0]) / self.pitch
+
+    def to_photo(self, row: float, col: float) -> tuple[float, float]:
+        u = col * self.pitch + self.origin[0]
+        v = row * self.pitch + self.origin[1]
+        return u * self.cos - v * self.sin, u * self.sin + v * self.cos
+
+
+def _die_side(box: Box, angle: float) -> float:
+    """The side of a die from its detector box: a square turned by `angle` fills a box (|cos|+|sin|) wider."""
+    t = math.radians(angle)
+    return max(box.width, box.height) / (abs(math.cos(t)) + abs(math.sin(t))) / DETECTOR_BOX
+
+
+def _pitch(sure: list[Die], grid: _Grid, side: float) -> float:
+    """The median of the sure dice's centre distances along each grid axis, each divided by the whole number
+    of pitches it spans; the side's guess where no two sure dice lie in line."""
+    guess = side * PITCH_PER_SIDE
+    points = [grid.to_grid(*d.box.center) for d in sure]
+    spans = []
+    for i, (r0, c0) in enumerate(points):
+        for r1, c1 in points[i + 1 :]:
+            for along, across in ((r1 - r0, c1 - c0), (c1 - c0, r1 - r0)):
+                n = round(abs(along) / guess)
+                if 1 <= n <= 4 and abs(across) < 0.3 * guess:
+                    spans.append(abs(along) / n)
+    return float(np.median(spans)) if spans else guess
+
+
+def _offset(fractions: list[float]) -> float:
+    """The circular mean of positions modulo 1."""
+    angles = [2 * math.pi * f for f in fractions]
+    mean = math.atan2(sum(math.sin(a) for a in angles), sum(math.cos(a) for a in angles))
+    return mean / (2 * math.pi)
+
+
+def read_grid(image: Image, reader: DiceReader) -> GridReading:
+    """Read the dice built on a grid in a photo of a plain table; `GridError` when no die reads surely."""
+    if reader.matcher is None:
+        raise GridError("reading a grid of symbol dice needs a taught symbol profile")
+    profile = reader.matcher.profile
+    found = [d for d in reader.read(image).dice if d.kind == "symbol"]
+    sure = [d for d in found if d.face not in (None, UNKNOWN)]
+    if not sure:
+        raise GridError("no die in the photo reads surely: the grid cannot be found (is the profile taught?)")
+    mask, scale = foreground(image, WORK_SIDE)
+    angle = grid_angle(mask)
+    sides = [_die_side(d.box, angle) for d in sure]
+    side = float(np.median(sides))
+    # A merged find of two touching dice reads (if at all) with a box far off the others': it seeds nothing.
+    sure = [d for d, s in zip(sure, sides, strict=True) if 0.75 < s / side < 1.33]
+    pitch = _pitch(sure, _Grid(angle, 1.0, (0.0, 0.0)), side)
+    # The seeds may put the grid a little off (few sure dice, a find of two dice at once): of a few pitches
+    # about the seeds' one and the one their size gives, the grid whose cells read best (`_fit`) wins.
+    tried = [
+        _cells_read(image, reader, mask, scale, _seeded(angle, seed * k, sure))
+        for seed in (pitch, side * PITCH_PER_SIDE)
+        for k in PITCH_TRIES
+    ]
+    grid, cells, boxes, reads = max(tried, key=lambda t: _fit(t[3]))
+    dice: list[GridDie] = []
+    asked: list[AskedDie] = []
+    for cell, box, read in zip(cells, boxes, reads, strict=True):
+        if read.face == UNKNOWN:
+            asked.append(AskedDie(box, cell, read.best, f"unsure which face ({read.best}?)"))
+        else:
+            edges = seen_edges(profile, read.face, read.rotation)
+            dice.append(GridDie(cell, read.face, read.rotation, edges, read.confidence, box))
+    loose: list[Die] = []
+    for die in found:
+        r, c = grid.to_grid(*die.box.center)
+        at = (round(r), round(c))
+        if at in cells and math.hypot(r - at[0], c - at[1]) <= ON_GRID:
+            continue
+        if die.face not in (None, UNKNOWN) and not profile.face(die.face).edges:
+            loose.append(die)
+        elif not any(_overlaps(die.box, b) for b in boxes):
+            asked.append(AskedDie(die.box, None, die.face or UNKNOWN, "off the grid"))
+    return _from_origin(GridReading(tuple(dice), tuple(loose), tuple(asked), angle, grid.pitch))
+
+
+def _fit(reads: list[SymbolRead]) -> float:
+    """How well a grid's cells read: the mean confidence, an unsure die counting none. A grid too fine cuts
+    dice in parts that read poorly; one too coarse leaves dice out of its cells' middles."""
+    return sum(r.confidence for r in reads if r.face != UNKNOWN) / max(len(reads), 1)
+
+
+def _seeded(angle: float, pitch: float, sure: list[Die]) -> _Grid:
+    """The grid of this angle and about this pitch through the sure dice's centres."""
+    unit = _Grid(angle, pitch, (0.0, 0.0))
+    rows, cols = zip(*(unit.to_grid(*d.box.center) for d in sure), strict=True)
+    origin_r, origin_c = _offset([r % 1 for r in rows]), _offset([c % 1 for c in cols])
+    return _refined(_Grid(angle, pitch, (origin_c * pitch, origin_r * pitch)), sure)
+
+
+def _cells_read(
+    image: Image, reader: DiceReader, mask: npt.NDArray[np.uint8], scale: float, grid: _Grid
+) -> tuple[_Grid, list[Cell], list[Box], list[SymbolRead]]:
+    """The grid's filled cells, each cell's square and its read."""
+    cells = _filled_cells(mask, scale, grid)
+    boxes = [_cell_box(grid, cell, grid.pitch / PITCH_PER_SIDE) for cell in cells]
+    return grid, cells, boxes, reader.read_faces(image, boxes, CELL_LOOK) if boxes else []
+
+
+def _refined(grid: _Grid, sure: list[Die], rounds: int = 2) -> _Grid:
+    """The pitch and origin that put the sure dice's centres best on their nearest cells (least squares),
+    leaving out a die far off its cell (a find of two dice at once)."""
+    for _ in range(rounds):
+        us, vs, cols, rows = [], [], [], []
+        for die in sure:
+            r, c = grid.to_grid(*die.box.center)
+            if math.hypot(r - round(r), c - round(c)) > ON_GRID:
+                continue
+            x, y = die.box.center
+            us.append(x * grid.cos + y * grid.sin)
+            vs.append(-x * grid.sin + y * grid.cos)
+            cols.append(round(c))
+            rows.append(round(r))
+        if len(set(cols)) + len(set(rows)) < 3:
+            return grid
+        # u = origin_u + pitch * col, v = origin_v + pitch * row: one pitch, two origins.
+        n = len(us)
+        design = np.zeros((2 * n, 3))
+        design[:n, 0], design[n:, 1] = 1, 1
+        design[:n, 2], design[n:, 2] = cols, rows
+        (ou, ov, pitch), *_ = np.linalg.lstsq(design, np.array(us + vs), rcond=None)
+        grid = _Grid(math.degrees(math.atan2(grid.sin, grid.cos)), float(pitch), (float(ou), float(ov)))
+    return grid
+
+
+def _filled_cells(mask: npt.NDArray[np.uint8], scale: float, grid: _Grid) -> list[Cell]:
+    """The cells whose middle half the silhouette fills, top row first."""
+    ys, xs = np.nonzero(mask)
+    if not len(xs):
+        return []
+    rows, cols = grid.to_grid_many(xs / scale, ys / scale)
+    r_lo, r_hi = int(np.floor(rows.min())), int(np.ceil(rows.max()))
+    c_lo, c_hi = int(np.floor(cols.min())), int(np.ceil(cols.max()))
+    steps = np.linspace(-0.25, 0.25, 5)
+    h, w = mask.shape
+    out = []
+    for r in range(r_lo, r_hi + 1):
+        for c in range(c_lo, c_hi + 1):
+            hits = 0
+            for dr in steps:
+                for dc in steps:
+                    x, y = grid.to_photo(r + dr, c + dc)
+                    px, py = int(x * scale), int(y * scale)
+                    hits += 0 <= px < w and 0 <= py < h and bool(mask[py, px])
+            if hits >= FILLED * len(steps) ** 2:
+                out.append((r, c))
+    return out
+
+
+def _cell_box(grid: _Grid, cell: Cell, side: float) -> Box:
+    x, y = grid.to_photo(*cell)
+    return Box(x - side / 2, y - side / 2, x + side / 2, y + side / 2)
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    """The boxes share more than a third of the smaller one."""
+    w = min(a.x1, b.x1) - max(a.x0, b.x0)
+    h = min(a.y1, b.y1) - max(a.y0, b.y0)
+    return w > 0 and h > 0 and w * h > min(a.width * a.height, b.width * b.height) / 3
+
+
+def _from_origin(found: GridReading) -> GridReading:
+    """The same reading with cells counted from the top-left die: row 0 and column 0 hold a die."""
+    cells = [d.at for d in found.dice] + [a.at for a in found.asked if a.at is not None]
+    if not cells:
+        return found
+    r0, c0 = min(r for r, _ in cells), min(c for _, c in cells)
+
+    def moved(at: Cell) -> Cell:
+        return (at[0] - r0, at[1] - c0)
+
+    dice = tuple(GridDie(moved(d.at), d.face, d.rotation, d.edges, d.confidence, d.box) for d in found.dice)
+    asked = tuple(
+        AskedDie(a.box, moved(a.at) if a.at is not None else None, a.guess, a.why) for a in found.asked
+    )
+    return GridReading(dice, found.loose, asked, found.angle, found.pitch)
