@@ -46,6 +46,35 @@ def run_score(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_city(args: argparse.Namespace) -> int:
+    """`companion city PHOTO --profile PROFILE [--knight] [--json]`: read a photo of a built Carcassonne city
+    with the taught dice profile, and print the city as read with its score and the reasons."""
+    from companion.games.carcassonne_dice import score_layout
+    from companion.live.city import read_city_photo, settled_text
+    from vision.grid import GridError
+    from vision.images import ImageError
+    from vision.symbols.profile import ProfileError, load_profile
+
+    try:
+        reading = read_city_photo(args.photo, load_profile(args.profile))
+    except (ProfileError, ImageError, GridError) as exc:
+        print(f"companion city: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    scored = score_layout(reading.layout, args.knight)
+    if args.json:
+        report = {
+            "turn": reading.turn_json(args.knight),
+            "score": scored.to_json(),
+            "knights": reading.knights,
+            "catapults": reading.catapults,
+            "asked": list(reading.asked),
+        }
+        print(json.dumps(report, indent=2, ensure_ascii=False))
+    else:
+        print(settled_text(args.photo, reading, scored))
+    return 0
+
+
 class CalibrationError(ValueError):
     """A remembered calibration file that cannot be used."""
 
@@ -261,6 +290,22 @@ def build_parser() -> argparse.ArgumentParser:
     )
     score.add_argument("--json", action="store_true", help="print the breakdown as JSON")
     score.set_defaults(run=run_score)
+    city = commands.add_parser(
+        "city",
+        help="read a photo of a built Carcassonne dice city and score it",
+        description="Read a photo of a built Carcassonne dice city (a taught carcassonne profile names the"
+        " faces) and print the city as read, its score and why; dice the photo does not settle are asked.",
+    )
+    city.add_argument("photo", type=Path, metavar="PHOTO", help="a photo of the city from above")
+    city.add_argument(
+        "--profile",
+        type=Path,
+        required=True,
+        help="the dice taught by calibration.faces --preset carcassonne",
+    )
+    city.add_argument("--knight", action="store_true", help="the player began the turn holding a knight")
+    city.add_argument("--json", action="store_true", help="print the turn file, score and questions as JSON")
+    city.set_defaults(run=run_city)
     play = commands.add_parser(
         "play",
         help="the score-sheet app (also what `companion` alone runs)",

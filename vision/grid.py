@@ -92,12 +92,16 @@ class GridReading:
     """Centre distance of touching dice, pixels."""
 
 
-def seen_edges(profile: SymbolProfile, face: str, rotation: int) -> frozenset[str]:
-    """The sides a face's art reaches when turned `rotation` degrees counter-clockwise: a quarter turn takes
-    the top side to the left."""
-    taught = profile.face(face).edges
+def turned(sides: frozenset[str], rotation: int) -> frozenset[str]:
+    """Sides of a face (named at rotation 0) as they lie when the face is turned `rotation` degrees
+    counter-clockwise: a quarter turn takes the top side to the left."""
     turns = rotation // 90
-    return frozenset(EDGES[(EDGES.index(side) - turns) % 4] for side in taught)
+    return frozenset(EDGES[(EDGES.index(side) - turns) % 4] for side in sides)
+
+
+def seen_edges(profile: SymbolProfile, face: str, rotation: int) -> frozenset[str]:
+    """The sides a taught face's art reaches as it lies."""
+    return turned(profile.face(face).edges, rotation)
 
 
 def grid_angle(mask: npt.NDArray[np.uint8]) -> float:
@@ -179,7 +183,8 @@ def read_grid(image: Image, reader: DiceReader) -> GridReading:
     sides = [_die_side(d.box, angle) for d in sure]
     side = float(np.median(sides))
     # A merged find of two touching dice reads (if at all) with a box far off the others': it seeds nothing.
-    sure = [d for d, s in zip(sure, sides, strict=True) if 0.75 < s / side < 1.33]
+    alike = [d for d, s in zip(sure, sides, strict=True) if 0.75 < s / side < 1.33]
+    sure = alike or [sure[int(np.argmin([abs(s - side) for s in sides]))]]
     pitch = _pitch(sure, _Grid(angle, 1.0, (0.0, 0.0)), side)
     # The seeds may put the grid a little off (few sure dice, a find of two dice at once): of a few pitches
     # about the seeds' one and the one their size gives, the grid whose cells read best (`_fit`) wins.

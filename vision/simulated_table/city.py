@@ -14,7 +14,16 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from vision.reading import Rotation
-from vision.simulated_table.scene import BODY_COLOURS, DieSpec, Placement, Scene, draw_scene, ink_for, jitter
+from vision.simulated_table.scene import (
+    BODY_COLOURS,
+    DieSpec,
+    Placement,
+    Scene,
+    draw_scene,
+    ink_for,
+    jitter,
+    scatter,
+)
 from vision.simulated_table.symbol_art import SymbolPainter, mild_look
 
 GAP = (1.03, 1.12)
@@ -70,3 +79,20 @@ def city_scene(
     table[:] = rng.integers(30, 200, 3)
     look = replace(mild_look(rng), specular=0.0)
     return draw_scene(table, placed, look, rng)
+
+
+def thrown_scene(
+    painter: SymbolPainter,
+    labels: Sequence[str],
+    rng: np.random.Generator,
+    size: int = 640,
+    color: str = "white",
+) -> Scene:
+    """The faces `labels` thrown apart on a plain table (a roll before any die is built)."""
+    places = scatter(rng, len(labels), size, size, rng.uniform(50, 70) * size / 640, margin=1.2)
+    body = jitter(BODY_COLOURS[color][0], rng)
+    ink = ink_for(body, rng)
+    dice = [(DieSpec(painter, label, color, body, ink), p) for label, p in zip(labels, places, strict=False)]
+    table = np.empty((size, size, 3), np.uint8)
+    table[:] = rng.integers(30, 200, 3)
+    return draw_scene(table, dice, replace(mild_look(rng), specular=0.0), rng)
