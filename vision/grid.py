@@ -42,13 +42,20 @@ PITCH_PER_SIDE = 1.07
 """Centre distance of touching dice per die side, before the photo says better: rounded edges keep a seam."""
 ON_GRID = 0.3
 """A die whose centre lies further than this (in pitches) from its cell's centre is off the grid."""
+NUDGES = ((0.12, 0.0), (-0.12, 0.0), (0.0, 0.12), (0.0, -0.12))
+"""Shifts (in pitches) of a cell's square for a die that reads unsure in it: hands do not build exactly."""
 FILLED = 0.7
 """A cell is a die where the silhouette covers this share of its middle half."""
 CELL_LOOK = 1.0
 """A cell's square is read as it is: it holds the whole die, and any larger look takes in a neighbour's art
 (a black cap against the cap of the die above read the wrong way up)."""
-PITCH_TRIES = (1.0, 0.93, 0.965, 1.035, 1.07)
-"""Pitches tried, per the sure dice's: the first wins ties."""
+KEY_SPAN = 1 << 20
+"""Cells are numbered (row + KEY_SPAN) * 2 KEY_SPAN + col + KEY_SPAN to be counted by numpy."""
+PITCH_TRIES = (1.0, 0.965, 1.035)
+"""Pitches tried, per the one the sure dice's distances give."""
+SIZE_TRIES = tuple(float(k) for k in np.geomspace(0.7, 1.45, 15))
+"""Pitches tried, per the one the sure dice's size gives: a find of two dice at once can be read as one die,
+and a city of few dice gives no distances."""
 """A cell is a die where the silhouette covers this share of its middle half."""
 
 
@@ -175,9 +182,10 @@ def read_grid(image: Image, reader: DiceReader) -> GridReading:
         raise GridError("reading a grid of symbol dice needs a taught symbol profile")
     profile = reader.matcher.profile
     found = [d for d in reader.read(image).dice if d.kind == "symbol"]
-    sure = [d for d in found if d.face not in (None, UNKNOWN)]
+    # The dice read surely seed the grid; where none is, every die found does, the grid's fit then judging.
+    sure = [d for d in found if d.face not in (None, UNKNOWN)] or found
     if not sure:
-        raise GridError("no die in the photo reads surely: the grid cannot be found (is the profile taught?)")
+        raise GridError("no die found in the photo: nothing to read")
     mask, scale = foreground(image, WORK_SIDE)
     angle = grid_angle(mask)
     sides = [_die_side(d.box, angle) for d in sure]
@@ -187,15 +195,20 @@ def read_grid(image: Image, reader: DiceReader) -> GridReading:
     sure = alike or [sure[int(np.argmin([abs(s - side) for s in sides]))]]
     pitch = _pitch(sure, _Grid(angle, 1.0, (0.0, 0.0)), side)
     # The seeds may put the grid a little off (few sure dice, a find of two dice at once): of a few pitches
-    # about the seeds' one and the one their size gives, the grid whose cells read best (`_fit`) wins.
-    tried = [
-        _cells_read(image, reader, mask, scale, _seeded(angle, seed * k, sure))
-        for seed in (pitch, side * PITCH_PER_SIDE)
-        for k in PITCH_TRIES
-    ]
-    grid, cells, boxes, reads = max(tried, key=lambda t: _fit(t[3]))
+    # about the seeds' one and the one their size gives, the grid that fits the photo best wins.
+    best = max(
+        (
+            _laid(image, reader, mask, scale, _seeded(angle, seed * k, sure))
+            for seed, tries in ((pitch, PITCH_TRIES), (side * PITCH_PER_SIDE, SIZE_TRIES))
+            for k in tries
+            if SIZE_TRIES[0] <= seed * k / (side * PITCH_PER_SIDE) <= SIZE_TRIES[-1]
+        ),
+        key=lambda t: t.fit,
+    )
+    grid, cells, boxes = best.grid, best.cells, best.boxes
     dice: list[GridDie] = []
     asked: list[AskedDie] = []
+    reads = _looked_again(image, reader, best)
     for cell, box, read in zip(cells, boxes, reads, strict=True):
         if read.face == UNKNOWN:
             asked.append(AskedDie(box, cell, read.best, f"unsure which face ({read.best}?)"))
@@ -210,15 +223,28 @@ def read_grid(image: Image, reader: DiceReader) -> GridReading:
             continue
         if die.face not in (None, UNKNOWN) and not profile.face(die.face).edges:
             loose.append(die)
-        elif not any(_overlaps(die.box, b) for b in boxes):
+        elif at not in cells and _on(mask, scale, die.box.center):
             asked.append(AskedDie(die.box, None, die.face or UNKNOWN, "off the grid"))
     return _from_origin(GridReading(tuple(dice), tuple(loose), tuple(asked), angle, grid.pitch))
 
 
-def _fit(reads: list[SymbolRead]) -> float:
-    """How well a grid's cells read: the mean confidence, an unsure die counting none. A grid too fine cuts
-    dice in parts that read poorly; one too coarse leaves dice out of its cells' middles."""
-    return sum(r.confidence for r in reads if r.face != UNKNOWN) / max(len(reads), 1)
+@dataclass(frozen=True)
+class _Try:
+    """One grid laid over the photo: its filled cells, their squares and reads, the silhouette left out."""
+
+    grid: _Grid
+    cells: list[Cell]
+    boxes: list[Box]
+    reads: list[SymbolRead]
+    outside: float
+
+    @property
+    def fit(self) -> float:
+        """How well the grid explains the photo: each die read surely counts its confidence, an unsure one
+        costs half a die and silhouette outside every cell costs what it covers in dice. A grid too fine
+        cuts dice into parts that read poorly; one too coarse leaves dice out of its cells."""
+        sure = sum(r.confidence for r in self.reads if r.face != UNKNOWN)
+        return sure - 0.5 * sum(r.face == UNKNOWN for r in self.reads) - self.outside
 
 
 def _seeded(angle: float, pitch: float, sure: list[Die]) -> _Grid:
@@ -229,13 +255,38 @@ def _seeded(angle: float, pitch: float, sure: list[Die]) -> _Grid:
     return _refined(_Grid(angle, pitch, (origin_c * pitch, origin_r * pitch)), sure)
 
 
-def _cells_read(
-    image: Image, reader: DiceReader, mask: npt.NDArray[np.uint8], scale: float, grid: _Grid
-) -> tuple[_Grid, list[Cell], list[Box], list[SymbolRead]]:
-    """The grid's filled cells, each cell's square and its read."""
-    cells = _filled_cells(mask, scale, grid)
+def _laid(image: Image, reader: DiceReader, mask: npt.NDArray[np.uint8], scale: float, grid: _Grid) -> _Try:
+    cells, outside = _filled_cells(mask, scale, grid)
     boxes = [_cell_box(grid, cell, grid.pitch / PITCH_PER_SIDE) for cell in cells]
-    return grid, cells, boxes, reader.read_faces(image, boxes, CELL_LOOK) if boxes else []
+    return _Try(grid, cells, boxes, reader.read_faces(image, boxes, CELL_LOOK) if boxes else [], outside)
+
+
+def _on(mask: npt.NDArray[np.uint8], scale: float, point: tuple[float, float]) -> bool:
+    """The silhouette covers the point: a find centred there is a die, not the gap between dice."""
+    x, y = int(point[0] * scale), int(point[1] * scale)
+    return 0 <= y < mask.shape[0] and 0 <= x < mask.shape[1] and bool(mask[y, x])
+
+
+def _looked_again(image: Image, reader: DiceReader, laid: _Try) -> list[SymbolRead]:
+    """The cells' reads, each unsure one read again in its square nudged every way: it is read as the face
+    every nudge that names one names, the surest of them."""
+    reads = list(laid.reads)
+    unsure = [i for i, r in enumerate(reads) if r.face == UNKNOWN]
+    if not unsure:
+        return reads
+    side = laid.grid.pitch / PITCH_PER_SIDE
+    boxes = []
+    for i in unsure:
+        r, c = laid.cells[i]
+        for dr, dc in NUDGES:
+            x, y = laid.grid.to_photo(r + dr, c + dc)
+            boxes.append(Box(x - side / 2, y - side / 2, x + side / 2, y + side / 2))
+    again = reader.read_faces(image, boxes, CELL_LOOK)
+    for n, i in enumerate(unsure):
+        looks = [a for a in again[n * len(NUDGES) : (n + 1) * len(NUDGES)] if a.face != UNKNOWN]
+        if len({a.face for a in looks}) == 1:
+            reads[i] = max(looks, key=lambda a: a.confidence)
+    return reads
 
 
 def _refined(grid: _Grid, sure: list[Die], rounds: int = 2) -> _Grid:
@@ -264,40 +315,25 @@ def _refined(grid: _Grid, sure: list[Die], rounds: int = 2) -> _Grid:
     return grid
 
 
-def _filled_cells(mask: npt.NDArray[np.uint8], scale: float, grid: _Grid) -> list[Cell]:
-    """The cells whose middle half the silhouette fills, top row first."""
+def _filled_cells(mask: npt.NDArray[np.uint8], scale: float, grid: _Grid) -> tuple[list[Cell], float]:
+    """The cells whose middle half the silhouette fills, top row first; and how much of the silhouette (in
+    dice) lies in cells that are not filled."""
     ys, xs = np.nonzero(mask)
-    if not len(xs):
-        return []
     rows, cols = grid.to_grid_many(xs / scale, ys / scale)
-    r_lo, r_hi = int(np.floor(rows.min())), int(np.ceil(rows.max()))
-    c_lo, c_hi = int(np.floor(cols.min())), int(np.ceil(cols.max()))
-    steps = np.linspace(-0.25, 0.25, 5)
-    h, w = mask.shape
-    out = []
-    for r in range(r_lo, r_hi + 1):
-        for c in range(c_lo, c_hi + 1):
-            hits = 0
-            for dr in steps:
-                for dc in steps:
-                    x, y = grid.to_photo(r + dr, c + dc)
-                    px, py = int(x * scale), int(y * scale)
-                    hits += 0 <= px < w and 0 <= py < h and bool(mask[py, px])
-            if hits >= FILLED * len(steps) ** 2:
-                out.append((r, c))
-    return out
+    r_at, c_at = np.round(rows).astype(np.int64), np.round(cols).astype(np.int64)
+    key = (r_at + KEY_SPAN) * 2 * KEY_SPAN + c_at + KEY_SPAN
+    middle = (np.abs(rows - r_at) < 0.25) & (np.abs(cols - c_at) < 0.25)
+    keys, counts = np.unique(key[middle], return_counts=True)
+    full = (0.5 * grid.pitch * scale) ** 2
+    filled = keys[counts >= FILLED * full]
+    outside = float(np.count_nonzero(~np.isin(key, filled))) / (grid.pitch * scale) ** 2
+    cells = [(int(k // (2 * KEY_SPAN)) - KEY_SPAN, int(k % (2 * KEY_SPAN)) - KEY_SPAN) for k in filled]
+    return cells, outside
 
 
 def _cell_box(grid: _Grid, cell: Cell, side: float) -> Box:
     x, y = grid.to_photo(*cell)
     return Box(x - side / 2, y - side / 2, x + side / 2, y + side / 2)
-
-
-def _overlaps(a: Box, b: Box) -> bool:
-    """The boxes share more than a third of the smaller one."""
-    w = min(a.x1, b.x1) - max(a.x0, b.x0)
-    h = min(a.y1, b.y1) - max(a.y0, b.y0)
-    return w > 0 and h > 0 and w * h > min(a.width * a.height, b.width * b.height) / 3
 
 
 def _from_origin(found: GridReading) -> GridReading:
