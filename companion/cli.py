@@ -158,6 +158,8 @@ def run_demo(args: argparse.Namespace) -> int:
     from companion.live.demo import demo_setup, demo_table, play_headless, teach_colours
     from vision.pips import PipReader
 
+    if args.game == "carcassonne-dice":
+        return run_carcassonne_demo(args)
     if not args.headless and not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("companion demo: no terminal to show the app in: playing headless", file=sys.stderr)
         args.headless = True
@@ -198,6 +200,32 @@ def run_demo(args: argparse.Namespace) -> int:
         table.close()
     print(f"the demo game's log: {session.path}")
     return 0
+
+
+def run_carcassonne_demo(args: argparse.Namespace) -> int:
+    """`companion demo --game carcassonne-dice --headless [--seed N]`: a whole Carcassonne dice game on
+    rendered tables, its log saved where a real game's goes."""
+    from datetime import datetime
+
+    from companion.app.paths import games_dir
+    from companion.games.carcassonne_dice.scorefile import log_text
+    from companion.live.carcassonne_demo import play_headless
+
+    if not args.headless:
+        print(
+            "companion demo: the Carcassonne dice game plays headless: the app has no pad for it yet",
+            file=sys.stderr,
+        )
+    print("companion demo: teaching the rendered dice's faces, then playing ...", file=sys.stderr)
+    result = play_headless(
+        args.seed or 0, progress=lambda line: print(f"companion demo: {line}", file=sys.stderr)
+    )
+    folder = games_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    log = folder / f"{datetime.now():%Y-%m-%d-%H%M%S}-carcassonne-dice-demo.jsonl"
+    log.write_text(log_text(result.events), encoding="utf-8")
+    print(json.dumps({**result.to_json(), "log": str(log)}, indent=2, ensure_ascii=False))
+    return 0 if result.game.is_over else 1
 
 
 def run_view(args: argparse.Namespace) -> int:
@@ -334,6 +362,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     demo.add_argument("--headless", action="store_true", help="no screen: print the final breakdown as JSON")
     demo.add_argument("--solo", action="store_true", help="1 player against 2 imaginary players")
+    demo.add_argument(
+        "--game",
+        choices=("alhambra-roll-and-write", "carcassonne-dice"),
+        default="alhambra-roll-and-write",
+        help="the game to play (default alhambra-roll-and-write)",
+    )
     demo.add_argument("--seed", type=int, default=None, help="seed the dice and the players' choices")
     demo.set_defaults(run=run_demo)
     view = commands.add_parser(

@@ -19,7 +19,7 @@ the die's rotation, named as seen on the grid: "top" is towards the row above.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -42,8 +42,12 @@ PITCH_PER_SIDE = 1.07
 """Centre distance of touching dice per die side, before the photo says better: rounded edges keep a seam."""
 ON_GRID = 0.3
 """A die whose centre lies further than this (in pitches) from its cell's centre is off the grid."""
+OFF_GRID = 0.75
+"""See `_apart` (pitches, along either axis of the grid)."""
 NUDGES = ((0.12, 0.0), (-0.12, 0.0), (0.0, 0.12), (0.0, -0.12))
 """Shifts (in pitches) of a cell's square for a die that reads unsure in it: hands do not build exactly."""
+FINALISTS = 3
+"""Grids whose unsure dice are looked at again before one is chosen."""
 FILLED = 0.7
 """A cell is a die where the silhouette covers this share of its middle half."""
 CELL_LOOK = 1.0
@@ -196,19 +200,21 @@ def read_grid(image: Image, reader: DiceReader) -> GridReading:
     pitch = _pitch(sure, _Grid(angle, 1.0, (0.0, 0.0)), side)
     # The seeds may put the grid a little off (few sure dice, a find of two dice at once): of a few pitches
     # about the seeds' one and the one their size gives, the grid that fits the photo best wins.
-    best = max(
+    laid = sorted(
         (
             _laid(image, reader, mask, scale, _seeded(angle, seed * k, sure))
             for seed, tries in ((pitch, PITCH_TRIES), (side * PITCH_PER_SIDE, SIZE_TRIES))
             for k in tries
             if SIZE_TRIES[0] <= seed * k / (side * PITCH_PER_SIDE) <= SIZE_TRIES[-1]
         ),
-        key=lambda t: t.fit,
+        key=lambda t: -t.fit,
     )
-    grid, cells, boxes = best.grid, best.cells, best.boxes
+    # The best few are judged again once their unsure dice are looked at again: a die lying a little off its
+    # cell must not tip the choice to a grid that leaves it out.
+    best = max((_looked_again(image, reader, t) for t in laid[:FINALISTS]), key=lambda t: t.fit)
+    grid, cells, boxes, reads = best.grid, best.cells, best.boxes, best.reads
     dice: list[GridDie] = []
     asked: list[AskedDie] = []
-    reads = _looked_again(image, reader, best)
     for cell, box, read in zip(cells, boxes, reads, strict=True):
         if read.face == UNKNOWN:
             asked.append(AskedDie(box, cell, read.best, f"unsure which face ({read.best}?)"))
@@ -223,7 +229,7 @@ def read_grid(image: Image, reader: DiceReader) -> GridReading:
             continue
         if die.face not in (None, UNKNOWN) and not profile.face(die.face).edges:
             loose.append(die)
-        elif at not in cells and _on(mask, scale, die.box.center):
+        elif _apart(cells, r, c) and _on(mask, scale, die.box.center):
             asked.append(AskedDie(die.box, None, die.face or UNKNOWN, "off the grid"))
     return _from_origin(GridReading(tuple(dice), tuple(loose), tuple(asked), angle, grid.pitch))
 
@@ -261,19 +267,25 @@ def _laid(image: Image, reader: DiceReader, mask: npt.NDArray[np.uint8], scale: 
     return _Try(grid, cells, boxes, reader.read_faces(image, boxes, CELL_LOOK) if boxes else [], outside)
 
 
+def _apart(cells: list[Cell], r: float, c: float) -> bool:
+    """No die on the grid explains a find at (r, c): a find of a die in its cell, or of one with its side in
+    view or two at once, lies within OFF_GRID of a filled cell."""
+    return all(max(abs(r - cr), abs(c - cc)) > OFF_GRID for cr, cc in cells)
+
+
 def _on(mask: npt.NDArray[np.uint8], scale: float, point: tuple[float, float]) -> bool:
     """The silhouette covers the point: a find centred there is a die, not the gap between dice."""
     x, y = int(point[0] * scale), int(point[1] * scale)
     return 0 <= y < mask.shape[0] and 0 <= x < mask.shape[1] and bool(mask[y, x])
 
 
-def _looked_again(image: Image, reader: DiceReader, laid: _Try) -> list[SymbolRead]:
-    """The cells' reads, each unsure one read again in its square nudged every way: it is read as the face
-    every nudge that names one names, the surest of them."""
+def _looked_again(image: Image, reader: DiceReader, laid: _Try) -> _Try:
+    """The grid with each unsure cell read again in its square nudged every way: it is read as the face every
+    nudge that names one names, the surest of them."""
     reads = list(laid.reads)
     unsure = [i for i, r in enumerate(reads) if r.face == UNKNOWN]
     if not unsure:
-        return reads
+        return laid
     side = laid.grid.pitch / PITCH_PER_SIDE
     boxes = []
     for i in unsure:
@@ -286,7 +298,7 @@ def _looked_again(image: Image, reader: DiceReader, laid: _Try) -> list[SymbolRe
         looks = [a for a in again[n * len(NUDGES) : (n + 1) * len(NUDGES)] if a.face != UNKNOWN]
         if len({a.face for a in looks}) == 1:
             reads[i] = max(looks, key=lambda a: a.confidence)
-    return reads
+    return replace(laid, reads=reads)
 
 
 def _refined(grid: _Grid, sure: list[Die], rounds: int = 2) -> _Grid:

@@ -1,9 +1,9 @@
-"""`companion demo --game carcassonne-dice`: a whole Carcassonne dice game on rendered tables, read by the real
-reader.
+"""`companion demo --game carcassonne-dice`: a whole Carcassonne dice game on rendered tables, read by the
+real reader.
 
 The dice are taught first from rendered teaching photos, as players teach their dice once
-(`calibration.faces --preset carcassonne`). Then every roll is thrown onto a rendered table and read by the one
-reader (`vision.reader.DiceReader`), and at the end of every turn the city built so far is rendered die by
+(`calibration.faces --preset carcassonne`). Then every roll is thrown onto a rendered table and read by the
+one reader (`vision.reader.DiceReader`), and at the end of every turn the city built so far is rendered die by
 die at its cells, each face turned as built, and read back by the grid reader (`vision.grid`) into the
 layout the scorer takes. A reading matches when the faces read (a roll) or the city read (cells, black areas,
 nothing asked) equal the rendered truth; a reading that does not is typed in, as players would.
@@ -38,7 +38,7 @@ ROTATIONS: tuple[Rotation, ...] = (0, 90, 180, 270)
 
 
 def face_areas(label: str, rotation: int) -> Areas:
-    """The black area of a city face lying turned `rotation` degrees counter-clockwise, as the game keeps it."""
+    """The black area of a city face turned `rotation` degrees counter-clockwise, as the game keeps it."""
     mask = 0
     for side in turned(CARCASSONNE.edges[label], rotation):
         mask |= SIDE_EDGE[side]
@@ -169,9 +169,8 @@ def play_headless(
                 faces_at.clear()
                 city_faces = []
                 if game.turn % len(players) == 1:
-                    progress(
-                        f"round {game.turn // len(players) + 1}: {result.matched} of {result.readings} read right"
-                    )
+                    done = f"{result.matched} of {result.readings} read right"
+                    progress(f"round {game.turn // len(players) + 1}: {done}")
             if game.is_over or isinstance(event, cd.Rolled):
                 break
     result.seconds = time.perf_counter() - started
