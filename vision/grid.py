@@ -46,6 +46,8 @@ OFF_GRID = 0.75
 """See `_apart` (pitches, along either axis of the grid)."""
 NUDGES = ((0.12, 0.0), (-0.12, 0.0), (0.0, 0.12), (0.0, -0.12))
 """Shifts (in pitches) of a cell's square for a die that reads unsure in it: hands do not build exactly."""
+CLEAN_OUTSIDE = 0.3
+"""Silhouette (in dice) a grid may leave outside its cells and still be taken without trying others."""
 FINALISTS = 3
 """Grids whose unsure dice are looked at again before one is chosen."""
 FILLED = 0.7
@@ -198,17 +200,20 @@ def read_grid(image: Image, reader: DiceReader) -> GridReading:
     alike = [d for d, s in zip(sure, sides, strict=True) if 0.75 < s / side < 1.33]
     sure = alike or [sure[int(np.argmin([abs(s - side) for s in sides]))]]
     pitch = _pitch(sure, _Grid(angle, 1.0, (0.0, 0.0)), side)
+
     # The seeds may put the grid a little off (few sure dice, a find of two dice at once): of a few pitches
     # about the seeds' one and the one their size gives, the grid that fits the photo best wins.
-    laid = sorted(
-        (
+    def lay(seed: float, tries: tuple[float, ...]) -> list[_Try]:
+        lo, hi = SIZE_TRIES[0] * side * PITCH_PER_SIDE, SIZE_TRIES[-1] * side * PITCH_PER_SIDE
+        return [
             _laid(image, reader, mask, scale, _seeded(angle, seed * k, sure))
-            for seed, tries in ((pitch, PITCH_TRIES), (side * PITCH_PER_SIDE, SIZE_TRIES))
             for k in tries
-            if SIZE_TRIES[0] <= seed * k / (side * PITCH_PER_SIDE) <= SIZE_TRIES[-1]
-        ),
-        key=lambda t: -t.fit,
-    )
+            if lo <= seed * k <= hi
+        ]
+
+    laid = sorted(lay(pitch, PITCH_TRIES), key=lambda t: -t.fit)
+    if not laid or not laid[0].clean:
+        laid = sorted(laid + lay(side * PITCH_PER_SIDE, SIZE_TRIES), key=lambda t: -t.fit)
     # The best few are judged again once their unsure dice are looked at again: a die lying a little off its
     # cell must not tip the choice to a grid that leaves it out.
     best = max((_looked_again(image, reader, t) for t in laid[:FINALISTS]), key=lambda t: t.fit)
@@ -243,6 +248,11 @@ class _Try:
     boxes: list[Box]
     reads: list[SymbolRead]
     outside: float
+
+    @property
+    def clean(self) -> bool:
+        """Every cell reads surely and the cells hold nearly all the silhouette: no other grid is tried."""
+        return all(r.face != UNKNOWN for r in self.reads) and self.outside < CLEAN_OUTSIDE
 
     @property
     def fit(self) -> float:
