@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -23,6 +23,7 @@ from companion.games import carcassonne_dice as cd
 from companion.games.carcassonne_dice.city import Areas, Pos
 from companion.games.carcassonne_dice.simulate import turn_events
 from companion.live.city import CATAPULT, KNIGHT, SIDE_EDGE, city_from_grid
+from companion.live.demo import DEMO_PLAYERS
 from vision.grid import GridError, read_grid, turned
 from vision.reader import DiceReader
 from vision.reading import Rotation
@@ -31,7 +32,6 @@ from vision.simulated_table.symbol_art import CARCASSONNE, SymbolPainter, teachi
 from vision.symbols.profile import SymbolProfile
 from vision.symbols.teach import TeachingPhoto, teach
 
-DEMO_PLAYERS = ("Barbara", "Dirk", "Patricia")
 LABELS = tuple(CARCASSONNE.icons)
 """The six faces of a die: four city faces, the knight and the catapult; each comes up once in six."""
 ROTATIONS: tuple[Rotation, ...] = (0, 90, 180, 270)
@@ -66,7 +66,6 @@ class CarcassonneDemoResult:
     cities: int = 0
     asked: int = 0
     seconds: float = 0.0
-    misread: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         over = self.game.is_over
@@ -141,8 +140,6 @@ def play_headless(
                 result.rolls += 1
                 result.matched += right
                 result.rolls_matched += right
-                if not right:
-                    result.misread.append(f"roll: read {sorted(read)}, thrown {sorted(labels)}")
                 city_faces = [label for label in labels if label not in (KNIGHT, CATAPULT)]
                 event = cd.Rolled(name, len(city_faces), labels.count(KNIGHT), labels.count(CATAPULT))
             elif isinstance(event, cd.Kept):
@@ -160,8 +157,6 @@ def play_headless(
                 result.matched += right
                 result.cities_matched += right
                 result.asked += asked
-                if not right:
-                    result.misread.append(f"city of {len(truth)} dice: {asked} asked")
             before = game.turn
             game.apply(event)
             result.events.append(event)
