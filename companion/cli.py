@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from companion.games.alhambra_dice.events import GAME_ID as ALHAMBRA_DICE
 from companion.games.alhambra_rw.endstate import GAME_ID as ALHAMBRA_RW
+from companion.games.carcassonne_dice.events import GAME_ID as CARCASSONNE_DICE
 from companion.scorefiles import ScoreFileError, score_path
 
 if TYPE_CHECKING:  # the app's modules load Textual, OpenCV and the models: only when the app runs
@@ -46,6 +47,35 @@ def run_score(args: argparse.Namespace) -> int:
         print(json.dumps(scored.json, indent=2, ensure_ascii=False))
     else:
         print(scored.text)
+    return 0
+
+
+def run_city(args: argparse.Namespace) -> int:
+    """`companion city PHOTO --profile PROFILE [--knight] [--json]`: read a photo of a built Carcassonne city
+    with the taught dice profile, and print the city as read with its score and the reasons."""
+    from companion.games.carcassonne_dice import score_layout
+    from companion.live.city import read_city_photo, settled_text
+    from vision.grid import GridError
+    from vision.images import ImageError
+    from vision.symbols.profile import ProfileError, load_profile
+
+    try:
+        reading = read_city_photo(args.photo, load_profile(args.profile))
+    except (ProfileError, ImageError, GridError) as exc:
+        print(f"companion city: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    scored = score_layout(reading.layout, args.knight)
+    if args.json:
+        report = {
+            "turn": reading.turn_json(args.knight),
+            "score": scored.to_json(),
+            "knights": reading.knights,
+            "catapults": reading.catapults,
+            "asked": list(reading.asked),
+        }
+        print(json.dumps(report, indent=2, ensure_ascii=False))
+    else:
+        print(settled_text(args.photo, reading, scored))
     return 0
 
 
@@ -147,10 +177,12 @@ def run_demo(args: argparse.Namespace) -> int:
     from companion.live.demo import demo_setup, demo_table, play_headless, teach_colours
     from vision.pips import PipReader
 
-    if args.game == ALHAMBRA_DICE and args.solo:
-        print("companion demo: --solo is a Roll & Write variant; the Alhambra dice demo has 3 players",
+    if args.game != ALHAMBRA_RW and args.solo:
+        print("companion demo: --solo is a Roll & Write variant; this game's demo has 3 players",
               file=sys.stderr)  # fmt: skip
         return EXIT_BAD_INPUT
+    if args.game == CARCASSONNE_DICE:
+        return run_carcassonne_demo(args)
     if not args.headless and not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("companion demo: no terminal to show the app in: playing headless", file=sys.stderr)
         args.headless = True
@@ -252,6 +284,34 @@ def _alhambra_dice_demo_app(args: argparse.Namespace, seed: int) -> int:
     return 0
 
 
+def run_carcassonne_demo(args: argparse.Namespace) -> int:
+    """`companion demo --game carcassonne-dice --headless [--seed N]`: a whole Carcassonne dice game on
+    rendered tables, its log saved where a real game's goes."""
+    from datetime import datetime
+
+    from companion.app.paths import games_dir
+    from companion.app.session import new_log_path
+    from companion.games.carcassonne_dice.scorefile import log_text
+    from companion.live.carcassonne_demo import play_headless
+    from companion.live.demo import DEMO_PLAYERS
+
+    if not args.headless:
+        print(
+            "companion demo: the Carcassonne dice game plays headless: the app has no pad for it yet",
+            file=sys.stderr,
+        )
+    print("companion demo: teaching the rendered dice's faces, then playing ...", file=sys.stderr)
+    result = play_headless(
+        args.seed or 0, progress=lambda line: print(f"companion demo: {line}", file=sys.stderr)
+    )
+    folder = games_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    log = new_log_path(folder, DEMO_PLAYERS, datetime.now())
+    log.write_text(log_text(result.events), encoding="utf-8")
+    print(json.dumps({**result.to_json(), "log": str(log)}, indent=2, ensure_ascii=False))
+    return 0 if result.game.is_over else 1
+
+
 def run_view(args: argparse.Namespace) -> int:
     """`companion view [LOG]`: the read-only view of the game being played (the newest log), following it."""
     from companion.app.paths import games_dir
@@ -342,6 +402,22 @@ def build_parser() -> argparse.ArgumentParser:
     )
     score.add_argument("--json", action="store_true", help="print the breakdown as JSON")
     score.set_defaults(run=run_score)
+    city = commands.add_parser(
+        "city",
+        help="read a photo of a built Carcassonne dice city and score it",
+        description="Read a photo of a built Carcassonne dice city (a taught carcassonne profile names the"
+        " faces) and print the city as read, its score and why; dice the photo does not settle are asked.",
+    )
+    city.add_argument("photo", type=Path, metavar="PHOTO", help="a photo of the city from above")
+    city.add_argument(
+        "--profile",
+        type=Path,
+        required=True,
+        help="the dice taught by calibration.faces --preset carcassonne",
+    )
+    city.add_argument("--knight", action="store_true", help="the player began the turn holding a knight")
+    city.add_argument("--json", action="store_true", help="print the turn file, score and questions as JSON")
+    city.set_defaults(run=run_city)
     play = commands.add_parser(
         "play",
         help="the score-sheet app (also what `companion` alone runs)",
@@ -374,12 +450,12 @@ def build_parser() -> argparse.ArgumentParser:
     demo = commands.add_parser(
         "demo",
         help="a whole game on a rendered table, read by the real reader (no camera needed)",
-        description="Play a complete game (Alhambra Roll & Write, or Alhambra – the dice game) on the "
-        "project's rendered table.",
+        description="Play a complete game (Alhambra Roll & Write, Alhambra – the dice game, or Carcassonne – "
+        "the dice game) on the project's rendered table.",
     )
     demo.add_argument(
         "--game",
-        choices=(ALHAMBRA_RW, ALHAMBRA_DICE),
+        choices=(ALHAMBRA_RW, ALHAMBRA_DICE, CARCASSONNE_DICE),
         default=ALHAMBRA_RW,
         help=f"the game to play (default {ALHAMBRA_RW})",
     )

@@ -40,7 +40,7 @@ class DiceReader:
         classified = self.pips.classify(image, found)
         if self.matcher is None or not found:
             return DiceReading(self.pips.pip_dice(found, classified), time)
-        reads = self._symbol_reads(image, [d.box for d in found])
+        reads = self.read_faces(image, [d.box for d in found])
         symbol = np.array([r.face != UNKNOWN for r in reads]) | classified.not_pips()
         pip_found = [d for d, s in zip(found, symbol, strict=True) if not s]
         pips = self.pips.pip_dice(pip_found, classified.subset(~symbol))
@@ -57,9 +57,11 @@ class DiceReader:
         )  # fmt: skip
         return DiceReading((*pips, *symbols), time)
 
-    def _symbol_reads(self, image: Image, boxes: list[Box]) -> list[SymbolRead]:
+    def read_faces(self, image: Image, boxes: list[Box], first_look: float = FIRST_LOOK) -> list[SymbolRead]:
+        """The symbol face and rotation of the die in each box (which need not be the detector's: a box that
+        holds the whole die is looked at as it is, `first_look` 1)."""
         assert self.matcher is not None
-        reads = self.matcher.read(image, [grown(b, FIRST_LOOK) for b in boxes])
+        reads = self.matcher.read(image, [grown(b, first_look) for b in boxes])
         unsure = [i for i, r in enumerate(reads) if r.face == UNKNOWN]
         if not unsure:
             return reads

@@ -42,7 +42,9 @@ from companion.games.alhambra_rw.simulate import play_random_game
 from companion.games.carcassonne_dice import GameStarted as CarcassonneStarted
 from companion.games.carcassonne_dice.scorefile import log_text
 from companion.games.carcassonne_dice.simulate import play_random_game as play_random_carcassonne
+from companion.live.carcassonne_demo import taught_dice
 from vision.reader import DiceReader
+from vision.simulated_table.city import BuiltDie, city_scene
 from vision.simulated_table.scene import random_scene
 from vision.simulated_table.symbol_art import (
     ALHAMBRA,
@@ -224,6 +226,31 @@ def test_scoring_a_built_carcassonne_city(home: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("Carcassonne dice game: 0 points (largest completed city: 2 dice")
     assert "the west edge is open" in result.stdout
+
+
+@runs(
+    "companion city city.jpg --profile carc.json",
+    "companion demo --game carcassonne-dice --headless --seed 4",
+)
+def test_a_photo_of_a_built_city_and_a_whole_carcassonne_demo_game(home: Path, tmp_path: Path) -> None:
+    photo, profile = tmp_path / "city.png", tmp_path / "carc.json"
+    taught_dice(0).save(profile)
+    ring = [BuiltDie((0, 0), "city2", 180), BuiltDie((0, 1), "city2", 90), BuiltDie((1, 0), "city2", 270)]
+    ring.append(BuiltDie((1, 1), "city2", 0))
+    cv2.imwrite(str(photo), city_scene(SymbolPainter(CARCASSONNE), ring, np.random.default_rng(1)).image)
+    shown = run("companion city city.jpg --profile carc.json", {"city.jpg": photo, "carc.json": profile})
+    assert shown.returncode == 0, shown.stderr
+    assert "Carcassonne dice game: 3 points (largest completed city: 4 dice = 3 points)" in shown.stdout
+    demo = run("companion demo --game carcassonne-dice --headless --seed 4")
+    assert demo.returncode == 0, demo.stderr[-2000:]
+    report = json.loads(demo.stdout)
+    assert report["finished"] and report["readings"] == report["rolls_read"] + report["cities_read"]
+    assert report["readings_matched"] >= 0.8 * report["readings"]
+    rescored = subprocess.run(
+        [BIN / "companion", "score", report["log"], "--json"], capture_output=True, text=True, timeout=60
+    )
+    assert json.loads(rescored.stdout)["players"] == report["scoring"]["players"]
+    assert Path(report["log"]).parent == home / "data" / "table-companion" / "games"
 
 
 def assert_shown(output: str, command_file: str) -> None:

@@ -41,7 +41,7 @@ def test_the_first_round_is_read_by_the_camera() -> None:
 def test_the_solo_variant_is_refused_for_the_alhambra_dice_demo(capsys: pytest.CaptureFixture[str]) -> None:
     assert companion_main(["demo", "--game", "alhambra-dice", "--solo"]) == 2
     assert capsys.readouterr().err.strip().splitlines() == [
-        "companion demo: --solo is a Roll & Write variant; the Alhambra dice demo has 3 players"
+        "companion demo: --solo is a Roll & Write variant; this game's demo has 3 players"
     ]
 
 

@@ -51,10 +51,11 @@ def _table_plane(image: Float) -> Float:
     return np.asarray(cv2.transform(coords, coef.T.astype(np.float32)), np.float32)
 
 
-def find_dice(image: Image) -> list[Box]:
-    """Boxes of dice on a plain table, most die-like first."""
+def foreground(image: Image, work_side: int = WORK_SIDE) -> tuple[npt.NDArray[np.uint8], float]:
+    """Where the image is not the plain table (1) nor its shadow, at `work_side` pixels along its longer
+    side; and that scale."""
     h, w = image.shape[:2]
-    scale = min(1.0, WORK_SIDE / max(h, w))
+    scale = min(1.0, work_side / max(h, w))
     small = rescale(image, scale) if scale < 1 else image
     blurred = np.asarray(cv2.GaussianBlur(small, (0, 0), 1.5), np.uint8)
     bgr = blurred.astype(np.float32)
@@ -78,7 +79,13 @@ def find_dice(image: Image) -> list[Box]:
     cosine = channel_sum(cv2.multiply(bgr, table)) / (pixel_len * table_len + 1e-3)
     ratio = channel_sum(bgr) / (channel_sum(table) + 1e-3)
     shadow = (cosine > SHADOW_COSINE) & (ratio < 0.97) & (ratio > 0.45)  # a black die is darker still
-    mask = ((dist > level) & ~shadow).astype(np.uint8)
+    return ((dist > level) & ~shadow).astype(np.uint8), scale
+
+
+def find_dice(image: Image) -> list[Box]:
+    """Boxes of dice on a plain table, most die-like first."""
+    mask, scale = foreground(image)
+    sh, sw = mask.shape
     k = max(3, round(min(sh, sw) / 40))
     closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
     count, _, stats, _ = cv2.connectedComponentsWithStats(closed)

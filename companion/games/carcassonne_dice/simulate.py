@@ -8,6 +8,7 @@ so that games end in a realistic number of turns.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from .city import EDGES, OPPOSITE, STEP, Areas, N, Pos, S, W, black_of, fit_problem
 from .engine import Game
@@ -74,17 +75,20 @@ def _best_spot(black: dict[Pos, int], faces: tuple[Areas, ...]) -> Built | None:
     return best[1] if best else None
 
 
-def turn_events(game: Game, rng: random.Random) -> list[Event]:
+def turn_events(
+    game: Game, rng: random.Random, faces: Sequence[tuple[Areas, ...]] | None = None
+) -> list[Event]:
     """The active player's next events: the first roll of a turn, or after a roll what they keep and build,
-    then the next roll or the end of the turn."""
+    then the next roll or the end of the turn. `faces`: the turns of each city face the last roll showed
+    (dice whose faces are known, as the demo's rendered ones); by default stand-in faces at random."""
     name = game.names[game.active]
     if game.ask is Ask.ROLL:
         return [roll(name, game.free, rng)]
     events: list[Event] = []
     black = dict(game.black)
     built = []
-    for _ in range(game.roll_city):
-        spot = _best_spot(black, rng.choice(FACE_ROTATIONS))
+    for n in range(game.roll_city):
+        spot = _best_spot(black, faces[n] if faces is not None else rng.choice(FACE_ROTATIONS))
         if spot is not None:
             built.append(spot)
             black[spot.at] = black_of(spot.areas)

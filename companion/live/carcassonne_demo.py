@@ -1,0 +1,176 @@
+"""`companion demo --game carcassonne-dice`: a whole Carcassonne dice game on rendered tables, read by the
+real reader.
+
+The dice are taught first from rendered teaching photos, as players teach their dice once
+(`calibration.faces --preset carcassonne`). Then every roll is thrown onto a rendered table and read by the
+one reader (`vision.reader.DiceReader`), and at the end of every turn the city built so far is rendered die by
+die at its cells, each face turned as built, and read back by the grid reader (`vision.grid`) into the
+layout the scorer takes. A reading matches when the faces read (a roll) or the city read (cells, black areas,
+nothing asked) equal the rendered truth; a reading that does not is typed in, as players would.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from companion.games import carcassonne_dice as cd
+from companion.games.carcassonne_dice.city import Areas, Pos
+from companion.games.carcassonne_dice.simulate import turn_events
+from companion.live.city import CATAPULT, KNIGHT, SIDE_EDGE, city_from_grid
+from companion.live.demo import DEMO_PLAYERS
+from vision.grid import GridError, read_grid, turned
+from vision.reader import DiceReader
+from vision.reading import Rotation
+from vision.simulated_table.city import BuiltDie, city_scene, thrown_scene
+from vision.simulated_table.symbol_art import CARCASSONNE, SymbolPainter, teaching_photos
+from vision.symbols.profile import SymbolProfile
+from vision.symbols.teach import TeachingPhoto, teach
+
+LABELS = tuple(CARCASSONNE.icons)
+"""The six faces of a die: four city faces, the knight and the catapult; each comes up once in six."""
+ROTATIONS: tuple[Rotation, ...] = (0, 90, 180, 270)
+
+
+def face_areas(label: str, rotation: int) -> Areas:
+    """The black area of a city face turned `rotation` degrees counter-clockwise, as the game keeps it."""
+    mask = 0
+    for side in turned(CARCASSONNE.edges[label], rotation):
+        mask |= SIDE_EDGE[side]
+    return (mask,)
+
+
+def taught_dice(seed: int) -> SymbolProfile:
+    """The dice taught from rendered photos of each face, as players teach theirs before the first game."""
+    photos = teaching_photos(SymbolPainter(CARCASSONNE), np.random.default_rng(seed))
+    return teach(
+        [TeachingPhoto(label, f"{j}.png", im) for label, ims in photos.items() for j, im in enumerate(ims)],
+        warn=lambda _: None,
+    )
+
+
+@dataclass
+class CarcassonneDemoResult:
+    game: cd.Game
+    events: list[cd.Event]
+    readings: int = 0
+    matched: int = 0
+    rolls_matched: int = 0
+    rolls: int = 0
+    cities_matched: int = 0
+    cities: int = 0
+    asked: int = 0
+    seconds: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        over = self.game.is_over
+        return {
+            "game": cd.GAME_ID,
+            "finished": over,
+            "scoring": cd.score_game(self.game.state).to_json() if over else None,
+            "readings": self.readings,
+            "readings_matched": self.matched,
+            "rolls_read": self.rolls,
+            "rolls_matched": self.rolls_matched,
+            "cities_read": self.cities,
+            "cities_matched": self.cities_matched,
+            "dice_asked": self.asked,
+            "seconds": round(self.seconds, 2),
+        }
+
+
+class _Table:
+    """The rendered table and the reader: throws and built cities in, what the camera read out."""
+
+    def __init__(self, reader: DiceReader, seed: int) -> None:
+        self.reader = reader
+        self.painter = SymbolPainter(CARCASSONNE)
+        self.rng = np.random.default_rng(seed)
+
+    def roll(self, labels: Sequence[str]) -> list[str]:
+        """The faces read of a throw of these faces."""
+        scene = thrown_scene(self.painter, labels, self.rng)
+        while len(scene.dice) < len(labels):  # the scatter found no room for every die: throw again
+            scene = thrown_scene(self.painter, labels, self.rng)
+        return [d.face or "" for d in self.reader.read(scene.image).dice if d.kind == "symbol"]
+
+    def city(self, built: Sequence[BuiltDie]) -> tuple[dict[Pos, Areas], int]:
+        """The layout read of a built city (cells counted from its top-left die) and the dice asked."""
+        scene = city_scene(self.painter, built, self.rng)
+        try:
+            read = city_from_grid(read_grid(scene.image, self.reader))
+        except GridError:
+            return {}, len(built)
+        return dict(read.layout), len(read.asked)
+
+
+def _from_origin(layout: dict[Pos, Areas]) -> dict[Pos, Areas]:
+    if not layout:
+        return layout
+    r0, c0 = min(r for r, _ in layout), min(c for _, c in layout)
+    return {(r - r0, c - c0): areas for (r, c), areas in layout.items()}
+
+
+def play_headless(
+    seed: int = 0, players: Sequence[str] = DEMO_PLAYERS, progress: Callable[[str], object] = lambda _: None
+) -> CarcassonneDemoResult:
+    """Play a whole game through the reader on rendered tables, without a screen."""
+    started = time.perf_counter()
+    rng = random.Random(seed)
+    table = _Table(DiceReader(symbols=taught_dice(seed)), seed)
+    setup = cd.GameStarted(tuple(players))
+    game = cd.Game(setup)
+    result = CarcassonneDemoResult(game, [setup])
+    city_faces: list[str] = []
+    faces_at: dict[Pos, BuiltDie] = {}
+    while not game.is_over:
+        name = game.names[game.active]
+        planned = turn_events(game, rng, [_turns(label) for label in city_faces])
+        for event in planned:
+            if isinstance(event, cd.Rolled):
+                labels = [rng.choice(LABELS) for _ in range(game.free)]
+                read = table.roll(labels)
+                right = sorted(read) == sorted(labels)
+                result.readings += 1
+                result.rolls += 1
+                result.matched += right
+                result.rolls_matched += right
+                city_faces = [label for label in labels if label not in (KNIGHT, CATAPULT)]
+                event = cd.Rolled(name, len(city_faces), labels.count(KNIGHT), labels.count(CATAPULT))
+            elif isinstance(event, cd.Kept):
+                for die in event.built:
+                    label = next(lb for lb in city_faces if die.areas in _turns(lb))
+                    city_faces.remove(label)
+                    rotation = next(r for r in ROTATIONS if face_areas(label, r) == die.areas)
+                    faces_at[die.at] = BuiltDie(die.at, label, rotation)
+            elif isinstance(event, cd.TurnEnded) and faces_at:
+                truth = {at: face_areas(d.label, d.rotation) for at, d in faces_at.items()}
+                layout, asked = table.city(list(faces_at.values()))
+                right = not asked and _from_origin(layout) == _from_origin(truth)
+                result.readings += 1
+                result.cities += 1
+                result.matched += right
+                result.cities_matched += right
+                result.asked += asked
+            before = game.turn
+            game.apply(event)
+            result.events.append(event)
+            if game.turn != before or game.is_over:
+                faces_at.clear()
+                city_faces = []
+                if game.turn % len(players) == 1:
+                    done = f"{result.matched} of {result.readings} read right"
+                    progress(f"round {game.turn // len(players) + 1}: {done}")
+            if game.is_over or isinstance(event, cd.Rolled):
+                break
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def _turns(label: str) -> tuple[Areas, ...]:
+    return tuple(dict.fromkeys(face_areas(label, r) for r in ROTATIONS))

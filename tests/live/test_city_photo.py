@@ -1,0 +1,141 @@
+"""A photo of a built Carcassonne city read into its layout: dice placed on a grid from where they lie, each
+face's black area turned as the die lies, and what the photo does not settle asked about (rendered cities with
+known truth: completed and open cities, every rotation)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.games.carcassonne_dice import E, N, S, W, score_layout
+from companion.games.carcassonne_dice.city import Areas, Pos
+from companion.live.carcassonne_demo import face_areas, taught_dice
+from companion.live.city import CityReading, city_from_grid, drawing
+from vision.grid import read_grid, turned
+from vision.reader import DiceReader
+from vision.simulated_table.city import BuiltDie, city_scene
+from vision.simulated_table.symbol_art import CARCASSONNE, SymbolPainter
+from vision.symbols.profile import SymbolProfile
+
+COMPANION = Path(sys.executable).parent / "companion"
+RING = [
+    BuiltDie((0, 0), "city2", 180),
+    BuiltDie((0, 1), "city2", 90),
+    BuiltDie((1, 0), "city2", 270),
+    BuiltDie((1, 1), "city2", 0),
+]
+"""Four corner faces turned into a closed ring: a completed city of 4 dice."""
+
+
+@cache
+def profile() -> SymbolProfile:
+    return taught_dice(0)
+
+
+def photo(dice: list[BuiltDie], seed: int) -> np.ndarray:
+    return city_scene(SymbolPainter(CARCASSONNE), dice, np.random.default_rng(seed)).image
+
+
+def read(dice: list[BuiltDie], seed: int) -> CityReading:
+    return city_from_grid(read_grid(photo(dice, seed), DiceReader(symbols=profile())))
+
+
+def truth(dice: list[BuiltDie]) -> dict[Pos, Areas]:
+    return {d.at: face_areas(d.label, d.rotation) for d in dice if d.label.startswith("city")}
+
+
+def test_a_quarter_turn_counter_clockwise_takes_the_top_side_to_the_left() -> None:
+    assert turned(frozenset({"top"}), 90) == {"left"}
+    assert turned(frozenset({"top", "left"}), 180) == {"bottom", "right"}
+    assert face_areas("city4", 270) == (N | E | S,)
+    assert face_areas("city3", 90) == face_areas("city3", 270) == (E | W,)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_completed_ring_with_a_knight_beside_it_scores_its_four_dice(seed: int) -> None:
+    dice = [*RING, BuiltDie((2, 0), "knight", 90)]
+    found = read(dice, seed)
+    assert dict(found.layout) == truth(dice) and found.knights == 1 and not found.asked
+    scored = score_layout(found.layout, doubled=False)
+    assert scored.points == 3 and "largest completed city: 4 dice" in scored.why
+    assert "#" in drawing(found, scored) and "!" not in drawing(found, scored)
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_an_open_row_is_drawn_with_its_open_edge_and_scores_nothing(seed: int) -> None:
+    dice = [BuiltDie((0, 0), "city3", 90), BuiltDie((0, 1), "city3", 270), BuiltDie((0, 2), "city1", 90)]
+    found = read(dice, seed)
+    assert dict(found.layout) == {(0, 0): (E | W,), (0, 1): (E | W,), (0, 2): (W,)} and not found.asked
+    scored = score_layout(found.layout, doubled=True)
+    assert scored.points == 0
+    (city,) = scored.survey.cities
+    assert [o.text for o in city.open_edges] == ["die at row 0, col 0: the west edge is open"]
+    assert drawing(found, scored).splitlines()[1].startswith("! 1 #")
+
+
+@pytest.mark.parametrize("seed", [6])
+def test_every_turn_of_every_city_face_is_read(seed: int) -> None:
+    dice = [
+        BuiltDie((r, c), label, rotation)
+        for r, label in enumerate(("city1", "city2", "city4"))
+        for c, rotation in enumerate((0, 90, 180, 270))
+    ]
+    found = read(dice, seed)
+    assert dict(found.layout) == truth(dice) and not found.asked
+
+
+@pytest.fixture
+def city_photo(tmp_path: Path) -> tuple[Path, Path]:
+    image, taught = tmp_path / "city.png", tmp_path / "carc.json"
+    cv2.imwrite(str(image), photo([*RING, BuiltDie((0, 2), "city3", 0)], 1))
+    profile().save(taught)
+    return image, taught
+
+
+def companion(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([COMPANION, *map(str, args)], capture_output=True, text=True, timeout=120)
+
+
+def test_companion_city_settles_a_photo_and_its_turn_file_scores_the_same(
+    city_photo: tuple[Path, Path], tmp_path: Path
+) -> None:
+    image, taught = city_photo
+    shown = companion("city", image, "--profile", taught, "--knight")
+    assert shown.returncode == 0, shown.stderr
+    assert (
+        "5 city dice on the grid" in shown.stdout
+        and "6 points (largest completed city: 4 dice" in shown.stdout
+    )
+    assert "die at row 0, col 2: the north edge is open" in shown.stdout
+    as_json = json.loads(companion("city", image, "--profile", taught, "--json").stdout)
+    assert as_json["score"]["points"] == 3 and as_json["asked"] == []
+    turn = tmp_path / "turn.json"
+    turn.write_text(json.dumps(as_json["turn"]))
+    scored = json.loads(companion("score", turn, "--json").stdout)
+    assert scored["points"] == 3 and scored["largest_completed_city"] == 4
+
+
+@pytest.mark.parametrize(
+    ("damage", "says"),
+    [("no-profile", "No such file"), ("not-a-photo", "city.png"), ("bad-profile", "carc.json")],
+)
+def test_companion_city_refuses_bad_input_in_one_line(
+    city_photo: tuple[Path, Path], damage: str, says: str
+) -> None:
+    image, taught = city_photo
+    if damage == "no-profile":
+        taught.unlink()
+    elif damage == "not-a-photo":
+        image.write_text("not a picture")
+    else:
+        taught.write_text('{"format": "symbol-dice-profile"')
+    result = companion("city", image, "--profile", taught)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and says in result.stderr
