@@ -170,10 +170,11 @@ def _first_game(path: Path) -> object:
 
 
 def _alhambra_dice_game(path: Path, modified: datetime) -> SavedGame:
-    from .alhambra_dice_session import ResumeError, resumed_state  # it builds on this module
+    from .alhambra_dice_session import RULES  # they build on this module
+    from .event_session import ResumeError, resumed_state
 
     try:
-        state = resumed_state(path)
+        state = resumed_state(RULES, path)
     except ResumeError as exc:
         return SavedGame(path, (), (), "", 0, 0, False, modified, str(exc), ad.GAME_ID)
     real = tuple(n for i, n in enumerate(state.names) if i != state.dirk)
