@@ -8,6 +8,7 @@ format as `Rules`; its session class adds the typed `create`, `resume` and `expe
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -69,6 +70,12 @@ class EventSession(Generic[E, S]):
         """Continue a saved game; `ResumeError` says why one cannot be."""
         events = _events(rules, path)
         return cls(rules, path, GameLog(path, rules.to_json), events, _replayed(rules, path, events))
+
+    def line(self, event: E) -> str:
+        """One line of the game log on screen: the event as the log file holds it, without the JSON noise."""
+        data = self.rules.to_json(event)
+        kind = data.pop("event")
+        return f"{kind}: " + json.dumps(data, ensure_ascii=False)[1:-1].replace('"', "")
 
     def submit(self, event: E) -> S:
         """Apply a new event (or raise `IllegalMove`, changing nothing) and append it to the log."""

@@ -8,7 +8,6 @@ which the rules fix, are applied as soon as the game comes to them.
 
 from __future__ import annotations
 
-import json
 import random
 from typing import ClassVar
 
@@ -23,25 +22,18 @@ from textual.widgets import Footer, Input, Log, Static
 from companion.games import alhambra_dice as ad
 from companion.games.alhambra.buildings import TYPES
 from companion.games.alhambra_dice.engine import ROUNDS
-from companion.games.alhambra_dice.events import event_to_json
 from companion.games.alhambra_dice.report import game_text
 from companion.live.match import FaceProposal, propose_faces
 from vision.reading import DiceReading
 
 from ..alhambra_dice_input import HELP, InputError, parse
 from ..alhambra_dice_session import AlhambraDiceSession
+from ..export import export_json
 from ..widgets.alhambra_board import AlhambraBoard, marks
 from ..widgets.camera_panel import CameraPanel
 
 AUTO_LIMIT = 1000
 """A guard, not a rule: this many of Dirk's automatic moves in a row would mean a bug."""
-
-
-def event_line(event: ad.Event) -> str:
-    """One line of the game log on screen: the event as the log file holds it, without the JSON noise."""
-    data = event_to_json(event)
-    kind = data.pop("event")
-    return f"{kind}: " + json.dumps(data, ensure_ascii=False)[1:-1].replace('"', "")
 
 
 class AlhambraDiceScreen(Screen[None]):
@@ -95,7 +87,7 @@ class AlhambraDiceScreen(Screen[None]):
         self.query_one("#log").border_title = "Game log"
         if self.camera:
             self.query_one("#camera").border_title = "Camera"
-        self.query_one("#log", Log).write_lines(event_line(e) for e in self.session.events)
+        self.query_one("#log", Log).write_lines(self.session.line(e) for e in self.session.events)
         self.query_one("#entry", Input).focus()
         self._after_change()
 
@@ -159,7 +151,7 @@ class AlhambraDiceScreen(Screen[None]):
         except ad.IllegalMove as exc:
             self.say(str(exc), error=True)
             return False
-        self.query_one("#log", Log).write_line(event_line(event))
+        self.query_one("#log", Log).write_line(self.session.line(event))
         self.pending = None
         self.message, self.error = "", False
         self._after_change()
@@ -171,7 +163,7 @@ class AlhambraDiceScreen(Screen[None]):
             if auto is None:
                 break
             self.session.submit(auto)
-            self.query_one("#log", Log).write_line(event_line(auto))
+            self.query_one("#log", Log).write_line(self.session.line(auto))
         self.refresh_view()
         if self.state.is_over:
             self.post_message(self.Finished(self.session))
@@ -213,7 +205,7 @@ class AlhambraDiceScreen(Screen[None]):
             self.say(str(exc), error=True)
             return
         self._rewrite_log()
-        self.say(f"undone: {event_line(undone)} (ctrl+y redoes it)")
+        self.say(f"undone: {self.session.line(undone)} (ctrl+y redoes it)")
 
     def action_redo(self) -> None:
         try:
@@ -222,21 +214,19 @@ class AlhambraDiceScreen(Screen[None]):
             self.say(str(exc), error=True)
             return
         self._rewrite_log()
-        self.say(f"redone: {event_line(redone)}")
+        self.say(f"redone: {self.session.line(redone)}")
         self._after_change()
 
     def _rewrite_log(self) -> None:
         log = self.query_one("#log", Log)
         log.clear()
-        log.write_lines(event_line(e) for e in self.session.events)
+        log.write_lines(self.session.line(e) for e in self.session.events)
 
     def action_export(self) -> None:
         """The scorings held so far with every reason (`companion score --json`'s breakdown), beside the
         game's log."""
-        path = self.session.path.with_suffix(".score.json")
-        scored = ad.score_log(list(self.session.events)).to_json()
         try:
-            path.write_text(json.dumps(scored, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+            path = export_json(self.session.path, ad.score_log(list(self.session.events)).to_json())
         except OSError as exc:
             self.say(f"export failed: {exc}", error=True)
             return
