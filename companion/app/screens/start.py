@@ -90,8 +90,9 @@ class StartScreen(Screen[None]):
 
     CSS_PATH = "start.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f5", "start_game", "start new game"),
-        Binding("f2", "edit_sheet", "edit sheet"),
+        # The form's buttons name F5 and F2: the footer keeps its room for every game's key and quit.
+        Binding("f5", "start_game", "start new game", show=False),
+        Binding("f2", "edit_sheet", "edit sheet", show=False),
         Binding("f4", "history", "past games"),
         Binding("f7", "alhambra_pad", "Alhambra scoring pad"),
         Binding("f8", "alhambra_dice", "Alhambra dice"),
