@@ -7,25 +7,24 @@ reach the log on disk.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Footer, Input, Log, Static
 
 from companion.games import carcassonne_dice as cd
 
 from ..carcassonne_dice_input import HELP, InputError, parse
 from ..carcassonne_dice_session import CarcassonneDiceSession
-from ..export import export_json
 from ..widgets.carcassonne_pad import CarcassonnePad, CityView
+from .event_game import EventGameScreen
 
 
-class CarcassonneDiceScreen(Screen[None]):
+class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
     """Plays one `CarcassonneDiceSession`; posts `Finished` when a player has won."""
 
     CSS_PATH = "carcassonne_dice.tcss"
@@ -44,10 +43,8 @@ class CarcassonneDiceScreen(Screen[None]):
             self.session = session
 
     def __init__(self, session: CarcassonneDiceSession) -> None:
-        super().__init__()
-        self.session = session
-        self.message = ""
-        self.error = False
+        super().__init__(session)
+        self.session: CarcassonneDiceSession = session
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -72,10 +69,6 @@ class CarcassonneDiceScreen(Screen[None]):
         self.query_one("#entry", Input).focus()
         self._after_change()
 
-    @property
-    def state(self) -> cd.GameState:
-        return self.session.state
-
     # ------------------------------------------------------------------------------------ the view
     def refresh_view(self) -> None:
         state, exp = self.state, self.session.expectation()
@@ -84,9 +77,7 @@ class CarcassonneDiceScreen(Screen[None]):
         self.query_one("#pad", CarcassonnePad).show(state)
         self.query_one("#city", CityView).show(state)
         self.query_one("#now", Static).update(self._now_text(state, exp))
-        message = self.query_one("#message", Static)
-        message.update(self.message)
-        message.set_class(self.error, "error")
+        self.show_message()
 
     def _now_text(self, state: cd.GameState, exp: cd.Expectation) -> str:
         if state.is_over:
@@ -103,10 +94,6 @@ class CarcassonneDiceScreen(Screen[None]):
         lines += ["", HELP[exp.ask]]
         return "\n".join(lines)
 
-    def say(self, message: str, error: bool = False) -> None:
-        self.message, self.error = message, error
-        self.refresh_view()
-
     # ------------------------------------------------------------------------------- the entries
     @on(Input.Submitted, "#entry")
     def typed(self, submitted: Input.Submitted) -> None:
@@ -115,51 +102,14 @@ class CarcassonneDiceScreen(Screen[None]):
         except InputError as exc:
             self.say(str(exc), error=True)  # what was typed stays in the line, to be fixed
             return
-        try:
-            self.session.submit(event)
-        except cd.IllegalMove as exc:
-            self.say(str(exc), error=True)
-            return
-        submitted.input.value = ""
-        self.query_one("#log", Log).write_line(self.session.line(event))
-        self.message, self.error = "", False
-        self._after_change()
+        if self.enter(event):
+            submitted.input.value = ""
 
     def _after_change(self) -> None:
         self.refresh_view()
         if self.state.is_over:
             self.post_message(self.Finished(self.session))
 
-    # ------------------------------------------------------------------------------ undo, export
-    def action_undo(self) -> None:
-        try:
-            undone = self.session.undo()
-        except cd.IllegalMove as exc:
-            self.say(str(exc), error=True)
-            return
-        self._rewrite_log()
-        self.say(f"undone: {self.session.line(undone)} (ctrl+y redoes it)")
-
-    def action_redo(self) -> None:
-        try:
-            redone = self.session.redo()
-        except cd.IllegalMove as exc:
-            self.say(str(exc), error=True)
-            return
-        self._rewrite_log()
-        self.say(f"redone: {self.session.line(redone)}")
-        self._after_change()
-
-    def _rewrite_log(self) -> None:
-        log = self.query_one("#log", Log)
-        log.clear()
-        log.write_lines(self.session.line(e) for e in self.session.events)
-
-    def action_export(self) -> None:
-        """The score pad turn by turn with every reason (`companion score --json`), beside the game's log."""
-        try:
-            path = export_json(self.session.path, cd.score_game(self.state).to_json())
-        except OSError as exc:
-            self.say(f"export failed: {exc}", error=True)
-            return
-        self.say(f"exported the scoring to {path}")
+    def scoring(self) -> dict[str, Any]:
+        """The score pad turn by turn with every reason."""
+        return cd.score_game(self.state).to_json()
