@@ -112,6 +112,7 @@ def test_a_whole_game_is_typed_refused_undone_and_exported(xdg: Path, capsys: An
             await pilot.press("ctrl+e")
             seen["path"] = screen.session.path
             seen["state"] = screen.state
+            seen["held"] = sum(isinstance(e, cd.TurnEnded) and e.hold_knight for e in screen.session.events)
 
     asyncio.run(play())
     assert "a game has 2 to 5 players, not 1" in seen["one player"]
@@ -128,6 +129,7 @@ def test_a_whole_game_is_typed_refused_undone_and_exported(xdg: Path, capsys: An
     assert "if Ann stops now: 0 points (largest completed city: 2 dice" in seen["after build"]
     state: cd.GameState = seen["state"]
     assert state.is_over and f"{state.names[state.winner or 0]} wins" in seen["end"]
+    assert seen["held"], "`hold` was typed: a knight held for the next turn"
     path: Path = seen["path"]
     assert path.parent == paths.games_dir()
     exported = json.loads(path.with_suffix(".score.json").read_text())
