@@ -1,1 +1,2 @@
-"""The `companion` Textual app: keeps an Alhambra Roll & Write score sheet at the table."""
+"""The `companion` Textual app: keeps the score at the table of Alhambra Roll & Write and of the Alhambra and
+Carcassonne dice games."""

@@ -21,15 +21,16 @@ from vision.settle import Settler, SettleSettings
 
 from . import paths
 from .alhambra_dice_session import AlhambraDiceSession
+from .carcassonne_dice_session import CarcassonneDiceSession
 from .dice_input import DiceEntered, DiceSource, PipDie
 from .screens.alhambra_dice import AlhambraDiceScreen
 from .screens.calibrate import CalibrateScreen
+from .screens.carcassonne_dice import CarcassonneDiceScreen
 from .screens.end import EndScreen
 from .screens.game import GameScreen
 from .screens.help import HelpScreen
 from .screens.share import ShareScreen
-from .screens.start import StartScreen
-from .session import GameSession
+from .screens.start import AnySession, StartScreen
 from .sharing import free_port, start_server, view_url
 from .widgets.camera_panel import CameraPanel
 
@@ -48,7 +49,7 @@ class CameraSetup:
 
 
 class CompanionApp(App[None]):
-    """The table companion for Alhambra Roll & Write and Alhambra – the dice game.
+    """The table companion for Alhambra Roll & Write and the Alhambra and Carcassonne dice games.
 
     `rng` makes the virtual rolls (seed it for a reproducible game); `now` dates new games; the folders
     default to the XDG config and data directories.
@@ -72,7 +73,7 @@ class CompanionApp(App[None]):
         sheets_dir: Path | None = None,
         auto_imaginary: bool = True,
         camera: CameraSetup | None = None,
-        game: GameSession | AlhambraDiceSession | None = None,
+        game: AnySession | None = None,
     ) -> None:
         super().__init__()
         self.rng = rng or random.Random()
@@ -127,9 +128,11 @@ class CompanionApp(App[None]):
         if self.feed is not None:
             self.feed.stop()
 
-    def _game_screen(self, session: GameSession | AlhambraDiceSession) -> GameScreen | AlhambraDiceScreen:
+    def _game_screen(self, session: AnySession) -> GameScreen | AlhambraDiceScreen | CarcassonneDiceScreen:
         if isinstance(session, AlhambraDiceSession):
             return AlhambraDiceScreen(session, self.rng, camera=self.camera is not None)
+        if isinstance(session, CarcassonneDiceSession):
+            return CarcassonneDiceScreen(session)
         return GameScreen(
             session, self.rng, self.auto_imaginary, camera=self.camera is not None, table=self.table_reading
         )
@@ -146,6 +149,9 @@ class CompanionApp(App[None]):
 
     def on_alhambra_dice_screen_finished(self, message: AlhambraDiceScreen.Finished) -> None:
         self.notify(f"game over: the totals are on the screen, ctrl+e exports ({message.session.path.name})")
+
+    def on_carcassonne_dice_screen_finished(self, message: CarcassonneDiceScreen.Finished) -> None:
+        self.notify(f"game over: the winner is on the screen, ctrl+e exports ({message.session.path.name})")
 
     def on_end_screen_new_game(self, message: EndScreen.NewGame) -> None:
         self.pop_screen()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from companion.games import alhambra_rw as rw
 
@@ -78,4 +79,11 @@ def export_scoreboard(
     else:
         path = log_path.with_name(f"{stem}.score.json")
         path.write_text(json.dumps(board.to_json(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return path
+
+
+def export_json(log_path: Path, scored: dict[str, Any]) -> Path:
+    """Write a scoring's JSON (`companion score --json`'s) as `GAME.score.json` next to the game's log."""
+    path = log_path.with_suffix(".score.json")
+    path.write_text(json.dumps(scored, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return path

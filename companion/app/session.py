@@ -15,6 +15,7 @@ from pathlib import Path
 
 from companion.games import alhambra_dice as ad
 from companion.games import alhambra_rw as rw
+from companion.games import carcassonne_dice as cd
 from companion.games.alhambra_dice.engine import ROUNDS as AD_ROUNDS
 from companion.games.alhambra_rw.endstate import GAME_ID as ALHAMBRA_RW
 
@@ -135,8 +136,12 @@ def saved_games(folder: Path) -> list[SavedGame]:
     games = []
     for path in folder.glob(f"*{LOG_SUFFIX}"):
         modified = datetime.fromtimestamp(path.stat().st_mtime)
-        if _first_game(path) == ad.GAME_ID:
+        game = _first_game(path)
+        if game == ad.GAME_ID:
             games.append(_alhambra_dice_game(path, modified))
+            continue
+        if game == cd.GAME_ID:
+            games.append(_carcassonne_dice_game(path, modified))
             continue
         try:
             state = rw.replay_log(rw.load_log(path)).state
@@ -170,12 +175,25 @@ def _first_game(path: Path) -> object:
 
 
 def _alhambra_dice_game(path: Path, modified: datetime) -> SavedGame:
-    from .alhambra_dice_session import ResumeError, resumed_state  # it builds on this module
+    from .alhambra_dice_session import RULES  # they build on this module
+    from .event_session import ResumeError, resumed_state
 
     try:
-        state = resumed_state(path)
+        state = resumed_state(RULES, path)
     except ResumeError as exc:
         return SavedGame(path, (), (), "", 0, 0, False, modified, str(exc), ad.GAME_ID)
     real = tuple(n for i, n in enumerate(state.names) if i != state.dirk)
     dirk = () if state.dirk is None else (state.names[state.dirk],)
     return SavedGame(path, real, dirk, "", state.round, AD_ROUNDS, state.is_over, modified, "", ad.GAME_ID)
+
+
+def _carcassonne_dice_game(path: Path, modified: datetime) -> SavedGame:
+    """A Carcassonne dice game has no rounds: `round` is the turn being played, `rounds` 0."""
+    from .carcassonne_dice_session import RULES  # it builds on this module
+    from .event_session import ResumeError, resumed_state
+
+    try:
+        state = resumed_state(RULES, path)
+    except ResumeError as exc:
+        return SavedGame(path, (), (), "", 0, 0, False, modified, str(exc), cd.GAME_ID)
+    return SavedGame(path, state.names, (), "", state.turn, 0, state.is_over, modified, "", cd.GAME_ID)

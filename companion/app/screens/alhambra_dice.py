@@ -8,22 +8,19 @@ which the rules fix, are applied as soon as the game comes to them.
 
 from __future__ import annotations
 
-import json
 import random
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Footer, Input, Log, Static
 
 from companion.games import alhambra_dice as ad
 from companion.games.alhambra.buildings import TYPES
 from companion.games.alhambra_dice.engine import ROUNDS
-from companion.games.alhambra_dice.events import event_to_json
 from companion.games.alhambra_dice.report import game_text
 from companion.live.match import FaceProposal, propose_faces
 from vision.reading import DiceReading
@@ -32,19 +29,13 @@ from ..alhambra_dice_input import HELP, InputError, parse
 from ..alhambra_dice_session import AlhambraDiceSession
 from ..widgets.alhambra_board import AlhambraBoard, marks
 from ..widgets.camera_panel import CameraPanel
+from .event_game import EventGameScreen
 
 AUTO_LIMIT = 1000
 """A guard, not a rule: this many of Dirk's automatic moves in a row would mean a bug."""
 
 
-def event_line(event: ad.Event) -> str:
-    """One line of the game log on screen: the event as the log file holds it, without the JSON noise."""
-    data = event_to_json(event)
-    kind = data.pop("event")
-    return f"{kind}: " + json.dumps(data, ensure_ascii=False)[1:-1].replace('"', "")
-
-
-class AlhambraDiceScreen(Screen[None]):
+class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
     """Plays one `AlhambraDiceSession`; posts `Finished` when scoring C is held."""
 
     CSS_PATH = "alhambra_dice.tcss"
@@ -64,14 +55,12 @@ class AlhambraDiceScreen(Screen[None]):
             self.session = session
 
     def __init__(self, session: AlhambraDiceSession, rng: random.Random, camera: bool = False) -> None:
-        super().__init__()
-        self.session = session
+        super().__init__(session)
+        self.session: AlhambraDiceSession = session
         self.rng = rng
         self.camera = camera
         self.pending: FaceProposal | None = None
         """A camera reading that needs the players' word: ctrl+k accepts it, typed dice fix it."""
-        self.message = ""
-        self.error = False
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -95,13 +84,9 @@ class AlhambraDiceScreen(Screen[None]):
         self.query_one("#log").border_title = "Game log"
         if self.camera:
             self.query_one("#camera").border_title = "Camera"
-        self.query_one("#log", Log).write_lines(event_line(e) for e in self.session.events)
+        self.query_one("#log", Log).write_lines(self.session.line(e) for e in self.session.events)
         self.query_one("#entry", Input).focus()
         self._after_change()
-
-    @property
-    def state(self) -> ad.GameState:
-        return self.session.state
 
     # ------------------------------------------------------------------------------------ the view
     def refresh_view(self) -> None:
@@ -111,9 +96,7 @@ class AlhambraDiceScreen(Screen[None]):
         self.query_one("#status", Static).update(f"Alhambra – the dice game · {stage} · Caliph: {caliph}")
         self.query_one("#board", AlhambraBoard).show(state)
         self.query_one("#now", Static).update(self._now_text(state, exp))
-        message = self.query_one("#message", Static)
-        message.update(self.message)
-        message.set_class(self.error, "error")
+        self.show_message()
 
     def _now_text(self, state: ad.GameState, exp: ad.Expectation) -> str:
         if state.is_over:
@@ -135,10 +118,6 @@ class AlhambraDiceScreen(Screen[None]):
         lines += ["", HELP[exp.ask]]
         return "\n".join(lines)
 
-    def say(self, message: str, error: bool = False) -> None:
-        self.message, self.error = message, error
-        self.refresh_view()
-
     # ------------------------------------------------------------------------------- the entries
     @on(Input.Submitted, "#entry")
     def typed(self, submitted: Input.Submitted) -> None:
@@ -153,16 +132,10 @@ class AlhambraDiceScreen(Screen[None]):
             submitted.input.value = ""
 
     def enter(self, event: ad.Event) -> bool:
-        """Apply an event; the engine's reason is shown when it is refused, and nothing changes."""
-        try:
-            self.session.submit(event)
-        except ad.IllegalMove as exc:
-            self.say(str(exc), error=True)
+        """Apply an event (see `EventGameScreen.enter`); a camera reading waiting for the players is done."""
+        if not super().enter(event):
             return False
-        self.query_one("#log", Log).write_line(event_line(event))
         self.pending = None
-        self.message, self.error = "", False
-        self._after_change()
         return True
 
     def _after_change(self) -> None:
@@ -171,7 +144,7 @@ class AlhambraDiceScreen(Screen[None]):
             if auto is None:
                 break
             self.session.submit(auto)
-            self.query_one("#log", Log).write_line(event_line(auto))
+            self.query_one("#log", Log).write_line(self.session.line(auto))
         self.refresh_view()
         if self.state.is_over:
             self.post_message(self.Finished(self.session))
@@ -205,39 +178,6 @@ class AlhambraDiceScreen(Screen[None]):
         note = f"camera read {pending.read}; accepted ({pending.problem})"
         self.enter(ad.Rolled(exp.player, pending.counts, "camera", note))
 
-    # ------------------------------------------------------------------------------ undo, export
-    def action_undo(self) -> None:
-        try:
-            undone = self.session.undo()
-        except ad.IllegalMove as exc:
-            self.say(str(exc), error=True)
-            return
-        self._rewrite_log()
-        self.say(f"undone: {event_line(undone)} (ctrl+y redoes it)")
-
-    def action_redo(self) -> None:
-        try:
-            redone = self.session.redo()
-        except ad.IllegalMove as exc:
-            self.say(str(exc), error=True)
-            return
-        self._rewrite_log()
-        self.say(f"redone: {event_line(redone)}")
-        self._after_change()
-
-    def _rewrite_log(self) -> None:
-        log = self.query_one("#log", Log)
-        log.clear()
-        log.write_lines(event_line(e) for e in self.session.events)
-
-    def action_export(self) -> None:
-        """The scorings held so far with every reason (`companion score --json`'s breakdown), beside the
-        game's log."""
-        path = self.session.path.with_suffix(".score.json")
-        scored = ad.score_log(list(self.session.events)).to_json()
-        try:
-            path.write_text(json.dumps(scored, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-        except OSError as exc:
-            self.say(f"export failed: {exc}", error=True)
-            return
-        self.say(f"exported the scoring to {path}")
+    def scoring(self) -> dict[str, Any]:
+        """The scorings held so far with every reason."""
+        return ad.score_log(list(self.session.events)).to_json()

@@ -13,6 +13,7 @@ from textual.widgets import Static
 
 from ..widgets.grid_editor import GridEditor
 from .alhambra_dice import AlhambraDiceScreen
+from .carcassonne_dice import CarcassonneDiceScreen
 from .end import EndScreen
 from .game import GameScreen
 from .sheet_editor import SheetEditorScreen
@@ -39,6 +40,14 @@ ALHAMBRA_DICE_TYPING = (
     ("draw", "a round's start: lay the bonus tiles at random (or `tiles vp cancel start …` as laid)"),
 )  # fmt: skip
 
+CARCASSONNE_DICE_TYPING = (
+    ("5 3 1", "a roll: how many dice show a city, a knight, a catapult"),
+    ("keep 2", "set 2 knights of the last roll aside"),
+    ("build 4,4:NS", "build city dice, each ROW,COL:AREAS: its black areas by the edges they touch (N E S"
+     " W as the die lies), / between two areas of one die (`build 4,4:NS 5,4:N/S`)"),
+    ("stop  hold", "end the turn and score it; or hold a knight (3+ kept): no points now, next turn double"),
+)  # fmt: skip
+
 
 def _key_text(key: str) -> str:
     return ", ".join(KEY_NAMES.get(k, k) for k in key.split(","))
@@ -60,6 +69,7 @@ def keys_table() -> Table:
         ("Game screen", [GameScreen]),
         ("End screen", [EndScreen]),
         ("Alhambra dice game", [AlhambraDiceScreen]),
+        ("Carcassonne dice", [CarcassonneDiceScreen]),
     )
     for title, owners in sections:
         table.add_row(f"[u]{title}[/u]", "")
@@ -89,6 +99,9 @@ def keys_table() -> Table:
                 table.add_row(key, description)
         if title == "Alhambra dice game":
             for key, description in ALHAMBRA_DICE_TYPING:
+                table.add_row(key, description)
+        if title == "Carcassonne dice":
+            for key, description in CARCASSONNE_DICE_TYPING:
                 table.add_row(key, description)
     return table
 

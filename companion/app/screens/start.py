@@ -1,5 +1,5 @@
 """The start screen: continue a saved game, or set up a new one (players, start player, variant, sheet); F8
-starts an Alhambra dice game for the players typed instead."""
+starts an Alhambra dice game, F9 a Carcassonne dice game, for the players typed instead."""
 
 from __future__ import annotations
 
@@ -20,9 +20,12 @@ from textual.widgets.option_list import Option
 
 from companion.games import alhambra_dice as ad
 from companion.games import alhambra_rw as rw
+from companion.games import carcassonne_dice as cd
 from companion.games.alhambra_rw.engine import IMAGINARY_PLAYERS
 
-from ..alhambra_dice_session import AlhambraDiceSession, ResumeError
+from ..alhambra_dice_session import AlhambraDiceSession
+from ..carcassonne_dice_session import CarcassonneDiceSession
+from ..event_session import ResumeError
 from ..session import GameSession, SavedGame, saved_games
 from .sheet_editor import SheetEditorScreen
 
@@ -30,6 +33,8 @@ MAX_PLAYERS = 5
 IMAGINARY_NAMES = ("Ani", "Dirk", "Marc", "Frank", "Patricia", "Barbara")
 """Names for the imaginary players (from the rulebook's examples); any a real player uses is skipped."""
 
+AnySession = GameSession | AlhambraDiceSession | CarcassonneDiceSession
+"""A game being played, of any of the games."""
 SheetChoice = tuple[str, str]
 """("shipped", name) or ("user", path)."""
 
@@ -70,8 +75,13 @@ def saved_game_label(game: SavedGame) -> str:
     if game.problem:
         return f"{game.path.name}: cannot continue ({game.problem})"
     names = ", ".join([*game.players, *(f"{n} ◇" for n in game.imaginary)])
-    where = "finished" if game.over else "set-up" if game.round == 0 else f"round {game.round}/{game.rounds}"
-    which = "Alhambra dice · " if game.game == ad.GAME_ID else ""
+    if game.over:
+        where = "finished"
+    elif game.game == cd.GAME_ID:
+        where = f"turn {game.round}"
+    else:
+        where = "set-up" if game.round == 0 else f"round {game.round}/{game.rounds}"
+    which = {ad.GAME_ID: "Alhambra dice · ", cd.GAME_ID: "Carcassonne dice · "}.get(game.game, "")
     return f"{which}{names} · {where} · {date}"
 
 
@@ -80,15 +90,17 @@ class StartScreen(Screen[None]):
 
     CSS_PATH = "start.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f5", "start_game", "start new game"),
-        Binding("f2", "edit_sheet", "edit sheet"),
+        # The form's buttons name F5 and F2: the footer keeps its room for every game's key and quit.
+        Binding("f5", "start_game", "start new game", show=False),
+        Binding("f2", "edit_sheet", "edit sheet", show=False),
         Binding("f4", "history", "past games"),
         Binding("f7", "alhambra_pad", "Alhambra scoring pad"),
         Binding("f8", "alhambra_dice", "Alhambra dice"),
+        Binding("f9", "carcassonne_dice", "Carcassonne dice"),
     ]
 
     class GameOpened(Message):
-        def __init__(self, session: GameSession | AlhambraDiceSession) -> None:
+        def __init__(self, session: AnySession) -> None:
             super().__init__()
             self.session = session
 
@@ -218,11 +230,22 @@ class StartScreen(Screen[None]):
         first = start if isinstance(start, int) else 0
         try:
             setup = ad.GameStarted(tuple(names[first:] + names[:first]))
-            session: GameSession | AlhambraDiceSession = AlhambraDiceSession.create(
-                self.games_dir, setup, self.now()
-            )
+            session: AnySession = AlhambraDiceSession.create(self.games_dir, setup, self.now())
         except (ad.IllegalMove, OSError) as exc:
             self.say(f"Alhambra dice game: {exc}", error=True)
+            return
+        self.post_message(self.GameOpened(session))
+
+    def action_carcassonne_dice(self) -> None:
+        """A new Carcassonne dice game for the names typed, the start player first."""
+        names = self.names()
+        start = self.query_one("#start-player", Select).value
+        first = start if isinstance(start, int) else 0
+        try:
+            setup = cd.GameStarted(tuple(names[first:] + names[:first]))
+            session: AnySession = CarcassonneDiceSession.create(self.games_dir, setup, self.now())
+        except (cd.IllegalMove, OSError) as exc:
+            self.say(f"Carcassonne dice game: {exc}", error=True)
             return
         self.post_message(self.GameOpened(session))
 
@@ -230,11 +253,13 @@ class StartScreen(Screen[None]):
     def continue_game(self, event: OptionList.OptionSelected) -> None:
         game = self.saved[int(event.option.id or 0)]
         try:
-            session: GameSession | AlhambraDiceSession = (
-                AlhambraDiceSession.resume(game.path)
-                if game.game == ad.GAME_ID
-                else GameSession.resume(game.path)
-            )
+            session: AnySession
+            if game.game == ad.GAME_ID:
+                session = AlhambraDiceSession.resume(game.path)
+            elif game.game == cd.GAME_ID:
+                session = CarcassonneDiceSession.resume(game.path)
+            else:
+                session = GameSession.resume(game.path)
         except (rw.LogError, ResumeError, OSError) as exc:
             self.say(str(exc), error=True)
             return

@@ -1,0 +1,81 @@
+"""What the players type during a Carcassonne dice game, turned into the engine's events.
+
+A roll is three counts, city knight catapult (`5 3 1`); after it the player keeps knights (`keep 2`) and
+builds city dice, each at its grid cell with its black areas as it lies (`build 4,4:NS 5,4:N/S`: row 4,
+col 4 with one area touching north and south; row 5, col 4 with two areas, north and south), and ends the
+turn with `stop`, or `hold` to keep a knight for the next turn. Anything that is not a well-formed entry is
+refused here with what was wrong; whether a well-formed event is legal now is the engine's to say.
+"""
+
+from __future__ import annotations
+
+from companion.games import carcassonne_dice as cd
+from companion.games.carcassonne_dice.city import Areas, Pos, parse_area
+from companion.games.carcassonne_dice.events import MAX_CELL
+
+HELP = {
+    cd.Ask.ROLL: "type the roll: how many dice show a city, a knight, a catapult (`5 3 1`)",
+    cd.Ask.CHOOSE: "type `keep N` (knights), `build ROW,COL:AREAS …` (`build 4,4:NS 5,4:N/S`), the next "
+    "roll's counts, `stop`, or `hold` (keep a knight: no points now, the next turn counts double)",
+    cd.Ask.GAME_OVER: "the game is over: ctrl+e exports the scoring",
+}
+WORDS = ("keep", "build", "stop", "hold")
+
+
+class InputError(ValueError):
+    """What was typed is not an entry; the message says what is expected."""
+
+
+def built_die(text: str) -> cd.Built:
+    """One city die, `ROW,COL:AREAS`, its areas' edge letters separated by `/` (`4,5:NE/S`)."""
+    where, _, areas = text.partition(":")
+    row, _, col = where.partition(",")
+    if not (row.isdigit() and col.isdigit() and areas):
+        raise InputError(f"{text!r}: a city die is ROW,COL:AREAS, such as 4,5:NE/S")
+    at: Pos = (int(row), int(col))
+    if max(at) > MAX_CELL:
+        raise InputError(f"{text!r}: rows and columns go from 0 to {MAX_CELL}")
+    try:
+        masks: Areas = tuple(parse_area(area) for area in areas.split("/"))
+    except ValueError as exc:
+        raise InputError(f"{text!r}: {exc}") from None
+    return cd.Built(at, masks)
+
+
+def kept(player: str, words: list[str]) -> cd.Kept:
+    """`keep N`, `build DIE …` or both, as one `Kept`."""
+    knights = 0
+    built: list[cd.Built] = []
+    rest = list(words)
+    while rest:
+        head = rest.pop(0).lower()
+        if head == "keep" and rest and rest[0].isdigit():
+            knights = int(rest.pop(0))
+        elif head == "build" and rest:
+            while rest and rest[0].lower() not in WORDS:
+                built.append(built_die(rest.pop(0)))
+        else:
+            raise InputError(f"{head!r}: type `keep N` for knights, `build ROW,COL:AREAS …` for city dice")
+    return cd.Kept(player, knights, tuple(built))
+
+
+def parse(text: str, state: cd.GameState) -> cd.Event:
+    """The event the players typed, for the game as it stands."""
+    exp = cd.expectation(state)
+    words = text.strip().split()
+    if exp.ask is cd.Ask.GAME_OVER or exp.player is None:
+        raise InputError(HELP[cd.Ask.GAME_OVER])
+    if not words:
+        raise InputError(HELP[exp.ask])
+    head, player = words[0].lower(), exp.player
+    # A turn's choices go to the engine even before the roll: it says why they must wait.
+    if head in ("keep", "build"):
+        return kept(player, words)
+    if head in ("stop", "hold") and len(words) == 1:
+        return cd.TurnEnded(player, hold_knight=head == "hold")
+    if all(w.isdigit() for w in words):
+        if len(words) != 3:
+            raise InputError(f"type three counts (city knight catapult), not {len(words)}")
+        city, knights, catapults = (int(w) for w in words)
+        return cd.Rolled(player, city, knights, catapults)
+    raise InputError(f"now: {exp.prompt}; {HELP[exp.ask]}")

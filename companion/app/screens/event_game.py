@@ -1,0 +1,102 @@
+"""What the dice games' screens share (Alhambra dice, Carcassonne dice): the message line, entering an event
+through the engine, undo and redo with the on-screen game log kept to the log on disk, and the export.
+
+Each game's screen composes its own view (with a `#message` Static and a `#log` Log), draws it in
+`refresh_view`, gives its scoring's JSON in `scoring` and names its keys in its own `BINDINGS` (the help
+screen lists a screen's own bindings).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Generic, TypeVar
+
+from textual.screen import Screen
+from textual.widgets import Log, Static
+
+from companion.games.folding import IllegalMove
+
+from ..event_session import EventSession
+from ..export import export_json
+
+E = TypeVar("E")
+S = TypeVar("S")
+
+
+class EventGameScreen(Screen[None], Generic[E, S]):
+    """Plays one `EventSession`."""
+
+    def __init__(self, session: EventSession[E, S]) -> None:
+        super().__init__()
+        self.session = session
+        self.message = ""
+        self.error = False
+
+    @property
+    def state(self) -> S:
+        return self.session.state
+
+    def refresh_view(self) -> None:
+        """Draw the game as it stands, and `self.message`."""
+        raise NotImplementedError
+
+    def scoring(self) -> dict[str, Any]:
+        """The scoring so far as `companion score --json` prints it."""
+        raise NotImplementedError
+
+    def say(self, message: str, error: bool = False) -> None:
+        self.message, self.error = message, error
+        self.refresh_view()
+
+    def show_message(self) -> None:
+        message = self.query_one("#message", Static)
+        message.update(self.message)
+        message.set_class(self.error, "error")
+
+    def enter(self, event: E) -> bool:
+        """Apply an event; the engine's reason is shown when it is refused, and nothing changes."""
+        try:
+            self.session.submit(event)
+        except IllegalMove as exc:
+            self.say(str(exc), error=True)
+            return False
+        self.query_one("#log", Log).write_line(self.session.line(event))
+        self.message, self.error = "", False
+        self._after_change()
+        return True
+
+    def _after_change(self) -> None:
+        """The game changed: redraw it (a game's screen adds what follows, such as the end)."""
+        self.refresh_view()
+
+    def action_undo(self) -> None:
+        try:
+            undone = self.session.undo()
+        except IllegalMove as exc:
+            self.say(str(exc), error=True)
+            return
+        self._rewrite_log()
+        self.say(f"undone: {self.session.line(undone)} (ctrl+y redoes it)")
+
+    def action_redo(self) -> None:
+        try:
+            redone = self.session.redo()
+        except IllegalMove as exc:
+            self.say(str(exc), error=True)
+            return
+        self._rewrite_log()
+        self.say(f"redone: {self.session.line(redone)}")
+        self._after_change()
+
+    def _rewrite_log(self) -> None:
+        log = self.query_one("#log", Log)
+        log.clear()
+        log.write_lines(self.session.line(e) for e in self.session.events)
+
+    def action_export(self) -> None:
+        """The scoring so far with every reason, as `GAME.score.json` beside the game's log."""
+        try:
+            path = export_json(self.session.path, self.scoring())
+        except OSError as exc:
+            self.say(f"export failed: {exc}", error=True)
+            return
+        self.say(f"exported the scoring to {path}")

@@ -1,0 +1,82 @@
+"""The Carcassonne dice game's score pad as text: each player's running total toward 42 with the points of
+their last turns and the knight they hold, then the turn being played (rolls, kept knights, catapults passed
+on); beside it the city built this turn, drawn die by die."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from companion.games import carcassonne_dice as cd
+from companion.games.carcassonne_dice.city import EDGES, E, N, S, W, black_of
+from companion.games.carcassonne_dice.engine import MAX_ROLLS, WIN_POINTS
+
+BAR = 21
+"""Characters of the bar toward 42: one per 2 points."""
+LAST_TURNS = 6
+KNIGHT = "♞"
+BLACK = "█"
+SIDE = {N: (-1, 0, "─"), E: (0, 1, "│"), S: (1, 0, "─"), W: (0, -1, "│")}
+"""Where each edge of a die is drawn from its middle, and the white edge's character."""
+
+
+def pad_text(state: cd.GameState) -> str:
+    """A line per player, then the current turn and its city."""
+    width = max(len(name) for name in state.names)
+    rows = []
+    for who, name in enumerate(state.names):
+        total = state.scores[who]
+        filled = min(BAR, total * BAR // WIN_POINTS)
+        bar = BLACK * filled + "░" * (BAR - filled)
+        knight = KNIGHT if state.held[who] else " "
+        turns = [t for t in state.turns if t.player == name][-LAST_TURNS:]
+        points = " ".join(f"{KNIGHT}" if t.held_knight else f"+{t.points}" for t in turns)
+        marker = "▶" if who == state.active and not state.is_over else " "
+        rows.append(f"{marker} {name:<{width}} {total:>2}/{WIN_POINTS} {bar} {knight} {points}".rstrip())
+    rows.append("")
+    if state.is_over:
+        rows.append(f"Winner: {state.names[state.winner or 0]} ({state.why_over})")
+        return "\n".join(rows)
+    name = state.names[state.active]
+    double = ", counts double" if state.doubled else ""
+    rows.append(f"Turn {state.turn}: {name}, roll {state.rolls} of {MAX_ROLLS}{double}")
+    rows.append(
+        f"knights kept {state.knights} · city dice {len(state.built)} · "
+        f"catapults passed on {state.catapults} · dice left {state.free}"
+    )
+    return "\n".join(rows)
+
+
+def city_text(built: tuple[cd.Built, ...]) -> str:
+    """The built dice on a grid whose neighbours share their border: a black edge is █ (black touches black,
+    so a border is black for both dice or neither), a white one a line; each die's middle is ·."""
+    if not built:
+        return "no city die built this turn"
+    top = min(b.at[0] for b in built)
+    left = min(b.at[1] for b in built)
+    height = 2 * (max(b.at[0] for b in built) - top) + 3
+    width = 2 * (max(b.at[1] for b in built) - left) + 3
+    grid = [[" "] * width for _ in range(height)]
+    for die in built:
+        r, c = 2 * (die.at[0] - top) + 1, 2 * (die.at[1] - left) + 1
+        black = black_of(die.areas)
+        for dr, dc in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
+            grid[r + dr][c + dc] = "+"
+        for edge in EDGES:
+            dr, dc, white = SIDE[edge]
+            grid[r + dr][c + dc] = BLACK if black & edge else white
+        grid[r][c] = "·"
+    return "\n".join("".join(row).rstrip() for row in grid)
+
+
+class CarcassonnePad(Static):
+    """Shows the score pad of a game state; `show` redraws it after every event."""
+
+    def show(self, state: cd.GameState) -> None:
+        self.update(pad_text(state))
+
+
+class CityView(Static):
+    """Shows the city dice built this turn."""
+
+    def show(self, state: cd.GameState) -> None:
+        self.update(city_text(state.built))

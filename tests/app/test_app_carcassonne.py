@@ -1,0 +1,180 @@
+"""Carcassonne – the dice game in the app: F9 on the start screen starts it for the names typed; every roll
+and choice is typed into one line (the test types the engine's random player's moves, as the players would);
+bad entries are refused with why and write nothing; undo, redo, resume and export; a snapshot of the score
+pad."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+from app_driver import FIXED_NOW, make_app
+from textual.pilot import Pilot
+from textual.widgets import Input, Static
+
+from companion.app import paths
+from companion.app.screens.carcassonne_dice import CarcassonneDiceScreen
+from companion.cli import main as companion_main
+from companion.games import carcassonne_dice as cd
+from companion.games.carcassonne_dice.city import area_text
+from companion.games.carcassonne_dice.scorefile import log_text
+from companion.games.carcassonne_dice.simulate import play_random_game, turn_events
+
+SIZE = (100, 32)
+
+
+def typed(event: cd.Event) -> str:
+    """What the players type for an event."""
+    if isinstance(event, cd.Rolled):
+        return f"{event.city} {event.knights} {event.catapults}"
+    if isinstance(event, cd.Kept):
+        dice = [f"{r},{c}:" + "/".join(area_text(m) for m in d.areas) for d in event.built for r, c in [d.at]]
+        return " ".join([f"keep {event.knights}", *(["build", *dice] if dice else [])])
+    assert isinstance(event, cd.TurnEnded)
+    return "hold" if event.hold_knight else "stop"
+
+
+async def enter(pilot: Pilot[None], text: str) -> str:
+    """Type a line and press Enter; returns the message shown."""
+    screen = pilot.app.screen
+    assert isinstance(screen, CarcassonneDiceScreen)
+    screen.query_one("#entry", Input).value = text
+    await pilot.press("enter")
+    return str(screen.query_one("#message", Static).render())
+
+
+async def start_game(pilot: Pilot[None], names: list[str]) -> CarcassonneDiceScreen:
+    for n, name in enumerate(names):
+        pilot.app.screen.query_one(f"#name{n + 1}", Input).value = name
+    await pilot.pause()
+    await pilot.press("f9")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, CarcassonneDiceScreen)
+    return screen
+
+
+async def play_moves(
+    pilot: Pilot[None], screen: CarcassonneDiceScreen, rng: random.Random, turns: int
+) -> None:
+    """Type the random player's entries for `turns` steps of play. The line is handed to the screen's Enter
+    handler directly: a whole game is some 200 entries, and waiting for the app to go idle after each key
+    would take long."""
+    entry = screen.query_one("#entry", Input)
+    for _ in range(turns):
+        for event in turn_events(cd.fold(screen.session.events), rng):
+            if screen.state.is_over:
+                break
+            before = len(screen.session.events)
+            entry.value = typed(event)
+            screen.typed(Input.Submitted(entry, entry.value))
+            assert len(screen.session.events) == before + 1, str(
+                screen.query_one("#message", Static).render()
+            )
+    await pilot.pause()
+
+
+def test_a_whole_game_is_typed_refused_undone_and_exported(xdg: Path, capsys: Any) -> None:
+    seen: dict[str, Any] = {}
+
+    async def play() -> None:
+        async with make_app().run_test(size=SIZE) as pilot:
+            pilot.app.screen.query_one("#name1", Input).value = "Ann"
+            await pilot.pause()
+            await pilot.press("f9")
+            seen["one player"] = str(pilot.app.screen.query_one("#message", Static).render())
+            screen = await start_game(pilot, ["Ann", "Ben", "Cleo"])
+            log = screen.session.path.read_text()
+            seen["now"] = str(screen.query_one("#now", Static).render())
+            seen["two counts"] = await enter(pilot, "5 3")
+            seen["kept"] = screen.query_one("#entry", Input).value
+            seen["eight dice"] = await enter(pilot, "5 3 0")
+            seen["stop first"] = await enter(pilot, "stop")
+            seen["bad die"] = await enter(pilot, "build 4,4:X")
+            assert screen.session.path.read_text() == log, "a refused entry writes nothing"
+            await enter(pilot, "5 3 1")
+            seen["rolled"] = (screen.state.rolls, screen.state.roll_city)
+            seen["misfit"] = await enter(pilot, "build 4,4:E 4,5:N")
+            await pilot.press("ctrl+z")
+            seen["after undo"] = (screen.state.rolls, screen.session.path.read_text() == log)
+            await pilot.press("ctrl+y")
+            seen["after redo"] = screen.state.rolls
+            await enter(pilot, "keep 3 build 4,4:S 5,4:N")
+            seen["pad"] = str(screen.query_one("#pad", Static).render())
+            seen["city"] = str(screen.query_one("#city", Static).render())
+            seen["after build"] = str(screen.query_one("#now", Static).render())
+            await play_moves(pilot, screen, random.Random(4), 400)
+            seen["end"] = str(screen.query_one("#now", Static).render())
+            await pilot.press("ctrl+e")
+            seen["path"] = screen.session.path
+            seen["state"] = screen.state
+            seen["held"] = sum(isinstance(e, cd.TurnEnded) and e.hold_knight for e in screen.session.events)
+
+    asyncio.run(play())
+    assert "a game has 2 to 5 players, not 1" in seen["one player"]
+    assert "Ann: roll 9 dice" in seen["now"]
+    assert "three counts" in seen["two counts"] and seen["kept"] == "5 3"
+    assert "Ann rolls 9 dice, but the roll counts 8" in seen["eight dice"]
+    assert "Ann must roll first" in seen["stop first"]
+    assert "'X' is not an edge" in seen["bad die"]
+    assert seen["rolled"] == (1, 5)
+    assert "black must touch black" in seen["misfit"]
+    assert seen["after undo"] == (0, True) and seen["after redo"] == 1
+    assert "▶ Ann" in seen["pad"] and "Turn 1: Ann, roll 1 of 3" in seen["pad"]
+    assert "█" in seen["city"]
+    assert "if Ann stops now: 0 points (largest completed city: 2 dice" in seen["after build"]
+    state: cd.GameState = seen["state"]
+    assert state.is_over and f"{state.names[state.winner or 0]} wins" in seen["end"]
+    assert seen["held"], "`hold` was typed: a knight held for the next turn"
+    path: Path = seen["path"]
+    assert path.parent == paths.games_dir()
+    exported = json.loads(path.with_suffix(".score.json").read_text())
+    capsys.readouterr()
+    assert companion_main(["score", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == exported
+    assert exported["finished"] and [p["name"] for p in exported["players"]] == ["Ann", "Ben", "Cleo"]
+
+
+def saved(events: list[cd.Event], name: str) -> Path:
+    folder = paths.games_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(log_text(events))
+    os.utime(path, (FIXED_NOW.timestamp(), FIXED_NOW.timestamp()))
+    return path
+
+
+def half_game() -> list[cd.Event]:
+    """Turn 14, Ben's second roll, 4 city dice built; Ann holds a knight."""
+    return play_random_game(cd.GameStarted(("Ann", "Ben")), random.Random(3))[1][:58]
+
+
+def test_a_saved_game_is_listed_and_continued_where_it_stopped(xdg: Path) -> None:
+    events = half_game()
+    path = saved(events, "20261123-201500-ann-ben.jsonl")
+
+    async def resume() -> tuple[str, int, int]:
+        async with make_app().run_test(size=SIZE) as pilot:
+            listed = str(pilot.app.screen.query_one("#saved").get_option_at_index(0).prompt)
+            await pilot.press("enter")
+            await pilot.pause()
+            screen = pilot.app.screen
+            assert isinstance(screen, CarcassonneDiceScreen) and screen.session.path == path
+            before = len(screen.session.events)
+            await play_moves(pilot, screen, random.Random(1), 3)
+            return listed, before, len(path.read_text().splitlines())
+
+    listed, before, lines = asyncio.run(resume())
+    state = cd.replay(events)
+    assert listed.startswith(f"Carcassonne dice · Ann, Ben · turn {state.turn}"), listed
+    assert before == len(events)
+    assert lines > before
+
+
+def test_score_pad_screen(xdg: Path, snap_compare) -> None:  # type: ignore[no-untyped-def]
+    saved(half_game(), "20261123-201500-ann-ben.jsonl")
+    assert snap_compare(make_app(), press=["enter"], terminal_size=SIZE)
