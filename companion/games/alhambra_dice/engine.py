@@ -17,6 +17,8 @@ from vision.jsonfile import short
 
 from .components import BONUS_TILES, START_TILE, TILE_KINDS
 from .events import (
+    STANDARD,
+    VARIANTS,
     BlackDieSet,
     Event,
     GameStarted,
@@ -102,9 +104,13 @@ class Game:
         "vp_tiles",
         "winners",
     )
+    VARIANT = STANDARD
+    """The variant this class plays; `new_game` picks the class from `GameStarted.variant`."""
 
     def __init__(self, setup: GameStarted) -> None:
         _check_setup(setup)
+        if setup.variant != self.VARIANT:
+            raise IllegalMove(f"a {setup.variant} game is played by new_game(), not by {type(self).__name__}")
         self.real = len(setup.players)
         # 2 players: the imaginary Dirk (his 5 markers are placed at the start of each round, no turns).
         self.dirk = self.real if self.real == 2 else -1
@@ -334,6 +340,10 @@ class Game:
                 self.out.append((t, who))
             else:
                 column[slot] = who
+        self._turn_done(who)
+
+    def _turn_done(self, who: int) -> None:
+        """The turn's marker is used: the next turn, or the prizes once every marker is."""
         self.markers_left[who] -= 1
         self.turns_done += 1
         if self.turns_done == self.real * self.markers:
@@ -460,13 +470,17 @@ class Game:
     def _end_round(self) -> None:
         """Markers return, unclaimed tiles leave the game; after rounds 1, 3, 5 scoring A, B, C."""
         if self.round in AFTER_ROUND:
-            self.standings.append(self.standing())
+            self._score()
         # Start player: if the tile was not taken, the Caliph stays.
         if self.next_caliph >= 0:
             self.caliph = self.next_caliph
         self._clear_round()
         self.round += 1
         self.ask = Ask.GAME_OVER if self.round > ROUNDS else Ask.PREPARE
+
+    def _score(self) -> None:
+        """Scoring A, B or C: the table is kept as it is now, to be scored by `scoring.py`."""
+        self.standings.append(self.standing())
 
     def standing(self) -> Standing:
         """The table now as a scoring sees it: each type's stones best first (lower in a stack first)."""
@@ -569,15 +583,27 @@ def _check_setup(setup: GameStarted) -> None:
     low, high = PLAYERS
     if not low <= len(players) <= high:
         raise IllegalMove(f"a game has {low} to {high} players, not {len(players)}")
+    if setup.variant not in VARIANTS:
+        raise IllegalMove(f"there is no variant {short(setup.variant)}: {', '.join(VARIANTS)}")
     folding.check_names(players, MAX_NAME)
     if len(players) == 2 and DIRK in players:
         raise IllegalMove(f"in a 2-player game the imaginary {DIRK} plays the third seat: another name")
 
 
 # --------------------------------------------------------------------- the public, immutable interface
+def new_game(setup: GameStarted) -> Game:
+    """The game `setup` starts: the standard game, or the Alcazaba variant (`alcazaba.AlcazabaGame`)."""
+    if setup.variant == STANDARD:
+        return Game(setup)
+    # Imported here: the variant's module builds on this one (`AlcazabaGame` is a `Game`).
+    from .alcazaba import AlcazabaGame
+
+    return AlcazabaGame(setup)
+
+
 def start(setup: GameStarted) -> GameState:
     """The state right after `GameStarted` (raises `IllegalMove` for an impossible set-up)."""
-    return Game(setup).state
+    return new_game(setup).state
 
 
 def apply(state: GameState, event: Event) -> GameState:
@@ -594,7 +620,7 @@ def replay(events: Iterable[Event]) -> GameState:
 
 def fold(events: Iterable[Event]) -> Game:
     """Fold events into a mutable `Game`; an illegal event raises `IllegalMove` naming its position."""
-    return folding.fold(events, GameStarted, Game)
+    return folding.fold(events, GameStarted, new_game)
 
 
 def expectation(state: GameState) -> Expectation:

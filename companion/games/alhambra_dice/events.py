@@ -20,6 +20,14 @@ from .components import START_TILE, TILE_KINDS
 GAME_ID = "alhambra-dice"
 PRIZES = ("points", "tile")
 """A column's two prizes: 2 building points, or 1 building point and the column's bonus tile."""
+STANDARD = "standard"
+ALCAZABA = "alcazaba"
+VARIANTS = (STANDARD, ALCAZABA)
+"""The standard game, and the Alcazaba variant played with the original Alhambra's building tiles."""
+SIDES = "NESW"
+Cell: TypeAlias = tuple[int, int]
+"""A place in a player's Alhambra: (row, col), row growing south, the fountain at (0, 0) (`alhambra.walls`).
+"""
 
 
 class EventFormatError(ValueError):
@@ -32,7 +40,55 @@ class GameStarted:
     With 2 players the imaginary Dirk joins."""
 
     players: tuple[str, ...]
+    variant: str = STANDARD
+    """`"alcazaba"`: the Alcazaba variant; a log without it is the standard game."""
     kind: ClassVar[str] = "game_started"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildingTile:
+    """A building tile of the original Alhambra as the scoring needs it: its type and the sides of it that
+    carry a wall piece (among N, E, S, W, in that order; "" for none). Its price plays no part here."""
+
+    building: str
+    walls: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TilesLaid:
+    """Alcazaba: a round's building tiles are laid out: `pile`, one of each type, then `drawn`, the 5 drawn
+    from the bag in the order drawn (Dirk's markers follow it)."""
+
+    pile: tuple[BuildingTile, ...]
+    drawn: tuple[BuildingTile, ...]
+    kind: ClassVar[str] = "tiles_laid"
+
+
+@dataclass(frozen=True, slots=True)
+class TileTaken:
+    """Alcazaba: the owner of the best marker left in column `building` takes laid-out tile `tile` (its place
+    in the layout, the pile's 6 then the drawn 5) and builds it at once at `at` in their Alhambra, or into
+    the reserve when `at` is None; `tile` None: the start-player tile instead, naming `start_player`."""
+
+    player: str
+    building: str
+    tile: int | None
+    at: Cell | None = None
+    start_player: str | None = None
+    kind: ClassVar[str] = "tile_taken"
+
+
+@dataclass(frozen=True, slots=True)
+class Rebuilt:
+    """Alcazaba: instead of placing a marker after roll 1 or 2, one rebuild action (the marker goes to the
+    reserve board): `remove` a tile of the Alhambra into the reserve, build reserve tile `build` at `at`, or
+    both at once (an exchange: the reserve tile takes the removed tile's place, `at` omitted)."""
+
+    player: str
+    remove: Cell | None = None
+    build: int | None = None
+    at: Cell | None = None
+    kind: ClassVar[str] = "rebuilt"
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,25 +160,44 @@ class PrizeTaken:
 
 
 Event: TypeAlias = (
-    GameStarted | RoundPrepared | Rolled | RollCancelled | BlackDieSet | MarkerPlaced | PrizeTaken
+    GameStarted
+    | RoundPrepared
+    | Rolled
+    | RollCancelled
+    | BlackDieSet
+    | MarkerPlaced
+    | PrizeTaken
+    | TilesLaid
+    | TileTaken
+    | Rebuilt
 )
-_OPTIONAL = ("dirk_column", "value", "exchange", "start_player")
+_OPTIONAL = ("dirk_column", "value", "exchange", "start_player", "remove", "build", "at")
+
+
+def _tile_json(tile: BuildingTile) -> dict[str, str]:
+    return {"building": tile.building, "walls": tile.walls}
 
 
 def event_to_json(event: Event) -> dict[str, Any]:
     """One event as a JSON-ready object; `"event"` names its kind, optional fields only when given."""
     if isinstance(event, GameStarted):
-        return {"event": event.kind, "game": GAME_ID, "players": list(event.players)}
+        variant = {"variant": event.variant} if event.variant != STANDARD else {}
+        return {"event": event.kind, "game": GAME_ID, "players": list(event.players), **variant}
     out: dict[str, Any] = {"event": event.kind}
     if isinstance(event, RoundPrepared):
         out["tiles"] = dict(zip(TYPES, event.tiles, strict=True))
+    elif isinstance(event, TilesLaid):
+        out["pile"] = [_tile_json(t) for t in event.pile]
+        out["drawn"] = [_tile_json(t) for t in event.drawn]
     else:
         out["player"] = event.player
     if isinstance(event, Rolled):
         out["dice"] = {t: n for t, n in zip(TYPES, event.dice, strict=True) if n}
         out |= {name: text for name, text in (("source", event.source), ("note", event.note)) if text}
-    elif isinstance(event, (BlackDieSet, MarkerPlaced, PrizeTaken)):
+    elif isinstance(event, (BlackDieSet, MarkerPlaced, PrizeTaken, TileTaken)):
         out["building"] = event.building
+    if isinstance(event, TileTaken):
+        out["tile"] = event.tile
     if isinstance(event, MarkerPlaced) and event.displace:
         out["displace"] = True
     if isinstance(event, PrizeTaken):
@@ -130,18 +205,21 @@ def event_to_json(event: Event) -> dict[str, Any]:
     for name in _OPTIONAL:
         value = getattr(event, name, None)
         if value is not None:
-            out[name] = value
+            out[name] = list(value) if isinstance(value, tuple) else value
     return out
 
 
 _FIELDS: dict[str, tuple[str, ...]] = {
-    GameStarted.kind: ("event", "game", "players"),
+    GameStarted.kind: ("event", "game", "players", "variant"),
     RoundPrepared.kind: ("event", "tiles", "dirk_column"),
     Rolled.kind: ("event", "player", "dice", "source", "note"),
     RollCancelled.kind: ("event", "player"),
     BlackDieSet.kind: ("event", "player", "building"),
     MarkerPlaced.kind: ("event", "player", "building", "displace"),
     PrizeTaken.kind: ("event", "player", "building", "prize", "value", "exchange", "start_player"),
+    TilesLaid.kind: ("event", "pile", "drawn"),
+    TileTaken.kind: ("event", "player", "building", "tile", "at", "start_player"),
+    Rebuilt.kind: ("event", "player", "remove", "build", "at"),
 }
 
 
@@ -159,7 +237,12 @@ def event_from_json(data: object) -> Event:
         players = data.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise EventFormatError(f"players: must be a list of names, got {short(players)}")
-        return GameStarted(tuple(players))
+        variant = data.get("variant", STANDARD)
+        if variant not in VARIANTS:
+            raise EventFormatError(f"variant: must be one of {', '.join(VARIANTS)}, got {short(variant)}")
+        return GameStarted(tuple(players), str(variant))
+    if kind == TilesLaid.kind:
+        return TilesLaid(_tiles(data.get("pile"), "pile"), _tiles(data.get("drawn"), "drawn"))
     if kind == RoundPrepared.kind:
         tiles = data.get("tiles")
         if not isinstance(tiles, dict):
@@ -182,9 +265,23 @@ def event_from_json(data: object) -> Event:
         return Rolled(player, _dice(data.get("dice")), _text(data, "source"), _text(data, "note"))
     if kind == RollCancelled.kind:
         return RollCancelled(player)
+    if kind == Rebuilt.kind:
+        return Rebuilt(
+            player,
+            _cell(data.get("remove"), "remove"),
+            _index(data.get("build"), "build"),
+            _cell(data.get("at"), "at"),
+        )
     building = _building(data.get("building"), "building")
     if kind == BlackDieSet.kind:
         return BlackDieSet(player, building)
+    if kind == TileTaken.kind:
+        start = data.get("start_player")
+        if start is not None and not isinstance(start, str):
+            raise EventFormatError(f"start_player: must be a name, got {short(start)}")
+        return TileTaken(
+            player, building, _index(data.get("tile"), "tile"), _cell(data.get("at"), "at"), start
+        )
     if kind == MarkerPlaced.kind:
         displace = data.get("displace", False)
         if not isinstance(displace, bool):
@@ -208,6 +305,44 @@ def event_from_json(data: object) -> Event:
         None if exchange is None else _building(exchange, "exchange"),
         start,
     )
+
+
+def _tiles(value: object, where: str) -> tuple[BuildingTile, ...]:
+    if not isinstance(value, list):
+        raise EventFormatError(
+            f'{where}: must be a list of tiles, e.g. [{{"building": "garden", "walls": "NE"}}]'
+        )
+    tiles = []
+    for n, tile in enumerate(value):
+        at = f"{where}[{n}]"
+        if not isinstance(tile, dict):
+            raise EventFormatError(f"{at}: must be an object with building and walls")
+        refuse_unknown(tile, ("building", "walls"), at, EventFormatError)
+        walls = tile.get("walls", "")
+        if not isinstance(walls, str) or walls != "".join(s for s in SIDES if s in walls):
+            raise EventFormatError(
+                f"{at}.walls: must be sides among N, E, S, W in that order, got {short(walls)}"
+            )
+        tiles.append(BuildingTile(_building(tile.get("building"), f"{at}.building"), walls))
+    return tuple(tiles)
+
+
+def _cell(value: object, where: str) -> Cell | None:
+    if value is None:
+        return None
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        raise EventFormatError(f"{where}: must be [row, col], got {short(value)}")
+    return (value[0], value[1])
+
+
+def _index(value: object, where: str) -> int | None:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+        raise EventFormatError(f"{where}: must be a tile's place (0, 1, …), got {short(value)}")
+    return value
 
 
 def _text(data: dict[str, Any], name: str) -> str:

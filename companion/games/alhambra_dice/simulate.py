@@ -12,17 +12,24 @@ import random
 
 from companion.games.alhambra.buildings import TYPES
 
+from .alcazaba import BAG, DRAWN, FOUNTAIN, REBUILD_ROLLS, AlcazabaGame, wall_of
 from .components import BONUS_TILES, START_TILE, TILE_KINDS
-from .engine import BLACK, CANCEL, DICE, DISPLACE, EXCHANGE, MAX_ROLLS, N_TYPES, ROUNDS, Game
+from .engine import BLACK, CANCEL, DICE, DISPLACE, EXCHANGE, MAX_ROLLS, N_TYPES, ROUNDS, Game, new_game
 from .events import (
+    SIDES,
     BlackDieSet,
+    BuildingTile,
+    Cell,
     Event,
     GameStarted,
     MarkerPlaced,
     PrizeTaken,
+    Rebuilt,
     RollCancelled,
     Rolled,
     RoundPrepared,
+    TilesLaid,
+    TileTaken,
 )
 from .state import Ask
 
@@ -102,7 +109,64 @@ def prize_event(game: Game, rng: random.Random) -> Event:
     return PrizeTaken(name, expected.building, prize, value, exchange, start)
 
 
+def _tile(building: str, rng: random.Random) -> BuildingTile:
+    """A building tile with a wall on each side at random (a third of the sides), as the original's vary."""
+    return BuildingTile(building, "".join(side for side in SIDES if rng.random() < 0.3))
+
+
+def lay_tiles(game: AlcazabaGame, rng: random.Random) -> TilesLaid:
+    """Alcazaba: a pile of one tile of each type, and 5 drawn from what is left in the bag."""
+    bag = [t for i, t in enumerate(TYPES) for _ in range(BAG[i] - game.drawn_used[i])]
+    return TilesLaid(
+        tuple(_tile(t, rng) for t in TYPES), tuple(_tile(t, rng) for t in rng.sample(bag, DRAWN))
+    )
+
+
+def place_for(game: AlcazabaGame, who: int, tile: BuildingTile, rng: random.Random) -> Cell | None:
+    """A free place next to the player's Alhambra where `tile` may be built (edges matching), or None."""
+    alhambra = game.alhambras[who]
+    built = [FOUNTAIN, *alhambra]
+    around = {(r + dr, c + dc) for r, c in built for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+    free = sorted(around - set(built))
+    rng.shuffle(free)
+    for at in free:
+        try:
+            wall_of({**alhambra, at: tile})
+        except ValueError:
+            continue
+        return at
+    return None
+
+
+def alcazaba_event(game: AlcazabaGame, rng: random.Random) -> Event:
+    """Alcazaba's own choices: the tiles laid out, a rebuild action now and then, a tile taken and built."""
+    if game.ask is Ask.PREPARE:
+        return lay_tiles(game, rng)
+    who = game.active
+    name = game.names[who]
+    if game.ask is Ask.CHOOSE:
+        reserve = game.reserves[who]
+        at = place_for(game, who, reserve[0], rng) if reserve and game.rolls in REBUILD_ROLLS else None
+        if at is not None and rng.random() < 0.5:
+            return Rebuilt(name, build=0, at=at)
+        return turn_event(game, rng)
+    expected = game.expectation()
+    if expected.auto is not None:
+        return expected.auto
+    assert expected.building is not None
+    if "start_player" in expected.prizes and ("tile" not in expected.prizes or rng.random() < 0.2):
+        return TileTaken(name, expected.building, None, start_player=game.names[rng.randrange(game.real)])
+    i = rng.choice([k for k, tile in enumerate(game.laid) if tile is not None])
+    tile = game.laid[i]
+    assert tile is not None
+    # Now and then into the reserve, so that rebuild actions have tiles to build.
+    at = place_for(game, who, tile, rng) if rng.random() < 0.85 else None
+    return TileTaken(name, expected.building, i, at)
+
+
 def next_event(game: Game, rng: random.Random) -> Event:
+    if isinstance(game, AlcazabaGame) and game.ask is not Ask.ROLL:
+        return alcazaba_event(game, rng)
     if game.ask is Ask.PREPARE:
         return prepare(game, rng)
     if game.ask is Ask.PRIZE:
@@ -112,7 +176,7 @@ def next_event(game: Game, rng: random.Random) -> Event:
 
 def play_random_game(setup: GameStarted, rng: random.Random) -> tuple[Game, list[Event]]:
     """A whole random game through the fold: the finished game and its events (`GameStarted` first)."""
-    game = Game(setup)
+    game = new_game(setup)
     while not game.is_over:
         game.apply(next_event(game, rng))
     return game, list(game.log)

@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .events import Event
+from companion.games.alhambra.scoring import Holding
+
+from .events import STANDARD, BuildingTile, Cell, Event
 from .scoring import Standing
 
 
@@ -46,6 +48,26 @@ class Expectation:
 
 
 @dataclass(frozen=True, slots=True)
+class AlcazabaView:
+    """What the Alcazaba variant adds to the table: the tiles laid out, the Alhambras and the scorings."""
+
+    laid: tuple[BuildingTile | None, ...]
+    """This round's building tiles in the order laid out (the pile's 6, then the 5 drawn); None once taken."""
+    start_tile: bool
+    """The start-player tile still lies out to be taken."""
+    alhambras: tuple[tuple[tuple[Cell, BuildingTile], ...], ...]
+    """Per real player the tiles built around the fountain (at (0, 0), not listed)."""
+    reserves: tuple[tuple[BuildingTile, ...], ...]
+    """Per real player the tiles in the reserve, which do not count at a scoring."""
+    dirk: tuple[int, ...]
+    """2 players: Dirk's buildings per type (he builds no Alhambra)."""
+    reserve_board: tuple[int, ...]
+    """Markers each player put on the reserve board this round for a rebuild action."""
+    holdings: tuple[tuple[Holding, ...], ...]
+    """The scorings held (after rounds 1, 3, 5): every player's buildings and longest outer wall."""
+
+
+@dataclass(frozen=True, slots=True)
 class GameState:
     """A snapshot of the game after `log`. Build it with `start`, `apply` or `replay`."""
 
@@ -77,6 +99,9 @@ class GameState:
     markers_left: tuple[int, ...]
     standings: tuple[Standing, ...]
     log: tuple[Event, ...]
+    variant: str = STANDARD
+    alcazaba: AlcazabaView | None = None
+    """The Alcazaba variant's tiles and scorings; None in the standard game."""
 
     @property
     def is_over(self) -> bool:

@@ -1,0 +1,370 @@
+"""The Alcazaba variant of Alhambra – the dice game (rules page, section "Alcazaba variant"), played with the
+building tiles of the original Alhambra and scored with its scoring (`companion.games.alhambra.scoring`).
+
+- **Tiles laid out.** Building tiles are won instead of building points: each round one pile of 6 (one of
+  each type) plus 5 drawn from the bag are laid out (`TilesLaid`).
+- **Rebuild action.** A player may skip placing a marker after roll 1 or 2 to make one rebuild action; the
+  marker goes to the reserve board (`Rebuilt`).
+- **Tile of choice.** Column by column from pavilion, the best marker in a column takes a tile of choice (or
+  the start-player tile) and builds it at once, then the next best, until the column is empty (`TileTaken`).
+- **Scoring as in the original game** after rounds 1, 3 and 5: majorities per building type and the longest
+  outer wall (`alhambra.scoring.score_game`).
+- **Dirk** (2 players): his 5 markers follow the order of the 5 drawn tiles (lines 2–6, right field); he takes
+  the bottom-most tile and scores only majorities.
+
+The dice, the turns and the markers are the standard game's (`engine.Game`); this class changes what a round
+lays out, what a marker wins and how a scoring counts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.games.alhambra.buildings import TYPES, load_buildings
+from companion.games.alhambra.scoring import Holding, Result, score_game
+from companion.games.alhambra.walls import LayoutError, Tile, Wall, longest_wall
+from vision.jsonfile import short
+
+from .engine import DIRK_LINES, MAX_ROLLS, N_TYPES, ROUNDS, Game, IllegalMove, slot_of
+from .events import (
+    ALCAZABA,
+    SIDES,
+    BuildingTile,
+    Cell,
+    Event,
+    GameStarted,
+    PrizeTaken,
+    Rebuilt,
+    RoundPrepared,
+    TilesLaid,
+    TileTaken,
+)
+from .state import AlcazabaView, Ask, Expectation, GameState
+
+FOUNTAIN: Cell = (0, 0)
+"""Every Alhambra starts with the fountain, a tile without walls."""
+DRAWN = len(DIRK_LINES)
+"""Tiles drawn from the bag each round: as many as Dirk has markers, which follow their order."""
+REBUILD_ROLLS = (1, 2)
+"""A rebuild action replaces the marker after roll 1 or 2."""
+_TYPE = {t: i for i, t in enumerate(TYPES)}
+BAG = tuple(kind.tiles - ROUNDS for kind in load_buildings())
+"""Per type the tiles in the bag. [interpretation] The 5 piles of 6 (one of each type) are sorted out at the
+start, the other tiles go into the bag: 25 tiles, 5 drawn in each of the 5 rounds (the 55 tiles of the
+original Alhambra with the dice game's extra tower, `alhambra/buildings.json`)."""
+
+
+def _where(at: Cell) -> str:
+    return f"row {at[0]}, col {at[1]}"
+
+
+def _tile_text(tile: BuildingTile) -> str:
+    return f"{tile.building} ({'walls ' + tile.walls if tile.walls else 'no walls'})"
+
+
+def wall_of(alhambra: dict[Cell, BuildingTile]) -> Wall:
+    """The longest connected outer wall of an Alhambra (the fountain and the tiles built around it); raises
+    `LayoutError` for a layout the laying rules forbid (edges must match, every tile joined)."""
+    tiles = [Tile(FOUNTAIN, frozenset())]
+    tiles += [Tile(at, frozenset(tile.walls)) for at, tile in alhambra.items()]
+    return longest_wall(tiles)
+
+
+class AlcazabaGame(Game):
+    """A game of the Alcazaba variant: the fold's accumulator, as `Game`."""
+
+    __slots__ = (
+        "alhambras",
+        "dirk_counts",
+        "drawn_used",
+        "holdings",
+        "laid",
+        "queue",
+        "reserve_board",
+        "reserves",
+        "start_tile",
+    )
+    VARIANT = ALCAZABA
+
+    def __init__(self, setup: GameStarted) -> None:
+        super().__init__(setup)
+        self.alhambras: list[dict[Cell, BuildingTile]] = [{} for _ in range(self.real)]
+        self.reserves: list[list[BuildingTile]] = [[] for _ in range(self.real)]
+        self.dirk_counts = [0] * N_TYPES
+        self.drawn_used = [0] * N_TYPES
+        self.holdings: list[tuple[Holding, ...]] = []
+
+    def _clear_round(self) -> None:
+        super()._clear_round()
+        # Markers return (the reserve board's too); unclaimed tiles leave the game. [interpretation] As the
+        # standard game's unclaimed bonus tiles: the rules page does not say where they go.
+        self.laid: list[BuildingTile | None] = []
+        self.start_tile = False
+        self.reserve_board = [0] * len(self.names)
+        self.queue: list[int] = []
+
+    # ----------------------------------------------------------------------------------------- the fold
+    def apply(self, event: Event) -> None:
+        kind = type(event)
+        if kind is RoundPrepared:
+            raise IllegalMove(
+                "in the Alcazaba variant building tiles are laid out (tiles_laid), not bonus tiles"
+            )
+        if kind is PrizeTaken:
+            raise IllegalMove(
+                "in the Alcazaba variant a marker wins a building tile (tile_taken), not points"
+            )
+        if kind is not TilesLaid and kind is not TileTaken and kind is not Rebuilt:
+            super().apply(event)
+            return
+        if self.ask is Ask.GAME_OVER:
+            raise IllegalMove("the game is over: the 3rd scoring is held")
+        if isinstance(event, TilesLaid):
+            if self.ask is not Ask.PREPARE:
+                raise IllegalMove(f"round {self.round}'s tiles are laid out already: {self._now()}")
+            self._laid(event)
+        else:
+            assert isinstance(event, (TileTaken, Rebuilt))
+            who = self.index.get(event.player, -1)
+            if who != self.active:
+                raise IllegalMove(self._not_yours(event.player))
+            if isinstance(event, TileTaken):
+                self._taken(who, event)
+            else:
+                self._rebuilt(who, event)
+        self.log.append(event)
+
+    # ------------------------------------------------------------------------------------ tiles laid out
+    def _laid(self, event: TilesLaid) -> None:
+        pile, drawn = event.pile, event.drawn
+        for tile in (*pile, *drawn):
+            if tile.building not in _TYPE:
+                raise IllegalMove(f"there is no building type {short(tile.building)}")
+            if tile.walls != "".join(s for s in SIDES if s in tile.walls):
+                raise IllegalMove(
+                    f"a tile's walls are sides among N, E, S, W in that order, not {short(tile.walls)}"
+                )
+        if sorted(_TYPE[t.building] for t in pile) != list(range(N_TYPES)):
+            raise IllegalMove(f"a round's pile holds {N_TYPES} tiles, one of each type: {', '.join(TYPES)}")
+        if len(drawn) != DRAWN:
+            raise IllegalMove(f"{DRAWN} tiles are drawn from the bag each round, not {len(drawn)}")
+        counts = [0] * N_TYPES
+        for tile in drawn:
+            counts[_TYPE[tile.building]] += 1
+        for t in range(N_TYPES):
+            if self.drawn_used[t] + counts[t] > BAG[t]:
+                raise IllegalMove(
+                    f"the bag holds {BAG[t]} {TYPES[t]} tiles and {self.drawn_used[t]} were drawn in earlier "
+                    f"rounds: {counts[t]} more cannot be drawn"
+                )
+        for t in range(N_TYPES):
+            self.drawn_used[t] += counts[t]
+        self.laid = [*pile, *drawn]
+        # [interpretation] The start-player tile lies out as in the standard game: rounds 1–4, not round 5.
+        self.start_tile = self.round < ROUNDS
+        self.markers_left = [self.markers] * self.real + ([DRAWN] if self.dirk >= 0 else [])
+        if self.dirk >= 0:
+            # Dirk's markers follow the order of the drawn tiles: the k-th in the column of the k-th drawn
+            # tile's type, on line 2 + k, right field (two drawn of a type: two markers in its column).
+            for line, tile in zip(DIRK_LINES, drawn, strict=True):
+                self.board[_TYPE[tile.building]][slot_of(line, MAX_ROLLS)] = self.dirk
+            self.markers_left[self.dirk] = 0
+        self.turn_order = [(self.caliph + k) % self.real for k in range(self.real)]
+        self._begin_turn()
+
+    # -------------------------------------------------------------------------------------- rebuilding
+    def _rebuilt(self, who: int, event: Rebuilt) -> None:
+        if self.ask is not Ask.CHOOSE:
+            raise IllegalMove(f"a rebuild action replaces a marker after a roll: {self._now()}")
+        if self.rolls not in REBUILD_ROLLS:
+            raise IllegalMove(
+                f"a rebuild action replaces the marker after roll 1 or 2, not after roll {self.rolls}"
+            )
+        remove, build, at = event.remove, event.build, event.at
+        if remove is None and build is None:
+            raise IllegalMove(
+                "a rebuild action moves a tile: name the tile to remove or the reserve tile to build"
+            )
+        alhambra = dict(self.alhambras[who])
+        reserve = list(self.reserves[who])
+        removed = None
+        if remove is not None:
+            if remove == FOUNTAIN:
+                raise IllegalMove("the fountain stays in the Alhambra")
+            if remove not in alhambra:
+                raise IllegalMove(f"{self.names[who]}'s Alhambra has no tile at {_where(remove)}")
+            removed = alhambra.pop(remove)
+        if build is not None:
+            if build >= len(reserve):
+                raise IllegalMove(
+                    f"{self.names[who]}'s reserve holds {len(reserve)} tiles: no reserve tile {build}"
+                )
+            if remove is not None:
+                if at is not None and at != remove:
+                    raise IllegalMove("an exchange builds the reserve tile where the removed tile stood")
+                target = remove
+            elif at is None:
+                raise IllegalMove("name where the reserve tile is built (at)")
+            else:
+                target = at
+                if target == FOUNTAIN or target in alhambra:
+                    raise IllegalMove(f"{_where(target)} is built already")
+            alhambra[target] = reserve.pop(build)
+        elif at is not None:
+            raise IllegalMove("at names where a reserve tile is built: name the reserve tile (build)")
+        if removed is not None:
+            reserve.append(removed)
+        self._check_layout(who, alhambra)
+        self.alhambras[who] = alhambra
+        self.reserves[who] = reserve
+        self.reserve_board[who] += 1
+        self._turn_done(who)
+
+    def _check_layout(self, who: int, alhambra: dict[Cell, BuildingTile]) -> None:
+        try:
+            wall_of(alhambra)
+        except LayoutError as exc:
+            raise IllegalMove(f"{self.names[who]}'s Alhambra: {exc}") from exc
+
+    # ------------------------------------------------------------------------------------- tile of choice
+    def _next_column(self) -> None:
+        """Column by column from pavilion, every marker in it best first takes a tile, until it is empty."""
+        self.prize_col += 1
+        while self.prize_col < N_TYPES:
+            self.queue = [p for p in self.board[self.prize_col] if p >= 0]
+            if self._next_marker():
+                return
+            self.prize_col += 1
+        self._end_round()
+
+    def _next_marker(self) -> bool:
+        """The best marker left in the column whose owner can take something becomes active. [interpretation]
+        Once the tiles are all taken, the markers left win nothing (2 players place 15 markers for 11 tiles
+        and the start-player tile); Dirk, who takes only building tiles, then too."""
+        while self.queue:
+            owner = self.queue[0]
+            if self._bottom() >= 0 or (self.start_tile and owner != self.dirk):
+                self.active = owner
+                self.ask = Ask.PRIZE
+                return True
+            self.queue.pop(0)
+        return False
+
+    def _bottom(self) -> int:
+        """The bottom-most tile still laid out: [interpretation] the tiles lie in a row in the order laid out,
+        the pile's first and the drawn ones last, so the last one still there."""
+        for i in range(len(self.laid) - 1, -1, -1):
+            if self.laid[i] is not None:
+                return i
+        return -1
+
+    def _taken(self, who: int, event: TileTaken) -> None:
+        if self.ask is not Ask.PRIZE:
+            raise IllegalMove(f"no tile to take now: {self._now()}")
+        t = self.prize_col
+        name = self.names[who]
+        if event.building != TYPES[t]:
+            raise IllegalMove(
+                f"the markers taking tiles now are the {TYPES[t]} column's, not {short(event.building)}'s"
+            )
+        if event.tile is None:
+            if who == self.dirk:
+                raise IllegalMove(f"Dirk takes the bottom-most tile: tile {self._bottom()}")
+            if not self.start_tile:
+                raise IllegalMove("the start-player tile is not laid out (taken already, or round 5)")
+            if event.at is not None:
+                raise IllegalMove("the start-player tile is not built: no at")
+            self.next_caliph = self._start_player_named(who, event.start_player)
+            self.start_tile = False
+        else:
+            if event.start_player is not None:
+                raise IllegalMove("only the start-player tile's receiver names the next start player")
+            i = event.tile
+            tile = self.laid[i] if i < len(self.laid) else None
+            if tile is None:
+                left = [str(k) for k, x in enumerate(self.laid) if x is not None]
+                raise IllegalMove(f"there is no tile {i} laid out: choose among {', '.join(left) or 'none'}")
+            if who == self.dirk:
+                if i != self._bottom():
+                    raise IllegalMove(f"Dirk takes the bottom-most tile: tile {self._bottom()}")
+                if event.at is not None:
+                    raise IllegalMove("Dirk builds no Alhambra: his tiles count only for the majorities")
+                self.dirk_counts[_TYPE[tile.building]] += 1
+            elif event.at is not None:
+                at = event.at
+                if at == FOUNTAIN or at in self.alhambras[who]:
+                    raise IllegalMove(f"{name}'s Alhambra: {_where(at)} is built already")
+                alhambra = {**self.alhambras[who], at: tile}
+                self._check_layout(who, alhambra)
+                self.alhambras[who] = alhambra
+            else:
+                # [interpretation] Built at once into the Alhambra, or, as the original game allows, into the
+                # reserve (where it does not count until a rebuild action builds it).
+                self.reserves[who].append(tile)
+            self.laid[i] = None
+        self.queue.pop(0)
+        if not self._next_marker():
+            self._next_column()
+
+    # ------------------------------------------------------------------------------------------ scoring
+    def _score(self) -> None:
+        """After rounds 1, 3, 5 as the standard game, scored as the original Alhambra: each player's buildings
+        (the reserve does not count) and longest outer wall; Dirk's buildings, no wall."""
+        holdings = [
+            Holding(
+                self.names[p],
+                False,
+                tuple(sum(1 for x in self.alhambras[p].values() if x.building == t) for t in TYPES),
+                wall.length,
+                wall,
+            )
+            for p, wall in ((p, wall_of(self.alhambras[p])) for p in range(self.real))
+        ]
+        if self.dirk >= 0:
+            holdings.append(Holding(self.names[self.dirk], True, tuple(self.dirk_counts), 0))
+        self.holdings.append(tuple(holdings))
+
+    def result(self) -> Result | None:
+        """The scorings held so far by the original Alhambra's scoring (None before the first)."""
+        return score_game(self.holdings) if self.holdings else None
+
+    # ----------------------------------------------------------------------------------------- queries
+    @property
+    def state(self) -> GameState:
+        view = AlcazabaView(
+            laid=tuple(self.laid),
+            start_tile=self.start_tile,
+            alhambras=tuple(tuple(sorted(a.items())) for a in self.alhambras),
+            reserves=tuple(tuple(r) for r in self.reserves),
+            dirk=tuple(self.dirk_counts),
+            reserve_board=tuple(self.reserve_board),
+            holdings=tuple(self.holdings),
+        )
+        return replace(super().state, variant=ALCAZABA, alcazaba=view)
+
+    def expectation(self) -> Expectation:
+        ask, r = self.ask, self.round
+        if ask is Ask.PREPARE:
+            start = "" if r == ROUNDS else " and the start-player tile"
+            pile = f"a pile of {N_TYPES} building tiles (one of each type)"
+            prompt = f"Round {r}: lay out {pile}, {DRAWN} drawn from the bag{start}"
+            return Expectation(ask, None, prompt, r)
+        if ask is Ask.CHOOSE and self.rolls in REBUILD_ROLLS:
+            base = super().expectation()
+            return replace(base, prompt=f"{base.prompt}, or skip the marker for a rebuild action")
+        if ask is not Ask.PRIZE:
+            return super().expectation()
+        name, building = self.names[self.active], TYPES[self.prize_col]
+        bottom = self._bottom()
+        if self.active == self.dirk:
+            auto = TileTaken(name, building, bottom)
+            laid = self.laid[bottom]
+            assert laid is not None
+            prompt = f"{building}: Dirk's marker is best: he takes the bottom-most tile, {_tile_text(laid)}"
+            return Expectation(ask, name, prompt, r, building=building, prizes=("tile",), auto=auto)
+        prizes = (("tile",) if bottom >= 0 else ()) + (("start_player",) if self.start_tile else ())
+        words = " or ".join(
+            {"tile": "a building tile", "start_player": "the start-player tile"}[p] for p in prizes
+        )
+        prompt = f"{building}: {name}'s marker is best: take {words} (a building tile is built at once)"
+        return Expectation(ask, name, prompt, r, building=building, prizes=prizes)
