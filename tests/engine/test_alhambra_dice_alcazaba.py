@@ -1,4 +1,4 @@
-"""The Alcazaba variant of Alhambra – the dice game: each rule as the rules page's "Alcazaba variant" names it,
+"""The Alcazaba variant of Alhambra – the dice game: each rule as its section of the rules page names it,
 each illegal event refused with the reason (nothing changed), and random whole games folded to the end."""
 
 from __future__ import annotations
