@@ -32,6 +32,7 @@ from companion.games.alhambra_dice.events import (
     event_from_json,
     event_to_json,
 )
+from companion.games.alhambra_dice.scorefile import ScoreFileError, score_log
 from companion.games.alhambra_dice.simulate import play_random_game
 
 THREE = ("Ann", "Ben", "Cleo")
@@ -381,3 +382,9 @@ def test_random_whole_games_in_the_variant_fold_to_the_end(players: int) -> None
         view = game.state.alcazaba
         assert view is not None and len(view.holdings) == 3
         refused(game, TilesLaid(PILE, LAID.drawn), "game is over")
+
+
+def test_the_score_file_refuses_an_alcazaba_log_rather_than_score_it_with_building_points() -> None:
+    game = played_round_one()
+    with pytest.raises(ScoreFileError, match="alcazaba variant"):
+        score_log(list(game.log))

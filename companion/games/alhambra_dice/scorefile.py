@@ -25,7 +25,7 @@ from vision.jsonfile import JsonFileError, Limits, loads, refuse_unknown, short
 
 from .components import BONUS_TILES
 from .engine import DIRK, MAX_NAME, PLAYERS, ROUNDS, TRACK, IllegalMove, fold
-from .events import Event, EventFormatError, event_from_json, event_to_json
+from .events import STANDARD, Event, EventFormatError, event_from_json, event_to_json
 from .scoring import LETTERS, GameScore, Standing, score_standings
 
 LIMITS = Limits(size=2_000_000)
@@ -176,6 +176,10 @@ def read_log(path: Path, data: bytes) -> list[Event]:
 def score_log(events: list[Event]) -> GameScore:
     """Score a game's events: the scorings held so far (the app shows a game in progress with it)."""
     state = fold(events).state
+    if state.variant != STANDARD:
+        # The variant is scored by the original Alhambra's scoring (`AlcazabaGame.result`), not with building
+        # points: refused rather than shown as a standard game without points.
+        raise ScoreFileError(f"the {state.variant} variant is scored by the engine's result(), not here yet")
     dirk = tuple(i == state.dirk for i in range(len(state.names)))
     return score_standings(state.names, dirk, state.standings, 6 if state.is_over else state.round)
 
