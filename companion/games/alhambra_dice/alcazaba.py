@@ -108,8 +108,8 @@ class AlcazabaGame(Game):
     # ----------------------------------------------------------------------------------------- the fold
     def apply(self, event: Event) -> None:
         kind = type(event)
-        # [interpretation] The building tiles take the bonus tiles' place: none are laid out, so no player ever
-        # holds a cancel, black-die, displace or exchange tile (their events are refused as in the standard game).
+        # [interpretation] The building tiles take the bonus tiles' place: none are laid out, so no player
+        # ever holds a cancel, black-die, displace or exchange tile (their events are refused as usual).
         if kind is RoundPrepared:
             raise IllegalMove(
                 "in the Alcazaba variant building tiles are laid out (tiles_laid), not bonus tiles"
@@ -169,7 +169,7 @@ class AlcazabaGame(Game):
         self.markers_left = [self.markers] * self.real + ([DRAWN] if self.dirk >= 0 else [])
         if self.dirk >= 0:
             # Dirk's markers follow the order of the drawn tiles: the k-th in the column of the k-th drawn
-            # tile's type, on line 2 + k, right field ([interpretation] two drawn of a type: two markers there).
+            # tile's type, on line 2 + k, right field ([interpretation] two drawn of a type: two markers).
             for line, tile in zip(DIRK_LINES, drawn, strict=True):
                 self.board[_TYPE[tile.building]][slot_of(line, MAX_ROLLS)] = self.dirk
             self.markers_left[self.dirk] = 0
@@ -178,8 +178,8 @@ class AlcazabaGame(Game):
 
     # -------------------------------------------------------------------------------------- rebuilding
     def _rebuilt(self, who: int, event: Rebuilt) -> None:
-        """[interpretation] A rebuild action is one of the original game's three: a tile from the Alhambra into
-        the reserve, one from the reserve into the Alhambra, or the two exchanged in one place."""
+        """[interpretation] A rebuild action is one of the original game's three: a tile from the Alhambra
+        into the reserve, one from the reserve into the Alhambra, or the two exchanged in one place."""
         if self.ask is not Ask.CHOOSE:
             raise IllegalMove(f"a rebuild action replaces a marker after a roll: {self._now()}")
         if self.rolls not in REBUILD_ROLLS:
@@ -326,8 +326,8 @@ class AlcazabaGame(Game):
             )
             for p, wall in ((p, wall_of(self.alhambras[p])) for p in range(self.real))
         ]
-        # [interpretation] Dirk's buildings are the tiles his markers took: the original game's extra buildings
-        # for Dirk (6 at the start, …) are not dealt, his markers win them here.
+        # [interpretation] Dirk's buildings are the tiles his markers took: the original game's extra
+        # buildings for Dirk (6 at the start, …) are not dealt, his markers win them here.
         if self.dirk >= 0:
             holdings.append(Holding(self.names[self.dirk], True, tuple(self.dirk_counts), 0))
         self.holdings.append(tuple(holdings))
