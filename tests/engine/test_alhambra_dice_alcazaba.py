@@ -103,6 +103,17 @@ def test_the_variant_is_named_in_game_started_and_old_logs_stay_the_standard_gam
         Game(GameStarted(THREE, "alcazaba"))
 
 
+@pytest.mark.parametrize(
+    "event", [LAID, TileTaken("Ann", "garden", 0), Rebuilt("Ann", remove=(0, 1))], ids=lambda e: e.kind
+)
+def test_the_variants_events_are_refused_in_the_standard_game(event: Event) -> None:
+    game = Game(GameStarted(THREE))
+    refused(game, event, "belongs to the Alcazaba variant")
+    game.apply(RoundPrepared(("exchange", "displace", "cancel", "black_die", "vp", "start_player")))
+    game.apply(Rolled("Ann", dice(garden=3)))
+    refused(game, event, "belongs to the Alcazaba variant")
+
+
 def test_every_new_event_converts_to_json_and_back() -> None:
     game = played_round_one()
     game.apply(LAID)

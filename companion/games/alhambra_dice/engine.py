@@ -24,9 +24,12 @@ from .events import (
     GameStarted,
     MarkerPlaced,
     PrizeTaken,
+    Rebuilt,
     RollCancelled,
     Rolled,
     RoundPrepared,
+    TilesLaid,
+    TileTaken,
 )
 from .scoring import AFTER_ROUND, LETTERS, Standing
 from .state import Ask, Expectation, GameState
@@ -161,6 +164,8 @@ class Game:
             self._prepared(event)  # type: ignore[arg-type]
         elif kind is GameStarted:
             raise IllegalMove("the game has already started")
+        elif kind is TilesLaid or kind is TileTaken or kind is Rebuilt:
+            raise IllegalMove(f"{kind.kind} belongs to the Alcazaba variant; this is the standard game")
         else:
             who = self.index.get(event.player, -1)  # type: ignore[union-attr]
             if who != self.active:
