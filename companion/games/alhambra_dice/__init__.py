@@ -10,25 +10,34 @@ Rules: `shared/rules/alhambra-dice-game.md`. Start a game, feed events, ask what
     state = ad.apply(state, ad.Rolled("Ann", (0, 3, 1, 2, 1, 1)))      # dice per type, pavilion … tower
     state = ad.apply(state, ad.MarkerPlaced("Ann", "seraglio"))         # raises ad.IllegalMove("...")
     ad.score_log(list(state.log))                                       # scorings A, B, C with reasons
+
+The Alcazaba variant (`GameStarted(players, "alcazaba")`, `alcazaba.py`) lays out building tiles
+(`TilesLaid`), a marker wins one (`TileTaken`) or is given up for a rebuild action (`Rebuilt`), and
+`AlcazabaGame.result()` scores the Alhambras with the original game's scoring.
 """
 
+from .alcazaba import AlcazabaGame
 from .components import BONUS_TILES, START_TILE, TILE_KINDS, VP_TABLE
-from .engine import DIRK, Game, IllegalMove, apply, expectation, fold, replay, start, undo
+from .engine import DIRK, Game, IllegalMove, apply, expectation, fold, new_game, replay, start, undo
 from .events import (
     GAME_ID,
     BlackDieSet,
+    BuildingTile,
     Event,
     EventFormatError,
     GameStarted,
     MarkerPlaced,
     PrizeTaken,
+    Rebuilt,
     RollCancelled,
     Rolled,
     RoundPrepared,
+    TilesLaid,
+    TileTaken,
 )
 from .scorefile import ScoreFileError, score_data, score_log
 from .scoring import GameScore, PlayerScoring, Standing, TypeVP, score_standings
-from .state import Ask, Expectation, GameState
+from .state import AlcazabaView, Ask, Expectation, GameState
 
 __all__ = [
     "BONUS_TILES",
@@ -37,8 +46,11 @@ __all__ = [
     "START_TILE",
     "TILE_KINDS",
     "VP_TABLE",
+    "AlcazabaGame",
+    "AlcazabaView",
     "Ask",
     "BlackDieSet",
+    "BuildingTile",
     "Event",
     "EventFormatError",
     "Expectation",
@@ -50,15 +62,19 @@ __all__ = [
     "MarkerPlaced",
     "PlayerScoring",
     "PrizeTaken",
+    "Rebuilt",
     "RollCancelled",
     "Rolled",
     "RoundPrepared",
     "ScoreFileError",
     "Standing",
+    "TileTaken",
+    "TilesLaid",
     "TypeVP",
     "apply",
     "expectation",
     "fold",
+    "new_game",
     "replay",
     "score_data",
     "score_log",
