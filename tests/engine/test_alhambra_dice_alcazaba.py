@@ -11,12 +11,14 @@ from ad_helpers import dice, fill, turn
 from companion.games.alhambra.scoring import Holding, score_game
 from companion.games.alhambra_dice import (
     Ask,
+    BlackDieSet,
     Event,
     Game,
     GameStarted,
     IllegalMove,
     MarkerPlaced,
     PrizeTaken,
+    RollCancelled,
     Rolled,
     RoundPrepared,
     replay,
@@ -149,6 +151,17 @@ def test_each_round_a_pile_of_6_and_5_drawn_tiles_are_laid_out_with_the_start_pl
 )
 def test_tiles_laid_out_wrongly_are_refused(event: Event, reason: str) -> None:
     refused(alcazaba(), event, reason)
+
+
+def test_tiles_are_laid_out_once_a_round_and_no_bonus_tile_is_held() -> None:
+    game = alcazaba()
+    game.apply(LAID)
+    refused(game, LAID, "laid out already")
+    game.apply(Rolled("Ann", dice(garden=3)))
+    refused(game, RollCancelled("Ann"), "holds no cancel tile")
+    refused(game, BlackDieSet("Ann", "garden"), "holds no black-die tile")
+    refused(game, MarkerPlaced("Ann", "garden", displace=True), "holds no displace tile")
+    refused(game, Rebuilt("Zoe", remove=(0, 1)), "no player named")
 
 
 def test_the_bag_empties_over_the_rounds_and_round_5_has_no_start_player_tile() -> None:
