@@ -22,7 +22,7 @@ from dataclasses import replace
 
 from companion.games.alhambra.buildings import TYPES, load_buildings
 from companion.games.alhambra.scoring import Holding, Result, score_game
-from companion.games.alhambra.walls import LayoutError, Tile, Wall, longest_wall
+from companion.games.alhambra.walls import LayoutError, Tile, Wall, check_layout, longest_wall
 from vision.jsonfile import short
 
 from .engine import DIRK_LINES, MAX_ROLLS, N_TYPES, ROUNDS, Game, IllegalMove, slot_of
@@ -62,14 +62,21 @@ def _tile_text(tile: BuildingTile) -> str:
     return f"{tile.building} ({'walls ' + tile.walls if tile.walls else 'no walls'})"
 
 
+def _layout(alhambra: dict[Cell, BuildingTile]) -> list[Tile]:
+    """An Alhambra as `alhambra.walls` lays it out: the fountain, then the tiles built around it."""
+    return [Tile(FOUNTAIN, frozenset()), *(Tile(at, frozenset(tile.walls)) for at, tile in alhambra.items())]
+
+
+def check_alhambra(alhambra: dict[Cell, BuildingTile]) -> None:
+    """Raises `LayoutError` for a layout the laying rules forbid (edges must match, every tile joined).
+    [interpretation] Those are the laying rules checked, as `alhambra.walls` has them; tiles are not turned
+    (their walls are given as they lie)."""
+    check_layout(_layout(alhambra))
+
+
 def wall_of(alhambra: dict[Cell, BuildingTile]) -> Wall:
-    """The longest connected outer wall of an Alhambra (the fountain and the tiles built around it); raises
-    `LayoutError` for a layout the laying rules forbid (edges must match, every tile joined). [interpretation]
-    Those are the laying rules checked, as `alhambra.walls` has them; tiles are not turned (their walls are
-    given as they lie)."""
-    tiles = [Tile(FOUNTAIN, frozenset())]
-    tiles += [Tile(at, frozenset(tile.walls)) for at, tile in alhambra.items()]
-    return longest_wall(tiles)
+    """The longest connected outer wall of an Alhambra laid out by the rules (`check_alhambra`)."""
+    return longest_wall(_layout(alhambra))
 
 
 class AlcazabaGame(Game):
@@ -228,7 +235,7 @@ class AlcazabaGame(Game):
 
     def _check_layout(self, who: int, alhambra: dict[Cell, BuildingTile]) -> None:
         try:
-            wall_of(alhambra)
+            check_alhambra(alhambra)
         except LayoutError as exc:
             raise IllegalMove(f"{self.names[who]}'s Alhambra: {exc}") from exc
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 import random
 
 from companion.games.alhambra.buildings import TYPES
+from companion.games.alhambra.walls import LayoutError
 
-from .alcazaba import BAG, DRAWN, FOUNTAIN, REBUILD_ROLLS, AlcazabaGame, wall_of
+from .alcazaba import BAG, DRAWN, FOUNTAIN, REBUILD_ROLLS, AlcazabaGame, check_alhambra
 from .components import BONUS_TILES, START_TILE, TILE_KINDS
 from .engine import BLACK, CANCEL, DICE, DISPLACE, EXCHANGE, MAX_ROLLS, N_TYPES, ROUNDS, Game, new_game
 from .events import (
@@ -131,8 +132,8 @@ def place_for(game: AlcazabaGame, who: int, tile: BuildingTile, rng: random.Rand
     rng.shuffle(free)
     for at in free:
         try:
-            wall_of({**alhambra, at: tile})
-        except ValueError:
+            check_alhambra({**alhambra, at: tile})
+        except LayoutError:
             continue
         return at
     return None
