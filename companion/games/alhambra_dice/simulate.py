@@ -3,7 +3,9 @@
 Dice are rolled here with a seeded `random.Random`, never inside the engine: every roll becomes a `Rolled`
 event, exactly like a camera reading. The player chases the building type most dice show (setting those
 aside and rolling the rest), stops at random once it has a few, and uses its bonus tiles when they help, so
-that every rule is exercised.
+that every rule is exercised. In the Alcazaba variant it lays out tiles with walls at random, builds a tile
+taken where it fits (now and then into the reserve) and, after roll 1 or 2, sometimes rebuilds from the
+reserve.
 """
 
 from __future__ import annotations
