@@ -80,7 +80,8 @@ def _alhambra_dice(path: Path, data: bytes) -> Scored:
         scored = ad_scorefile.score_data(path, data)
     except ad_scorefile.ScoreFileError as exc:
         raise ScoreFileError(str(exc)) from exc
-    return Scored(scored.to_json(), ad_game_text(scored))
+    text = result_text(scored) if isinstance(scored, alhambra.Result) else ad_game_text(scored)
+    return Scored(scored.to_json(), text)
 
 
 GAMES: dict[str, Callable[[Path, bytes], Scored]] = {

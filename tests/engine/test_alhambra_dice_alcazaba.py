@@ -3,11 +3,14 @@ each illegal event refused with the reason (nothing changed), and random whole g
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 from ad_helpers import dice, fill, turn
 
+from companion.cli import main as companion_main
 from companion.games.alhambra.scoring import Holding, score_game
 from companion.games.alhambra_dice import (
     Ask,
@@ -34,7 +37,7 @@ from companion.games.alhambra_dice.events import (
     event_from_json,
     event_to_json,
 )
-from companion.games.alhambra_dice.scorefile import ScoreFileError, score_log
+from companion.games.alhambra_dice.scorefile import ScoreFileError, log_text, score_log
 from companion.games.alhambra_dice.simulate import play_random_game
 
 THREE = ("Ann", "Ben", "Cleo")
@@ -412,3 +415,19 @@ def test_the_score_file_refuses_an_alcazaba_log_rather_than_score_it_with_buildi
     game = played_round_one()
     with pytest.raises(ScoreFileError, match="alcazaba variant"):
         score_log(list(game.log))
+
+
+def test_companion_score_scores_a_finished_alcazaba_log_as_the_original_alhambra(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game, events = play_random_game(GameStarted(THREE, "alcazaba"), random.Random(11))
+    assert isinstance(game, AlcazabaGame) and game.is_over
+    result = game.result()
+    assert result is not None
+    path = tmp_path / "alcazaba.jsonl"
+    path.write_text(log_text(events), encoding="utf-8")
+    assert companion_main(["score", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == result.to_json()
+    assert companion_main(["score", str(path)]) == 0
+    text = capsys.readouterr().out
+    assert "Scoring 3" in text and "Winner" in text

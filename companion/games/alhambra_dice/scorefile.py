@@ -21,8 +21,10 @@ from pathlib import Path
 
 from companion.games import eventlog
 from companion.games.alhambra.buildings import TYPES
+from companion.games.alhambra.scoring import Result
 from vision.jsonfile import JsonFileError, Limits, loads, refuse_unknown, short
 
+from .alcazaba import AlcazabaGame
 from .components import BONUS_TILES
 from .engine import DIRK, MAX_NAME, PLAYERS, ROUNDS, TRACK, IllegalMove, fold
 from .events import STANDARD, Event, EventFormatError, event_from_json, event_to_json
@@ -184,8 +186,9 @@ def score_log(events: list[Event]) -> GameScore:
     return score_standings(state.names, dirk, state.standings, 6 if state.is_over else state.round)
 
 
-def score_data(path: Path, data: bytes) -> GameScore:
-    """Score an end state or a game log whose bytes are `data`; every problem is a `ScoreFileError`."""
+def score_data(path: Path, data: bytes) -> GameScore | Result:
+    """Score an end state or a game log whose bytes are `data`; every problem is a `ScoreFileError`. A log of
+    the Alcazaba variant is scored as the original Alhambra (its `Result`)."""
     try:
         whole = loads(data, LIMITS)
     except JsonFileError:
@@ -198,6 +201,10 @@ def score_data(path: Path, data: bytes) -> GameScore:
         if not game.is_over:
             # A log cut short is a game in progress: never scored as if it were the whole game.
             raise ScoreFileError(f"{path}: the game is not over: round {game.round} of {ROUNDS}")
+        if isinstance(game, AlcazabaGame):
+            result = game.result()
+            assert result is not None  # a finished game has held its three scorings
+            return result
         return score_log(list(game.log))
     try:
         return end_state(whole)
