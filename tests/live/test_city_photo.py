@@ -83,8 +83,9 @@ def test_an_open_row_is_drawn_with_its_open_edge_and_scores_nothing(seed: int) -
 
 @pytest.mark.parametrize("seed", [6])
 def test_every_turn_of_every_city_face_is_read(seed: int) -> None:
+    # A cell apart: side by side, one face at every turn would put black against white, which is asked.
     dice = [
-        BuiltDie((r, c), label, rotation)
+        BuiltDie((2 * r, 2 * c), label, rotation)
         for r, label in enumerate(("city1", "city2", "city4"))
         for c, rotation in enumerate((0, 90, 180, 270))
     ]
