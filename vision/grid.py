@@ -8,7 +8,8 @@ must be:
 1. the grid's angle is the mode (modulo 90°) of the edge directions of the dice's silhouette on the table;
 2. its pitch and origin come from the dice the one reader (`vision.reader.DiceReader`) read surely: their
    centres lie on the grid, a whole number of pitches apart; a few pitches about that are laid over the
-   photo, and the grid whose cells read surest while leaving least of the silhouette out wins (`_Try.fit`);
+   photo (each also half a pitch off where that leaves less silhouette out), and the grid whose cells read
+   surest while leaving least of the silhouette out wins (`_Try.fit`);
 3. each grid cell the silhouette fills is a die, read by the face matcher in the cell's own square;
 4. a die whose face is unsure, or one that lies off the grid, is asked about, never guessed; a die whose face
    reaches no side (a knight, a catapult) may lie anywhere: it is counted, off the grid or on it.

@@ -2,7 +2,8 @@
 
 `vision.grid` places the read dice on the grid; here each die becomes what the game knows: a city die with
 its black area (the taught face's city edges as it lies: top = N, right = E, bottom = S, left = W), a knight
-or a catapult. A face reaching no edge that is neither is not a face of this game and is asked about.
+or a catapult. A face reaching no edge that is neither is not a face of this game and is asked about, and so
+is a city die not read surely whose black edge meets a neighbour's white one.
 """
 
 from __future__ import annotations
@@ -106,8 +107,7 @@ def _clashing(found: GridReading, layout: Mapping[Pos, Areas]) -> list[Pos]:
                 continue
             if any(m & edge for m in areas) == any(m & OPPOSITE[edge] for m in layout[other]):
                 continue
-            unsure = {at, other} - sure
-            clashing |= unsure
+            clashing |= {at, other} - sure
     return sorted(clashing)
 
 
