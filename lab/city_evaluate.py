@@ -58,7 +58,11 @@ def outcome(built: list[BuiltDie], reader: DiceReader, rng: np.random.Generator)
     except GridError:
         return "wrong"
     truth = from_origin({d.at: face_areas(d.label, d.rotation) for d in built})
-    layout = from_origin(dict(read.layout))
+    # Counted from the reading's own top-left die, asked ones included: an asked die in the top row must not
+    # shift the dice read surely against the truth.
+    cells = [*read.layout, *read.knights_at, *read.asked_at]
+    r0, c0 = min((r for r, _ in cells), default=0), min((c for _, c in cells), default=0)
+    layout = {(r - r0, c - c0): areas for (r, c), areas in read.layout.items()}
     if not read.asked:
         return "right" if layout == truth else "wrong"
     return "asked" if all(truth.get(at) == areas for at, areas in layout.items()) else "wrong"

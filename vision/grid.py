@@ -8,7 +8,8 @@ must be:
 1. the grid's angle is the mode (modulo 90°) of the edge directions of the dice's silhouette on the table;
 2. its pitch and origin come from the dice the one reader (`vision.reader.DiceReader`) read surely: their
    centres lie on the grid, a whole number of pitches apart; a few pitches about that are laid over the
-   photo, and the grid whose cells read surest while leaving least of the silhouette out wins (`_Try.fit`);
+   photo (each also half a pitch off where that leaves less silhouette out), and the grid whose cells read
+   surest while leaving least of the silhouette out wins (`_Try.fit`);
 3. each grid cell the silhouette fills is a die, read by the face matcher in the cell's own square;
 4. a die whose face is unsure, or one that lies off the grid, is asked about, never guessed; a die whose face
    reaches no side (a knight, a catapult) may lie anywhere: it is counted, off the grid or on it.
@@ -60,6 +61,10 @@ KEY_SPAN = 1 << 20
 """Cells are numbered (row + KEY_SPAN) * 2 KEY_SPAN + col + KEY_SPAN to be counted by numpy."""
 PITCH_TRIES = (1.0, 0.965, 1.035)
 """Pitches tried, per the one the sure dice's distances give."""
+HALF_SHIFTS = ((0.5, 0.0), (0.0, 0.5), (0.5, 0.5))
+"""Origins tried besides the seeded one, in pitches (see `_half_off`)."""
+REALIGN = 0.5
+"""Silhouette (in dice) a moved origin must take in more than the seeded one to be laid too."""
 SIZE_TRIES = tuple(float(k) for k in np.geomspace(0.7, 1.45, 15))
 """Pitches tried, per the one the sure dice's size gives: a find of two dice at once can be read as one die,
 and a city of few dice gives no distances."""
@@ -206,11 +211,9 @@ def read_grid(image: Image, reader: DiceReader) -> GridReading:
     # about the seeds' one and the one their size gives, the grid that fits the photo best wins.
     def lay(seed: float, tries: tuple[float, ...]) -> list[_Try]:
         lo, hi = SIZE_TRIES[0] * side * PITCH_PER_SIDE, SIZE_TRIES[-1] * side * PITCH_PER_SIDE
-        return [
-            _laid(image, reader, mask, scale, _seeded(angle, seed * k, sure))
-            for k in tries
-            if lo <= seed * k <= hi
-        ]
+        seeded = [_seeded(angle, seed * k, sure) for k in tries if lo <= seed * k <= hi]
+        grids = seeded + [g for g in (_half_off(mask, scale, g) for g in seeded) if g is not None]
+        return [_laid(image, reader, mask, scale, g) for g in grids]
 
     laid = sorted(lay(pitch, PITCH_TRIES), key=lambda t: -t.fit)
     if not laid or not laid[0].clean:
@@ -276,6 +279,22 @@ def _laid(image: Image, reader: DiceReader, mask: npt.NDArray[np.uint8], scale: 
     cells, outside = _filled_cells(mask, scale, grid)
     boxes = [_cell_box(grid, cell, grid.pitch / PITCH_PER_SIDE) for cell in cells]
     return _Try(grid, cells, boxes, reader.read_faces(image, boxes, CELL_LOOK) if boxes else [], outside)
+
+
+def _half_off(mask: npt.NDArray[np.uint8], scale: float, grid: _Grid) -> _Grid | None:
+    """The grid moved half a pitch along either axis or both that leaves clearly less of the silhouette
+    outside its cells, if any: a seed that is a find of two dice at once lies on the seam between them, half
+    a pitch off every cell. It is laid beside the seeded grid, not instead: in a block of dice a grid through
+    the seams fills as many cells, and only its reads tell it apart."""
+    best, least = None, _filled_cells(mask, scale, grid)[1] - REALIGN
+    for dr, dc in HALF_SHIFTS:
+        x, y = grid.to_photo(dr, dc)
+        u, v = x * grid.cos + y * grid.sin, -x * grid.sin + y * grid.cos
+        moved = _Grid(math.degrees(math.atan2(grid.sin, grid.cos)), grid.pitch, (u, v))
+        outside = _filled_cells(mask, scale, moved)[1]
+        if outside < least:
+            best, least = moved, outside
+    return best
 
 
 def _apart(cells: list[Cell], r: float, c: float) -> bool:

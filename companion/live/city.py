@@ -2,7 +2,8 @@
 
 `vision.grid` places the read dice on the grid; here each die becomes what the game knows: a city die with
 its black area (the taught face's city edges as it lies: top = N, right = E, bottom = S, left = W), a knight
-or a catapult. A face reaching no edge that is neither is not a face of this game and is asked about.
+or a catapult. A face reaching no edge that is neither is not a face of this game and is asked about, and so
+is a city die not read surely whose black edge meets a neighbour's white one.
 """
 
 from __future__ import annotations
@@ -22,6 +23,9 @@ from vision.symbols.profile import SymbolProfile
 
 KNIGHT, CATAPULT = "knight", "catapult"
 """The face labels of the carcassonne preset (`calibration.faces.PRESETS`) that are not city faces."""
+SURE = 0.95
+"""A face read with at least this confidence is not doubted on a seam where black meets white: misreads of a
+corner or three-sided face next to a neighbour's black art come out at 0.80-0.90 on rendered cities."""
 SIDE_EDGE = {"top": EDGES[0], "right": EDGES[1], "bottom": EDGES[2], "left": EDGES[3]}
 
 
@@ -66,6 +70,11 @@ def city_from_grid(found: GridReading) -> CityReading:
         else:
             asked.append(f"{_where(die.at, die.box.center)}: {die.face!r} is no face of this game")
             asked_at.append(die.at)
+    for at in _clashing(found, layout):
+        die = next(d for d in found.dice if d.at == at)
+        del layout[at]
+        asked.append(f"{_where(at, die.box.center)}: its black and white edges do not meet its neighbours'")
+        asked_at.append(at)
     loose_knights = sum(d.face == KNIGHT for d in found.loose)
     catapults += sum(d.face == CATAPULT for d in found.loose)
     asked += [
@@ -81,6 +90,25 @@ def city_from_grid(found: GridReading) -> CityReading:
         tuple(asked),
         tuple(asked_at),
     )
+
+
+def _clashing(found: GridReading, layout: Mapping[Pos, Areas]) -> list[Pos]:
+    """The city dice to ask about because a black edge of theirs meets a white one: a player builds black
+    against black, so such a seam is far likelier a misread (a corner read as a band, a three-sided face as a
+    corner) than a rule break. Only a seam between two sure reads is left to the scorer as a rule break;
+    where one side is sure, the other is the misread."""
+    sure = {d.at for d in found.dice if d.confidence >= SURE}
+    clashing: set[Pos] = set()
+    for at, areas in layout.items():
+        for edge in (EDGES[1], EDGES[2]):
+            dr, dc = STEP[edge]
+            other = (at[0] + dr, at[1] + dc)
+            if other not in layout:
+                continue
+            if any(m & edge for m in areas) == any(m & OPPOSITE[edge] for m in layout[other]):
+                continue
+            clashing |= {at, other} - sure
+    return sorted(clashing)
 
 
 def _where(at: Pos | None, centre: tuple[float, float]) -> str:

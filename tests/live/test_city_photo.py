@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
@@ -82,8 +83,9 @@ def test_an_open_row_is_drawn_with_its_open_edge_and_scores_nothing(seed: int) -
 
 @pytest.mark.parametrize("seed", [6])
 def test_every_turn_of_every_city_face_is_read(seed: int) -> None:
+    # A cell apart: side by side, one face at every turn would put black against white, which is asked.
     dice = [
-        BuiltDie((r, c), label, rotation)
+        BuiltDie((2 * r, 2 * c), label, rotation)
         for r, label in enumerate(("city1", "city2", "city4"))
         for c, rotation in enumerate((0, 90, 180, 270))
     ]
@@ -139,3 +141,21 @@ def test_companion_city_refuses_bad_input_in_one_line(
     result = companion("city", image, "--profile", taught)
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1 and says in result.stderr
+
+
+def test_a_misread_die_whose_black_edge_meets_a_white_one_is_asked_not_scored() -> None:
+    # The ring read right, then its top right corner (black W and S) misread, not surely, as a band (black N
+    # and S): its white west edge meets the black east edge of the die beside it, read surely.
+    grid = read_grid(photo(RING, 1), DiceReader(symbols=profile()))
+    (corner,) = [d for d in grid.dice if d.at == (0, 1)]
+    misread = replace(corner, face="city3", rotation=0, edges=frozenset({"top", "bottom"}), confidence=0.85)
+    found = city_from_grid(replace(grid, dice=tuple(misread if d is corner else d for d in grid.dice)))
+    assert (0, 1) not in found.layout and found.asked_at == ((0, 1),)
+    assert "do not meet its neighbours'" in found.asked[0]
+
+
+def test_a_black_edge_against_a_white_one_read_surely_on_both_sides_is_a_rule_break() -> None:
+    dice = [BuiltDie((0, 0), "city1", 90), BuiltDie((0, 1), "city1", 90)]
+    found = read(dice, 3)
+    assert dict(found.layout) == truth(dice) and not found.asked
+    assert "x" in drawing(found, score_layout(found.layout, doubled=False))
