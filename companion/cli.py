@@ -24,8 +24,9 @@ if TYPE_CHECKING:  # the app's modules load Textual, OpenCV and the models: only
     from textual.app import App
     from textual.app import AutopilotCallbackType as AutoPilot
 
-    from companion.app.app import CameraSetup
+    from companion.app.app import CameraSetup, CompanionApp
     from vision.settle import SettleSettings
+    from vision.simulated_table.rolling import RollingTable
     from vision.symbols.profile import SymbolProfile
 
 EXIT_BAD_INPUT = 2
@@ -183,7 +184,7 @@ def run_demo(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     if args.game == CARCASSONNE_DICE:
         return run_carcassonne_demo(args)
-    if not args.headless and not (sys.stdin.isatty() and sys.stdout.isatty()):
+    if not args.headless and args.pilot is None and not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("companion demo: no terminal to show the app in: playing headless", file=sys.stderr)
         args.headless = True
     if args.game == ALHAMBRA_DICE:
@@ -218,13 +219,7 @@ def run_demo(args: argparse.Namespace) -> int:
         game=session,
     )
     DemoPlayers(app, table, random.Random(args.seed)).attach()
-    try:
-        run_app(app, args.pilot)
-    finally:
-        app.stop_camera()
-        table.close()
-    print(f"the demo game's log: {session.path}")
-    return 0
+    return run_demo_app(app, table, args.pilot, session.path)
 
 
 def _alhambra_dice_demo(args: argparse.Namespace) -> int:
@@ -275,12 +270,18 @@ def _alhambra_dice_demo_app(args: argparse.Namespace, seed: int) -> int:
         game=session,
     )
     AlhambraDicePlayers(app, table, random.Random(seed)).attach()
+    return run_demo_app(app, table, args.pilot, session.path)
+
+
+def run_demo_app(app: CompanionApp, table: RollingTable, pilot: AutoPilot | None, log: Path) -> int:
+    """The app playing on the rendered table (its players attached) until quit; the camera's thread joined
+    and the table closed whatever happens."""
     try:
-        run_app(app, args.pilot)
+        run_app(app, pilot)
     finally:
         app.stop_camera()
         table.close()
-    print(f"the demo game's log: {session.path}")
+    print(f"the demo game's log: {log}")
     return 0
 
 

@@ -146,6 +146,26 @@ def test_make_run_plays_a_whole_demo_game_without_a_terminal(home: Path) -> None
     assert report["readings_matched"] >= report["readings"] - 1
 
 
+def test_make_run_with_a_terminal_plays_in_the_app_on_the_rendered_table(home: Path) -> None:
+    """`make run` is `companion demo`; with a terminal (here the pilot's) it is the app, the demo's players
+    throwing onto the rendered table and the camera reading the throws into the sheet and the log on disk."""
+    read_on_disk: list[int] = []
+
+    async def script(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        assert isinstance(app, CompanionApp)
+        await until(pilot, lambda: app.game_screen() is not None, 60, "the game screen")
+        screen = game(pilot)
+        read = lambda: [r for r in rolls(screen) if r.source == "camera"]  # noqa: E731
+        await until(pilot, lambda: len(read()) >= 2, 120, "two throws read by the camera")
+        on_disk = screen.session.path.read_text(encoding="utf-8").splitlines()
+        read_on_disk.append(sum(json.loads(line).get("source") == "camera" for line in on_disk))
+        await pilot.press("ctrl+q")
+
+    assert play(["demo", "--seed", "0"], script) == 0
+    assert read_on_disk and read_on_disk[0] >= 2, "the app never ran, or its log holds no camera throw"
+
+
 @runs(". .venv/bin/activate")
 def test_the_activated_environment_has_the_commands(home: Path) -> None:
     shell = ". .venv/bin/activate && companion --help && python -m vision --help"
