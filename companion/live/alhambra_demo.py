@@ -22,7 +22,7 @@ from companion.games import alhambra_dice as ad
 from companion.games.alhambra.buildings import TYPES
 from companion.games.alhambra_dice.engine import ROUNDS
 from companion.games.alhambra_dice.simulate import next_event
-from companion.live.demo import counted, read_throw
+from companion.live.demo import ThrowTally, counted, read_throw
 from companion.live.match import FACE_SETTLING, FaceProposal, propose_faces
 from vision.pips import PipReader
 from vision.reader import DiceReader
@@ -79,14 +79,8 @@ def rolled_from_proposal(proposal: FaceProposal | None, truth: ad.Rolled) -> ad.
 
 
 @dataclass
-class DemoResult:
+class DemoResult(ThrowTally):
     events: list[ad.Event]
-    readings: int = 0
-    matched: int = 0
-    fixed: int = 0
-    strays: int = 0
-    frames: int = 0
-    seconds: float = 0.0
 
     @property
     def finished(self) -> bool:
@@ -97,12 +91,7 @@ class DemoResult:
         return {
             "finished": self.finished,
             "scoring": ad.score_log(self.events).to_json() if self.finished else None,
-            "readings": self.readings,
-            "readings_matched": self.matched,
-            "readings_fixed": self.fixed,
-            "readings_with_strays": self.strays,
-            "frames": self.frames,
-            "seconds": round(self.seconds, 2),
+            **self.tally_json(),
         }
 
 

@@ -63,10 +63,10 @@ def proposed_right(proposal: Proposal | None, throw: Throw) -> bool:
     return proposal is not None and sorted((d.colour, d.value) for d in proposal.dice) == sorted(throw)
 
 
-@dataclass
-class DemoResult:
-    state: rw.GameState
-    events: list[rw.Event]
+@dataclass(kw_only=True)
+class ThrowTally:
+    """What a headless demo counts of its throws, the same for every game whose rolls the camera reads."""
+
     readings: int = 0
     matched: int = 0
     fixed: int = 0
@@ -74,16 +74,27 @@ class DemoResult:
     frames: int = 0
     seconds: float = 0.0
 
-    def to_json(self) -> dict[str, Any]:
+    def tally_json(self) -> dict[str, Any]:
         return {
-            "finished": self.state.is_over,
-            "scoring": rw.score_game(self.state).to_json() if self.state.is_over else None,
             "readings": self.readings,
             "readings_matched": self.matched,
             "readings_fixed": self.fixed,
             "readings_with_strays": self.strays,
             "frames": self.frames,
             "seconds": round(self.seconds, 2),
+        }
+
+
+@dataclass
+class DemoResult(ThrowTally):
+    state: rw.GameState
+    events: list[rw.Event]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "finished": self.state.is_over,
+            "scoring": rw.score_game(self.state).to_json() if self.state.is_over else None,
+            **self.tally_json(),
         }
 
 
