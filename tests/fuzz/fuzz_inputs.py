@@ -167,44 +167,50 @@ def damaged_log(lines: list[bytes]) -> st.SearchStrategy[Damage]:
 
 
 def shape(value: Any) -> Any:
-    """The keys and types of a JSON value, without the values and the lengths of lists: two files of one
-    shape differ only in what a good file could also hold (other numbers, names, marks, one player fewer)."""
+    """The keys and types of a JSON value, without the values: a list's shape is the distinct shapes of its
+    items, so two files of one shape differ only in what a good file could also hold (other numbers, names,
+    marks, one player fewer)."""
     if isinstance(value, dict):
         return {k: shape(v) for k, v in value.items()}
     if isinstance(value, list):
-        return sorted({json.dumps(shape(v), sort_keys=True) for v in value})
+        items: list[Any] = []
+        for v in value:
+            if (s := shape(v)) not in items:
+                items.append(s)
+        return items
     return type(value).__name__
 
 
-def shape_of_text(data: bytes) -> Any:
-    """`shape` of a file's JSON value, or of each line's for a log; None where the text is not JSON."""
+def parsed_shape(data: bytes) -> tuple[str, Any] | None:
+    """("file", `shape` of its JSON value) or ("log", each line's); None where the text is not JSON."""
     try:
-        return shape(json.loads(data))
+        return "file", shape(json.loads(data))
     except ValueError:
         try:
-            return [shape(json.loads(line)) for line in data.splitlines() if line.strip()]
+            return "log", [shape(json.loads(line)) for line in data.splitlines() if line.strip()]
         except ValueError:
             return None
 
 
 def fits(a: Any, b: Any) -> bool:
-    """A value of shape `a` is one a file of shape `b` could also hold: the same keys and types, its lists
-    holding only the kinds of items `b`'s hold, perhaps fewer or none (a player holding no VP tile yet)."""
+    """A value of shape `a` is one a file of shape `b` could also hold: the same keys and types, each item of
+    its lists fitting one of `b`'s, perhaps fewer items or none (a player holding no VP tile yet), at any
+    depth."""
     if isinstance(a, dict) and isinstance(b, dict):
         return a.keys() == b.keys() and all(fits(a[k], b[k]) for k in a)
     if isinstance(a, list) and isinstance(b, list):
-        return set(a) <= set(b)
+        return all(any(fits(x, y) for y in b) for x in a)
     return bool(a == b)
 
 
 def same_shape(damaged: bytes, good: bytes) -> bool:
     """The damaged file could be a good one (`fits`), line by line for a log."""
-    a, b = shape_of_text(damaged), shape_of_text(good)
-    if a is None or b is None:
+    a, b = parsed_shape(damaged), parsed_shape(good)
+    if a is None or b is None or a[0] != b[0]:
         return False
-    if isinstance(a, list) and isinstance(b, list) and a and isinstance(a[0], dict):
-        return len(a) == len(b) and all(fits(x, y) for x, y in zip(a, b, strict=True))
-    return fits(a, b)
+    if a[0] == "log":
+        return len(a[1]) == len(b[1]) and all(fits(x, y) for x, y in zip(a[1], b[1], strict=True))
+    return fits(a[1], b[1])
 
 
 @dataclass(frozen=True)
