@@ -2,17 +2,21 @@
 
 A built Carcassonne city is the use: touching dice lie about one die side apart with their sides aligned, so
 the dice form a grid turned by some angle on the table. The die detector, trained on scattered dice, misses
-or merges many dice that touch; so the detector only seeds the grid, and the grid then says where every die
-must be:
+or merges many dice that touch, and a merged find is no measure of a die; so the grid comes from the dice's
+silhouette on the table, and the faces read in its cells say which of the grids it allows is right:
 
-1. the grid's angle is the mode (modulo 90°) of the edge directions of the dice's silhouette on the table;
-2. its pitch and origin come from the dice the one reader (`vision.reader.DiceReader`) read surely: their
-   centres lie on the grid, a whole number of pitches apart; a few pitches about that are laid over the
-   photo (each also half a pitch off where that leaves less silhouette out), and the grid whose cells read
-   surest while leaving least of the silhouette out wins (`_Try.fit`);
-3. each grid cell the silhouette fills is a die, read by the face matcher in the cell's own square;
-4. a die whose face is unsure, or one that lies off the grid, is asked about, never guessed; a die whose face
-   reaches no side (a knight, a catapult) may lie anywhere: it is counted, off the grid or on it.
+1. the grid's angle is the mode (modulo 90°) of the edge directions of the silhouette;
+2. for every pitch from a die 1/30 of the photo across to one as wide as the silhouette, the origin whose
+   squares (a die's side at each cell they half cover) cover the silhouette best, judged by intersection
+   over union (`_Outline`); each pitch that covers it nearly as well as the best and better than its
+   neighbours is laid over the photo: a block of dice is covered as well by a grid of half the pitch, and
+   a square block of four by one die twice the size;
+3. each grid cell the silhouette fills is a die, read by the face matcher in the cell's own square; the
+   grid whose cells read surest while leaving least of the silhouette out wins (`_Try.fit`): cut dice read
+   unsure, and one die where four lie reads one face where four read surely;
+4. a die whose face is unsure, or one that the detector finds off the grid, is asked about, never guessed; a
+   die whose face reaches no side (a knight, a catapult) may lie anywhere: it is counted, off the grid or on
+   it.
 
 The sides a face's art reaches come from the taught profile (`TaughtFace.edges`, at rotation 0) turned by
 the die's rotation, named as seen on the grid: "top" is towards the row above.
@@ -38,8 +42,6 @@ Floats = npt.NDArray[np.float64]
 
 WORK_SIDE = 480
 """The silhouette is found at this many pixels along the photo's longer side (a die some 40 px)."""
-DETECTOR_BOX = 0.94
-"""The detector's box of an upright symbol die is this share of the die's side (median on rendered tables)."""
 PITCH_PER_SIDE = 1.07
 """Centre distance of touching dice per die side, before the photo says better: rounded edges keep a seam."""
 ON_GRID = 0.3
@@ -48,10 +50,10 @@ OFF_GRID = 0.75
 """See `_apart` (pitches, along either axis of the grid)."""
 NUDGES = ((0.12, 0.0), (-0.12, 0.0), (0.0, 0.12), (0.0, -0.12))
 """Shifts (in pitches) of a cell's square for a die that reads unsure in it: hands do not build exactly."""
-CLEAN_OUTSIDE = 0.3
-"""Silhouette (in dice) a grid may leave outside its cells and still be taken without trying others."""
 FINALISTS = 3
 """Grids whose unsure dice are looked at again before one is chosen."""
+MOSTLY_SURE = 0.34
+"""A grid goes to the final only where at most this share of its cells reads unsure."""
 FILLED = 0.7
 """A cell is a die where the silhouette covers this share of its middle half."""
 CELL_LOOK = 1.0
@@ -59,16 +61,24 @@ CELL_LOOK = 1.0
 (a black cap against the cap of the die above read the wrong way up)."""
 KEY_SPAN = 1 << 20
 """Cells are numbered (row + KEY_SPAN) * 2 KEY_SPAN + col + KEY_SPAN to be counted by numpy."""
-PITCH_TRIES = (1.0, 0.965, 1.035)
-"""Pitches tried, per the one the sure dice's distances give."""
-HALF_SHIFTS = ((0.5, 0.0), (0.0, 0.5), (0.5, 0.5))
-"""Origins tried besides the seeded one, in pitches (see `_half_off`)."""
-REALIGN = 0.5
-"""Silhouette (in dice) a moved origin must take in more than the seeded one to be laid too."""
-SIZE_TRIES = tuple(float(k) for k in np.geomspace(0.7, 1.45, 15))
-"""Pitches tried, per the one the sure dice's size gives: a find of two dice at once can be read as one die,
-and a city of few dice gives no distances."""
-"""A cell is a die where the silhouette covers this share of its middle half."""
+SEARCH_SIDE = 240
+"""The silhouette is matched against grids at this many pixels along the photo's longer side."""
+PITCH_STEP = 1.03
+"""Ratio of neighbouring pitches tried over the silhouette."""
+PHASES = 8
+"""Origins tried per pitch along each axis (a die in PHASES places across one pitch), before refining."""
+FINE = tuple(k / 32 for k in (-2, -1, 0, 1, 2))
+"""Origin refinement about the best coarse one, in pitches along each axis."""
+FINE_PITCH = (0.985, 1.0, 1.015)
+"""Pitch refinement about the best coarse one."""
+OUTLINE_SLACK = 0.1
+"""A pitch whose grid covers the silhouette within this much (intersection over union) of the best one's is
+read too: the silhouette of a block of dice fits a grid of half its pitch nearly as well, and the rounded
+corners and seams of a few dice leave every grid's cover some way short of whole."""
+PEAK = 1.15
+"""A pitch is a candidate where no pitch within this ratio either side covers the silhouette better."""
+SMALLEST_DIE = 8
+"""No die is taken smaller than this many pixels across at SEARCH_SIDE (1/30 of the photo's longer side)."""
 
 
 class GridError(ValueError):
@@ -160,67 +170,26 @@ class _Grid:
         return u * self.cos - v * self.sin, u * self.sin + v * self.cos
 
 
-def _die_side(box: Box, angle: float) -> float:
-    """The side of a die from its detector box: a square turned by `angle` fills a box (|cos|+|sin|) wider."""
-    t = math.radians(angle)
-    return max(box.width, box.height) / (abs(math.cos(t)) + abs(math.sin(t))) / DETECTOR_BOX
-
-
-def _pitch(sure: list[Die], grid: _Grid, side: float) -> float:
-    """The median of the sure dice's centre distances along each grid axis, each divided by the whole number
-    of pitches it spans; the side's guess where no two sure dice lie in line."""
-    guess = side * PITCH_PER_SIDE
-    points = [grid.to_grid(*d.box.center) for d in sure]
-    spans = []
-    for i, (r0, c0) in enumerate(points):
-        for r1, c1 in points[i + 1 :]:
-            for along, across in ((r1 - r0, c1 - c0), (c1 - c0, r1 - r0)):
-                n = round(abs(along) / guess)
-                if 1 <= n <= 4 and abs(across) < 0.3 * guess:
-                    spans.append(abs(along) / n)
-    return float(np.median(spans)) if spans else guess
-
-
-def _offset(fractions: list[float]) -> float:
-    """The circular mean of positions modulo 1."""
-    angles = [2 * math.pi * f for f in fractions]
-    mean = math.atan2(sum(math.sin(a) for a in angles), sum(math.cos(a) for a in angles))
-    return mean / (2 * math.pi)
-
-
 def read_grid(image: Image, reader: DiceReader) -> GridReading:
     """Read the dice built on a grid in a photo of a plain table; `GridError` when no die is found."""
     if reader.matcher is None:
         raise GridError("reading a grid of symbol dice needs a taught symbol profile")
     profile = reader.matcher.profile
     found = [d for d in reader.read(image).dice if d.kind == "symbol"]
-    # The dice read surely seed the grid; where none is, every die found does, the grid's fit then judging.
-    sure = [d for d in found if d.face not in (None, UNKNOWN)] or found
-    if not sure:
-        raise GridError("no die found in the photo: nothing to read")
     mask, scale = foreground(image, WORK_SIDE)
+    if not mask.any():
+        raise GridError("no die found in the photo: nothing to read")
     angle = grid_angle(mask)
-    sides = [_die_side(d.box, angle) for d in sure]
-    side = float(np.median(sides))
-    # A merged find of two touching dice reads (if at all) with a box far off the others': it seeds nothing.
-    alike = [d for d, s in zip(sure, sides, strict=True) if 0.75 < s / side < 1.33]
-    sure = alike or [sure[int(np.argmin([abs(s - side) for s in sides]))]]
-    pitch = _pitch(sure, _Grid(angle, 1.0, (0.0, 0.0)), side)
-
-    # The seeds may put the grid a little off (few sure dice, a find of two dice at once): of a few pitches
-    # about the seeds' one and the one their size gives, the grid that fits the photo best wins.
-    def lay(seed: float, tries: tuple[float, ...]) -> list[_Try]:
-        lo, hi = SIZE_TRIES[0] * side * PITCH_PER_SIDE, SIZE_TRIES[-1] * side * PITCH_PER_SIDE
-        seeded = [_seeded(angle, seed * k, sure) for k in tries if lo <= seed * k <= hi]
-        grids = seeded + [g for g in (_half_off(mask, scale, g) for g in seeded) if g is not None]
-        return [_laid(image, reader, mask, scale, g) for g in grids]
-
-    laid = sorted(lay(pitch, PITCH_TRIES), key=lambda t: -t.fit)
-    if not laid or not laid[0].clean:
-        laid = sorted(laid + lay(side * PITCH_PER_SIDE, SIZE_TRIES), key=lambda t: -t.fit)
+    outline = _Outline.of(mask, scale, angle)
+    grids = outline.grids()
+    if not grids:
+        raise GridError("no die found in the photo: nothing to read")
+    laid = sorted((_laid(image, reader, mask, scale, g) for g in grids), key=lambda t: -t.fit)
     # The best few are judged again once their unsure dice are looked at again: a die lying a little off its
-    # cell must not tip the choice to a grid that leaves it out.
-    best = max((_looked_again(image, reader, t) for t in laid[:FINALISTS]), key=lambda t: t.fit)
+    # cell must not tip the choice to a grid that leaves it out. A grid most of whose cells read unsure cuts
+    # dice apart, and a second look would only find parts of faces in them.
+    finalists = [t for t in laid if t.unsure <= MOSTLY_SURE * len(t.cells)][:FINALISTS] or laid[:1]
+    best = max((_looked_again(image, reader, t) for t in finalists), key=lambda t: t.fit)
     grid, cells, boxes, reads = best.grid, best.cells, best.boxes, best.reads
     dice: list[GridDie] = []
     asked: list[AskedDie] = []
@@ -254,9 +223,8 @@ class _Try:
     outside: float
 
     @property
-    def clean(self) -> bool:
-        """Every cell reads surely and the cells hold nearly all the silhouette: no other grid is tried."""
-        return all(r.face != UNKNOWN for r in self.reads) and self.outside < CLEAN_OUTSIDE
+    def unsure(self) -> int:
+        return sum(r.face == UNKNOWN for r in self.reads)
 
     @property
     def fit(self) -> float:
@@ -264,37 +232,96 @@ class _Try:
         costs half a die and silhouette outside every cell costs what it covers in dice. A grid too fine
         cuts dice into parts that read poorly; one too coarse leaves dice out of its cells."""
         sure = sum(r.confidence for r in self.reads if r.face != UNKNOWN)
-        return sure - 0.5 * sum(r.face == UNKNOWN for r in self.reads) - self.outside
+        return sure - 0.5 * self.unsure - self.outside
 
 
-def _seeded(angle: float, pitch: float, sure: list[Die]) -> _Grid:
-    """The grid of this angle and about this pitch through the sure dice's centres."""
-    unit = _Grid(angle, pitch, (0.0, 0.0))
-    rows, cols = zip(*(unit.to_grid(*d.box.center) for d in sure), strict=True)
-    origin_r, origin_c = _offset([r % 1 for r in rows]), _offset([c % 1 for c in cols])
-    return _refined(_Grid(angle, pitch, (origin_c * pitch, origin_r * pitch)), sure)
+@dataclass(frozen=True)
+class _Outline:
+    """The silhouette's pixels along the grid's axes (photo pixels), to judge grids of every pitch by how
+    well squares of a die's side at the cells they fill cover it (intersection over union): a grid too
+    coarse leaves part of each cell bare, one laid off the dice cuts them."""
+
+    u: Floats
+    v: Floats
+    pixel: float
+    """Photo pixels² a silhouette pixel stands for."""
+    angle: float
+
+    @classmethod
+    def of(cls, mask: npt.NDArray[np.uint8], scale: float, angle: float) -> _Outline:
+        f = min(1.0, SEARCH_SIDE / max(mask.shape))
+        small = cv2.resize(mask.astype(np.float32), None, fx=f, fy=f, interpolation=cv2.INTER_AREA) > 0.5
+        ys, xs = np.nonzero(small)
+        x, y = (xs + 0.5) / (scale * f), (ys + 0.5) / (scale * f)
+        t = math.radians(angle)
+        u = x * math.cos(t) + y * math.sin(t)
+        v = -x * math.sin(t) + y * math.cos(t)
+        return cls(u, v, 1 / (scale * f) ** 2, angle)
+
+    def cover(self, pitch: float, rows: Floats, cols: Floats) -> tuple[Floats, npt.NDArray[np.int64]]:
+        """For the grids of this pitch whose origins lie `rows`, `cols` (pitches) along the axes: each one's
+        intersection over union with the silhouette, and how many cells it fills (half a die's square)."""
+        r = self.v[None, :] / pitch - rows[:, None]
+        c = self.u[None, :] / pitch - cols[:, None]
+        ri, ci = np.floor(r + 0.5), np.floor(c + 0.5)
+        half = 0.5 / PITCH_PER_SIDE
+        inside = (np.abs(r - ri) < half) & (np.abs(c - ci) < half)
+        ri -= ri.min()
+        ci -= ci.min()
+        span_r, span_c = int(ri.max()) + 1, int(ci.max()) + 1
+        key = ((np.arange(len(rows))[:, None] * span_r + ri) * span_c + ci).astype(np.int64)
+        cells = np.bincount(key[inside], minlength=len(rows) * span_r * span_c).reshape(len(rows), -1)
+        covered = cells * self.pixel
+        die = (pitch / PITCH_PER_SIDE) ** 2
+        filled = covered >= 0.5 * die
+        both = (covered * filled).sum(axis=1)
+        count = filled.sum(axis=1)
+        return both / (len(self.u) * self.pixel + count * die - both), count
+
+    def grids(self) -> list[_Grid]:
+        """The grids whose squares cover the silhouette best: each pitch that is a clear peak (PEAK) within
+        OUTLINE_SLACK of the best, origin and pitch refined; best first."""
+        if len(self.u) == 0:
+            return []
+        least = SMALLEST_DIE * math.sqrt(self.pixel) * PITCH_PER_SIDE
+        most = max(1.2 * min(np.ptp(self.u), np.ptp(self.v)), 2 * least)
+        pitches = np.geomspace(least, most, max(2, math.ceil(math.log(most / least) / math.log(PITCH_STEP))))
+        phase = np.arange(PHASES) / PHASES
+        rows, cols = (a.ravel() for a in np.meshgrid(phase, phase, indexing="ij"))
+        scores, origins = [], []
+        for pitch in pitches:
+            iou, _ = self.cover(float(pitch), rows, cols)
+            k = int(np.argmax(iou))
+            scores.append(float(iou[k]))
+            origins.append((float(rows[k]), float(cols[k])))
+        top, near = max(scores), np.log(pitches)
+        peaks = [
+            i
+            for i, score in enumerate(scores)
+            if score >= top - OUTLINE_SLACK
+            and score >= max(scores[j] for j in np.flatnonzero(np.abs(near - near[i]) < math.log(PEAK)))
+        ]
+        best_first = sorted(peaks, key=lambda i: -scores[i])
+        return [self._refined(float(pitches[i]), *origins[i]) for i in best_first]
+
+    def _refined(self, pitch: float, row: float, col: float) -> _Grid:
+        fine = np.array(FINE)
+        rows, cols = (a.ravel() for a in np.meshgrid(row + fine, col + fine, indexing="ij"))
+        best = (-1.0, pitch, row, col)
+        for p in FINE_PITCH:
+            # The origin is kept in photo pixels while the pitch changes: the dice stay where they lie.
+            iou, _ = self.cover(pitch * p, rows / p, cols / p)
+            k = int(np.argmax(iou))
+            if iou[k] > best[0]:
+                best = (float(iou[k]), pitch * p, float(rows[k]) / p, float(cols[k]) / p)
+        _, pitch, row, col = best
+        return _Grid(self.angle, pitch, (col * pitch, row * pitch))
 
 
 def _laid(image: Image, reader: DiceReader, mask: npt.NDArray[np.uint8], scale: float, grid: _Grid) -> _Try:
     cells, outside = _filled_cells(mask, scale, grid)
     boxes = [_cell_box(grid, cell, grid.pitch / PITCH_PER_SIDE) for cell in cells]
     return _Try(grid, cells, boxes, reader.read_faces(image, boxes, CELL_LOOK) if boxes else [], outside)
-
-
-def _half_off(mask: npt.NDArray[np.uint8], scale: float, grid: _Grid) -> _Grid | None:
-    """The grid moved half a pitch along either axis or both that leaves clearly less of the silhouette
-    outside its cells, if any: a seed that is a find of two dice at once lies on the seam between them, half
-    a pitch off every cell. It is laid beside the seeded grid, not instead: in a block of dice a grid through
-    the seams fills as many cells, and only its reads tell it apart."""
-    best, least = None, _filled_cells(mask, scale, grid)[1] - REALIGN
-    for dr, dc in HALF_SHIFTS:
-        x, y = grid.to_photo(dr, dc)
-        u, v = x * grid.cos + y * grid.sin, -x * grid.sin + y * grid.cos
-        moved = _Grid(math.degrees(math.atan2(grid.sin, grid.cos)), grid.pitch, (u, v))
-        outside = _filled_cells(mask, scale, moved)[1]
-        if outside < least:
-            best, least = moved, outside
-    return best
 
 
 def _apart(cells: list[Cell], r: float, c: float) -> bool:
@@ -329,32 +356,6 @@ def _looked_again(image: Image, reader: DiceReader, laid: _Try) -> _Try:
         if len({a.face for a in looks}) == 1:
             reads[i] = max(looks, key=lambda a: a.confidence)
     return replace(laid, reads=reads)
-
-
-def _refined(grid: _Grid, sure: list[Die], rounds: int = 2) -> _Grid:
-    """The pitch and origin that put the sure dice's centres best on their nearest cells (least squares),
-    leaving out a die far off its cell (a find of two dice at once)."""
-    for _ in range(rounds):
-        us, vs, cols, rows = [], [], [], []
-        for die in sure:
-            r, c = grid.to_grid(*die.box.center)
-            if math.hypot(r - round(r), c - round(c)) > ON_GRID:
-                continue
-            x, y = die.box.center
-            us.append(x * grid.cos + y * grid.sin)
-            vs.append(-x * grid.sin + y * grid.cos)
-            cols.append(round(c))
-            rows.append(round(r))
-        if len(set(cols)) + len(set(rows)) < 3:
-            return grid
-        # u = origin_u + pitch * col, v = origin_v + pitch * row: one pitch, two origins.
-        n = len(us)
-        design = np.zeros((2 * n, 3))
-        design[:n, 0], design[n:, 1] = 1, 1
-        design[:n, 2], design[n:, 2] = cols, rows
-        (ou, ov, pitch), *_ = np.linalg.lstsq(design, np.array(us + vs), rcond=None)
-        grid = _Grid(math.degrees(math.atan2(grid.sin, grid.cos)), float(pitch), (float(ou), float(ov)))
-    return grid
 
 
 def _filled_cells(mask: npt.NDArray[np.uint8], scale: float, grid: _Grid) -> tuple[list[Cell], float]:
