@@ -11,7 +11,7 @@ import json
 import math
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,7 +26,6 @@ if TYPE_CHECKING:  # the app's modules load Textual, OpenCV and the models: only
 
     from companion.app.app import CameraSetup, CompanionApp
     from vision.settle import SettleSettings
-    from vision.simulated_table.rolling import RollingTable
     from vision.symbols.profile import SymbolProfile
 
 EXIT_BAD_INPUT = 2
@@ -182,11 +181,11 @@ def run_demo(args: argparse.Namespace) -> int:
         print("companion demo: --solo is a Roll & Write variant; this game's demo has 3 players",
               file=sys.stderr)  # fmt: skip
         return EXIT_BAD_INPUT
-    if args.game == CARCASSONNE_DICE:
-        return run_carcassonne_demo(args)
     if not args.headless and args.pilot is None and not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("companion demo: no terminal to show the app in: playing headless", file=sys.stderr)
         args.headless = True
+    if args.game == CARCASSONNE_DICE:
+        return run_carcassonne_demo(args)
     if args.game == ALHAMBRA_DICE:
         return _alhambra_dice_demo(args)
     if args.headless:
@@ -219,7 +218,7 @@ def run_demo(args: argparse.Namespace) -> int:
         game=session,
     )
     DemoPlayers(app, table, random.Random(args.seed)).attach()
-    return run_demo_app(app, table, args.pilot, session.path)
+    return run_demo_app(app, table.close, args.pilot, session.path)
 
 
 def _alhambra_dice_demo(args: argparse.Namespace) -> int:
@@ -270,23 +269,23 @@ def _alhambra_dice_demo_app(args: argparse.Namespace, seed: int) -> int:
         game=session,
     )
     AlhambraDicePlayers(app, table, random.Random(seed)).attach()
-    return run_demo_app(app, table, args.pilot, session.path)
+    return run_demo_app(app, table.close, args.pilot, session.path)
 
 
-def run_demo_app(app: CompanionApp, table: RollingTable, pilot: AutoPilot | None, log: Path) -> int:
-    """The app playing on the rendered table (its players attached) until quit; the camera's thread joined
-    and the table closed whatever happens."""
+def run_demo_app(app: CompanionApp, close: Callable[[], object], pilot: AutoPilot | None, log: Path) -> int:
+    """The app playing the demo (its players attached) until quit; the camera's thread joined and the
+    demo's table or players closed (`close`) whatever happens."""
     try:
         run_app(app, pilot)
     finally:
         app.stop_camera()
-        table.close()
+        close()
     print(f"the demo game's log: {log}")
     return 0
 
 
 def run_carcassonne_demo(args: argparse.Namespace) -> int:
-    """`companion demo --game carcassonne-dice --headless [--seed N]`: a whole Carcassonne dice game on
+    """`companion demo --game carcassonne-dice [--headless] [--seed N]`: a whole Carcassonne dice game on
     rendered tables, its log saved where a real game's goes."""
     from datetime import datetime
 
@@ -297,10 +296,7 @@ def run_carcassonne_demo(args: argparse.Namespace) -> int:
     from companion.live.demo import DEMO_PLAYERS
 
     if not args.headless:
-        print(
-            "companion demo: the Carcassonne dice game plays headless: the app has no pad for it yet",
-            file=sys.stderr,
-        )
+        return _carcassonne_demo_app(args)
     print("companion demo: teaching the rendered dice's faces, then playing ...", file=sys.stderr)
     result = play_headless(
         args.seed or 0, progress=lambda line: print(f"companion demo: {line}", file=sys.stderr)
@@ -311,6 +307,26 @@ def run_carcassonne_demo(args: argparse.Namespace) -> int:
     log.write_text(log_text(result.events), encoding="utf-8")
     print(json.dumps({**result.to_json(), "log": str(log)}, indent=2, ensure_ascii=False))
     return 0 if result.game.is_over else 1
+
+
+def _carcassonne_demo_app(args: argparse.Namespace) -> int:
+    """The demo game on the app's score pad: the players' thread reads each roll and city and enters it."""
+    import random
+    from datetime import datetime
+
+    from companion.app.app import CompanionApp
+    from companion.app.carcassonne_dice_session import CarcassonneDiceSession
+    from companion.app.demo_players import CarcassonneDicePlayers
+    from companion.app.paths import games_dir
+    from companion.games import carcassonne_dice as cd
+    from companion.live.demo import DEMO_PLAYERS
+
+    seed = args.seed or 0
+    session = CarcassonneDiceSession.create(games_dir(), cd.GameStarted(DEMO_PLAYERS), datetime.now())
+    app = CompanionApp(rng=random.Random(seed), game=session)
+    players = CarcassonneDicePlayers(app, seed)
+    players.attach()
+    return run_demo_app(app, players.close, args.pilot, session.path)
 
 
 def run_view(args: argparse.Namespace) -> int:

@@ -4,6 +4,7 @@ choices, at a pace a watcher can follow. The dice themselves go through the came
 from __future__ import annotations
 
 import random
+import threading
 import time
 
 from companion.games import alhambra_dice as ad
@@ -11,12 +12,14 @@ from companion.games import alhambra_rw as rw
 from companion.games.alhambra_dice.simulate import next_event
 from companion.games.alhambra_rw.simulate import random_decision
 from companion.live.alhambra_demo import rolled_from_proposal, throw_of
+from companion.live.carcassonne_demo import Step, play
 from companion.live.demo import choose_second_building, throw_for
 from vision.simulated_table.rolling import RollingTable, Throw
 
 from .app import CompanionApp
 from .dice_input import PipDie
 from .screens.alhambra_dice import AlhambraDiceScreen
+from .screens.carcassonne_dice import CarcassonneDiceScreen
 
 PACE = 0.8
 """Seconds between two of the players' moves."""
@@ -94,3 +97,45 @@ class AlhambraDicePlayers:
             self._thrown = (len(events), event, time.monotonic())
             return
         screen.enter(event)
+
+
+class CarcassonneDicePlayers:
+    """The Carcassonne dice demo's players: a thread plays the demo game (every roll and every turn's city
+    rendered and read by the real reader, `companion.live.carcassonne_demo.play`) and hands each event to
+    the screen at a pace a watcher can follow, with what the camera read; where it read wrong, the players
+    typed the truth. `close` stops the thread and waits for it."""
+
+    def __init__(self, app: CompanionApp, seed: int) -> None:
+        self.app = app
+        self.seed = seed
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def attach(self) -> None:
+        self.app.call_later(self._start)
+
+    def _start(self) -> None:
+        screen = self.app.screen
+        if isinstance(screen, CarcassonneDiceScreen) and not self._stop.is_set():
+            self._thread = threading.Thread(target=self._play, args=(screen,), name="carcassonne-demo")
+            self._thread.start()
+
+    def _play(self, screen: CarcassonneDiceScreen) -> None:
+        players = screen.state.names
+        for step in play(self.seed, players):
+            if self._stop.wait(PACE):
+                return
+            # Posting never blocks: a screen already gone drops the message.
+            screen.post_message(CarcassonneDiceScreen.FromTable(step.event, _said(step)))
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
+
+
+def _said(step: Step) -> str:
+    read = step.reading
+    if read is None:
+        return ""
+    return f"{read.text}: {'right' if read.matched else 'wrong, so the players typed what the dice show'}"

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -116,30 +116,42 @@ def _from_origin(layout: dict[Pos, Areas]) -> dict[Pos, Areas]:
     return {(r - r0, c - c0): areas for (r, c), areas in layout.items()}
 
 
-def play_headless(
-    seed: int = 0, players: Sequence[str] = DEMO_PLAYERS, progress: Callable[[str], object] = lambda _: None
-) -> CarcassonneDemoResult:
-    """Play a whole game through the reader on rendered tables, without a screen."""
-    started = time.perf_counter()
+@dataclass(frozen=True)
+class Reading:
+    """What the camera made of a roll or of the city at a turn's end, against the rendered truth."""
+
+    kind: Literal["roll", "city"]
+    matched: bool
+    asked: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Step:
+    """One event of the demo game, the game going on with the truth, and the reading it came with."""
+
+    event: cd.Event
+    reading: Reading | None
+
+
+def play(seed: int = 0, players: Sequence[str] = DEMO_PLAYERS) -> Iterator[Step]:
+    """The demo game event by event after `GameStarted(players)`: each roll thrown and read, each turn's
+    city rendered and read."""
     rng = random.Random(seed)
     table = _Table(DiceReader(symbols=taught_dice(seed)), seed)
-    setup = cd.GameStarted(tuple(players))
-    game = cd.Game(setup)
-    result = CarcassonneDemoResult(game, [setup])
+    game = cd.Game(cd.GameStarted(tuple(players)))
     city_faces: list[str] = []
     faces_at: dict[Pos, BuiltDie] = {}
     while not game.is_over:
         name = game.names[game.active]
         planned = turn_events(game, rng, [_turns(label) for label in city_faces])
         for event in planned:
+            reading = None
             if isinstance(event, cd.Rolled):
                 labels = [rng.choice(LABELS) for _ in range(game.free)]
                 read = table.roll(labels)
                 right = sorted(read) == sorted(labels)
-                result.readings += 1
-                result.rolls += 1
-                result.matched += right
-                result.rolls_matched += right
+                reading = Reading("roll", right, 0, f"the camera read {_counted(read)}")
                 city_faces = [label for label in labels if label not in (KNIGHT, CATAPULT)]
                 event = cd.Rolled(name, len(city_faces), labels.count(KNIGHT), labels.count(CATAPULT))
             elif isinstance(event, cd.Kept):
@@ -152,24 +164,50 @@ def play_headless(
                 truth = {at: face_areas(d.label, d.rotation) for at, d in faces_at.items()}
                 layout, asked = table.city(list(faces_at.values()))
                 right = not asked and _from_origin(layout) == _from_origin(truth)
-                result.readings += 1
-                result.cities += 1
-                result.matched += right
-                result.cities_matched += right
-                result.asked += asked
+                dice = f"{len(layout)} city dice read surely" + (f", {asked} asked" if asked else "")
+                reading = Reading("city", right, asked, f"the camera read the city: {dice}")
             before = game.turn
             game.apply(event)
-            result.events.append(event)
+            yield Step(event, reading)
             if game.turn != before or game.is_over:
                 faces_at.clear()
                 city_faces = []
-                if game.turn % len(players) == 1:
-                    done = f"{result.matched} of {result.readings} read right"
-                    progress(f"round {game.turn // len(players) + 1}: {done}")
             if game.is_over or isinstance(event, cd.Rolled):
                 break
+
+
+def play_headless(
+    seed: int = 0, players: Sequence[str] = DEMO_PLAYERS, progress: Callable[[str], object] = lambda _: None
+) -> CarcassonneDemoResult:
+    """Play a whole game through the reader on rendered tables, without a screen."""
+    started = time.perf_counter()
+    setup = cd.GameStarted(tuple(players))
+    result = CarcassonneDemoResult(cd.Game(setup), [setup])
+    for step in play(seed, players):
+        if step.reading is not None:
+            read = step.reading
+            result.readings += 1
+            result.matched += read.matched
+            result.asked += read.asked
+            if read.kind == "roll":
+                result.rolls += 1
+                result.rolls_matched += read.matched
+            else:
+                result.cities += 1
+                result.cities_matched += read.matched
+        before = result.game.turn
+        result.game.apply(step.event)
+        result.events.append(step.event)
+        if result.game.turn != before and result.game.turn % len(players) == 1:
+            done = f"{result.matched} of {result.readings} read right"
+            progress(f"round {result.game.turn // len(players) + 1}: {done}")
     result.seconds = time.perf_counter() - started
     return result
+
+
+def _counted(faces: Sequence[str]) -> str:
+    city = sum(face not in (KNIGHT, CATAPULT) for face in faces)
+    return f"{city} city, {faces.count(KNIGHT)} knight, {faces.count(CATAPULT)} catapult"
 
 
 def _turns(label: str) -> tuple[Areas, ...]:

@@ -16,7 +16,9 @@ import re
 import shlex
 import subprocess
 import sys
+import threading
 from collections.abc import Callable, Coroutine, Mapping
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +31,7 @@ from textual.pilot import Pilot
 from calibration.table_area import AreaReader, TableArea
 from companion.app.app import CompanionApp
 from companion.app.paths import log_path
+from companion.app.screens.carcassonne_dice import CarcassonneDiceScreen
 from companion.app.screens.game import GameScreen
 from companion.app.screens.start import StartScreen
 from companion.app.sharing import free_port
@@ -37,11 +40,13 @@ from companion.app.widgets.turn_panel import TurnPanel
 from companion.cli import camera_setup
 from companion.cli import main as companion_main
 from companion.games import alhambra_rw as rw
+from companion.games import carcassonne_dice as carcassonne
 from companion.games.alhambra_rw.log import write_log
 from companion.games.alhambra_rw.simulate import play_random_game
 from companion.games.carcassonne_dice import GameStarted as CarcassonneStarted
 from companion.games.carcassonne_dice.scorefile import log_text
 from companion.games.carcassonne_dice.simulate import play_random_game as play_random_carcassonne
+from companion.live.carcassonne_demo import play as carcassonne_play
 from companion.live.carcassonne_demo import taught_dice
 from vision.reader import DiceReader
 from vision.simulated_table.city import BuiltDie, city_scene
@@ -271,6 +276,41 @@ def test_a_photo_of_a_built_city_and_a_whole_carcassonne_demo_game(home: Path, t
     )
     assert json.loads(rescored.stdout)["players"] == report["scoring"]["players"]
     assert Path(report["log"]).parent == home / "data" / "table-companion" / "games"
+
+
+@runs("companion demo --game carcassonne-dice")
+def test_the_carcassonne_demo_with_a_terminal_plays_on_the_score_pad(home: Path) -> None:
+    """With a terminal (the pilot's) the demo game goes onto the app's score pad: each roll and each turn's
+    city rendered, read by the real reader and entered through the engine into the log on disk; quitting
+    stops the players' thread."""
+    seen: dict[str, Any] = {}
+
+    async def script(pilot: Pilot[Any]) -> None:
+        await until(
+            pilot,
+            lambda: isinstance(pilot.app.screen, CarcassonneDiceScreen) and pilot.app.screen.state.turn >= 2,
+            120,
+            "the first turn played on the pad",
+        )
+        screen = pilot.app.screen
+        assert isinstance(screen, CarcassonneDiceScreen)
+        seen.update(events=list(screen.session.events), path=screen.session.path, said=screen.message)
+        await pilot.press("ctrl+q")
+
+    assert play(typed("companion demo --game carcassonne-dice")[1:], script) == 0
+    assert not [t for t in threading.enumerate() if t.name == "carcassonne-demo"], "the players still play"
+    events: list[carcassonne.Event] = seen["events"]
+    assert isinstance(events[0], carcassonne.GameStarted) and any(
+        isinstance(e, carcassonne.TurnEnded) for e in events
+    )
+    # The pad holds the demo's own game, event for event, as far as it went.
+    assert [step.event for step in islice(carcassonne_play(0), len(events) - 1)] == events[1:]
+    on_disk = Path(seen["path"]).read_text(encoding="utf-8").splitlines()
+    assert (
+        len(on_disk) >= len(events)
+        and Path(seen["path"]).parent == home / "data" / "table-companion" / "games"
+    )
+    assert seen["said"].startswith("the camera read")
 
 
 def assert_shown(output: str, command_file: str) -> None:

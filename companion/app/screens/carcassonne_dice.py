@@ -42,6 +42,15 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
             super().__init__()
             self.session = session
 
+    class FromTable(Message):
+        """An event settled at the table by a reader (the demo's players), entered as if typed, and what the
+        reader made of it to show beside it."""
+
+        def __init__(self, event: cd.Event, said: str) -> None:
+            super().__init__()
+            self.event = event
+            self.said = said
+
     def __init__(self, session: CarcassonneDiceSession) -> None:
         super().__init__(session)
         self.session: CarcassonneDiceSession = session
@@ -104,6 +113,10 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
             return
         if self.enter(event):
             submitted.input.value = ""
+
+    def on_carcassonne_dice_screen_from_table(self, message: FromTable) -> None:
+        if self.enter(message.event) and message.said:
+            self.say(message.said)
 
     def _after_change(self) -> None:
         self.refresh_view()
