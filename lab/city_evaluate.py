@@ -26,7 +26,7 @@ from vision.reader import DiceReader
 from vision.simulated_table.city import BuiltDie, city_scene
 from vision.simulated_table.symbol_art import CARCASSONNE, SymbolPainter
 
-CITY_FACES = tuple(label for label in CARCASSONNE.edges)
+CITY_FACES = tuple(CARCASSONNE.areas)
 
 
 def random_city(rng: random.Random, size: int) -> list[BuiltDie]:

@@ -18,8 +18,8 @@ silhouette on the table, and the faces read in its cells say which of the grids 
    die whose face reaches no side (a knight, a catapult) may lie anywhere: it is counted, off the grid or on
    it.
 
-The sides a face's art reaches come from the taught profile (`TaughtFace.edges`, at rotation 0) turned by
-the die's rotation, named as seen on the grid: "top" is towards the row above.
+The sides a face's areas of art reach come from the taught profile (`TaughtFace.areas`, at rotation 0)
+turned by the die's rotation, named as seen on the grid: "top" is towards the row above.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from vision.reader import DiceReader
 from vision.reading import Box, Die, Image, Rotation
 from vision.symbols.finder import foreground
 from vision.symbols.matcher import UNKNOWN, SymbolRead
-from vision.symbols.profile import EDGES, SymbolProfile
+from vision.symbols.profile import Sides
 
 Cell = tuple[int, int]
 Floats = npt.NDArray[np.float64]
@@ -87,13 +87,13 @@ class GridError(ValueError):
 
 @dataclass(frozen=True)
 class GridDie:
-    """A die on the grid: its cell (row, col; rows grow downwards), face, rotation and the sides its art
-    reaches as seen on the grid."""
+    """A die on the grid: its cell (row, col; rows grow downwards), face, rotation and its separate areas of
+    art by the sides each reaches as seen on the grid."""
 
     at: Cell
     face: str
     rotation: Rotation
-    edges: frozenset[str]
+    areas: tuple[Sides, ...]
     confidence: float
     box: Box
 
@@ -119,18 +119,6 @@ class GridReading:
     """The grid's turn in the photo, degrees clockwise."""
     pitch: float
     """Centre distance of touching dice, pixels."""
-
-
-def turned(sides: frozenset[str], rotation: int) -> frozenset[str]:
-    """Sides of a face (named at rotation 0) as they lie when the face is turned `rotation` degrees
-    counter-clockwise: a quarter turn takes the top side to the left."""
-    turns = rotation // 90
-    return frozenset(EDGES[(EDGES.index(side) - turns) % 4] for side in sides)
-
-
-def seen_edges(profile: SymbolProfile, face: str, rotation: int) -> frozenset[str]:
-    """The sides a taught face's art reaches as it lies."""
-    return turned(profile.face(face).edges, rotation)
 
 
 def grid_angle(mask: npt.NDArray[np.uint8]) -> float:
@@ -197,8 +185,8 @@ def read_grid(image: Image, reader: DiceReader) -> GridReading:
         if read.face == UNKNOWN:
             asked.append(AskedDie(box, cell, read.best, f"unsure which face ({read.best}?)"))
         else:
-            edges = seen_edges(profile, read.face, read.rotation)
-            dice.append(GridDie(cell, read.face, read.rotation, edges, read.confidence, box))
+            areas = profile.face(read.face).areas_at(read.rotation)
+            dice.append(GridDie(cell, read.face, read.rotation, areas, read.confidence, box))
     loose: list[Die] = []
     for die in found:
         r, c = grid.to_grid(*die.box.center)
@@ -389,7 +377,7 @@ def _from_origin(found: GridReading) -> GridReading:
     def moved(at: Cell) -> Cell:
         return (at[0] - r0, at[1] - c0)
 
-    dice = tuple(GridDie(moved(d.at), d.face, d.rotation, d.edges, d.confidence, d.box) for d in found.dice)
+    dice = tuple(GridDie(moved(d.at), d.face, d.rotation, d.areas, d.confidence, d.box) for d in found.dice)
     asked = tuple(
         AskedDie(a.box, moved(a.at) if a.at is not None else None, a.guess, a.why) for a in found.asked
     )

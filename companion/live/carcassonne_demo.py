@@ -22,14 +22,14 @@ import numpy as np
 from companion.games import carcassonne_dice as cd
 from companion.games.carcassonne_dice.city import Areas, Pos
 from companion.games.carcassonne_dice.simulate import turn_events
-from companion.live.city import CATAPULT, KNIGHT, SIDE_EDGE, city_from_grid
+from companion.live.city import CATAPULT, KNIGHT, area_mask, city_from_grid
 from companion.live.demo import DEMO_PLAYERS
-from vision.grid import GridError, read_grid, turned
+from vision.grid import GridError, read_grid
 from vision.reader import DiceReader
 from vision.reading import Rotation
 from vision.simulated_table.city import BuiltDie, city_scene, thrown_scene
 from vision.simulated_table.symbol_art import CARCASSONNE, SymbolPainter, teaching_photos
-from vision.symbols.profile import SymbolProfile
+from vision.symbols.profile import SymbolProfile, turned
 from vision.symbols.teach import TeachingPhoto, teach
 
 LABELS = tuple(CARCASSONNE.icons)
@@ -38,11 +38,8 @@ ROTATIONS: tuple[Rotation, ...] = (0, 90, 180, 270)
 
 
 def face_areas(label: str, rotation: int) -> Areas:
-    """The black area of a city face turned `rotation` degrees counter-clockwise, as the game keeps it."""
-    mask = 0
-    for side in turned(CARCASSONNE.edges[label], rotation):
-        mask |= SIDE_EDGE[side]
-    return (mask,)
+    """The black areas of a city face turned `rotation` degrees counter-clockwise, as the game keeps them."""
+    return tuple(area_mask(turned(area, rotation)) for area in CARCASSONNE.areas[label])
 
 
 def taught_dice(seed: int) -> SymbolProfile:

@@ -19,7 +19,7 @@ from companion.games.carcassonne_dice.report import city_text
 from vision.grid import GridReading, read_grid
 from vision.images import load_image
 from vision.reader import DiceReader
-from vision.symbols.profile import SymbolProfile
+from vision.symbols.profile import Sides, SymbolProfile
 
 KNIGHT, CATAPULT = "knight", "catapult"
 """The face labels of the carcassonne preset (`calibration.faces.PRESETS`) that are not city faces."""
@@ -58,11 +58,8 @@ def city_from_grid(found: GridReading) -> CityReading:
     asked = [f"{_where(a.at, a.box.center)}: {a.why}" for a in found.asked]
     asked_at = [a.at for a in found.asked if a.at is not None]
     for die in found.dice:
-        if die.edges:
-            mask = 0
-            for side in die.edges:
-                mask |= SIDE_EDGE[side]
-            layout[die.at] = (mask,)
+        if die.areas:
+            layout[die.at] = tuple(area_mask(area) for area in die.areas)
         elif die.face == KNIGHT:
             knights_at.append(die.at)
         elif die.face == CATAPULT:
@@ -90,6 +87,14 @@ def city_from_grid(found: GridReading) -> CityReading:
         tuple(asked),
         tuple(asked_at),
     )
+
+
+def area_mask(sides: Sides) -> int:
+    """The game's bit mask of an area's city edges."""
+    mask = 0
+    for side in sides:
+        mask |= SIDE_EDGE[side]
+    return mask
 
 
 def _clashing(found: GridReading, layout: Mapping[Pos, Areas]) -> list[Pos]:

@@ -66,9 +66,9 @@ def test_carcassonne_city_edges_are_found_from_the_photos() -> None:
     from lab.symbol_evaluate import taught_profile
 
     profile = taught_profile("carcassonne")
-    for label, edges in CARCASSONNE.edges.items():
-        assert profile.face(label).edges == edges, label
-    assert profile.face("knight").edges == frozenset()
+    for label, areas in CARCASSONNE.areas.items():
+        assert profile.face(label).areas == areas, label
+    assert profile.face("knight").areas == ()
 
 
 def test_a_reading_view_that_failed_to_cut_does_not_set_the_threshold() -> None:
@@ -88,7 +88,12 @@ def test_every_carcassonne_face_has_a_threshold_that_shuts_out_other_art() -> No
 def test_edges_can_be_overridden(tmp_path: Path) -> None:
     faces = write_faces(tmp_path / "faces", some_faces("arrow", "moon", "key"))
     profile = enroll(faces, tmp_path / "p.json", ["moon=top,left"], warn=lambda _: None)
-    assert profile.face("moon").edges == frozenset({"top", "left"})
+    assert profile.face("moon").areas == (frozenset({"top", "left"}),)
+    profile = enroll(faces, tmp_path / "p.json", ["moon=top/bottom,right", "key="], warn=lambda _: None)
+    assert profile.face("moon").areas == (frozenset({"top"}), frozenset({"bottom", "right"}))
+    assert profile.face("key").areas == ()
+    with pytest.raises(TeachingError, match="each side in one area"):
+        enroll(faces, tmp_path / "p.json", ["moon=top/top,left"], warn=lambda _: None)
     with pytest.raises(TeachingError, match="north"):
         enroll(faces, tmp_path / "p.json", ["moon=north"], warn=lambda _: None)
 

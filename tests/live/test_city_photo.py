@@ -19,11 +19,12 @@ from companion.games.carcassonne_dice import E, N, S, W, score_layout
 from companion.games.carcassonne_dice.city import Areas, Pos
 from companion.live.carcassonne_demo import face_areas, taught_dice
 from companion.live.city import CityReading, city_from_grid, drawing
-from vision.grid import read_grid, turned
+from vision.grid import read_grid
 from vision.reader import DiceReader
 from vision.simulated_table.city import BuiltDie, city_scene
-from vision.simulated_table.symbol_art import CARCASSONNE, SymbolPainter
-from vision.symbols.profile import SymbolProfile
+from vision.simulated_table.symbol_art import CARCASSONNE, IconSet, SymbolPainter, city_caps, teaching_photos
+from vision.symbols.profile import SymbolProfile, turned
+from vision.symbols.teach import TeachingPhoto, teach
 
 COMPANION = Path(sys.executable).parent / "companion"
 RING = [
@@ -148,7 +149,8 @@ def test_a_misread_die_whose_black_edge_meets_a_white_one_is_asked_not_scored() 
     # and S): its white west edge meets the black east edge of the die beside it, read surely.
     grid = read_grid(photo(RING, 1), DiceReader(symbols=profile()))
     (corner,) = [d for d in grid.dice if d.at == (0, 1)]
-    misread = replace(corner, face="city3", rotation=0, edges=frozenset({"top", "bottom"}), confidence=0.85)
+    band = (frozenset({"top", "bottom"}),)
+    misread = replace(corner, face="city3", rotation=0, areas=band, confidence=0.85)
     found = city_from_grid(replace(grid, dice=tuple(misread if d is corner else d for d in grid.dice)))
     assert (0, 1) not in found.layout and found.asked_at == ((0, 1),)
     assert "do not meet its neighbours'" in found.asked[0]
@@ -159,3 +161,26 @@ def test_a_black_edge_against_a_white_one_read_surely_on_both_sides_is_a_rule_br
     found = read(dice, 3)
     assert dict(found.layout) == truth(dice) and not found.asked
     assert "x" in drawing(found, score_layout(found.layout, doubled=False))
+
+
+def test_a_face_with_two_separate_city_areas_is_taught_read_and_scored_as_two() -> None:
+    """Dice whose band face is two caps instead: taught as two areas, read as two, and a line of three dice
+    with the two-cap die in the middle is two closed 2-dice cities (0 points), not one of 3 dice (1)."""
+    caps = IconSet(
+        "carcassonne-caps",
+        {**CARCASSONNE.icons, "city3": city_caps},
+        {**CARCASSONNE.areas, "city3": (frozenset({"top"}), frozenset({"bottom"}))},
+    )
+    painter = SymbolPainter(caps)
+    photos = teaching_photos(painter, np.random.default_rng(2))
+    taught = teach(
+        [TeachingPhoto(label, f"{j}.png", im) for label, ims in photos.items() for j, im in enumerate(ims)],
+        warn=lambda _: None,
+    )
+    assert taught.face("city3").areas == caps.areas["city3"]
+    line = [BuiltDie((0, 0), "city1", 180), BuiltDie((1, 0), "city3", 0), BuiltDie((2, 0), "city1", 0)]
+    image = city_scene(painter, line, np.random.default_rng(4)).image
+    found = city_from_grid(read_grid(image, DiceReader(symbols=taught)))
+    assert dict(found.layout) == {(0, 0): (S,), (1, 0): (N, S), (2, 0): (N,)} and not found.asked
+    scored = score_layout(found.layout, doubled=False)
+    assert scored.points == 0 and len(scored.survey.cities) == 2

@@ -162,6 +162,14 @@ def city_band(m: Mask) -> None:
     _shield(m, 0.5, 0.24, 0.08, 0)
 
 
+def city_caps(m: Mask) -> None:
+    """Two separate city areas on one face, a cap at the top and a shallower one at the bottom, a tower
+    between them."""
+    poly(m, [(0.0, 0.0), (1.0, 0.0), *arc(0.5, 0.0, 0.5, 0.28, 0, 180)])
+    poly(m, [(0.0, 1.0), (1.0, 1.0), *arc(0.5, 1.0, 0.5, 0.22, 0, -180)])
+    rect(m, 0.4, 0.38, 0.6, 0.66)
+
+
 def city_three(m: Mask) -> None:
     poly(m, [(0.0, 0.0), (1.0, 0.0), (1.0, 0.75), *arc(0.5, 0.75, 0.38, 0.4, 0, -180), (0.0, 0.75)])
     _shield(m, 0.74, 0.2, 0.07, 0)
@@ -261,11 +269,12 @@ def rune(seed: int) -> Icon:
 
 @dataclass(frozen=True)
 class IconSet:
-    """Named icons: which label draws what; `edges` names the city edges a face touches, taught upright."""
+    """Named icons: which label draws what; `areas` names a city face's separate city areas by the edges
+    each touches, taught upright."""
 
     name: str
     icons: dict[str, Icon]
-    edges: dict[str, frozenset[str]] = field(default_factory=dict)
+    areas: dict[str, tuple[frozenset[str], ...]] = field(default_factory=dict)
 
 
 ALHAMBRA = IconSet(
@@ -289,11 +298,11 @@ CARCASSONNE = IconSet(
         "knight": knight,
         "catapult": catapult,
     },
-    edges={
-        "city1": frozenset({"top"}),
-        "city2": frozenset({"top", "left"}),
-        "city3": frozenset({"top", "bottom"}),
-        "city4": frozenset({"top", "left", "right"}),
+    areas={
+        "city1": (frozenset({"top"}),),
+        "city2": (frozenset({"top", "left"}),),
+        "city3": (frozenset({"top", "bottom"}),),
+        "city4": (frozenset({"top", "left", "right"}),),
     },
 )
 GLYPHS = IconSet(

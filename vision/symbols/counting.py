@@ -1,12 +1,11 @@
-"""Counting helpers for symbol-dice games: pure functions over readings and profiles (no OpenCV)."""
+"""Counting helpers for symbol-dice games: pure functions over readings (no OpenCV)."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
 
-from vision.reading import DiceReading, Rotation
-from vision.symbols.profile import EDGES, SymbolProfile
+from vision.reading import DiceReading
 
 UNKNOWN = "unknown"
 
@@ -17,18 +16,3 @@ def count_faces(reading: DiceReading) -> dict[str, int]:
         d.face for d in reading.dice if d.kind == "symbol" and d.face is not None and d.face != UNKNOWN
     )
     return dict(Counter(faces))
-
-
-def edges_at(taught: frozenset[str], rotation: Rotation) -> frozenset[str]:
-    """The sides a face's art reaches when the face lies turned `rotation` degrees counter-clockwise.
-
-    A quarter turn counter-clockwise takes the top side to the left, the left to the bottom, and so on.
-    """
-    steps = rotation // 90
-    order = EDGES[::-1]  # left, bottom, right, top: each side follows the one a quarter turn clockwise
-    return frozenset(order[(order.index(side) + steps) % 4] for side in taught)
-
-
-def city_edges(profile: SymbolProfile, face: str, rotation: Rotation) -> frozenset[str]:
-    """Carcassonne: which sides of a read city face are city, from the face's taught edges."""
-    return edges_at(profile.face(face).edges, rotation)

@@ -2,7 +2,7 @@
 
 ```json
 {"format": "symbol-dice-profile", "version": 1, "patch": 32, "body_lab": [92.1, 0.3, 1.2], "margin": 0.1,
- "faces": [{"label": "tower", "threshold": 0.72, "edges": [],
+ "faces": [{"label": "tower", "threshold": 0.72, "areas": [],
             "templates": ["<base64 of patch*patch uint8>", ...]}, ...]}
 ```
 
@@ -10,8 +10,11 @@ A die reads as a face when its best match reaches the face's `threshold` and bea
 `margin` (a share of it for a face that looks alike); both are calibrated from the teaching photos.
 
 `templates` are art maps (see `vision.symbols.art`) of the teaching photos, aligned to the taught orientation
-(rotation 0). `edges` lists the sides of the face ("top", "right", "bottom", "left") that the art reaches at
-rotation 0 — the city edges of a Carcassonne city face; it is found from the photos and may be edited.
+(rotation 0). `areas` lists the face's separate areas of art that reach its sides, each by the sides ("top",
+"right", "bottom", "left") it reaches at rotation 0 — the city areas of a Carcassonne city face: a band
+across the face is `[["top", "bottom"]]`, a cap at the top and another at the bottom `[["top"],
+["bottom"]]`. They are found from the photos and may be edited. Profiles taught before areas were kept give
+`edges` instead (one list of sides: one area).
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ EDGES = ("top", "right", "bottom", "left")
 """Sides of a face in clockwise order as seen at rotation 0."""
 
 Template = npt.NDArray[np.uint8]
+Sides = frozenset[str]
 
 LIMITS = Limits(size=50_000_000)
 """A taught set of dice is some 100 KB (a template is 1,368 characters); a file of 50 MB is not a profile."""
@@ -45,12 +49,29 @@ class ProfileError(ValueError):
     """A profile file that cannot be used; the message names the file and the field."""
 
 
+def turned(sides: Sides, rotation: int) -> Sides:
+    """Sides of a face (named at rotation 0) as they lie when the face is turned `rotation` degrees
+    counter-clockwise: a quarter turn takes the top side to the left."""
+    turns = rotation // 90
+    return frozenset(EDGES[(EDGES.index(side) - turns) % 4] for side in sides)
+
+
 @dataclass(frozen=True)
 class TaughtFace:
     label: str
     templates: tuple[Template, ...]
     threshold: float
-    edges: frozenset[str] = frozenset()
+    areas: tuple[Sides, ...] = ()
+    """The face's separate areas of art that reach its sides, each by the sides it reaches, at rotation 0."""
+
+    @property
+    def edges(self) -> Sides:
+        """Every side the face's art reaches."""
+        return frozenset().union(*self.areas)
+
+    def areas_at(self, rotation: int) -> tuple[Sides, ...]:
+        """The areas as they lie when the face is turned `rotation` degrees counter-clockwise."""
+        return tuple(turned(area, rotation) for area in self.areas)
 
 
 @dataclass(frozen=True)
@@ -84,7 +105,7 @@ class SymbolProfile:
                 {
                     "label": f.label,
                     "threshold": round(f.threshold, 4),
-                    "edges": [e for e in EDGES if e in f.edges],
+                    "areas": [[e for e in EDGES if e in area] for area in f.areas],
                     "templates": [base64.b64encode(t.tobytes()).decode("ascii") for t in f.templates],
                 }
                 for f in self.faces
@@ -160,7 +181,9 @@ def _face(raw: object, index: int, patch: int) -> TaughtFace:
     where = f"faces[{index}]"
     if not isinstance(raw, dict):
         raise ProfileError(f"field '{where}' must be an object")
-    refuse_unknown(raw, ("label", "threshold", "edges", "templates"), f"field '{where}'", ProfileError)
+    refuse_unknown(
+        raw, ("label", "threshold", "areas", "edges", "templates"), f"field '{where}'", ProfileError
+    )
     label = raw.get("label")
     if not isinstance(label, str) or not label.strip() or label == "unknown":
         raise ProfileError(
@@ -168,9 +191,7 @@ def _face(raw: object, index: int, patch: int) -> TaughtFace:
         )
     where = f"faces[{index}] ({shown(label)})"
     threshold = _number(raw, "threshold", 0.0, 1.0, where)
-    edges = raw.get("edges", [])
-    if not isinstance(edges, list) or any(e not in EDGES for e in edges):
-        raise ProfileError(f"field '{where}.edges' must list some of {', '.join(EDGES)}, got {short(edges)}")
+    areas = _areas(raw, where)
     encoded = raw.get("templates")
     if not isinstance(encoded, list) or not encoded:
         raise ProfileError(f"field '{where}.templates' must be a non-empty list")
@@ -186,4 +207,29 @@ def _face(raw: object, index: int, patch: int) -> TaughtFace:
                 f"got {len(blob)} bytes"
             )
         templates.append(np.frombuffer(blob, np.uint8).reshape(patch, patch).copy())
-    return TaughtFace(label, tuple(templates), threshold, frozenset(edges))
+    return TaughtFace(label, tuple(templates), threshold, areas)
+
+
+def _areas(raw: dict[str, object], where: str) -> tuple[Sides, ...]:
+    """A face's `areas`, or the `edges` of a profile taught before areas were kept (one area)."""
+    sides = ", ".join(EDGES)
+    if "edges" in raw:
+        if "areas" in raw:
+            raise ProfileError(f"field '{where}' gives both 'areas' and 'edges': keep 'areas'")
+        edges = raw["edges"]
+        if not isinstance(edges, list) or any(e not in EDGES for e in edges):
+            raise ProfileError(f"field '{where}.edges' must list some of {sides}, got {short(edges)}")
+        return (frozenset(edges),) if edges else ()
+    areas = raw.get("areas", [])
+    if not isinstance(areas, list):
+        raise ProfileError(f"field '{where}.areas' must be a list of lists of sides, got {short(areas)}")
+    found: list[Sides] = []
+    for j, area in enumerate(areas):
+        if not isinstance(area, list) or not area or any(e not in EDGES for e in area):
+            raise ProfileError(
+                f"field '{where}.areas[{j}]' must list one or more of {sides}, got {short(area)}"
+            )
+        if any(set(area) & other for other in found):
+            raise ProfileError(f"field '{where}.areas[{j}]': a side belongs to one area, got {short(area)}")
+        found.append(frozenset(area))
+    return tuple(found)

@@ -28,7 +28,7 @@ from vision.symbols.art import CLEAR_MAJORITY, Float, cut_arts, rim_colours, to_
 from vision.symbols.finder import find_dice
 from vision.symbols.locate import cut_faces
 from vision.symbols.matcher import ROTATIONS, SHIFT, FaceMatcher, describe_windows, template_windows
-from vision.symbols.profile import EDGES, SymbolProfile, TaughtFace
+from vision.symbols.profile import EDGES, Sides, SymbolProfile, TaughtFace
 
 MIN_SHARPNESS = 0.12
 """Below this a teaching photo is too blurry to teach from (a blur of about 3% of the die's side)."""
@@ -112,18 +112,27 @@ def sharpness(image: Image, box: Box) -> float:
     return float(np.percentile(np.hypot(gx, gy), 99) / (hi - lo))
 
 
-def edges_of(template: Float) -> frozenset[str]:
-    """The sides of a face (at rotation 0) whose middle half is mostly art: a city face's city edges."""
+def areas_of(template: Float) -> tuple[Sides, ...]:
+    """The face's separate areas of art reaching its sides (at rotation 0), each by the sides whose middle
+    half it mostly covers: a Carcassonne city face's city areas (two caps on one face are two areas)."""
     art = template / max(float(template.max()), 1e-3)
     n = art.shape[0]
     d, mid = max(1, round(n * EDGE_STRIP)), slice(n // 4, n - n // 4)
+    # A thin light line across the art (a wall drawn in a city) must not cut one area in two.
+    solid = cv2.morphologyEx((art > 0.5).astype(np.uint8), cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    count, parts = cv2.connectedComponents(solid)
     strips = {
-        "top": art[:d, mid],
-        "bottom": art[n - d :, mid],
-        "left": art[mid, :d],
-        "right": art[mid, n - d :],
+        "top": parts[:d, mid],
+        "right": parts[mid, n - d :],
+        "bottom": parts[n - d :, mid],
+        "left": parts[mid, :d],
     }
-    return frozenset(side for side, strip in strips.items() if float((strip > 0.5).mean()) > 0.5)
+    areas: dict[int, set[str]] = {}
+    for side, strip in strips.items():
+        part = int(np.bincount(strip.ravel(), minlength=count)[1:].argmax()) + 1 if count > 1 else 0
+        if part and float((strip == part).mean()) > 0.5:
+            areas.setdefault(part, set()).add(side)
+    return tuple(sorted((frozenset(a) for a in areas.values()), key=lambda a: min(map(EDGES.index, a))))
 
 
 def _fits(options: list[Float], references: list[Float]) -> npt.NDArray[np.float32]:
@@ -172,7 +181,7 @@ def _die_box(photo: TeachingPhoto) -> Box:
 
 def teach(
     photos: Sequence[TeachingPhoto],
-    edges: dict[str, frozenset[str]] | None = None,
+    areas: dict[str, tuple[Sides, ...]] | None = None,
     warn: Callable[[str], None] = print,
 ) -> SymbolProfile:
     """Make a profile from teaching photos; raise TeachingError naming the face when the photos cannot."""
@@ -229,8 +238,8 @@ def teach(
         aligned = [aligned[j] for j in kept]
         arts[label] = aligned
         views[label] = [arts_of_view(used[j]) for j in kept]
-        found = edges_of(np.mean(aligned, axis=0))
-        chosen = (edges or {}).get(label, found)
+        found = areas_of(np.mean(aligned, axis=0))
+        chosen = (areas or {}).get(label, found)
         faces.append(TaughtFace(label, tuple(to_uint8(a) for a in aligned), 0.0, chosen))
 
     draft = SymbolProfile(tuple(faces), body, margin=0.0)
@@ -310,18 +319,25 @@ def usual_worst(scores: Sequence[float]) -> float:
     return min(scores[j] for j in usual(scores))
 
 
-def parse_edges(specs: Sequence[str]) -> dict[str, frozenset[str]]:
-    """`LABEL=top,left` overrides (an empty list after `=` means no city edge)."""
-    out: dict[str, frozenset[str]] = {}
+def parse_edges(specs: Sequence[str]) -> dict[str, tuple[Sides, ...]]:
+    """`LABEL=top,left` overrides: the sides each area reaches, `/` between separate areas
+    (`city3=top/bottom`: two caps); nothing after `=` means no city area."""
+    out: dict[str, tuple[Sides, ...]] = {}
     for spec in specs:
-        label, sep, sides = spec.partition("=")
-        chosen = {s.strip() for s in sides.split(",") if s.strip()}
-        if not sep or not label or chosen - set(EDGES):
+        label, sep, text = spec.partition("=")
+        areas = [frozenset(s.strip() for s in area.split(",") if s.strip()) for area in text.split("/")]
+        areas = [area for area in areas if area]
+        if not sep or not label or any(area - set(EDGES) for area in areas) or _overlap(areas):
             raise TeachingError(
-                f"--edges {spec!r}: expected LABEL=SIDE[,SIDE...] with sides from {', '.join(EDGES)}"
+                f"--edges {spec!r}: expected LABEL=SIDE[,SIDE...][/SIDE...] with sides from "
+                f"{', '.join(EDGES)}, each side in one area"
             )
-        out[label] = frozenset(chosen)
+        out[label] = tuple(areas)
     return out
+
+
+def _overlap(areas: list[Sides]) -> bool:
+    return sum(len(a) for a in areas) != len(frozenset().union(*areas))
 
 
 def enroll(
@@ -338,7 +354,8 @@ def add_enroll_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", type=Path, required=True, help="profile JSON file to write")
     parser.add_argument(
         "--edges", action="append", default=[], metavar="LABEL=SIDES",
-        help="override a face's city edges at rotation 0, e.g. city1=top,left (repeatable)",
+        help="override a face's city areas at rotation 0: the sides each reaches, / between two areas, e.g."
+        " city2=top,left or city5=top/bottom (repeatable)",
     )  # fmt: skip
 
 

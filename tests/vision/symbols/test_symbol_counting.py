@@ -1,4 +1,4 @@
-"""Counting helpers: faces per label in a reading, city edges at a read rotation."""
+"""Counting helpers: faces per label in a reading; a taught face's city areas at a read rotation."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from vision.reading import Box, DiceReading, Die, Rotation
-from vision.symbols.counting import city_edges, count_faces, edges_at
-from vision.symbols.profile import SymbolProfile, TaughtFace
+from vision.symbols.counting import count_faces
+from vision.symbols.profile import SymbolProfile, TaughtFace, turned
 
 
 def die(face: str, kind: str = "symbol") -> Die:
@@ -37,25 +37,32 @@ def test_count_faces_leaves_out_unknown_and_pips() -> None:
     ],
 )
 def test_edges_turn_with_the_face(taught: set[str], rotation: Rotation, expected: set[str]) -> None:
-    assert edges_at(frozenset(taught), rotation) == frozenset(expected)
+    assert turned(frozenset(taught), rotation) == frozenset(expected)
 
 
 def test_four_quarter_turns_give_back_the_taught_edges() -> None:
     taught = frozenset({"top", "right", "left"})
     edges = taught
     for _ in range(4):
-        edges = edges_at(edges, 90)
+        edges = turned(edges, 90)
     assert edges == taught
 
 
-def test_city_edges_from_profile() -> None:
+def test_a_faces_areas_turn_with_it_and_stay_apart() -> None:
     blank = (np.zeros((32, 32), np.uint8),)
+    caps = (frozenset({"top"}), frozenset({"bottom"}))
     profile = SymbolProfile(
-        (TaughtFace("city2", blank, 0.7, frozenset({"top", "left"})), TaughtFace("knight", blank, 0.7)),
+        (
+            TaughtFace("city2", blank, 0.7, (frozenset({"top", "left"}),)),
+            TaughtFace("caps", blank, 0.7, caps),
+            TaughtFace("knight", blank, 0.7),
+        ),
         (90, 0, 0),
         0.1,
     )
-    assert city_edges(profile, "city2", 180) == frozenset({"bottom", "right"})
-    assert city_edges(profile, "knight", 90) == frozenset()
+    assert profile.face("city2").areas_at(180) == (frozenset({"bottom", "right"}),)
+    assert profile.face("caps").areas_at(90) == (frozenset({"left"}), frozenset({"right"}))
+    assert profile.face("caps").edges == frozenset({"top", "bottom"})
+    assert profile.face("knight").areas_at(90) == () and not profile.face("knight").edges
     with pytest.raises(KeyError, match="no taught face 'tower'"):
-        city_edges(profile, "tower", 0)
+        profile.face("tower")
