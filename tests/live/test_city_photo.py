@@ -184,3 +184,11 @@ def test_a_face_with_two_separate_city_areas_is_taught_read_and_scored_as_two() 
     assert dict(found.layout) == {(0, 0): (S,), (1, 0): (N, S), (2, 0): (N,)} and not found.asked
     scored = score_layout(found.layout, doubled=False)
     assert scored.points == 0 and len(scored.survey.cities) == 2
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_die_turned_against_its_neighbours_is_asked_not_placed(seed: int) -> None:
+    dice = [*RING, BuiltDie((1, 2), "city1", 270, turn=35.0)]
+    found = read(dice, seed)
+    assert dict(found.layout) == truth(RING) and found.asked_at == ((1, 2),)
+    assert "against its neighbours" in found.asked[0]

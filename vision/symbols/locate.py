@@ -46,6 +46,8 @@ class FaceCut:
 
     patch: Float
     rim: Float  # BGR samples (N×3) of the face's outer band, corners left out: mostly the body colour
+    angle: float = 0.0
+    """The face square's turn in the image, degrees in [-45, 45), clockwise as seen (image axes, y down)."""
 
 
 def face_angles(grey: Float) -> list[float]:
@@ -320,7 +322,7 @@ def _cuts_at(crop: Float, grey: Float, angle: float) -> tuple[list[FaceCut], flo
         cx, cy = (sx0 + sx1) / 2, (sy0 + sy1) / 2
         patch = _sample(crop, back, cx, cy, side * INSET, PATCH)
         band = _sample(crop, back, cx, cy, side * RIM_INSET, PATCH)
-        cuts.append(FaceCut(patch, _band(band)))
+        cuts.append(FaceCut(patch, _band(band), angle))
     return cuts, fit
 
 

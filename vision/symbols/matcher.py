@@ -10,7 +10,7 @@ pair of faces that look alike (see `pair_margins`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, cached_property
 
 import cv2
@@ -47,6 +47,8 @@ class SymbolRead:
     best: str  # the best-matching taught face even when not accepted (for diagnostics)
     runner_up: float  # best score of any other face
     body: Lab  # the die's body colour (Lab)
+    angle: float = 0.0
+    """The face square's turn in the image, degrees in [-45, 45), clockwise as seen (of the cut read)."""
 
 
 def transform(art: Float, scale: float, angle: float) -> Float:
@@ -179,7 +181,8 @@ class FaceMatcher:
             # The body colour is the best-fitting cut's. The face must lead every other face on every cut:
             # a small blurred F, cut a little off, fits P best while another cut still fits F almost as
             # well, and a die that two cuts read as two faces is unknown rather than possibly wrong.
-            reads.append(self.decide(block.max(axis=0), np.asarray(bodies[start + best], np.float32)))
+            read = self.decide(block.max(axis=0), np.asarray(bodies[start + best], np.float32))
+            reads.append(replace(read, angle=cuts[best].angle))
             start += len(cuts)
         return reads
 
