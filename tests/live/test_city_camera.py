@@ -102,7 +102,7 @@ def test_a_resumed_turn_typed_as_the_camera_sees_it_agrees_and_scores_double(
     table: tuple[Path, Path],
 ) -> None:
     # Ann held a knight last turn: this turn counts double, for the camera's score too.
-    events = [
+    played: list[cd.Event] = [
         cd.GameStarted(("Ann", "Ben")),
         cd.Rolled("Ann", 5, 3, 1),
         cd.Kept("Ann", 3, ()),
@@ -112,7 +112,7 @@ def test_a_resumed_turn_typed_as_the_camera_sees_it_agrees_and_scores_double(
     ]
     folder = paths.games_dir()
     folder.mkdir(parents=True)
-    (folder / "20261125-180000-ann-ben.jsonl").write_text(log_text(events))
+    (folder / "20261125-180000-ann-ben.jsonl").write_text(log_text(played))
     seen: dict[str, object] = {}
 
     async def script(pilot: Pilot[Any]) -> None:
