@@ -1,12 +1,14 @@
 """The camera settles the city typed this turn: the app started as players start it (`companion --camera
 PHOTO --symbols carc.json`), a rendered city as the camera's picture, ctrl+r on the Carcassonne screen reads
 the city off the UI thread, scores it for the player and names every cell where it differs from the typed
-one; the camera's settled throws, meant for the Alhambra dice game, leave this screen and its log alone."""
+one; the camera's settled throws, meant for the Alhambra dice game, leave this screen and its log alone.
+Without taught dice or a frame, the key says what is missing."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from datetime import datetime
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -19,7 +21,8 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from companion.app import paths
-from companion.app.app import CompanionApp
+from companion.app.app import CameraSetup, CompanionApp
+from companion.app.carcassonne_dice_session import CarcassonneDiceSession
 from companion.app.screens.carcassonne_dice import CarcassonneDiceScreen
 from companion.cli import main as companion_main
 from companion.games import carcassonne_dice as cd
@@ -27,8 +30,11 @@ from companion.games.carcassonne_dice.scorefile import log_text
 from companion.live.carcassonne_demo import taught_dice
 from companion.live.city import CityReading
 from companion.live.city_check import AGREES, differences
+from companion.live.feed import FrameSource
+from vision.reading import DiceReading, Image
 from vision.simulated_table.city import BuiltDie, city_scene
 from vision.simulated_table.symbol_art import CARCASSONNE, SymbolPainter
+from vision.sources import SourceError
 from vision.symbols.profile import SymbolProfile
 
 RING = [
@@ -48,10 +54,16 @@ def profile() -> SymbolProfile:
 
 
 @pytest.fixture
-def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
-    """The ring's photo as the camera, the dice taught as carc.json, the app's folders under tmp."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The app's folders under tmp: no test touches the user's games or calibration."""
+    for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"):
+        monkeypatch.setenv(name, str(tmp_path / name.lower()))
+    return tmp_path
+
+
+@pytest.fixture
+def table(home: Path, tmp_path: Path) -> tuple[Path, Path]:
+    """The ring's photo as the camera, the dice taught as carc.json."""
     photo, taught = tmp_path / "city.png", tmp_path / "carc.json"
     scene = city_scene(
         SymbolPainter(CARCASSONNE), [*RING, BuiltDie((2, 0), "knight", 90)], np.random.default_rng(1)
@@ -189,3 +201,34 @@ def test_cities_are_compared_from_their_top_left_dice_and_named_at_the_typed_cel
     assert differences(reading({(0, 0): (cd.E,)}), ()) == (
         "0,0: nothing typed, the camera reads a city die E there",
     )
+
+
+def never_opens() -> FrameSource:
+    raise SourceError("camera 0 did not open: is it plugged in?")
+
+
+class NoFrames:
+    """The reader of a camera that never opens: it is never given a frame."""
+
+    def read(self, image: Image) -> DiceReading:
+        raise AssertionError("a camera that never opens gave a frame")
+
+
+@pytest.mark.parametrize(
+    ("taught", "says"),
+    [(False, "start the app with `--symbols carc.json`"), (True, "the camera has no frame of the table now")],
+)
+def test_ctrl_r_says_what_the_camera_lacks(home: Path, taught: bool, says: str) -> None:
+    session = CarcassonneDiceSession.create(home, cd.GameStarted(("Ann", "Ben")), datetime(2026, 11, 25))
+    camera = CameraSetup(never_opens, NoFrames(), symbols=profile() if taught else None)
+
+    async def press() -> tuple[str, bool, bool]:
+        app = CompanionApp(camera=camera, game=session)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.press("ctrl+r")
+            screen = app.screen
+            assert isinstance(screen, CarcassonneDiceScreen)
+            return screen.message, screen.error, screen.reading_city
+
+    said, error, reading = asyncio.run(press())
+    assert says in said and error and not reading
