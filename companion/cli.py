@@ -124,6 +124,7 @@ def camera_setup(
         FeedSettings(reopen_when_ended=not is_video),
         settling,
         symbols,
+        area,
     )
 
 

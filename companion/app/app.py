@@ -13,6 +13,7 @@ from typing import ClassVar
 from textual.app import App
 from textual.binding import Binding, BindingType
 
+from calibration.table_area import TableArea
 from companion.live.city_check import CityCamera
 from companion.live.feed import CameraFeed, FeedSettings, FrameSource, Reader
 from companion.live.messages import FeedStatus, PreviewFrame, ReadingSettled, ReadingWithdrawn, StatusChanged
@@ -50,6 +51,8 @@ class CameraSetup:
     """How throws settle (None: the usual; a game that counts faces settles on faces alone)."""
     symbols: SymbolProfile | None = None
     """The taught symbol dice, for reading a built Carcassonne city from a frame (None: none taught)."""
+    area: TableArea | None = None
+    """The calibrated dice area a city is read in (the `reader` cuts frames to it itself)."""
 
 
 class CompanionApp(App[None]):
@@ -140,7 +143,8 @@ class CompanionApp(App[None]):
         if isinstance(session, AlhambraDiceSession):
             return AlhambraDiceScreen(session, self.rng, camera=self.camera is not None)
         if isinstance(session, CarcassonneDiceSession):
-            city = None if self.camera is None else CityCamera(self.latest_frame, self.camera.symbols)
+            camera = self.camera
+            city = None if camera is None else CityCamera(self.latest_frame, camera.symbols, camera.area)
             return CarcassonneDiceScreen(session, city)
         return GameScreen(
             session, self.rng, self.auto_imaginary, camera=self.camera is not None, table=self.table_reading

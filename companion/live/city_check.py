@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
+from calibration.table_area import TableArea
 from companion.games.carcassonne_dice import Built, CityScore, score_layout
 from companion.games.carcassonne_dice.city import Areas, Pos, area_text
 from companion.live.city import CityReading, city_from_grid, settled_text
@@ -25,10 +26,21 @@ AGREES = "the camera's city agrees with the one built"
 @dataclass(frozen=True)
 class CityCamera:
     """What the app reads a city with: the camera's newest frame (None before its first one or while it is
-    lost) and the dice taught with `--preset carcassonne` (None: the camera was given no symbol profile)."""
+    lost), the dice taught with `--preset carcassonne` (None: the camera was given no symbol profile) and the
+    calibrated dice area (None: the whole frame)."""
 
     latest_frame: Callable[[], Image | None]
     profile: SymbolProfile | None
+    area: TableArea | None = None
+
+    def frame(self) -> Image | None:
+        """The newest frame cut to the dice area, as the live reader cuts it: the city reader takes the dice's
+        silhouette on a plain table, and the table's edge or what lies beyond it is no die."""
+        image = self.latest_frame()
+        if image is None or self.area is None:
+            return image
+        x0, y0, x1, y1 = self.area.pixels(image.shape[1], image.shape[0])
+        return image[y0:y1, x0:x1]
 
 
 @dataclass(frozen=True)

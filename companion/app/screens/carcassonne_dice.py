@@ -166,7 +166,7 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
                 error=True,
             )
             return
-        frame = self.camera.latest_frame()
+        frame = self.camera.frame()
         if frame is None:
             self.say("the camera has no frame of the table now: try again once it sees the table", error=True)
             return
