@@ -75,7 +75,7 @@ def run_city(args: argparse.Namespace) -> int:
         }
         print(json.dumps(report, indent=2, ensure_ascii=False))
     else:
-        print(settled_text(args.photo, reading, scored))
+        print(settled_text(str(args.photo), reading, scored))
     return 0
 
 
@@ -122,6 +122,8 @@ def camera_setup(
         use_profile,
         FeedSettings(reopen_when_ended=not is_video),
         settling,
+        symbols,
+        area,
     )
 
 

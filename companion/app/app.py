@@ -13,11 +13,14 @@ from typing import ClassVar
 from textual.app import App
 from textual.binding import Binding, BindingType
 
+from calibration.table_area import TableArea
+from companion.live.city_check import CityCamera
 from companion.live.feed import CameraFeed, FeedSettings, FrameSource, Reader
 from companion.live.messages import FeedStatus, PreviewFrame, ReadingSettled, ReadingWithdrawn, StatusChanged
 from vision.colour_profile import ColourProfile
-from vision.reading import DiceReading
+from vision.reading import DiceReading, Image
 from vision.settle import Settler, SettleSettings
+from vision.symbols.profile import SymbolProfile
 
 from . import paths
 from .alhambra_dice_session import AlhambraDiceSession
@@ -46,6 +49,10 @@ class CameraSetup:
     settings: FeedSettings | None = None
     settling: SettleSettings | None = None
     """How throws settle (None: the usual; a game that counts faces settles on faces alone)."""
+    symbols: SymbolProfile | None = None
+    """The taught symbol dice, for reading a built Carcassonne city from a frame (None: none taught)."""
+    area: TableArea | None = None
+    """The calibrated dice area a city is read in (the `reader` cuts frames to it itself)."""
 
 
 class CompanionApp(App[None]):
@@ -123,6 +130,10 @@ class CompanionApp(App[None]):
         if not isinstance(self.screen, ShareScreen):
             self.push_screen(ShareScreen(view_url("0.0.0.0", self.viewers_port)))
 
+    def latest_frame(self) -> Image | None:
+        """The camera's newest frame (None without a camera, before its first frame, or while it is lost)."""
+        return self.feed.latest_frame() if self.feed is not None else None
+
     def stop_camera(self) -> None:
         """Stop the camera thread and wait for it (quitting must not leave a reader running)."""
         if self.feed is not None:
@@ -132,7 +143,9 @@ class CompanionApp(App[None]):
         if isinstance(session, AlhambraDiceSession):
             return AlhambraDiceScreen(session, self.rng, camera=self.camera is not None)
         if isinstance(session, CarcassonneDiceSession):
-            return CarcassonneDiceScreen(session)
+            camera = self.camera
+            city = None if camera is None else CityCamera(self.latest_frame, camera.symbols, camera.area)
+            return CarcassonneDiceScreen(session, city)
         return GameScreen(
             session, self.rng, self.auto_imaginary, camera=self.camera is not None, table=self.table_reading
         )
@@ -202,7 +215,8 @@ class CompanionApp(App[None]):
             panel.show_status(message.status)
 
     def _table_screen(self) -> GameScreen | AlhambraDiceScreen | None:
-        """The screen of the game being played, whichever game, for what the camera sees."""
+        """The screen of the game being played, for what the camera settles on: the Carcassonne dice game's
+        rolls are typed (its screen reads a built city when asked), so its settled throws go nowhere."""
         for screen in reversed(self.screen_stack):
             if isinstance(screen, (GameScreen, AlhambraDiceScreen)):
                 return screen

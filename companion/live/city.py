@@ -172,10 +172,11 @@ def _edge_mark(layout: Mapping[Pos, Areas], at: Pos, edge: int) -> str:
     return "#" if any(m & OPPOSITE[edge] for m in other) else "x"
 
 
-def settled_text(photo: Path, reading: CityReading, scored: CityScore) -> str:
-    """What the photo says the city scores, and why: the drawing, the counts, the score, the questions."""
+def settled_text(seen: str, reading: CityReading, scored: CityScore) -> str:
+    """What a picture (`seen` names it: a photo's path, the camera's frame) says the city scores, and why:
+    the drawing, the counts, the score, the questions."""
     out = [
-        f"{photo}: {len(reading.layout)} city dice on the grid, {reading.knights} "
+        f"{seen}: {len(reading.layout)} city dice on the grid, {reading.knights} "
         f"knight{'s' if reading.knights != 1 else ''}, {reading.catapults} "
         f"catapult{'s' if reading.catapults != 1 else ''}",
         "",

@@ -2,7 +2,8 @@
 
 Two threads per feed. A grabber pulls frames from the source into a one-frame slot, so a slow reader never
 falls behind a live camera (the newest frame wins) and a source that blocks forever cannot freeze anything.
-The worker takes frames from the slot, reads and settles them, and posts messages to the app. A source that
+The worker takes frames from the slot, reads and settles them, and posts messages to the app; it keeps the
+frame it took last for a reading the players ask for (`latest_frame`: a built city). A source that
 cannot be opened, ends, stalls or fails to decode frames is closed and opened again after a growing delay; the
 game goes on by keyboard meanwhile. `stop()` cancels both and joins the worker.
 """
@@ -147,6 +148,8 @@ class CameraFeed:
         self._backoff = backoff or Backoff()
         self._cancel = threading.Event()
         self._thread = threading.Thread(target=self._run, name="camera-feed", daemon=True)
+        self._latest: Image | None = None
+        self._latest_lock = threading.Lock()
 
     def start(self) -> None:
         self._thread.start()
@@ -159,6 +162,16 @@ class CameraFeed:
     @property
     def running(self) -> bool:
         return self._thread.is_alive()
+
+    def latest_frame(self) -> Image | None:
+        """The newest good frame of the camera (any thread may ask); None before the first one and while the
+        camera is lost, stalled or ended: its last frame no longer shows the table."""
+        with self._latest_lock:
+            return self._latest
+
+    def _keep(self, image: Image | None) -> None:
+        with self._latest_lock:
+            self._latest = image
 
     def _status(self, state: str, detail: str = "", retry_in: float | None = None) -> None:
         self._post(StatusChanged(FeedStatus(state, detail, retry_in)))  # type: ignore[arg-type]
@@ -176,6 +189,7 @@ class CameraFeed:
                 state, detail = self._read_until_fault(grabber)
             finally:
                 grabber.close()
+                self._keep(None)
             if self._cancel.is_set():
                 break
             if state == "stream ended" and not self._settings.reopen_when_ended:
@@ -208,6 +222,7 @@ class CameraFeed:
                     return "camera lost", f"{bad_frames} frames in a row failed to decode"
                 continue
             bad_frames = 0
+            self._keep(item.image)
             if frames == 0:
                 self._backoff.reset()
                 self._status("rolling")

@@ -178,3 +178,20 @@ def test_a_saved_game_is_listed_and_continued_where_it_stopped(xdg: Path) -> Non
 def test_score_pad_screen(xdg: Path, snap_compare) -> None:  # type: ignore[no-untyped-def]
     saved(half_game(), "20261123-201500-ann-ben.jsonl")
     assert snap_compare(make_app(), press=["enter"], terminal_size=SIZE)
+
+
+def test_without_a_camera_ctrl_r_says_how_to_read_the_city_and_stays_out_of_the_footer(xdg: Path) -> None:
+    async def press() -> tuple[str, bool, bool]:
+        async with make_app().run_test(size=SIZE) as pilot:
+            screen = await start_game(pilot, ["Ann", "Ben"])
+            await pilot.press("ctrl+r")
+            shown = screen.active_bindings["ctrl+r"].binding.show
+            return (
+                str(screen.query_one("#message", Static).render()),
+                shown,
+                bool(screen.query("#camera-city")),
+            )
+
+    said, in_footer, panel = asyncio.run(press())
+    assert "ctrl+r reads the built city with the camera: start the app with `--camera SPEC --symbols" in said
+    assert not in_footer and not panel

@@ -171,3 +171,28 @@ def test_a_video_file_that_ends_is_done_and_not_opened_again() -> None:
         time.sleep(0.02)
     assert not feed.running and len(opened) == 1
     assert [s.state for s in record.statuses()][-1] == "stream ended"
+
+
+def test_the_newest_frame_is_kept_for_the_players_and_forgotten_when_the_camera_is_lost() -> None:
+    frame, unplug = grey(), threading.Event()
+    opened: list[int] = []
+
+    def pulled_out() -> None:
+        unplug.wait(10)
+        raise RuntimeError("USB device disconnected")
+
+    def open_source() -> ListSource:
+        opened.append(1)
+        if len(opened) > 1:
+            raise OSError("camera 0 is not plugged in")
+        return ListSource([frame], then=pulled_out)
+
+    recorder = Recorder()
+    feed = run_feed(open_source, recorder, drop_stale_frames=False)
+    recorder.wait_for(lambda r: any(isinstance(m, PreviewFrame) for m in r.messages))
+    kept = feed.latest_frame()
+    unplug.set()
+    recorder.wait_for(lambda r: "camera lost" in r.states())
+    forgotten = feed.latest_frame()
+    feed.stop()
+    assert kept is frame and forgotten is None

@@ -1,22 +1,29 @@
 """The Carcassonne dice game's screen: the score pad, the city built this turn, the Now panel saying what the
-table must do, one line to type rolls and choices into, and the game log.
+table must do, one line to type rolls and choices into, and the game log; with a camera, the city the camera
+reads beside the log.
 
 Every typed entry becomes an engine event; the engine accepts it or says why not, and only accepted events
-reach the log on disk.
+reach the log on disk. The camera's city (ctrl+r) settles disputes and writes nothing: the players type what
+is right. Its reading takes a second or more, so it runs on a worker thread, which posts `CityRead` back.
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Footer, Input, Log, Static
 
 from companion.games import carcassonne_dice as cd
+from companion.live.city_check import CityCamera, CityCheck, check_city
+from vision.grid import GridError
+from vision.reader import DiceReader
+from vision.reading import Image
+from vision.symbols.profile import SymbolProfile
 
 from ..carcassonne_dice_input import HELP, InputError, parse
 from ..carcassonne_dice_session import CarcassonneDiceSession
@@ -33,6 +40,9 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
         Binding("ctrl+y", "redo", "redo"),
         # Before the entry line's own ctrl+e (go to the end: End does that too).
         Binding("ctrl+e", "export", "export", priority=True),
+        Binding("ctrl+r", "read_city", "read city"),
+        # Without a camera the same key says so, out of the footer: `check_action` lets one of the two run.
+        Binding("ctrl+r", "no_camera", show=False),
     ]
 
     class Finished(Message):
@@ -51,9 +61,20 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
             self.event = event
             self.said = said
 
-    def __init__(self, session: CarcassonneDiceSession) -> None:
+    class CityRead(Message):
+        """The camera's city, read on a worker thread: compared with the typed one, or why none was read."""
+
+        def __init__(self, found: CityCheck | str) -> None:
+            super().__init__()
+            self.found = found
+
+    def __init__(self, session: CarcassonneDiceSession, camera: CityCamera | None = None) -> None:
         super().__init__(session)
         self.session: CarcassonneDiceSession = session
+        self.camera = camera
+        self.reading_city = False
+        self._reader: DiceReader | None = None
+        """Made on the first reading (it loads the models) and used by one worker at a time."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -64,9 +85,13 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
                 yield Static(id="message")
             yield CityView(id="city")
         yield Input(placeholder="a roll's counts, or a choice (Enter)", id="entry")
-        log = Log(id="log", auto_scroll=True)
-        log.can_focus = False
-        yield log
+        with Horizontal(id="bottom"):
+            log = Log(id="log", auto_scroll=True)
+            log.can_focus = False
+            yield log
+            if self.camera is not None:
+                with VerticalScroll(id="camera-city"):
+                    yield Static("ctrl+r reads the city on the table and compares it with the one typed")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -74,6 +99,8 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
         self.query_one("#city").border_title = "City this turn"
         self.query_one("#now").border_title = "Now"
         self.query_one("#log").border_title = "Game log"
+        if self.camera is not None:
+            self.query_one("#camera-city").border_title = "The camera's city"
         self._rewrite_log()
         self.query_one("#entry", Input).focus()
         self._after_change()
@@ -122,6 +149,70 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
         self.refresh_view()
         if self.state.is_over:
             self.post_message(self.Finished(self.session))
+
+    # ---------------------------------------------------------------------------------- the camera
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "read_city":
+            return self.camera is not None
+        if action == "no_camera":
+            return self.camera is None
+        return True
+
+    def action_no_camera(self) -> None:
+        self.say(
+            "ctrl+r reads the built city with the camera: start the app with `--camera SPEC --symbols "
+            "carc.json` (the dice taught with --preset carcassonne)",
+            error=True,
+        )
+
+    def action_read_city(self) -> None:
+        """Read the city in the camera's newest frame, off the UI thread; a second press meanwhile is told the
+        reading is under way."""
+        assert self.camera is not None, "check_action lets this key run only with a camera"
+        if self.reading_city:
+            self.say("reading the city ...")
+            return
+        if self.camera.profile is None:
+            self.say(
+                "the camera reads a city with the dice taught with --preset carcassonne: start the app with "
+                "`--symbols carc.json`",
+                error=True,
+            )
+            return
+        frame = self.camera.frame()
+        if frame is None:
+            self.say("the camera has no frame of the table now: try again once it sees the table", error=True)
+            return
+        self.reading_city = True
+        self.say("reading the city ...")
+        self._read_city(frame, self.camera.profile, self.state.built, self.state.doubled)
+
+    @work(thread=True, group="city")
+    def _read_city(
+        self, frame: Image, profile: SymbolProfile, built: tuple[cd.Built, ...], doubled: bool
+    ) -> None:
+        """On Textual's worker thread (its pool is joined as the app's loop closes); posts the answer."""
+        found: CityCheck | str
+        try:
+            if self._reader is None:
+                self._reader = DiceReader(symbols=profile)
+            found = check_city(frame, self._reader, built, doubled)
+        except GridError as exc:
+            found = f"the camera sees no city: {exc}"
+        except Exception as exc:  # a reader fault on one odd frame must not end the game being played
+            found = f"the camera's city could not be read: {exc!r}"
+        self.post_message(self.CityRead(found))
+
+    @on(CityRead)
+    def city_read(self, message: CityRead) -> None:
+        self.reading_city = False
+        text = message.found if isinstance(message.found, str) else message.found.text()
+        self.query_one("#camera-city", VerticalScroll).query_one(Static).update(text)
+        if isinstance(message.found, str):
+            self.say(message.found, error=True)
+            return
+        points = message.found.scored.points
+        self.say(f"camera: {message.found.verdict}; it scores {points} point{'s' if points != 1 else ''}")
 
     def scoring(self) -> dict[str, Any]:
         """The score pad turn by turn with every reason."""

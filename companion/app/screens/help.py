@@ -54,8 +54,10 @@ def _key_text(key: str) -> str:
 
 
 def _bindings(owner: type) -> list[Binding]:
+    """A screen's keys with what they do; a key's second, nameless binding (its meaning where the first
+    cannot run, such as ctrl+r without a camera) is the same key."""
     found: list[BindingType] = getattr(owner, "BINDINGS", [])
-    return [b for b in found if isinstance(b, Binding)]
+    return [b for b in found if isinstance(b, Binding) and b.description]
 
 
 def keys_table() -> Table:
