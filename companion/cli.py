@@ -225,10 +225,6 @@ def run_demo(args: argparse.Namespace) -> int:
 
 def _alhambra_dice_demo(args: argparse.Namespace) -> int:
     """`companion demo --game alhambra-dice`: the game is saved in the games folder, as the app saves one."""
-    from datetime import datetime
-
-    from companion.app.paths import games_dir
-    from companion.app.session import new_log_path
     from companion.games.alhambra_dice.scorefile import log_text
     from companion.live.alhambra_demo import DEMO_PLAYERS, play_headless
 
@@ -237,10 +233,7 @@ def _alhambra_dice_demo(args: argparse.Namespace) -> int:
         return _alhambra_dice_demo_app(args, seed)
     print("companion demo: teaching the alhambra dice's faces, then playing ...", file=sys.stderr)
     result = play_headless(seed, lambda line: print(f"companion demo: {line}", file=sys.stderr))
-    folder = games_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    path = new_log_path(folder, DEMO_PLAYERS, datetime.now())
-    path.write_text(log_text(result.events), encoding="utf-8")
+    path = _save_demo_log(DEMO_PLAYERS, log_text(result.events))
     print(f"companion demo: the game's log: {path}", file=sys.stderr)
     print(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
     return 0 if result.finished else 1
@@ -289,10 +282,6 @@ def run_demo_app(app: CompanionApp, close: Callable[[], object], pilot: AutoPilo
 def run_carcassonne_demo(args: argparse.Namespace) -> int:
     """`companion demo --game carcassonne-dice [--headless] [--seed N]`: a whole Carcassonne dice game on
     rendered tables, its log saved where a real game's goes."""
-    from datetime import datetime
-
-    from companion.app.paths import games_dir
-    from companion.app.session import new_log_path
     from companion.games.carcassonne_dice.scorefile import log_text
     from companion.live.carcassonne_demo import play_headless
     from companion.live.demo import DEMO_PLAYERS
@@ -303,12 +292,23 @@ def run_carcassonne_demo(args: argparse.Namespace) -> int:
     result = play_headless(
         args.seed or 0, progress=lambda line: print(f"companion demo: {line}", file=sys.stderr)
     )
-    folder = games_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    log = new_log_path(folder, DEMO_PLAYERS, datetime.now())
-    log.write_text(log_text(result.events), encoding="utf-8")
+    log = _save_demo_log(DEMO_PLAYERS, log_text(result.events))
     print(json.dumps({**result.to_json(), "log": str(log)}, indent=2, ensure_ascii=False))
     return 0 if result.game.is_over else 1
+
+
+def _save_demo_log(players: tuple[str, ...], text: str) -> Path:
+    """A headless demo's game saved in the games folder, where the app saves a game (to score or replay)."""
+    from datetime import datetime
+
+    from companion.app.paths import games_dir
+    from companion.app.session import new_log_path
+
+    folder = games_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = new_log_path(folder, players, datetime.now())
+    path.write_text(text, encoding="utf-8")
+    return path
 
 
 def _carcassonne_demo_app(args: argparse.Namespace) -> int:
