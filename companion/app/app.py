@@ -145,7 +145,7 @@ class CompanionApp(App[None]):
         if isinstance(session, CarcassonneDiceSession):
             camera = self.camera
             city = None if camera is None else CityCamera(self.latest_frame, camera.symbols, camera.area)
-            return CarcassonneDiceScreen(session, city)
+            return CarcassonneDiceScreen(session, city, table=self.table_reading)
         return GameScreen(
             session, self.rng, self.auto_imaginary, camera=self.camera is not None, table=self.table_reading
         )
@@ -214,11 +214,10 @@ class CompanionApp(App[None]):
         if panel is not None:
             panel.show_status(message.status)
 
-    def _table_screen(self) -> GameScreen | AlhambraDiceScreen | None:
-        """The screen of the game being played, for what the camera settles on: the Carcassonne dice game's
-        rolls are typed (its screen reads a built city when asked), so its settled throws go nowhere."""
+    def _table_screen(self) -> GameScreen | AlhambraDiceScreen | CarcassonneDiceScreen | None:
+        """The screen of the game being played, for what the camera settles on."""
         for screen in reversed(self.screen_stack):
-            if isinstance(screen, (GameScreen, AlhambraDiceScreen)):
+            if isinstance(screen, (GameScreen, AlhambraDiceScreen, CarcassonneDiceScreen)):
                 return screen
         return None
 

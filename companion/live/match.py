@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from companion.app.dice_input import PipDie
 from companion.games import alhambra_rw as rw
+from companion.live.city import CATAPULT, KNIGHT
 from vision.reading import DiceReading, Die
 from vision.settle import SettleSettings
 from vision.symbols.matcher import UNKNOWN
@@ -188,3 +189,21 @@ def propose_faces(
         counts[faces.index(set_face)] -= 1
     problems += [f"unsure of {d.face} ({d.confidence:.0%})" for d in chosen if not _sure(d, min_confidence)]
     return FaceProposal(tuple(counts), not problems, "; ".join(problems), read)
+
+
+def propose_city_roll(
+    reading: DiceReading, city_faces: tuple[str, ...], rolled: int, built: int, knights_kept: int
+) -> FaceProposal:
+    """The proposal for a Carcassonne dice roll of `rolled` dice, as (city, knight, catapult) counts. Every
+    die in view is counted by its face, as the table lies: the city dice built and the knights kept this
+    turn lie there too, and come off the counts (catapults passed on have left the table)."""
+    faces = (*city_faces, KNIGHT, CATAPULT)
+    seen = propose_faces(reading, faces, rolled + built + knights_kept)
+    if not seen.complete:
+        return seen
+    city = sum(seen.counts[: len(city_faces)]) - built
+    knights, catapults = seen.counts[-2] - knights_kept, seen.counts[-1]
+    if city < 0 or knights < 0:
+        lying = f"the {built} city dice built and {knights_kept} knights kept this turn"
+        return FaceProposal((), False, f"the dice in view do not include {lying}", seen.read)
+    return FaceProposal((city, knights, catapults), seen.sure, seen.problem, seen.read)

@@ -1,12 +1,13 @@
 """The camera settles the city typed this turn: the app started as players start it (`companion --camera
 PHOTO --symbols carc.json`), a rendered city as the camera's picture, ctrl+r on the Carcassonne screen reads
 the city off the UI thread, scores it for the player and names every cell where it differs from the typed
-one; the camera's settled throws, meant for the Alhambra dice game, leave this screen and its log alone.
-Without taught dice or a frame, the key says what is missing."""
+one; nothing it reads of a city is written to the log. Without taught dice or a frame, the key says what is
+missing. The camera's settled throw is the roll, when the game waits for one."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Callable
 from datetime import datetime
 from functools import cache
@@ -33,7 +34,7 @@ from companion.live.city import CityReading
 from companion.live.city_check import AGREES, CityCamera, differences
 from companion.live.feed import FrameSource
 from vision.reading import DiceReading, Image
-from vision.simulated_table.city import BuiltDie, city_scene
+from vision.simulated_table.city import BuiltDie, city_scene, thrown_scene
 from vision.simulated_table.symbol_art import CARCASSONNE, SymbolPainter
 from vision.sources import SourceError
 from vision.symbols.profile import SymbolProfile
@@ -96,7 +97,8 @@ async def read_city(pilot: Pilot[Any], screen: CarcassonneDiceScreen, seen: dict
     log = screen.session.path.read_text()
     # The key is posted, not pressed: `Pilot.press` waits for the app to go idle, the reading with it.
     app.post_message(events.Key("ctrl+r", None))
-    await until(pilot, lambda: bool(screen.message), 10, "the key to be taken")
+    # The camera may have said something of the dice it settled on: the key is taken once it reads.
+    await until(pilot, lambda: screen.reading_city, 10, "the key to be taken")
     seen["reading"] = screen.message, screen.reading_city
     screen.action_read_city()  # pressed again while reading: the reading under way is not started twice
     seen["again"] = screen.message
@@ -104,6 +106,17 @@ async def read_city(pilot: Pilot[Any], screen: CarcassonneDiceScreen, seen: dict
     seen["message"] = screen.message
     seen["panel"] = str(screen.query_one("#camera-city").query_one(Static).render())
     seen["log unchanged"] = screen.session.path.read_text() == log
+
+
+async def new_game(pilot: Pilot[Any]) -> CarcassonneDiceScreen:
+    """F9 on the start screen for Ann and Ben."""
+    pilot.app.screen.query_one("#name1", Input).value = "Ann"
+    pilot.app.screen.query_one("#name2", Input).value = "Ben"
+    await pilot.press("f9")
+    await until(pilot, lambda: isinstance(pilot.app.screen, CarcassonneDiceScreen), 10, "the game")
+    screen = pilot.app.screen
+    assert isinstance(screen, CarcassonneDiceScreen)
+    return screen
 
 
 def companion(table: tuple[Path, Path], script: Callable[[Pilot[Any]], Any]) -> int:
@@ -162,12 +175,7 @@ def test_a_typed_city_that_differs_is_named_cell_by_cell(table: tuple[Path, Path
     seen: dict[str, object] = {}
 
     async def script(pilot: Pilot[Any]) -> None:
-        pilot.app.screen.query_one("#name1", Input).value = "Ann"
-        pilot.app.screen.query_one("#name2", Input).value = "Ben"
-        await pilot.press("f9")
-        await until(pilot, lambda: isinstance(pilot.app.screen, CarcassonneDiceScreen), 10, "the game")
-        screen = pilot.app.screen
-        assert isinstance(screen, CarcassonneDiceScreen)
+        screen = await new_game(pilot)
         await type_line(pilot, screen, "5 3 1")
         # The bottom right die typed as a three-sided face, the bottom left one left out.
         await type_line(pilot, screen, "build 4,4:ES 4,5:SW 5,5:NSW")
@@ -248,3 +256,23 @@ def test_the_city_is_read_in_the_calibrated_dice_area() -> None:
     assert cut is not None and cut.shape == (80, 100, 3)
     assert CityCamera(lambda: image, None).frame() is image
     assert CityCamera(lambda: None, None, TableArea(x1=0.5)).frame() is None
+
+
+def test_the_throw_the_camera_settles_on_is_the_turns_first_roll(home: Path, tmp_path: Path) -> None:
+    photo, taught = tmp_path / "throw.png", tmp_path / "carc.json"
+    labels = ["city1", "city2", "city3", "city4", "knight", "catapult", "city2", "knight", "city1"]
+    cv2.imwrite(str(photo), thrown_scene(SymbolPainter(CARCASSONNE), labels, np.random.default_rng(4)).image)
+    profile().save(taught)
+    seen: dict[str, object] = {}
+
+    async def script(pilot: Pilot[Any]) -> None:
+        screen = await new_game(pilot)
+        await until(pilot, lambda: screen.state.rolls == 1, 60, "the camera's throw entered")
+        seen["rolled"] = screen.session.events[-1]
+        seen["log"] = screen.session.path.read_text().splitlines()[-1]
+        await pilot.press("ctrl+q")
+
+    assert companion((photo, taught), script) == 0
+    rolled = seen["rolled"]
+    assert rolled == cd.Rolled("Ann", 6, 2, 1) and isinstance(rolled, cd.Rolled) and rolled.source == "camera"
+    assert json.loads(str(seen["log"]))["source"] == "camera"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.games import alhambra_rw as rw
-from companion.live.match import propose, propose_faces
+from companion.live.match import propose, propose_city_roll, propose_faces
 from vision.reading import Box, DiceReading, Die
 
 
@@ -88,3 +88,23 @@ def test_unsure_missing_and_unreadable_dice_are_asked() -> None:
     assert not missing.complete and missing.problem == "missing dice: 8 expected, 7 seen"
     blank = propose_faces(faces(*[("tower", 0.95)] * 7, ("unknown", 0.85)), FACES, 8)
     assert not blank.complete and blank.problem == "a die not made out"
+
+
+CITY = ("city1", "city2", "city3", "city4")
+
+
+def test_a_carcassonne_throw_is_counted_less_the_city_built_and_the_knights_kept() -> None:
+    # On the table: 3 city dice built and a knight kept this turn, then 5 dice thrown.
+    built = [("city2", 0.97), ("city2", 0.96), ("city1", 0.98), ("knight", 0.95)]
+    thrown = [("city4", 0.95), ("knight", 0.97), ("catapult", 0.96), ("catapult", 0.99), ("city3", 0.93)]
+    roll = propose_city_roll(faces(*built, *thrown), CITY, 5, 3, 1)
+    assert roll.sure and roll.counts == (2, 1, 2) and "1 city4" in roll.read
+    # The first throw of a turn: every die in view was thrown.
+    assert propose_city_roll(faces(*thrown), CITY, 5, 0, 0).counts == (2, 1, 2)
+    # Fewer city dice in view than were built: the built city is out of view, or a die was misread.
+    short = propose_city_roll(faces(*[("knight", 0.95)] * 9), CITY, 5, 3, 1)
+    assert not short.complete and "do not include the 3 city dice built" in short.problem
+    missing = propose_city_roll(faces(*built, *thrown[:4]), CITY, 5, 3, 1)
+    assert not missing.complete and missing.problem == "missing dice: 9 expected, 8 seen"
+    unsure = propose_city_roll(faces(*built, *thrown[:4], ("city3", 0.6)), CITY, 5, 3, 1)
+    assert unsure.complete and not unsure.sure and unsure.counts == (2, 1, 2)

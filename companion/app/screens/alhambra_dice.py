@@ -22,7 +22,7 @@ from companion.games import alhambra_dice as ad
 from companion.games.alhambra.buildings import TYPES
 from companion.games.alhambra_dice.engine import ROUNDS
 from companion.games.alhambra_dice.report import game_text
-from companion.live.match import FaceProposal, propose_faces
+from companion.live.match import propose_faces
 from vision.reading import DiceReading
 
 from ..alhambra_dice_input import HELP, InputError, parse
@@ -59,8 +59,6 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
         self.session: AlhambraDiceSession = session
         self.rng = rng
         self.camera = camera
-        self.pending: FaceProposal | None = None
-        """A camera reading that needs the players' word: ctrl+k accepts it, typed dice fix it."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -131,13 +129,6 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
         if self.enter(event):
             submitted.input.value = ""
 
-    def enter(self, event: ad.Event) -> bool:
-        """Apply an event (see `EventGameScreen.enter`); a camera reading waiting for the players is done."""
-        if not super().enter(event):
-            return False
-        self.pending = None
-        return True
-
     def _after_change(self) -> None:
         for _ in range(AUTO_LIMIT):
             auto = self.session.expectation().auto
@@ -156,27 +147,11 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
         if exp.ask not in (ad.Ask.ROLL, ad.Ask.CHOOSE) or exp.player is None:
             self.say(f"camera: dice seen, but no roll expected now ({exp.prompt})", error=True)
             return
-        proposal = propose_faces(reading, TYPES, exp.dice, self.state.black)
-        if proposal.sure:
-            self.enter(ad.Rolled(exp.player, proposal.counts, "camera"))
-            return
-        self.pending = proposal
-        key = "ctrl+k accepts it, or type" if proposal.complete else "type"
-        self.say(f"camera read {proposal.read}: {proposal.problem}. {key} the dice", error=True)
+        self.offer_roll(propose_faces(reading, TYPES, exp.dice, self.state.black))
 
-    def camera_withdrawn(self) -> None:
-        """The dice moved again: a reading that waited for the players' word is gone."""
-        if self.pending is not None:
-            self.pending = None
-            self.say("")
-
-    def action_accept_camera(self) -> None:
-        pending, exp = self.pending, self.session.expectation()
-        if pending is None or not pending.complete or exp.player is None:
-            self.say("no camera reading to accept: type the dice", error=True)
-            return
-        note = f"camera read {pending.read}; accepted ({pending.problem})"
-        self.enter(ad.Rolled(exp.player, pending.counts, "camera", note))
+    def rolled_by_camera(self, counts: tuple[int, ...], note: str) -> ad.Rolled | None:
+        player = self.session.expectation().player
+        return None if player is None else ad.Rolled(player, counts, "camera", note)
 
     def scoring(self) -> dict[str, Any]:
         """The scorings held so far with every reason."""

@@ -9,6 +9,7 @@ is right. Its reading takes a second or more, so it runs on a worker thread, whi
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from textual import on, work
@@ -19,10 +20,12 @@ from textual.message import Message
 from textual.widgets import Footer, Input, Log, Static
 
 from companion.games import carcassonne_dice as cd
+from companion.live.city import CATAPULT, KNIGHT
 from companion.live.city_check import CityCamera, CityCheck, check_city
+from companion.live.match import propose_city_roll
 from vision.grid import GridError
 from vision.reader import DiceReader
-from vision.reading import Image
+from vision.reading import DiceReading, Image
 from vision.symbols.profile import SymbolProfile
 
 from ..carcassonne_dice_input import HELP, InputError, parse
@@ -41,6 +44,8 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
         # Before the entry line's own ctrl+e (go to the end: End does that too).
         Binding("ctrl+e", "export", "export", priority=True),
         Binding("ctrl+r", "read_city", "read city"),
+        # Before the entry line's own ctrl+k (delete to the end).
+        Binding("ctrl+k", "accept_camera", "accept the camera's dice", priority=True),
         # Without a camera the same key says so, out of the footer: `check_action` lets one of the two run.
         Binding("ctrl+r", "no_camera", show=False),
     ]
@@ -68,11 +73,21 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
             super().__init__()
             self.found = found
 
-    def __init__(self, session: CarcassonneDiceSession, camera: CityCamera | None = None) -> None:
+    def __init__(
+        self,
+        session: CarcassonneDiceSession,
+        camera: CityCamera | None = None,
+        table: DiceReading | None = None,
+    ) -> None:
         super().__init__(session)
         self.session: CarcassonneDiceSession = session
         self.camera = camera
+        self._table = table
+        """The dice lying on the table as the camera last settled on them when the game opened: the first
+        throw, when the game waits for one."""
         self.reading_city = False
+        self._last_throw: list[str] | None = None
+        """The faces of the dice the camera last settled on, to tell a throw from the same dice moved."""
         self._reader: DiceReader | None = None
         """Made on the first reading (it loads the models) and used by one worker at a time."""
 
@@ -104,6 +119,8 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
         self._rewrite_log()
         self.query_one("#entry", Input).focus()
         self._after_change()
+        if self._table is not None:
+            self.table_settled(self._table)
 
     # ------------------------------------------------------------------------------------ the view
     def refresh_view(self) -> None:
@@ -138,6 +155,8 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
         except InputError as exc:
             self.say(str(exc), error=True)  # what was typed stays in the line, to be fixed
             return
+        if isinstance(event, cd.Rolled) and self.pending is not None:
+            event = replace(event, source="keyboard", note=f"camera read {self.pending.read}")
         if self.enter(event):
             submitted.input.value = ""
 
@@ -151,8 +170,34 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
             self.post_message(self.Finished(self.session))
 
     # ---------------------------------------------------------------------------------- the camera
+    def table_settled(self, reading: DiceReading) -> None:
+        """The camera settled on the dice: a throw when the game waits for one (sure: entered; else asked).
+
+        Every die in view is counted by face, the city built and the knights kept this turn with them. A
+        throw is taken at a turn's start and after the dice kept were entered: dice settling before that are
+        the last throw's, moved while building. Dice showing just what they showed when the camera last
+        settled are the same dice moved, not a throw."""
+        exp, state = self.session.expectation(), self.state
+        faces = sorted(d.face or "" for d in reading.dice if d.kind == "symbol")
+        same, self._last_throw = faces == self._last_throw, faces
+        if self.camera is None or self.camera.profile is None or exp.player is None or same:
+            return
+        last = self.session.events[-1]
+        if not (exp.ask is cd.Ask.ROLL or (exp.can_roll and isinstance(last, cd.Kept))):
+            self.say(f"camera: dice seen, no throw expected now ({exp.prompt})")
+            return
+        city_faces = tuple(f for f in self.camera.profile.labels if f not in (KNIGHT, CATAPULT))
+        self.offer_roll(propose_city_roll(reading, city_faces, exp.dice, len(state.built), state.knights))
+
+    def rolled_by_camera(self, counts: tuple[int, ...], note: str) -> cd.Rolled | None:
+        player = self.session.expectation().player
+        if player is None:
+            return None
+        city, knights, catapults = counts
+        return cd.Rolled(player, city, knights, catapults, "camera", note)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "read_city":
+        if action in ("read_city", "accept_camera"):
             return self.camera is not None
         if action == "no_camera":
             return self.camera is None

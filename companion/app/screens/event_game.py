@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Log, Static
 
 from companion.games.folding import IllegalMove
+from companion.live.match import FaceProposal
 
 from ..event_session import EventSession
 from ..export import export_json
@@ -30,6 +31,8 @@ class EventGameScreen(Screen[None], Generic[E, S]):
         self.session = session
         self.message = ""
         self.error = False
+        self.pending: FaceProposal | None = None
+        """A camera reading of a roll that needs the players' word: ctrl+k accepts it, typed dice fix it."""
 
     @property
     def state(self) -> S:
@@ -61,8 +64,40 @@ class EventGameScreen(Screen[None], Generic[E, S]):
             return False
         self.query_one("#log", Log).write_line(self.session.line(event))
         self.message, self.error = "", False
+        self.pending = None
         self._after_change()
         return True
+
+    def rolled_by_camera(self, counts: tuple[int, ...], note: str) -> E | None:
+        """The roll event of a camera reading's counts for the player to roll now (None: nobody rolls now);
+        a game whose rolls the camera reads gives it."""
+        raise NotImplementedError
+
+    def offer_roll(self, proposal: FaceProposal) -> None:
+        """The camera's reading of the roll the game waits for: read surely, it goes in; else the players
+        are asked (ctrl+k accepts it where every die was made out, or they type the roll)."""
+        event = self.rolled_by_camera(proposal.counts, "") if proposal.sure else None
+        if event is not None:
+            self.enter(event)
+            return
+        self.pending = proposal
+        key = "ctrl+k accepts it, or type" if proposal.complete else "type"
+        self.say(f"camera read {proposal.read}: {proposal.problem}. {key} the roll", error=True)
+
+    def action_accept_camera(self) -> None:
+        pending = self.pending
+        note = "" if pending is None else f"camera read {pending.read}; accepted ({pending.problem})"
+        event = self.rolled_by_camera(pending.counts, note) if pending and pending.complete else None
+        if event is None:
+            self.say("no camera reading to accept: type the roll", error=True)
+            return
+        self.enter(event)
+
+    def camera_withdrawn(self) -> None:
+        """The dice moved again: a reading that waited for the players' word is gone."""
+        if self.pending is not None:
+            self.pending = None
+            self.say("")
 
     def _after_change(self) -> None:
         """The game changed: redraw it (a game's screen adds what follows, such as the end)."""

@@ -8,7 +8,7 @@ in the game log; the first line names the game (`"game": "carcassonne-dice"`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeAlias
 
 from vision.jsonfile import refuse_unknown, short
@@ -40,6 +40,10 @@ class Rolled:
     city: int
     knights: int
     catapults: int
+    source: str = field(default="", compare=False)
+    """Who read the dice ("keyboard", "camera"): kept in the log, no rule depends on it."""
+    note: str = field(default="", compare=False)
+    """What the camera read when the players typed or confirmed the dice: kept to settle disputes later."""
     kind: ClassVar[str] = "rolled"
 
 
@@ -89,7 +93,7 @@ def event_to_json(event: Event) -> dict[str, Any]:
             "city": event.city,
             "knight": event.knights,
             "catapult": event.catapults,
-        }
+        } | {name: text for name, text in (("source", event.source), ("note", event.note)) if text}
     if isinstance(event, Kept):
         return {
             "event": event.kind,
@@ -102,7 +106,7 @@ def event_to_json(event: Event) -> dict[str, Any]:
 
 _FIELDS: dict[str, tuple[str, ...]] = {
     GameStarted.kind: ("event", "game", "players"),
-    Rolled.kind: ("event", "player", "city", "knight", "catapult"),
+    Rolled.kind: ("event", "player", "city", "knight", "catapult", "source", "note"),
     Kept.kind: ("event", "player", "knights", "built"),
     TurnEnded.kind: ("event", "player", "hold_knight"),
 }
@@ -127,7 +131,8 @@ def event_from_json(data: object) -> Event:
     if not isinstance(player, str):
         raise EventFormatError(f"player: must be a name, got {short(player)}")
     if kind == Rolled.kind:
-        return Rolled(player, _count(data, "city"), _count(data, "knight"), _count(data, "catapult"))
+        counts = (_count(data, "city"), _count(data, "knight"), _count(data, "catapult"))
+        return Rolled(player, *counts, _text(data, "source"), _text(data, "note"))
     if kind == Kept.kind:
         built = data.get("built", [])
         if not isinstance(built, list):
@@ -182,3 +187,10 @@ def areas(value: object, where: str) -> Areas:
     if problem:
         raise EventFormatError(f"{where}: {problem}")
     return tuple(masks)
+
+
+def _text(data: dict[str, Any], name: str) -> str:
+    value = data.get(name, "")
+    if not isinstance(value, str):
+        raise EventFormatError(f"{name}: must be text, got {short(value)}")
+    return value
