@@ -118,6 +118,14 @@ def refuse_unknown(
             raise error(f"{at}unknown field {short(key)} (known: {', '.join(known)})")
 
 
+def optional_text(data: Mapping[str, object], key: str, error: type[ValueError]) -> str:
+    """The text at `key` ("" where it is missing); `error` names the key when it is not text."""
+    value = data.get(key, "")
+    if not isinstance(value, str):
+        raise error(f"{key}: must be text, got {short(value)}")
+    return value
+
+
 def _check_limits(text: str, limits: Limits, line: int) -> None:
     depth = 0
     for token in _TOKEN.finditer(text):

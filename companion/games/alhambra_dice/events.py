@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeAlias
 
 from companion.games.alhambra.buildings import TYPES
-from vision.jsonfile import refuse_unknown, short
+from vision.jsonfile import optional_text, refuse_unknown, short
 
 from .components import START_TILE, TILE_KINDS
 
@@ -262,7 +262,12 @@ def event_from_json(data: object) -> Event:
     if not isinstance(player, str):
         raise EventFormatError(f"player: must be a name, got {short(player)}")
     if kind == Rolled.kind:
-        return Rolled(player, _dice(data.get("dice")), _text(data, "source"), _text(data, "note"))
+        return Rolled(
+            player,
+            _dice(data.get("dice")),
+            optional_text(data, "source", EventFormatError),
+            optional_text(data, "note", EventFormatError),
+        )
     if kind == RollCancelled.kind:
         return RollCancelled(player)
     if kind == Rebuilt.kind:
@@ -342,13 +347,6 @@ def _cell(value: object, where: str) -> Cell | None:
 def _index(value: object, where: str) -> int | None:
     if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
         raise EventFormatError(f"{where}: must be a tile's place (0, 1, …), got {short(value)}")
-    return value
-
-
-def _text(data: dict[str, Any], name: str) -> str:
-    value = data.get(name, "")
-    if not isinstance(value, str):
-        raise EventFormatError(f"{name}: must be text, got {short(value)}")
     return value
 
 

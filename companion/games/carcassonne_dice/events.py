@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeAlias
 
-from vision.jsonfile import refuse_unknown, short
+from vision.jsonfile import optional_text, refuse_unknown, short
 
 from .city import Areas, Pos, area_text, areas_problem, parse_area
 
@@ -131,8 +131,14 @@ def event_from_json(data: object) -> Event:
     if not isinstance(player, str):
         raise EventFormatError(f"player: must be a name, got {short(player)}")
     if kind == Rolled.kind:
-        counts = (_count(data, "city"), _count(data, "knight"), _count(data, "catapult"))
-        return Rolled(player, *counts, _text(data, "source"), _text(data, "note"))
+        return Rolled(
+            player,
+            _count(data, "city"),
+            _count(data, "knight"),
+            _count(data, "catapult"),
+            optional_text(data, "source", EventFormatError),
+            optional_text(data, "note", EventFormatError),
+        )
     if kind == Kept.kind:
         built = data.get("built", [])
         if not isinstance(built, list):
@@ -187,10 +193,3 @@ def areas(value: object, where: str) -> Areas:
     if problem:
         raise EventFormatError(f"{where}: {problem}")
     return tuple(masks)
-
-
-def _text(data: dict[str, Any], name: str) -> str:
-    value = data.get(name, "")
-    if not isinstance(value, str):
-        raise EventFormatError(f"{name}: must be text, got {short(value)}")
-    return value
