@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from vision.reading import Rotation
+from vision.simulated_table.painters import BGR
 from vision.simulated_table.scene import (
     BODY_COLOURS,
     DieSpec,
@@ -63,8 +64,7 @@ def city_scene(
     t = math.radians(turn)
     mid_r, mid_c = (max(rows) + min(rows)) / 2, (max(cols) + min(cols)) / 2
     centre = size / 2 + rng.uniform(-0.05, 0.05, 2) * size
-    body = jitter(BODY_COLOURS[color][0], rng)
-    ink = ink_for(body, rng)
+    body, ink = _colours(color, rng)
     placed = []
     for d in dice:
         dr, dc = rng.normal(0, NUDGE, 2)
@@ -75,10 +75,7 @@ def city_scene(
         cy = centre[1] + x * math.sin(t) + y * math.cos(t)
         angle = turn - d.rotation + d.turn + rng.normal(0, NUDGE * 100)
         placed.append((DieSpec(painter, d.label, color, body, ink), Placement(cx, cy, side, angle)))
-    table = np.empty((size, size, 3), np.uint8)
-    table[:] = rng.integers(30, 200, 3)
-    look = replace(mild_look(rng), specular=0.0)
-    return draw_scene(table, placed, look, rng)
+    return _on_plain_table(placed, size, rng)
 
 
 def thrown_scene(
@@ -90,9 +87,19 @@ def thrown_scene(
 ) -> Scene:
     """The faces `labels` thrown apart on a plain table (a roll before any die is built)."""
     places = scatter(rng, len(labels), size, size, rng.uniform(50, 70) * size / 640, margin=1.2)
-    body = jitter(BODY_COLOURS[color][0], rng)
-    ink = ink_for(body, rng)
+    body, ink = _colours(color, rng)
     dice = [(DieSpec(painter, label, color, body, ink), p) for label, p in zip(labels, places, strict=False)]
+    return _on_plain_table(dice, size, rng)
+
+
+def _colours(color: str, rng: np.random.Generator) -> tuple[BGR, BGR]:
+    """One set of dice's body and ink colours."""
+    body = jitter(BODY_COLOURS[color][0], rng)
+    return body, ink_for(body, rng)
+
+
+def _on_plain_table(dice: list[tuple[DieSpec, Placement]], size: int, rng: np.random.Generator) -> Scene:
+    """The dice drawn on a table of one colour under a mild light without glare."""
     table = np.empty((size, size, 3), np.uint8)
     table[:] = rng.integers(30, 200, 3)
     return draw_scene(table, dice, replace(mild_look(rng), specular=0.0), rng)
