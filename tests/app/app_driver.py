@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from typing import TypeVar
 
 from textual import events
 from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widgets import Input, Static
 
 from companion.app import paths
 from companion.app.app import CompanionApp
@@ -23,6 +27,7 @@ from companion.games.alhambra_rw.log import write_log
 from companion.games.alhambra_rw.simulate import play_random_game
 
 FIXED_NOW = datetime(2026, 11, 23, 20, 15, 0)
+S = TypeVar("S", bound=Screen[None])
 
 
 def make_app(seed: int = 7) -> CompanionApp:
@@ -36,13 +41,43 @@ def random_game(seed: int, players: tuple[str, ...], imaginary: tuple[str, ...] 
 
 
 def saved_game(events: list[rw.Event], name: str) -> Path:
-    """A game log in the (test's) XDG data dir, last played at FIXED_NOW."""
+    """An Alhambra Roll & Write game log in the (test's) XDG data dir, last played at FIXED_NOW."""
+    return _saved(name, lambda path: write_log(path, events))
+
+
+def saved_log(text: str, name: str) -> Path:
+    """A game log of any game, as its `log_text` gives it, saved as `saved_game` saves one."""
+    return _saved(name, lambda path: path.write_text(text))
+
+
+def _saved(name: str, write: Callable[[Path], object]) -> Path:
     folder = paths.games_dir()
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / name
-    write_log(path, events)
+    write(path)
     os.utime(path, (FIXED_NOW.timestamp(), FIXED_NOW.timestamp()))
     return path
+
+
+async def type_entry(pilot: Pilot[None], kind: type[Screen[None]], text: str) -> str:
+    """Type a line into the entry of the game screen (of `kind`), press Enter; returns the message shown."""
+    screen = pilot.app.screen
+    assert isinstance(screen, kind)
+    screen.query_one("#entry", Input).value = text
+    await pilot.press("enter")
+    return str(screen.query_one("#message", Static).render())
+
+
+async def start_named(pilot: Pilot[None], names: list[str], key: str, kind: type[S]) -> S:
+    """Type the players' names on the start screen and press the game's key; the game's screen."""
+    for n, name in enumerate(names):
+        pilot.app.screen.query_one(f"#name{n + 1}", Input).value = name
+    await pilot.pause()
+    await pilot.press(key)
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, kind)
+    return screen
 
 
 CHARACTERS = {"enter": "\r", "plus": "+", "minus": "-", "tab": "\t", "backspace": "\x7f", "escape": "\x1b"}

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import random
 from pathlib import Path
 from typing import Any
 
-from app_driver import FIXED_NOW, make_app
+from app_driver import make_app, saved_log, start_named, type_entry
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -40,22 +39,11 @@ def typed(event: cd.Event) -> str:
 
 async def enter(pilot: Pilot[None], text: str) -> str:
     """Type a line and press Enter; returns the message shown."""
-    screen = pilot.app.screen
-    assert isinstance(screen, CarcassonneDiceScreen)
-    screen.query_one("#entry", Input).value = text
-    await pilot.press("enter")
-    return str(screen.query_one("#message", Static).render())
+    return await type_entry(pilot, CarcassonneDiceScreen, text)
 
 
 async def start_game(pilot: Pilot[None], names: list[str]) -> CarcassonneDiceScreen:
-    for n, name in enumerate(names):
-        pilot.app.screen.query_one(f"#name{n + 1}", Input).value = name
-    await pilot.pause()
-    await pilot.press("f9")
-    await pilot.pause()
-    screen = pilot.app.screen
-    assert isinstance(screen, CarcassonneDiceScreen)
-    return screen
+    return await start_named(pilot, names, "f9", CarcassonneDiceScreen)
 
 
 async def play_moves(
@@ -140,12 +128,7 @@ def test_a_whole_game_is_typed_refused_undone_and_exported(xdg: Path, capsys: An
 
 
 def saved(events: list[cd.Event], name: str) -> Path:
-    folder = paths.games_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / name
-    path.write_text(log_text(events))
-    os.utime(path, (FIXED_NOW.timestamp(), FIXED_NOW.timestamp()))
-    return path
+    return saved_log(log_text(events), name)
 
 
 def half_game() -> list[cd.Event]:
