@@ -29,6 +29,7 @@ from ..alhambra_dice_input import HELP, InputError, parse
 from ..alhambra_dice_session import AlhambraDiceSession
 from ..widgets.alhambra_board import AlhambraBoard, marks
 from ..widgets.camera_panel import CameraPanel
+from ..widgets.log_row import log_row
 from .event_game import EventGameScreen
 
 AUTO_LIMIT = 1000
@@ -68,20 +69,12 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
                 yield Static(id="now")
                 yield Static(id="message")
         yield Input(placeholder="dice, or a choice (Enter)", id="entry")
-        with Horizontal(id="bottom"):
-            log = Log(id="log", auto_scroll=True)
-            log.can_focus = False
-            yield log
-            if self.camera:
-                yield CameraPanel(id="camera")
+        yield from log_row(CameraPanel(id="camera") if self.camera else None, "Camera")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#board").border_title = "Board"
         self.query_one("#now").border_title = "Now"
-        self.query_one("#log").border_title = "Game log"
-        if self.camera:
-            self.query_one("#camera").border_title = "Camera"
         self.query_one("#log", Log).write_lines(self.session.line(e) for e in self.session.events)
         self.query_one("#entry", Input).focus()
         self._after_change()

@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
-from textual.widgets import Footer, Input, Log, Static
+from textual.widgets import Footer, Input, Static
 
 from companion.games import carcassonne_dice as cd
 from companion.live.city import CATAPULT, KNIGHT
@@ -31,6 +31,7 @@ from vision.symbols.profile import SymbolProfile
 from ..carcassonne_dice_input import HELP, InputError, parse
 from ..carcassonne_dice_session import CarcassonneDiceSession
 from ..widgets.carcassonne_pad import CarcassonnePad, CityView
+from ..widgets.log_row import log_row
 from .event_game import EventGameScreen
 
 
@@ -100,22 +101,15 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
                 yield Static(id="message")
             yield CityView(id="city")
         yield Input(placeholder="a roll's counts, or a choice (Enter)", id="entry")
-        with Horizontal(id="bottom"):
-            log = Log(id="log", auto_scroll=True)
-            log.can_focus = False
-            yield log
-            if self.camera is not None:
-                with VerticalScroll(id="camera-city"):
-                    yield Static("ctrl+r reads the city on the table and compares it with the one typed")
+        told = "ctrl+r reads the city on the table and compares it with the one typed"
+        beside = None if self.camera is None else VerticalScroll(Static(told), id="camera-city")
+        yield from log_row(beside, "The camera's city")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#pad").border_title = "Score pad"
         self.query_one("#city").border_title = "City this turn"
         self.query_one("#now").border_title = "Now"
-        self.query_one("#log").border_title = "Game log"
-        if self.camera is not None:
-            self.query_one("#camera-city").border_title = "The camera's city"
         self._rewrite_log()
         self.query_one("#entry", Input).focus()
         self._after_change()

@@ -27,6 +27,7 @@ from ..dice_input import Colour, DiceEntered, DiceSource, PipDie
 from ..session import GameSession
 from ..widgets.camera_panel import CameraPanel
 from ..widgets.grid_text import grid_text
+from ..widgets.log_row import log_row
 from ..widgets.score_sheet import ScoreSheet
 from ..widgets.turn_panel import TurnPanel, is_imaginary_roll, is_roll
 
@@ -117,20 +118,12 @@ class GameScreen(Screen[None]):
         with Horizontal(id="middle"):
             yield Static(id="grid")
             yield TurnPanel(id="turn")
-        with Horizontal(id="bottom"):
-            log = Log(id="log", auto_scroll=True)
-            log.can_focus = False
-            yield log
-            if self.camera:
-                yield CameraPanel(id="camera")
+        yield from log_row(CameraPanel(id="camera") if self.camera else None, "Camera")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#sheet").border_title = "Score sheet"
         self.query_one("#turn").border_title = "Now"
-        self.query_one("#log").border_title = "Game log"
-        if self.camera:
-            self.query_one("#camera").border_title = "Camera"
         self.log_lines = _history(self.session.events)
         self.query_one("#log", Log).write_lines(line for lines in self.log_lines for line in lines)
         self.refresh_view()
