@@ -11,16 +11,17 @@ import random
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from textual import events
 from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widgets import Input, Static
+from textual.widgets import Input, OptionList, Static
 
 from companion.app import paths
 from companion.app.app import CompanionApp
 from companion.app.screens.end import EndScreen
+from companion.app.screens.event_game import EventGameScreen
 from companion.app.screens.game import GameScreen
 from companion.games import alhambra_rw as rw
 from companion.games.alhambra_rw.log import write_log
@@ -28,6 +29,7 @@ from companion.games.alhambra_rw.simulate import play_random_game
 
 FIXED_NOW = datetime(2026, 11, 23, 20, 15, 0)
 S = TypeVar("S", bound=Screen[None])
+G = TypeVar("G", bound=EventGameScreen[Any, Any])
 
 
 def make_app(seed: int = 7) -> CompanionApp:
@@ -66,6 +68,17 @@ async def type_entry(pilot: Pilot[None], kind: type[Screen[None]], text: str) ->
     screen.query_one("#entry", Input).value = text
     await pilot.press("enter")
     return str(screen.query_one("#message", Static).render())
+
+
+async def continue_first(pilot: Pilot[None], kind: type[G], path: Path) -> tuple[str, G]:
+    """The start screen's first saved game as it is listed, and its screen once Enter continues it: a
+    screen of `kind` playing the log at `path`."""
+    listed = str(pilot.app.screen.query_one("#saved", OptionList).get_option_at_index(0).prompt)
+    await pilot.press("enter")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, kind) and screen.session.path == path
+    return listed, screen
 
 
 async def start_named(pilot: Pilot[None], names: list[str], key: str, kind: type[S]) -> S:

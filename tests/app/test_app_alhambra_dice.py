@@ -11,7 +11,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from app_driver import make_app, saved_log, start_named, type_entry
+from app_driver import continue_first, make_app, saved_log, start_named, type_entry
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -131,11 +131,7 @@ def test_a_saved_game_is_listed_and_continued_where_it_stopped(xdg: Path) -> Non
 
     async def resume() -> tuple[str, int, int]:
         async with make_app().run_test(size=SIZE) as pilot:
-            listed = str(pilot.app.screen.query_one("#saved").get_option_at_index(0).prompt)
-            await pilot.press("enter")
-            await pilot.pause()
-            screen = pilot.app.screen
-            assert isinstance(screen, AlhambraDiceScreen) and screen.session.path == path
+            listed, screen = await continue_first(pilot, AlhambraDiceScreen, path)
             before = len(screen.session.events)
             await play_moves(pilot, screen, random.Random(1), 3)
             return listed, before, len(path.read_text().splitlines())
