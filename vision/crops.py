@@ -67,21 +67,30 @@ def rescale(image: Image, scale: float) -> Image:
 
 
 def crop_dice(image: Image, boxes: Sequence[Box], out: int) -> npt.NDArray[np.uint8]:
-    """The square crop (N×out×out×3) around each die box, its side `CROP_MARGIN` times the box's longer side.
+    """The square crop (N×out×out×3) around each die box, its side `CROP_MARGIN` times the box's longer
+    side."""
+    squares = [(*b.center, max(b.width, b.height) * CROP_MARGIN, 0.0) for b in boxes]
+    return crop_squares(image, squares, out)
+
+
+Square = tuple[float, float, float, float]
+"""A square to cut: centre x, centre y, side (pixels) and turn (degrees, as `crop_square` takes it)."""
+
+
+def crop_squares(image: Image, squares: Sequence[Square], out: int) -> npt.NDArray[np.uint8]:
+    """Each square of the frame resampled to out×out (N×out×out×3).
 
     Each crop is cut from the frame or from one of its halvings (made once per frame, as needed), whichever
     leaves the warp a scale of at least `SHRINK_FIRST`: one cheap halving serves every small crop.
     """
     levels = [image]
-    crops = np.zeros((len(boxes), out, out, 3), np.uint8)
-    for i, box in enumerate(boxes):
-        cx, cy = box.center
-        side = max(box.width, box.height) * CROP_MARGIN
+    crops = np.zeros((len(squares), out, out, 3), np.uint8)
+    for i, (cx, cy, side, angle) in enumerate(squares):
         k = 0
         while out / side * 2**k < SHRINK_FIRST and min(levels[k].shape[:2]) >= 4:
             k += 1
             if len(levels) == k:
                 levels.append(halve(levels[-1]))
         f = 0.5**k  # pixel centres: x in the frame is (x + 0.5) · f - 0.5 in level k
-        crops[i] = crop_square(levels[k], (cx + 0.5) * f - 0.5, (cy + 0.5) * f - 0.5, side * f, out)
+        crops[i] = crop_square(levels[k], (cx + 0.5) * f - 0.5, (cy + 0.5) * f - 0.5, side * f, out, angle)
     return crops

@@ -1,9 +1,11 @@
 """The one reader: a frame in, every die on the table out, pip dice and symbol dice alike.
 
-The die detector finds every die. With a taught symbol profile, every found die is matched against the
-profile's faces: a die that fits a face is that symbol die; one the pip classifier calls "not a pip die" is a
-symbol die the profile cannot name (`"unknown"`); any other die is read by the pip classifier. Without a
-profile only pip dice are read, as a symbol die is "not a pip die". Both kinds are named by one colour namer
+The die detector finds every die. With a taught symbol profile, every found die's face is cut square and
+turned into a vector by the face embedder (`vision.symbols.embed`), read as the nearest taught face: a die
+that is near enough one is that symbol die; one the pip classifier calls "not a pip die" is a symbol die
+the profile cannot name (`"unknown"`) when its cut looks like a die's face, and no die at all when it does
+not (a laptop key, a cable end); any other die is read by the pip classifier. Without a profile only pip
+dice are read, as a symbol die is "not a pip die". Both kinds are named by one colour namer
 (`vision.pips.name_colour`: the taught colour profile, else the palette rules) from one body colour: the face
 pixels of the classifier's crop that are not the table's, pips and art left out (`vision.colour.crop_labs`),
 the colour a profile is taught from.
@@ -11,11 +13,17 @@ the colour a profile is taught from.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import cached_property
+
 import numpy as np
 
 from vision.colour import crop_labs
+from vision.detect import Detection
 from vision.pips import PipReader, name_colour
 from vision.reading import Box, DiceReading, Die, Image
+from vision.settle import SettleSettings
+from vision.symbols.embed import FaceRead, TaughtFaces
 from vision.symbols.matcher import UNKNOWN, FaceMatcher, SymbolRead
 from vision.symbols.profile import SymbolProfile
 
@@ -23,8 +31,16 @@ FIRST_LOOK = 1.2
 """The detector's box of a symbol die falls inside the die (0.82-1.04 of its side, median 0.94, on rendered
 tables), and the face locator wants the whole die in its box: the box is grown by this factor."""
 SECOND_LOOKS = (1.1, 1.3)
-"""A die the first look leaves unknown is cut again from boxes grown by these factors; it is read as a face
-when every look that names one names the same."""
+"""A cell the city reader's first look leaves unknown is cut again from boxes grown by these factors; it is
+read as a face when every look that names one names the same."""
+SURE = SettleSettings.steady_confidence
+"""A read at least this sure is entered without asking (`vision.settle`)."""
+AGREE_FLOOR = 0.0
+"""A die the embedder leaves unknown is shown to the template matcher only when it is at least this similar
+to its nearest taught vector."""
+DIE_FACE = 0.5
+"""A find neither named nor a pip die is an unknown symbol die when the embedder scores its cut at least this
+much a die's face; below, it is no die."""
 
 
 class DiceReader:
@@ -32,18 +48,29 @@ class DiceReader:
 
     def __init__(self, pips: PipReader | None = None, symbols: SymbolProfile | None = None) -> None:
         self.pips = pips or PipReader()
-        self.matcher = FaceMatcher(symbols) if symbols is not None else None
+        self.profile = symbols
+        self.faces = TaughtFaces(symbols) if symbols is not None and symbols.embedder else None
+
+    @cached_property
+    def matcher(self) -> FaceMatcher | None:
+        """The profile's template matcher, for the city reader's grid cells (`read_faces`)."""
+        return FaceMatcher(self.profile) if self.profile is not None else None
 
     def read(self, image: Image, time: float = 0.0) -> DiceReading:
         """The dice of a BGR frame: pip dice in order of detection confidence, then symbol dice."""
         found = self.pips.detector(image)
         classified = self.pips.classify(image, found)
-        if self.matcher is None or not found:
+        if self.profile is None or not found:
             return DiceReading(self.pips.pip_dice(found, classified), time)
-        reads = self.read_faces(image, [d.box for d in found])
-        symbol = np.array([r.face != UNKNOWN for r in reads]) | classified.not_pips()
-        pip_found = [d for d, s in zip(found, symbol, strict=True) if not s]
-        pips = self.pips.pip_dice(pip_found, classified.subset(~symbol))
+        if self.faces is None:
+            self.faces = TaughtFaces(self.profile)  # raises: the profile has no vectors to read dice by
+        reads = self.agreed(image, found, self.faces.read(image, found))
+        named = np.array([r.face != UNKNOWN for r in reads])
+        die_face = np.array([r.die_face >= DIE_FACE for r in reads])
+        not_pips = classified.not_pips()
+        symbol = named | (not_pips & die_face)
+        pip = ~symbol & ~not_pips
+        pips = self.pips.pip_dice([d for d, s in zip(found, pip, strict=True) if s], classified.subset(pip))
         labs = crop_labs(classified.crops[symbol])
         symbols = (
             Die(d.box, "symbol", name_colour(lab, self.pips.colour_profile), r.confidence, face=r.face,
@@ -56,6 +83,28 @@ class DiceReader:
             )
         )  # fmt: skip
         return DiceReading((*pips, *symbols), time)
+
+    def agreed(self, image: Image, found: list[Detection], reads: list[FaceRead]) -> list[FaceRead]:
+        """The reads, each die the embedder leaves unknown or unsure looked at by the template matcher too:
+        where it names the face the embedder finds nearest, the die is that face, as sure as the surer of the
+        two. Two readers that fail differently (the templates on real dice's cuts, the embedder on art far
+        from what it learned) agreeing on a die is better evidence than either alone."""
+        unsure = [
+            i
+            for i, r in enumerate(reads)
+            if (r.face == UNKNOWN or r.confidence < SURE)
+            and r.die_face >= DIE_FACE
+            and r.similarity >= AGREE_FLOOR
+        ]
+        if not unsure:
+            return reads
+        looks = self.read_faces(image, [found[i].box for i in unsure])
+        out = list(reads)
+        for i, look in zip(unsure, looks, strict=True):
+            if look.face == reads[i].nearest:
+                sure = max(reads[i].confidence, look.confidence)
+                out[i] = replace(reads[i], face=look.face, rotation=look.rotation, confidence=sure)
+        return out
 
     def read_faces(self, image: Image, boxes: list[Box], first_look: float = FIRST_LOOK) -> list[SymbolRead]:
         """The symbol face and rotation of the die in each box (which need not be the detector's: a box that

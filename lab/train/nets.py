@@ -81,3 +81,36 @@ class PipClassifierNet(nn.Module):
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         return torch.softmax(self.logits(x), dim=1)
+
+
+class FaceEmbedderNet(nn.Module):
+    """Input N×3×48×48 face cuts (0-255); outputs N×D unit vectors and N×1 die-face probabilities.
+
+    The last feature map (6×6) is flattened, not pooled: where the art lies on the face (which corner a pip,
+    which side a city) is what tells many faces and their quarter turns apart.
+    """
+
+    def __init__(self, dims: int = 128) -> None:
+        super().__init__()
+        self.features = nn.Sequential(
+            conv(3, 32, 2),
+            separable(32, 48),
+            conv(48, 64, 2),
+            separable(64, 64),
+            separable(64, 96),
+            conv(96, 128, 2),
+            separable(128, 128),
+            nn.Conv2d(128, 48, 1),
+        )
+        self.embed = nn.Sequential(nn.Flatten(), nn.Linear(48 * 6 * 6, 256), nn.ReLU(inplace=True))
+        self.vector = nn.Linear(256, dims)
+        self.face = nn.Linear(256, 1)
+
+    def parts(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        """Unit vectors and die-face logits."""
+        hidden = self.embed(self.features(x / 255.0 - 0.5))
+        return nn.functional.normalize(self.vector(hidden), dim=1), self.face(hidden)
+
+    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        vectors, logits = self.parts(x)
+        return vectors, torch.sigmoid(logits)

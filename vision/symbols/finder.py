@@ -1,8 +1,7 @@
-"""Find dice on a plain table: compact, square-ish blobs whose colour is unlike the table's.
+"""What of a frame is not the table: pixels whose colour is unlike the table's (the city reader's
+silhouette of the dice, `vision.grid`).
 
-A stand-in for the die detector where none is installed, and the way teaching photos (one die on a plain
-table) are cut. The table is a plane of colour fitted to the image's border, so uneven light is fine;
-clutter touching a die is not.
+The table is a plane of colour fitted to the image's border, so uneven light is fine.
 """
 
 from __future__ import annotations
@@ -15,7 +14,7 @@ import numpy.typing as npt
 
 from vision.crops import rescale
 from vision.quantiles import percentile
-from vision.reading import Box, Image
+from vision.reading import Image
 from vision.symbols.art import to_lab
 from vision.symbols.pixels import channel_sum
 
@@ -80,24 +79,3 @@ def foreground(image: Image, work_side: int = WORK_SIDE) -> tuple[npt.NDArray[np
     ratio = channel_sum(bgr) / (channel_sum(table) + 1e-3)
     shadow = (cosine > SHADOW_COSINE) & (ratio < 0.97) & (ratio > 0.45)  # a black die is darker still
     return ((dist > level) & ~shadow).astype(np.uint8), scale
-
-
-def find_dice(image: Image) -> list[Box]:
-    """Boxes of dice on a plain table, most die-like first."""
-    mask, scale = foreground(image)
-    sh, sw = mask.shape
-    k = max(3, round(min(sh, sw) / 40))
-    closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
-    count, _, stats, _ = cv2.connectedComponentsWithStats(closed)
-    found: list[tuple[float, Box]] = []
-    for i in range(1, count):
-        x, y, bw, bh, area = (int(v) for v in stats[i])
-        if area < 0.002 * sh * sw or x == 0 or y == 0 or x + bw == sw or y + bh == sh:
-            continue
-        compact = area / (bw * bh)  # a die fills at least half of its box at any angle
-        square = min(bw, bh) / max(bw, bh)
-        if compact > 0.45 and square > 0.6:
-            box = Box(x / scale, y / scale, (x + bw) / scale, (y + bh) / scale)
-            found.append((area * compact * square, box))
-    found.sort(key=lambda f: -f[0])
-    return [box for _, box in found]

@@ -1,13 +1,22 @@
 """A symbol-dice profile: the taught faces of one set of dice, as a validated JSON file.
 
 ```json
-{"format": "symbol-dice-profile", "version": 1, "patch": 32, "body_lab": [92.1, 0.3, 1.2], "margin": 0.1,
+{"format": "symbol-dice-profile", "version": 2, "patch": 32, "body_lab": [92.1, 0.3, 1.2], "margin": 0.1,
+ "embedder": "face-embedder-...",
  "faces": [{"label": "tower", "threshold": 0.72, "areas": [],
+            "vectors": ["<base64 of 4*D float16>", ...],
             "templates": ["<base64 of patch*patch uint8>", ...]}, ...]}
 ```
 
-A die reads as a face when its best match reaches the face's `threshold` and beats every other face by
-`margin` (a share of it for a face that looks alike); both are calibrated from the teaching photos.
+`vectors` hold, per teaching photo, the face embedder's vectors of its face at the four quarter turns
+(counter-clockwise, the first the taught orientation); `embedder` names the model that made them, since
+another model's vectors mean nothing to it. A die on the table reads as the face of the nearest vector
+(`vision.symbols.embed.FaceRule`). Profiles of version 1, taught before the embedder, have no vectors: the
+reader asks for them to be taught again.
+
+The city reader (`vision.grid`) still matches templates: a cell reads as a face when its best match reaches
+the face's `threshold` and beats every other face by `margin` (a share of it for a face that looks alike);
+both are calibrated from the teaching photos.
 
 `templates` are art maps (see `vision.symbols.art`) of the teaching photos, aligned to the taught orientation
 (rotation 0). `areas` lists the face's separate areas of art that reach its sides, each by the sides ("top",
@@ -32,11 +41,16 @@ from vision.jsonfile import JsonFileError, Limits, read_json, refuse_unknown, sh
 from vision.symbols.locate import PATCH
 
 FORMAT = "symbol-dice-profile"
-VERSION = 1
+VERSION = 2
+VERSIONS = (1, 2)
+"""Version 1 profiles (no vectors) still load: the city reader and the counting helpers can use them."""
 EDGES = ("top", "right", "bottom", "left")
 """Sides of a face in clockwise order as seen at rotation 0."""
 
 Template = npt.NDArray[np.uint8]
+Turns = npt.NDArray[np.float32]
+"""One teaching photo's face vectors at the four quarter turns: 4×D."""
+MAX_DIMS = 1024
 Sides = frozenset[str]
 
 LIMITS = Limits(size=50_000_000)
@@ -63,6 +77,8 @@ class TaughtFace:
     threshold: float
     areas: tuple[Sides, ...] = ()
     """The face's separate areas of art that reach its sides, each by the sides it reaches, at rotation 0."""
+    vectors: tuple[Turns, ...] = ()
+    """Per teaching photo, the embedder's vectors of the face at the four quarter turns."""
 
     @property
     def edges(self) -> Sides:
@@ -83,6 +99,8 @@ class SymbolProfile:
     """The taught body colour in Lab (`vision.colour.Lab` as stored)."""
     margin: float
     patch: int = PATCH
+    embedder: str = ""
+    """The face embedder whose vectors the faces hold ("" for a profile taught before it)."""
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -95,22 +113,31 @@ class SymbolProfile:
         raise KeyError(f"no taught face {label!r} (taught: {', '.join(self.labels)})")
 
     def to_json(self) -> dict[str, object]:
-        return {
+        """The file's JSON: version 2 with the embedder's vectors, version 1 for a profile without them."""
+        out: dict[str, object] = {
             "format": FORMAT,
-            "version": VERSION,
+            "version": VERSION if self.embedder else 1,
             "patch": self.patch,
             "body_lab": [round(v, 2) for v in self.body_lab],
             "margin": round(self.margin, 4),
-            "faces": [
-                {
-                    "label": f.label,
-                    "threshold": round(f.threshold, 4),
-                    "areas": [[e for e in EDGES if e in area] for area in f.areas],
-                    "templates": [base64.b64encode(t.tobytes()).decode("ascii") for t in f.templates],
-                }
-                for f in self.faces
-            ],
         }
+        if self.embedder:
+            out["embedder"] = self.embedder
+        out["faces"] = [self._face_json(f) for f in self.faces]
+        return out
+
+    def _face_json(self, face: TaughtFace) -> dict[str, object]:
+        out: dict[str, object] = {
+            "label": face.label,
+            "threshold": round(face.threshold, 4),
+            "areas": [[e for e in EDGES if e in area] for area in face.areas],
+        }
+        if self.embedder:
+            out["vectors"] = [
+                base64.b64encode(v.astype("<f2").tobytes()).decode("ascii") for v in face.vectors
+            ]
+        out["templates"] = [base64.b64encode(t.tobytes()).decode("ascii") for t in face.templates]
+        return out
 
     def save(self, path: Path) -> None:
         path.write_text(json.dumps(self.to_json(), indent=1) + "\n")
@@ -131,11 +158,17 @@ def load_profile(path: Path) -> SymbolProfile:
 def parse_profile(data: object) -> SymbolProfile:
     if not isinstance(data, dict):
         raise ProfileError("profile must be a JSON object")
-    refuse_unknown(data, ("format", "version", "patch", "body_lab", "margin", "faces"), "", ProfileError)
+    refuse_unknown(
+        data, ("format", "version", "patch", "body_lab", "margin", "embedder", "faces"), "", ProfileError
+    )
     if data.get("format") != FORMAT:
         raise ProfileError(f"field 'format' must be {FORMAT!r}, got {short(data.get('format'))}")
-    if data.get("version") != VERSION:
-        raise ProfileError(f"field 'version' must be {VERSION}, got {short(data.get('version'))}")
+    version = data.get("version")
+    if version not in VERSIONS or isinstance(version, bool):
+        raise ProfileError(f"field 'version' must be one of {VERSIONS}, got {short(version)}")
+    embedder = data.get("embedder", "") if version == 2 else ""
+    if not isinstance(embedder, str) or (version == 2 and not embedder):
+        raise ProfileError(f"field 'embedder' must name the face embedder, got {short(embedder)}")
     patch = data.get("patch")
     if patch != PATCH:
         # The reader cuts every face to one size: templates of any other would not fit it.
@@ -148,7 +181,12 @@ def parse_profile(data: object) -> SymbolProfile:
     faces_raw = data.get("faces")
     if not isinstance(faces_raw, list) or not faces_raw:
         raise ProfileError("field 'faces' must be a non-empty list")
-    faces = tuple(_face(f, i, PATCH) for i, f in enumerate(faces_raw))
+    faces = tuple(_face(f, i, PATCH, version == 2) for i, f in enumerate(faces_raw))
+    dims = {v.shape[1] for f in faces for v in f.vectors}
+    if len(dims) > 1:
+        raise ProfileError(
+            f"field 'faces': vectors of different lengths ({', '.join(map(str, sorted(dims)))})"
+        )
     seen: set[str] = set()
     for f in faces:
         if f.label in seen:
@@ -159,6 +197,7 @@ def parse_profile(data: object) -> SymbolProfile:
         body_lab=(float(body[0]), float(body[1]), float(body[2])),
         margin=_number(data, "margin", 0.0, 1.0),
         patch=PATCH,
+        embedder=embedder,
     )
 
 
@@ -177,12 +216,15 @@ def _number(data: dict[str, object], key: str, lo: float, hi: float, where: str 
     return number
 
 
-def _face(raw: object, index: int, patch: int) -> TaughtFace:
+def _face(raw: object, index: int, patch: int, with_vectors: bool) -> TaughtFace:
     where = f"faces[{index}]"
     if not isinstance(raw, dict):
         raise ProfileError(f"field '{where}' must be an object")
     refuse_unknown(
-        raw, ("label", "threshold", "areas", "edges", "templates"), f"field '{where}'", ProfileError
+        raw,
+        ("label", "threshold", "areas", "edges", "vectors", "templates"),
+        f"field '{where}'",
+        ProfileError,
     )
     label = raw.get("label")
     if not isinstance(label, str) or not label.strip() or label == "unknown":
@@ -207,7 +249,30 @@ def _face(raw: object, index: int, patch: int) -> TaughtFace:
                 f"got {len(blob)} bytes"
             )
         templates.append(np.frombuffer(blob, np.uint8).reshape(patch, patch).copy())
-    return TaughtFace(label, tuple(templates), threshold, areas)
+    vectors = _vectors(raw, where) if with_vectors else ()
+    return TaughtFace(label, tuple(templates), threshold, areas, vectors)
+
+
+def _vectors(raw: dict[str, object], where: str) -> tuple[Turns, ...]:
+    encoded = raw.get("vectors")
+    if not isinstance(encoded, list) or not encoded:
+        raise ProfileError(f"field '{where}.vectors' must be a non-empty list")
+    out = []
+    for j, text in enumerate(encoded):
+        try:
+            blob = base64.b64decode(text, validate=True) if isinstance(text, str) else b""
+        except (binascii.Error, ValueError):
+            blob = b""
+        dims = len(blob) // 8  # 4 turns of float16
+        vectors = np.frombuffer(blob[: dims * 8], "<f2").astype(np.float32).reshape(4, dims)
+        norms = np.linalg.norm(vectors, axis=1)
+        if not 0 < dims <= MAX_DIMS or len(blob) != dims * 8 or not np.all(np.abs(norms - 1) < 0.01):
+            raise ProfileError(
+                f"field '{where}.vectors[{j}]' must be base64 of 4 unit vectors of float16,"
+                f" got {len(blob)} bytes"
+            )
+        out.append(vectors)
+    return tuple(out)
 
 
 def _areas(raw: dict[str, object], where: str) -> tuple[Sides, ...]:

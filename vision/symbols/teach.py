@@ -22,13 +22,15 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.detect import Detection, detect
 from vision.images import ImageError, image_files, load_image
+from vision.reader import FIRST_LOOK, grown
 from vision.reading import Box, Image
 from vision.symbols.art import CLEAR_MAJORITY, Float, cut_arts, rim_colours, to_lab, to_uint8
-from vision.symbols.finder import find_dice
+from vision.symbols.embed import FaceEmbedder, default_embedder
 from vision.symbols.locate import cut_faces
 from vision.symbols.matcher import ROTATIONS, SHIFT, FaceMatcher, describe_windows, template_windows
-from vision.symbols.profile import EDGES, Sides, SymbolProfile, TaughtFace
+from vision.symbols.profile import EDGES, Sides, SymbolProfile, TaughtFace, Turns
 
 MIN_SHARPNESS = 0.12
 """Below this a teaching photo is too blurry to teach from (a blur of about 3% of the die's side)."""
@@ -169,26 +171,84 @@ ALWAYS_TAUGHT = 1.01
 """A rim share no colour reaches: every teaching photo takes the rim colour nearer the taught body."""
 
 
-def _die_box(photo: TeachingPhoto) -> Box:
-    boxes = find_dice(photo.image)
-    if not boxes:
-        raise TeachingError(
-            f"face {photo.face!r}: {photo.name}: no die found"
-            " (put the die alone on a plain table, fully in view)"
-        )
-    return boxes[0]
+TEACHING_TABLES = (1, 2, 3, 5)
+"""A teaching photo is looked at as it is and laid amid a table of its border's colour this many times its
+size: a photo cut close around its die shows it larger than the detector knows dice (a die of a fifth of the
+frame or less), and there the detector takes the die's pips for dice."""
+SAME_SIZE = 0.25
+"""A look's find whose side is this share or more off the median of the looks' finds is another thing (a
+pip, the photo's whole square)."""
+
+
+def teaching_find(image: Image) -> Detection | None:
+    """The die of a teaching photo: the surest find, of the size most looks agree on, in the photo or amid a
+    table of its border's colour."""
+    looks = []
+    for times in TEACHING_TABLES:
+        table, (x0, y0) = on_table(image, times)
+        finds = detect(table)
+        if finds:
+            best = max(finds, key=lambda f: f.score)
+            b = best.box
+            looks.append(replace(best, box=Box(b.x0 - x0, b.y0 - y0, b.x1 - x0, b.y1 - y0)))
+    if not looks:
+        return None
+    median = float(np.median([f.side for f in looks]))
+    agreed = [f for f in looks if abs(f.side - median) <= SAME_SIZE * median]
+    return max(agreed or looks, key=lambda f: f.score)
+
+
+def on_table(image: Image, times: int) -> tuple[Image, tuple[int, int]]:
+    """The photo amid a table of its border's median colour `times` its size, and where it lies there."""
+    if times == 1:
+        return image, (0, 0)
+    h, w = image.shape[:2]
+    border = np.concatenate([image[0], image[-1], image[:, 0], image[:, -1]])
+    table = np.empty((h * times, w * times, 3), np.uint8)
+    table[:] = np.median(border, axis=0).astype(np.uint8)
+    y0, x0 = h * (times // 2), w * (times // 2)
+    table[y0 : y0 + h, x0 : x0 + w] = image
+    return table, (x0, y0)
+
+
+def found_dice(
+    photos: Sequence[TeachingPhoto], warn: Callable[[str], None]
+) -> tuple[list[TeachingPhoto], dict[int, Detection]]:
+    """The photos whose die is found, with their finds; every other photo is named and left out, and a face
+    left with none is an error."""
+    finds: dict[int, Detection] = {}
+    kept = []
+    for p in photos:
+        find = teaching_find(p.image)
+        if find is None:
+            warn(
+                f"face {p.face!r}: {p.name}: no die found, not used (the die alone on a plain table, in view)"
+            )
+            continue
+        finds[id(p)] = find
+        kept.append(p)
+    for label in dict.fromkeys(p.face for p in photos):
+        if not any(p.face == label for p in kept):
+            raise TeachingError(
+                f"face {label!r}: no die found in any of its photos (put the die alone on a plain table,"
+                " fully in view, and take 3 or more photos)"
+            )
+    return kept, finds
 
 
 def teach(
     photos: Sequence[TeachingPhoto],
     areas: dict[str, tuple[Sides, ...]] | None = None,
     warn: Callable[[str], None] = print,
+    embedder: FaceEmbedder | None = None,
 ) -> SymbolProfile:
     """Make a profile from teaching photos; raise TeachingError naming the face when the photos cannot."""
     labels = list(dict.fromkeys(p.face for p in photos))
     if not labels:
         raise TeachingError("no teaching photos")
-    boxes = {id(p): _die_box(p) for p in photos}
+    photos, finds = found_dice(photos, warn)
+    # The detector's box lies inside the die; the face locator wants the whole die in its box.
+    boxes = {id(p): grown(finds[id(p)].box, FIRST_LOOK) for p in photos}
     cuts = {id(p): cut_faces(p.image, boxes[id(p)]) for p in photos}
     # One die shows all faces: its body colour is the rim colour of the photos with a clear majority there
     # (art reaching the edges leaves none), and then the nearer rim colour in every photo.
@@ -212,7 +272,7 @@ def teach(
         sharp: list[list[Float]] = []
         used: list[TeachingPhoto] = []
         for p in mine:
-            s = sharpness(p.image, boxes[id(p)])
+            s = sharpness(p.image, finds[id(p)].box)
             if s < MIN_SHARPNESS:
                 warn(
                     f"face {label!r}: {p.name} is too blurry (sharpness {s:.2f} < {MIN_SHARPNESS}), not used"
@@ -243,10 +303,78 @@ def teach(
         faces.append(TaughtFace(label, tuple(to_uint8(a) for a in aligned), 0.0, chosen))
 
     draft = SymbolProfile(tuple(faces), body, margin=0.0)
-    thresholds, margin = calibrate(draft, arts, views)
+    embedder = embedder or default_embedder()
+    vectors, alike = face_vectors(photos, finds, embedder, warn)
+    thresholds, margin = calibrate(draft, arts, views, alike)
     return SymbolProfile(
-        tuple(replace(f, threshold=t) for f, t in zip(faces, thresholds, strict=True)), body, margin
+        tuple(
+            replace(f, threshold=t, vectors=vectors[f.label]) for f, t in zip(faces, thresholds, strict=True)
+        ),
+        body,
+        margin,
+        embedder=str(embedder.model.card["version"]),
     )
+
+
+DISAGREE = 0.7
+"""A teaching photo whose vector is on average less similar than this to its face's other photos shows
+something else (another face, a hand, a die cut badly): real photos of one face sit at 0.8-0.97, of two faces
+of one die at 0.4-0.9."""
+
+
+def face_vectors(
+    photos: Sequence[TeachingPhoto],
+    finds: dict[int, Detection],
+    embedder: FaceEmbedder,
+    warn: Callable[[str], None],
+) -> tuple[dict[str, tuple[Turns, ...]], frozenset[frozenset[str]]]:
+    """Per face, each kept photo's vectors at the four quarter turns, the first the taught orientation, and
+    the pairs of faces whose photos look alike.
+
+    The first photo of a face defines it (its die turned less than 45° either way); every other photo takes
+    the quarter turn nearest it. A photo unlike its face's others (`DISAGREE`) is left out and named; a face
+    whose photos sit nearer another face's than their own is named too.
+    """
+    turned: dict[str, list[Turns]] = {}
+    names: dict[str, list[str]] = {}
+    for p in photos:
+        vectors = embedder.looks(p.image, [finds[id(p)]], turns=4)[0][:, 0]  # row k: turned k quarter turns
+        label = p.face
+        if label not in turned:
+            # The cut undid a clockwise turn of the die; past 45° it shows the die a quarter turn on.
+            first = 1 if finds[id(p)].angle > 45 else 0
+            turned[label], names[label] = [np.roll(vectors, first, axis=0)], [p.name]
+            continue
+        k = int(np.argmax(vectors @ turned[label][0][0]))
+        turned[label].append(np.roll(vectors, -k, axis=0))
+        names[label].append(p.name)
+    kept: dict[str, tuple[Turns, ...]] = {}
+    alike: set[frozenset[str]] = set()
+    for label, photo_vectors in turned.items():
+        upright = np.stack([v[0] for v in photo_vectors])
+        sims = upright @ upright.T
+        fits = [float(np.delete(sims[j], j).mean()) if len(upright) > 1 else 1.0 for j in range(len(upright))]
+        keep = [j for j, fit in enumerate(fits) if fit >= DISAGREE] or [int(np.argmax(fits))]
+        for j in sorted(set(range(len(fits))) - set(keep)):
+            warn(
+                f"face {label!r}: {names[label][j]} does not look like the face's other photos"
+                f" (similarity {fits[j]:.2f} < {DISAGREE}), not used"
+            )
+        kept[label] = tuple(photo_vectors[j] for j in keep)
+    for label, mine in kept.items():
+        own = np.stack([v[0] for v in mine])
+        for other, theirs in kept.items():
+            if other == label:
+                continue
+            cross = float((own @ np.concatenate(theirs).T).max(axis=1).mean())
+            inner = float((own @ own.T).mean()) if len(own) > 1 else 1.0
+            if cross >= inner:
+                alike.add(frozenset((label, other)))
+                warn(
+                    f"face {label!r}: its photos look like face {other!r}'s (similarity {cross:.2f} against"
+                    f" {inner:.2f} among its own): check the labels or retake the photos"
+                )
+    return kept, frozenset(alike)
 
 
 def reading_view(image: Image, box: Box) -> tuple[Image, Box]:
@@ -264,9 +392,14 @@ def reading_view(image: Image, box: Box) -> tuple[Image, Box]:
 
 
 def calibrate(
-    draft: SymbolProfile, arts: dict[str, list[Float]], views: dict[str, list[list[Float]]]
+    draft: SymbolProfile,
+    arts: dict[str, list[Float]],
+    views: dict[str, list[list[Float]]],
+    alike: frozenset[frozenset[str]],
 ) -> tuple[list[float], float]:
-    """Per-face thresholds and the margin; faces that look the same are an error naming both.
+    """Per-face thresholds and the margin; faces that look the same to the templates and to the embedder
+    (`alike`) are an error naming both (templates alone confuse the art maps of real pip faces, which the
+    embedder tells apart).
 
     A face's threshold: the worst score of its photos' reading views (each against the face's other photos,
     leave-one-out) less a little slack. The margin: a share of the smallest lead of a photo's own face over
@@ -280,7 +413,7 @@ def calibrate(
         scores = matcher.scores(arts[face.label]).reshape(len(arts[face.label]), -1, n_rot).max(axis=2)
         for other, name in enumerate(draft.labels):
             cross = float(scores[:, other].max())
-            if other != fi and cross >= SAME_FACE:
+            if other != fi and cross >= SAME_FACE and frozenset((face.label, name)) in alike:
                 raise TeachingError(
                     f"faces {face.label!r} and {name!r} look the same (match {cross:.2f});"
                     " check the labels or retake the photos of these faces"

@@ -1,0 +1,66 @@
+"""The real photo sets of `shared/datasets` as labelled photos, each split once into a part that may be
+trained on and a part kept for measuring (never trained on, never used to choose anything).
+
+- `tray`: d6-tray, top-down phone photos; held out by `vision.dataset.is_held_out` (20%).
+- `webcam`: webcam-red-yellow, a webcam at about 45°; scenes held out by `lab.train.webcam` (50%).
+- `casino`: casino-crops, translucent dice, one die a crop; `train` + `val` may be trained on, `test` is kept.
+  A crop is laid on a table of its own border's colour eight times its size, so that it is a photo of a die
+  alone rather than a die filling the frame (the detector knows dice of a frame's 1/30 to 1/5,
+  and a frame of less than 384 pixels is scaled up).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lab.train.webcam import labelled_scenes
+from vision.dataset import LabelledDie, LabelledImage, load_crop_set, load_set
+from vision.images import load_image
+from vision.reading import Box, Image
+from vision.symbols.teach import on_table
+
+SETS = ("tray", "webcam", "casino")
+PARTS = ("train", "measure")
+CROP_TABLE = 8
+"""A casino crop is laid on a table this many times its size."""
+
+
+def shared_datasets() -> Path:
+    """`shared/datasets` beside the checkout (the lab's, never the installed program's)."""
+    return Path(__file__).resolve().parents[2] / "shared" / "datasets"
+
+
+def labelled(name: str, part: str, root: Path | None = None) -> list[LabelledImage]:
+    """The labelled photos of one part ("train" or "measure") of one set."""
+    root = root or shared_datasets()
+    if name == "tray":
+        return load_set(root / "d6-tray", "held-out" if part == "measure" else "train")
+    if name == "webcam":
+        return [s for s in labelled_scenes(root / "webcam-red-yellow") if _held(s) == (part == "measure")]
+    if name == "casino":
+        folders = ("test",) if part == "measure" else ("train", "val")
+        return [item for f in folders for item in load_crop_set(root / "casino-crops" / f)]
+    raise ValueError(f"no real set {name!r} (sets: {', '.join(SETS)})")
+
+
+def _held(scene: LabelledImage) -> bool:
+    from lab.train.webcam import HELD_OUT_PERCENT
+    from vision.dataset import is_held_out
+
+    return is_held_out(scene.image.name, HELD_OUT_PERCENT)
+
+
+def photo(item: LabelledImage) -> tuple[Image, tuple[LabelledDie, ...]]:
+    """The photo and its dice as a reader sees them (a crop of one die laid on a table of its border)."""
+    image = load_image(item.image)
+    if len(item.dice) != 1 or item.dice[0].box != Box(0.0, 0.0, item.width, item.height):
+        return image, item.dice
+    return on_table(image, CROP_TABLE)[0], (
+        LabelledDie(item.dice[0].value, table_box(item.width, item.height)),
+    )
+
+
+def table_box(width: int, height: int) -> Box:
+    """Where a crop's die lies on its table (the crop is the die's box)."""
+    x, y = width * (CROP_TABLE // 2), height * (CROP_TABLE // 2)
+    return Box(float(x), float(y), float(x + width), float(y + height))

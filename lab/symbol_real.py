@@ -1,0 +1,250 @@
+"""The symbol reader on real photos: pip faces taught as symbols, as a user teaches a new set of dice.
+
+For each real set (`lab.real_sets`): 4 photos per face, each a square cut around one die lying alone, are cut
+from the set's training part and taught (`vision.symbols.teach`, the path of `python -m vision enroll`); then
+every photo of the set's measured part is read by the one reader with that profile (`vision.reader`), and
+each labelled die is counted right (its face named), unknown (not named: "unknown" or taken for a pip die),
+wrong (another face named) or missed (not found); named wrong at confidence >= 0.8 is sure-but-wrong. Then,
+for each face in turn, the profile without it reads the same photos: that face's dice should not be named.
+Finds that match no labelled die and are reported as dice are the extra finds. Teaching is also asked to
+find the die in every alone-lying cut of the training part (how many clear photos it would refuse).
+
+    python -m lab.symbol_real [--sets tray webcam casino] [--model DIR] [--json]
+
+`--model DIR` reads with a face embedder trained elsewhere (a leave-one-set-out run: `face_embedder.onnx`
+and `.json` in DIR).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from lab.real_sets import SETS, labelled, photo
+from vision import reader
+from vision.crops import crop_squares
+from vision.dataset import LabelledDie, LabelledImage, is_held_out
+from vision.detect import box_array, overlaps
+from vision.pips import PipReader
+from vision.reader import DiceReader
+from vision.reading import DiceReading, Image
+from vision.symbols import embed
+from vision.symbols.embed import FaceEmbedder, TaughtFaces
+from vision.symbols.matcher import UNKNOWN
+from vision.symbols.profile import SymbolProfile
+from vision.symbols.teach import read_faces_dir, teach, teaching_find
+
+FACES = ("one", "two", "three", "four", "five", "six")
+PER_FACE = 4
+CUT = 2.4
+"""A teaching photo is the square this many times the die's box around it: the die alone, a table around."""
+ALONE = 1.6
+"""A die is alone when no other die's centre is within this many of its sides."""
+SAME_DIE = 0.3
+SURE = 0.8
+
+
+@dataclass
+class Tally:
+    dice: int = 0
+    right: int = 0
+    unknown: int = 0
+    wrong: int = 0
+    sure_wrong: int = 0
+    missed: int = 0
+    extra: int = 0
+    frames: int = 0
+    untaught: int = 0
+    untaught_named: int = 0
+
+    def figures(self) -> dict[str, float | int]:
+        d = max(self.dice, 1)
+        return {
+            "dice": self.dice,
+            "right": round(self.right / d, 4),
+            "unknown": round(self.unknown / d, 4),
+            "wrong": round(self.wrong / d, 4),
+            "sure_wrong": round(self.sure_wrong / d, 4),
+            "missed": round(self.missed / d, 4),
+            "extra_per_frame": round(self.extra / max(self.frames, 1), 3),
+            "untaught_unknown": round(1 - self.untaught_named / max(self.untaught, 1), 4),
+            "untaught_dice": self.untaught,
+        }
+
+
+def validating(item: LabelledImage) -> bool:
+    """With --validate, the half of a training part that is read (the other half teaches)."""
+    return is_held_out(f"{item.image.stem}-validate", 50)
+
+
+def alone_cuts(name: str, validate: bool = False) -> list[tuple[int, Image]]:
+    """Every die of a set's training part lying alone, as a square photo around it (value, photo)."""
+    out = []
+    for item in labelled(name, "train"):
+        if validate and validating(item):
+            continue
+        image, dice = photo(item)
+        centres = np.array([d.box.center for d in dice])
+        for i, die in enumerate(dice):
+            side = max(die.box.width, die.box.height)
+            near = np.hypot(*(centres - centres[i]).T)
+            if (np.delete(near, i) < ALONE * side).any():
+                continue
+            cut = crop_squares(image, [(*die.box.center, side * CUT, 0.0)], round(side * CUT))[0]
+            out.append((die.value, cut))
+    return out
+
+
+def teach_from(
+    cuts: list[tuple[int, Image]], embedder: FaceEmbedder | None
+) -> tuple[SymbolProfile, list[str]]:
+    """A profile taught from the first PER_FACE cuts of each face (a fixed shuffle), as photo folders."""
+    order = np.random.default_rng(0).permutation(len(cuts))
+    warnings: list[str] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for value, label in enumerate(FACES, 1):
+            mine = [cuts[i][1] for i in order if cuts[i][0] == value][:PER_FACE]
+            (Path(tmp) / label).mkdir()
+            for j, cut in enumerate(mine):
+                cv2.imwrite(str(Path(tmp) / label / f"{j:02d}.png"), cut)
+        profile = teach(read_faces_dir(Path(tmp), warnings.append), warn=warnings.append, embedder=embedder)
+    return profile, warnings
+
+
+def without(profile: SymbolProfile, label: str) -> SymbolProfile:
+    return replace(profile, faces=tuple(f for f in profile.faces if f.label != label))
+
+
+def count(reading: DiceReading, truth: Sequence[LabelledDie], tally: Tally, untaught: str | None) -> None:
+    """Add one photo's reading to the tally (with `untaught`, only that face's dice, none of them named)."""
+    found = [d for d in reading.dice]
+    iou = overlaps(box_array([d.box for d in truth]), box_array([d.box for d in found]))
+    taken: set[int] = set()
+    for t, row in zip(truth, iou, strict=True):
+        j = int(np.argmax(row)) if len(found) else -1
+        hit = j >= 0 and row[j] >= SAME_DIE and j not in taken
+        if hit:
+            taken.add(j)
+        if untaught is not None:
+            if FACES[t.value - 1] == untaught and hit:
+                tally.untaught += 1
+                tally.untaught_named += found[j].kind == "symbol" and found[j].face != UNKNOWN
+            continue
+        tally.dice += 1
+        if not hit:
+            tally.missed += 1
+            continue
+        die = found[j]
+        face = die.face if die.kind == "symbol" else None
+        if face is None or face == UNKNOWN:
+            tally.unknown += 1
+        elif face == FACES[t.value - 1]:
+            tally.right += 1
+        else:
+            tally.wrong += 1
+            tally.sure_wrong += die.confidence >= SURE
+    if untaught is None:
+        tally.frames += 1
+        tally.extra += len(found) - len(taken)
+
+
+def measure(
+    name: str, embedder: FaceEmbedder | None, validate: bool = False, agree: bool = True
+) -> dict[str, object]:
+    cuts = alone_cuts(name, validate)
+    started = time.perf_counter()
+    accepted = sum(teaching_find(c) is not None for _, c in cuts)
+    profile, warnings = teach_from(cuts, embedder)
+    teach_seconds = time.perf_counter() - started
+    pips = PipReader()
+    reader = reader_for(pips, profile, embedder, agree)
+    tally = Tally()
+    symbol_ms, pip_ms = [], []
+    items = [i for i in labelled(name, "train") if validating(i)] if validate else labelled(name, "measure")
+    photos = [photo(item) for item in items]
+    for image, truth in photos:
+        t0 = time.perf_counter()
+        reading = reader.read(image)
+        symbol_ms.append(1000 * (time.perf_counter() - t0))
+        t0 = time.perf_counter()
+        pips.read(image)
+        pip_ms.append(1000 * (time.perf_counter() - t0))
+        count(reading, truth, tally, None)
+    for label in FACES:
+        less = reader_for(pips, without(profile, label), embedder, agree)
+        for image, truth in photos:
+            count(less.read(image), truth, tally, label)
+    return {
+        "set": name,
+        **tally.figures(),
+        "teaching_cuts_found": round(accepted / max(len(cuts), 1), 4),
+        "teaching_cuts": len(cuts),
+        "teaching_warnings": warnings,
+        "teaching_seconds": round(teach_seconds, 1),
+        "ms_per_frame_symbols": round(float(np.median(symbol_ms)), 1),
+        "ms_per_frame_pips": round(float(np.median(pip_ms)), 1),
+    }
+
+
+def reader_for(
+    pips: PipReader, profile: SymbolProfile, embedder: FaceEmbedder | None, agree: bool
+) -> DiceReader:
+    """The one reader with the profile, reading with `embedder` if given; without `agree`, the embedder alone
+    (no template matcher's look at the dice it leaves unknown), to measure what each reader adds."""
+    reader = DiceReader(pips, profile)
+    if embedder is not None:
+        reader.faces = TaughtFaces(profile, embedder)
+    if not agree:
+        reader.agreed = lambda image, found, reads: reads  # type: ignore[method-assign]
+    return reader
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sets", nargs="+", choices=SETS, default=list(SETS))
+    ap.add_argument("--model", type=Path, help="a folder with another face_embedder.onnx and .json")
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument(
+        "--validate", action="store_true",
+        help="teach from half of each set's training part and read the other half, for choosing settings",
+    )  # fmt: skip
+    ap.add_argument("--no-agreement", action="store_true", help="the embedder alone")
+    ap.add_argument("--agree-floor", type=float, help="the similarity for a second look")
+    ap.add_argument("--looks", type=float, nargs="+", help="the face cut's scales read and averaged")
+    args = ap.parse_args(argv)
+    cv2.setNumThreads(1)
+    embedder = FaceEmbedder(folder=args.model) if args.model else None
+    if args.looks:
+        embed.LOOKS = tuple(args.looks)
+    if args.agree_floor is not None:
+        reader.AGREE_FLOOR = args.agree_floor
+    rows = [measure(name, embedder, args.validate, not args.no_agreement) for name in args.sets]
+    if args.json:
+        print(json.dumps(rows, indent=1))
+        return
+    print("| set | dice | right | unknown | wrong | sure-but-wrong | missed | untaught named unknown"
+          " | extra/frame"          " | teaching cuts found | ms symbols / pips |")  # fmt: skip
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    for r in rows:
+        print(
+            f"| {r['set']} | {r['dice']} | {r['right']:.1%} | {r['unknown']:.1%} | {r['wrong']:.1%} |"
+            f" {r['sure_wrong']:.1%} | {r['missed']:.1%} |"
+            f" {r['untaught_unknown']:.1%} of {r['untaught_dice']} |"
+            f" {r['extra_per_frame']} | {r['teaching_cuts_found']:.1%} of {r['teaching_cuts']} |"
+            f" {r['ms_per_frame_symbols']} / {r['ms_per_frame_pips']} |"
+        )
+    for r in rows:
+        for w in r["teaching_warnings"]:  # type: ignore[attr-defined]
+            print(f"{r['set']}: {w}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,192 @@
+"""The face embedder: a die's top face, cut square from the detector's find, turned into a unit vector.
+
+The net (`models/face_embedder.onnx`) was trained once, by metric learning, on rendered faces of random art
+and real pip faces under hard augmentation (perspective with side faces, blur, glare, marbled and ghosted
+bodies): two views of one face give close vectors whatever the die's colour, light and camera, two
+different faces far apart ones. It has never seen the games' own artwork, so a new set of dice is taught by
+storing the vectors of a few photos of each face (`vision.symbols.profile`). A second output says how much
+the cut looks like a die's face at all: a laptop key or a cable end found by the detector is no symbol die.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from vision.crops import Square, crop_squares
+from vision.detect import Detection
+from vision.reading import Image, Rotation
+from vision.runtime import Model
+from vision.symbols.matcher import ROTATIONS, UNKNOWN
+from vision.symbols.profile import ProfileError, SymbolProfile
+
+LOOKS = (1.0, 0.92, 1.08)
+"""Each face is cut at these scales of its square and read as the mean of their vectors: where the detector
+put the face's edges matters less (chosen on the sets' training parts with nets that never saw the set)."""
+FACE_CUT = 1.1
+"""The cut's side as a multiple of the detector's face side: the whole top face and a thin rim of what lies
+around it (a face cut inside its edges loses the art near them)."""
+
+Vectors = npt.NDArray[np.float32]
+
+
+def face_square(find: Detection, scale: float = 1.0) -> Square:
+    """The square a find's face is cut from: its centre, its side grown by `FACE_CUT` · `scale`, turned by the
+    detector's angle so that the face's edges run along the cut's."""
+    cx, cy = find.box.center
+    return (cx, cy, find.side * FACE_CUT * scale, find.angle)
+
+
+class FaceEmbedder:
+    """Cuts and embeds die faces with the `face_embedder` model: N×D unit vectors and N die-face scores."""
+
+    def __init__(self, name: str = "face_embedder", folder: Path | None = None) -> None:
+        self.model = Model(name, folder=folder)
+        self.size = int(self.model.card["input_size"])  # type: ignore[call-overload]
+        self.dims = int(self.model.card["dims"])  # type: ignore[call-overload]
+
+    def cuts(self, image: Image, finds: Sequence[Detection], scale: float = 1.0) -> npt.NDArray[np.uint8]:
+        """The face cut (N×S×S×3) the model reads for each find."""
+        return crop_squares(image, [face_square(f, scale) for f in finds], self.size)
+
+    def looks(self, image: Image, finds: Sequence[Detection], turns: int = 1) -> tuple[Vectors, Vectors]:
+        """Each find's vector, the mean of its `LOOKS` (N×D, or turns×N×D at the first `turns` quarter
+        turns), and its die-face score (N)."""
+        cuts = np.concatenate([self.cuts(image, finds, scale) for scale in LOOKS])
+        if turns > 1:
+            cuts = quarter_turns(cuts)
+        vectors, die_face = self(cuts)
+        n = len(finds)
+        mean = vectors.reshape(turns, len(LOOKS), n, -1).mean(axis=1)
+        mean /= np.maximum(np.linalg.norm(mean, axis=-1, keepdims=True), 1e-6)
+        face = die_face.reshape(turns, len(LOOKS), n)[0].mean(axis=0)
+        return (mean[0] if turns == 1 else mean), face
+
+    def __call__(self, cuts: npt.NDArray[np.uint8]) -> tuple[Vectors, Vectors]:
+        """Unit vectors (N×D) and die-face scores (N, 0-1) of face cuts."""
+        if not len(cuts):
+            return np.zeros((0, self.dims), np.float32), np.zeros(0, np.float32)
+        vectors, face = self.model.run(np.ascontiguousarray(cuts.transpose(0, 3, 1, 2), np.float32))
+        return np.asarray(vectors, np.float32), np.asarray(face, np.float32).reshape(-1)
+
+
+def quarter_turns(cuts: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    """Each cut at its four quarter turns counter-clockwise (4N×S×S×3, turn-major): turn k of cut i is row
+    k·N + i, the face as it looks turned k·90° counter-clockwise."""
+    return np.ascontiguousarray(np.concatenate([np.rot90(cuts, k, axes=(1, 2)) for k in range(4)]))
+
+
+@dataclass(frozen=True)
+class FaceRule:
+    """How a die's vector is read against the taught ones (constants chosen when the net was trained, on arts
+    it never saw): the nearest taught face is named when the die is at least `accept` similar (cosine) to one
+    of its vectors and the softmax of the faces' best similarities over `temperature` gives it at least
+    half."""
+
+    accept: float
+    temperature: float
+
+    def to_json(self) -> dict[str, float]:
+        return {"accept": round(self.accept, 4), "temperature": self.temperature}
+
+    def decide_scores(
+        self, sims: Vectors, faces: npt.NDArray[np.intp], n_faces: int
+    ) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp], Vectors]:
+        """Per die (rows of `sims`, its similarity to every taught vector, whose faces are `faces`): the face
+        named (-1: unknown), the nearest taught vector, and the confidence."""
+        per_face = np.full((len(sims), n_faces), -1.0, np.float32)
+        for f in range(n_faces):
+            mine = faces == f
+            if mine.any():
+                per_face[:, f] = sims[:, mine].max(axis=1)
+        best = per_face.argmax(axis=1)
+        top = per_face.max(axis=1)
+        e = np.exp((per_face - top[:, None]) / self.temperature)
+        confidence = np.asarray(1.0 / e.sum(axis=1), np.float32)
+        named = (top >= self.accept) & (confidence >= 0.5)
+        nearest = np.asarray(sims.argmax(axis=1), np.intp)
+        return np.where(named, best, -1).astype(np.intp), nearest, confidence
+
+
+def read_vectors(card: Mapping[str, object]) -> FaceRule:
+    """The reading rule from a model card's `rule`."""
+    rule = card["rule"]
+    assert isinstance(rule, dict)
+    return FaceRule(float(rule["accept"]), float(rule["temperature"]))
+
+
+@dataclass(frozen=True)
+class FaceRead:
+    """One found die read against the taught faces: the face (or "unknown"), its rotation counter-clockwise
+    against the taught face, the confidence, and how much the cut looks like a die's face at all (0-1)."""
+
+    face: str
+    rotation: Rotation
+    confidence: float
+    die_face: float
+    nearest: str
+    """The nearest taught face, named or not."""
+    similarity: float
+    """The die's similarity (cosine) to the nearest taught vector."""
+
+
+class TaughtFaces:
+    """A profile's taught vectors, ready to read the dice a detector found."""
+
+    def __init__(self, profile: SymbolProfile, embedder: FaceEmbedder | None = None) -> None:
+        self.embedder = embedder or default_embedder()
+        version = str(self.embedder.model.card["version"])
+        if not profile.embedder or any(not f.vectors for f in profile.faces):
+            raise ProfileError(
+                "the profile was taught before the face embedder (it has no face vectors): teach it again"
+                " (python -m vision enroll, or python -m calibration.faces)"
+            )
+        if profile.embedder != version:
+            raise ProfileError(
+                f"the profile was taught with face embedder {profile.embedder!r}, this reader has"
+                f" {version!r}: teach it again (python -m vision enroll, or python -m calibration.faces)"
+            )
+        self.labels = profile.labels
+        rows = [(fi, t, v[t]) for fi, f in enumerate(profile.faces) for v in f.vectors for t in range(4)]
+        self.bank_t = np.ascontiguousarray(np.stack([r[2] for r in rows]).T, np.float32)
+        self.faces = np.array([r[0] for r in rows], np.intp)
+        self.turns = np.array([r[1] for r in rows], np.intp)
+        self.rule = read_vectors(self.embedder.model.card)
+
+    def read(self, image: Image, finds: Sequence[Detection]) -> list[FaceRead]:
+        vectors, die_face = self.embedder.looks(image, finds)
+        return self.decide(vectors, die_face, [f.angle for f in finds])
+
+    def decide(self, vectors: Vectors, die_face: Vectors, angles: Sequence[float]) -> list[FaceRead]:
+        """The reads of dice whose cuts gave these vectors; `angles` are the turns the cuts were made at."""
+        sims = vectors @ self.bank_t
+        named, nearest, confidence = self.rule.decide_scores(sims, self.faces, len(self.labels))
+        out = []
+        for i, angle in enumerate(angles):
+            # The cut shows the face turned the nearest vector's quarter turns; the cut itself undid the die's
+            # clockwise turn by `angle` in the frame.
+            turns = round((90 * int(self.turns[nearest[i]]) - angle) / 90) % 4
+            face = self.labels[named[i]] if named[i] >= 0 else UNKNOWN
+            nearest_face = self.labels[int(self.faces[nearest[i]])]
+            similarity = float(sims[i, nearest[i]])
+            out.append(
+                FaceRead(
+                    face, ROTATIONS[turns], float(confidence[i]), float(die_face[i]), nearest_face, similarity
+                )
+            )
+        return out
+
+
+_default: FaceEmbedder | None = None
+
+
+def default_embedder() -> FaceEmbedder:
+    """The shipped face embedder, loaded once."""
+    global _default
+    if _default is None:
+        _default = FaceEmbedder()
+    return _default
