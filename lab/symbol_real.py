@@ -29,7 +29,6 @@ import cv2
 import numpy as np
 
 from lab.real_sets import SETS, labelled, photo
-from vision import reader
 from vision.crops import crop_squares
 from vision.dataset import LabelledDie, LabelledImage, is_held_out
 from vision.detect import box_array, overlaps
@@ -217,15 +216,12 @@ def main(argv: list[str] | None = None) -> None:
         help="teach from half of each set's training part and read the other half, for choosing settings",
     )  # fmt: skip
     ap.add_argument("--no-agreement", action="store_true", help="the embedder alone")
-    ap.add_argument("--agree-floor", type=float, help="the similarity for a second look")
     ap.add_argument("--looks", type=float, nargs="+", help="the face cut's scales read and averaged")
     args = ap.parse_args(argv)
     cv2.setNumThreads(1)
     embedder = FaceEmbedder(folder=args.model) if args.model else None
     if args.looks:
         embed.LOOKS = tuple(args.looks)
-    if args.agree_floor is not None:
-        reader.AGREE_FLOOR = args.agree_floor
     rows = [measure(name, embedder, args.validate, not args.no_agreement) for name in args.sets]
     if args.json:
         print(json.dumps(rows, indent=1))

@@ -234,15 +234,8 @@ def _face(raw: object, index: int, patch: int, with_vectors: bool) -> TaughtFace
     where = f"faces[{index}] ({shown(label)})"
     threshold = _number(raw, "threshold", 0.0, 1.0, where)
     areas = _areas(raw, where)
-    encoded = raw.get("templates")
-    if not isinstance(encoded, list) or not encoded:
-        raise ProfileError(f"field '{where}.templates' must be a non-empty list")
     templates = []
-    for j, text in enumerate(encoded):
-        try:
-            blob = base64.b64decode(text, validate=True) if isinstance(text, str) else b""
-        except (binascii.Error, ValueError):
-            blob = b""
+    for j, blob in enumerate(_blobs(raw, "templates", where)):
         if len(blob) != patch * patch:
             raise ProfileError(
                 f"field '{where}.templates[{j}]' must be base64 of {patch}x{patch} bytes ({patch * patch}), "
@@ -253,16 +246,23 @@ def _face(raw: object, index: int, patch: int, with_vectors: bool) -> TaughtFace
     return TaughtFace(label, tuple(templates), threshold, areas, vectors)
 
 
-def _vectors(raw: dict[str, object], where: str) -> tuple[Turns, ...]:
-    encoded = raw.get("vectors")
+def _blobs(raw: dict[str, object], key: str, where: str) -> list[bytes]:
+    """The bytes of each base64 text of a face's list `key` (b"" for text that is not base64)."""
+    encoded = raw.get(key)
     if not isinstance(encoded, list) or not encoded:
-        raise ProfileError(f"field '{where}.vectors' must be a non-empty list")
+        raise ProfileError(f"field '{where}.{key}' must be a non-empty list")
     out = []
-    for j, text in enumerate(encoded):
+    for text in encoded:
         try:
-            blob = base64.b64decode(text, validate=True) if isinstance(text, str) else b""
+            out.append(base64.b64decode(text, validate=True) if isinstance(text, str) else b"")
         except (binascii.Error, ValueError):
-            blob = b""
+            out.append(b"")
+    return out
+
+
+def _vectors(raw: dict[str, object], where: str) -> tuple[Turns, ...]:
+    out = []
+    for j, blob in enumerate(_blobs(raw, "vectors", where)):
         dims = len(blob) // 8  # 4 turns of float16
         vectors = np.frombuffer(blob[: dims * 8], "<f2").astype(np.float32).reshape(4, dims)
         norms = np.linalg.norm(vectors, axis=1)

@@ -342,10 +342,10 @@ def face_vectors(
         label = p.face
         if label not in turned:
             # The cut undid a clockwise turn of the die; past 45° it shows the die a quarter turn on.
-            first = 1 if finds[id(p)].angle > 45 else 0
-            turned[label], names[label] = [np.roll(vectors, first, axis=0)], [p.name]
-            continue
-        k = int(np.argmax(vectors @ turned[label][0][0]))
+            k = -1 if finds[id(p)].angle > 45 else 0
+            turned[label], names[label] = [], []
+        else:
+            k = int(np.argmax(vectors @ turned[label][0][0]))
         turned[label].append(np.roll(vectors, -k, axis=0))
         names[label].append(p.name)
     kept: dict[str, tuple[Turns, ...]] = {}
