@@ -162,6 +162,9 @@ def run_play(args: argparse.Namespace) -> int:
     except CalibrationError as exc:
         print(f"companion: {exc} (teach it again with `companion calibrate`)", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except ProfileError as exc:
+        print(f"companion: {args.symbols}: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     app = CompanionApp(rng=random.Random(args.seed), camera=camera)
     try:
         run_app(app, args.pilot)

@@ -59,9 +59,11 @@ def cmd_read(args: argparse.Namespace) -> int:
     from vision.reader import DiceReader
     from vision.symbols.profile import load_profile as load_symbols
 
-    reader = DiceReader(
-        PipReader(load_colours(args.colours)), load_symbols(args.profile) if args.profile else None
-    )
+    symbols = load_symbols(args.profile) if args.profile else None
+    try:
+        reader = DiceReader(PipReader(load_colours(args.colours)), symbols)
+    except ProfileError as err:
+        raise ProfileError(f"{args.profile}: {err}") from None
     failed = False
     for path in expand_paths(args.paths):
         try:

@@ -53,7 +53,8 @@ class DiceReader:
     def __init__(self, pips: PipReader | None = None, symbols: SymbolProfile | None = None) -> None:
         self.pips = pips or PipReader()
         self.profile = symbols
-        self.faces = TaughtFaces(symbols) if symbols is not None and symbols.embedder else None
+        # A profile without the embedder's vectors (or with another embedder's) is refused here, once.
+        self.faces = TaughtFaces(symbols) if symbols is not None else None
 
     @cached_property
     def matcher(self) -> FaceMatcher | None:
@@ -64,10 +65,8 @@ class DiceReader:
         """The dice of a BGR frame: pip dice in order of detection confidence, then symbol dice."""
         found = self.pips.detector(image)
         classified = self.pips.classify(image, found)
-        if self.profile is None or not found:
+        if self.faces is None or not found:
             return DiceReading(self.pips.pip_dice(found, classified), time)
-        if self.faces is None:
-            self.faces = TaughtFaces(self.profile)  # raises: the profile has no vectors to read dice by
         reads = self.agreed(image, found, self.faces.read(image, found))
         named = np.array([r.face != UNKNOWN for r in reads])
         die_face = np.array([r.die_face >= DIE_FACE for r in reads])

@@ -20,6 +20,7 @@ from fuzz_inputs import HUGE_VALUES, MAX_LINE, Damage, assert_one_error_line, da
 from hypothesis import given, settings
 
 from calibration.table_area import TableArea, TableAreaError, load_area
+from models import model_card
 from vision.cli import main
 from vision.colour_profile import FORMAT
 from vision.symbols.locate import PATCH
@@ -38,12 +39,22 @@ AREA = TableArea(0.1, 0.2, 0.9, 0.8).to_json()
 
 
 def symbols() -> dict[str, Any]:
+    """A profile of two faces with the installed embedder's vectors (random unit vectors, one photo each)."""
     rng = np.random.default_rng(0)
+    card = model_card("face_embedder")
+    dims = int(card["dims"])  # type: ignore[call-overload]
+
+    def turns() -> np.ndarray:
+        v = rng.normal(size=(4, dims))
+        return np.asarray(v / np.linalg.norm(v, axis=1, keepdims=True), np.float32)
+
     faces = tuple(
-        TaughtFace(label, (rng.integers(0, 256, (PATCH, PATCH), np.uint8),), 0.7, frozenset(edges))
+        TaughtFace(
+            label, (rng.integers(0, 256, (PATCH, PATCH), np.uint8),), 0.7, frozenset(edges), (turns(),)
+        )
         for label, edges in (("tower", ()), ("city", ("top",)))
     )
-    return SymbolProfile(faces, (90.0, 0.5, 1.0), 0.1).to_json()
+    return SymbolProfile(faces, (90.0, 0.5, 1.0), 0.1, embedder=str(card["version"])).to_json()
 
 
 @pytest.fixture(scope="module")

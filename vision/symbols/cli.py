@@ -70,9 +70,14 @@ def bench_with_profile(profile_path: Path, frames: int = 30) -> int:
         ).returncode
     cv2.setNumThreads(1)
     try:
-        reader = DiceReader(symbols=load_profile(profile_path))
+        profile = load_profile(profile_path)
     except ProfileError as exc:
         print(f"error: {exc}", file=sys.stderr)
+        return 2
+    try:
+        reader = DiceReader(symbols=profile)
+    except ProfileError as exc:
+        print(f"error: {profile_path}: {exc}", file=sys.stderr)
         return 2
     for what, images in bench_tables(reader.profile.labels if reader.profile else ()).items():
         reader.read(images[0])  # warm-up: first calls allocate and fill caches

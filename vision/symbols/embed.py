@@ -19,6 +19,7 @@ import numpy.typing as npt
 
 from vision.crops import Square, crop_squares
 from vision.detect import Detection
+from vision.jsonfile import short
 from vision.reading import Image, Rotation
 from vision.runtime import Model
 from vision.symbols.matcher import ROTATIONS, UNKNOWN
@@ -134,6 +135,9 @@ class FaceRead:
     """The die's similarity (cosine) to the nearest taught vector."""
 
 
+TEACH_AGAIN = "teach it again (python -m vision enroll, or python -m calibration.faces)"
+
+
 class TaughtFaces:
     """A profile's taught vectors, ready to read the dice a detector found."""
 
@@ -141,14 +145,10 @@ class TaughtFaces:
         self.embedder = embedder or default_embedder()
         version = str(self.embedder.model.card["version"])
         if not profile.embedder or any(not f.vectors for f in profile.faces):
-            raise ProfileError(
-                "the profile was taught before the face embedder (it has no face vectors): teach it again"
-                " (python -m vision enroll, or python -m calibration.faces)"
-            )
+            raise ProfileError(f"taught before the face embedder (no face vectors): {TEACH_AGAIN}")
         if profile.embedder != version:
             raise ProfileError(
-                f"the profile was taught with face embedder {profile.embedder!r}, this reader has"
-                f" {version!r}: teach it again (python -m vision enroll, or python -m calibration.faces)"
+                f"taught with another face embedder ({short(profile.embedder)}): {TEACH_AGAIN}"
             )
         self.labels = profile.labels
         rows = [(fi, t, v[t]) for fi, f in enumerate(profile.faces) for v in f.vectors for t in range(4)]

@@ -11,8 +11,8 @@
 `vectors` hold, per teaching photo, the face embedder's vectors of its face at the four quarter turns
 (counter-clockwise, the first the taught orientation); `embedder` names the model that made them, since
 another model's vectors mean nothing to it. A die on the table reads as the face of the nearest vector
-(`vision.symbols.embed.FaceRule`). Profiles of version 1, taught before the embedder, have no vectors: the
-reader asks for them to be taught again.
+(`vision.symbols.embed.FaceRule`). Profiles of version 1, taught before the embedder, have no vectors: they
+load, and the reader asks for them to be taught again.
 
 The city reader (`vision.grid`) still matches templates: a cell reads as a face when its best match reaches
 the face's `threshold` and beats every other face by `margin` (a share of it for a face that looks alike);
@@ -43,7 +43,7 @@ from vision.symbols.locate import PATCH
 FORMAT = "symbol-dice-profile"
 VERSION = 2
 VERSIONS = (1, 2)
-"""Version 1 profiles (no vectors) still load: the city reader and the counting helpers can use them."""
+"""Version 1 profiles (no vectors) still load, for the counting helpers; the reader refuses them."""
 EDGES = ("top", "right", "bottom", "left")
 """Sides of a face in clockwise order as seen at rotation 0."""
 
@@ -265,7 +265,8 @@ def _vectors(raw: dict[str, object], where: str) -> tuple[Turns, ...]:
     for j, blob in enumerate(_blobs(raw, "vectors", where)):
         dims = len(blob) // 8  # 4 turns of float16
         vectors = np.frombuffer(blob[: dims * 8], "<f2").astype(np.float32).reshape(4, dims)
-        norms = np.linalg.norm(vectors, axis=1)
+        finite = bool(np.isfinite(vectors).all())
+        norms = np.linalg.norm(vectors, axis=1) if finite else np.zeros(4)
         if not 0 < dims <= MAX_DIMS or len(blob) != dims * 8 or not np.all(np.abs(norms - 1) < 0.01):
             raise ProfileError(
                 f"field '{where}.vectors[{j}]' must be base64 of 4 unit vectors of float16,"

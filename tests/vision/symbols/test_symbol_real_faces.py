@@ -106,3 +106,23 @@ def test_vectors_survive_the_file_and_a_profile_without_them_is_refused(
         DiceReader(symbols=load_profile(path)).read(load_image(sorted((TRAY / "images").iterdir())[0]))
     with pytest.raises(ProfileError, match="teach it again"):
         TaughtFaces(replace(profile, embedder="face-embedder-other"))
+
+
+def test_the_app_refuses_a_profile_taught_before_the_embedder(
+    taught: tuple[SymbolProfile, list[str]], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`companion --camera ... --symbols OLD.json` says to teach it again, in one line, before any window."""
+    from companion.cli import EXIT_BAD_INPUT, main
+
+    path = tmp_path / "old.json"
+    taught[0].save(path)
+    old = json.loads(path.read_text())
+    old["version"] = 1
+    del old["embedder"]
+    for face in old["faces"]:
+        del face["vectors"]
+    path.write_text(json.dumps(old))
+    photo = sorted((TRAY / "images").iterdir())[0]
+    assert main(["--camera", str(photo), "--symbols", str(path)]) == EXIT_BAD_INPUT
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "taught before the face embedder" in err[0] and str(path) in err[0]
