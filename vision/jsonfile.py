@@ -43,9 +43,11 @@ class Limits:
     """Characters in one string (a symbol profile's templates are about 1,400)."""
 
 
+# A string that is never closed runs to the end of the text as one token: were it to fail, the scan would try
+# again at every quote inside it (each `\"`), and a small crafted file would take hours.
 _TOKEN = re.compile(
     r"""
-    (?P<string>"[^"\\]*(?:\\.[^"\\]*)*")
+    (?P<string>"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z))
     | (?P<number>-?(?:0|[1-9][0-9]*)(?P<fraction>(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?))
     | (?P<constant>NaN|-?Infinity)
     | (?P<open>[\[{])
