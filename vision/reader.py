@@ -31,8 +31,8 @@ FIRST_LOOK = 1.2
 """The detector's box of a symbol die falls inside the die (0.82-1.04 of its side, median 0.94, on rendered
 tables), and the face locator wants the whole die in its box: the box is grown by this factor."""
 SECOND_LOOKS = (1.1, 1.3)
-"""A cell the city reader's first look leaves unknown is cut again from boxes grown by these factors; it is
-read as a face when every look that names one names the same."""
+"""A die or city cell the template matcher's first look leaves unknown is cut again from boxes grown by these
+factors; it is read as a face when every look that names one names the same."""
 SURE = SettleSettings.steady_confidence
 """A read at least this sure is entered without asking (`vision.settle`)."""
 ASKED = SURE - 0.01
@@ -40,8 +40,8 @@ ASKED = SURE - 0.01
 SURE_AGREEMENT = 0.8
 """A die the two readers agree on is as sure as the surer of them only when the embedder finds it at least
 this similar to its nearest taught vector; else it is named but asked. On the real sets' training halves, read
-by nets that never saw the set, agreement alone named 15-20% of the dice of a face left untaught, agreement
-with this similarity 0-3% (and 20 points fewer of the taught dice)."""
+by nets that never saw the set, the two readers agreed on 15-20% of the dice of a face left untaught, on 0-3%
+at this similarity; agreeing only at it would have cost 20 points of the taught dice named."""
 DIE_FACE = 0.5
 """A find neither named nor a pip die is an unknown symbol die when the embedder scores its cut at least this
 much a die's face; below, it is no die."""

@@ -15,6 +15,7 @@ from textual.widgets import Input, Static
 from companion.app import paths
 from companion.app.screens.alhambra_pad import AlhambraPadScreen
 from companion.cli import main as companion_main
+from companion.games.alhambra.buildings import TYPES
 
 
 async def type_into(pilot: Any, field: str, value: str) -> None:
@@ -68,3 +69,72 @@ def test_a_pad_is_typed_scored_saved_continued_and_exported(xdg: Path, capsys: A
             return pad.at, pad.query_one("#p1-garden", Input).value
 
     assert asyncio.run(continue_it()) == (1, "3")
+
+
+DAMAGED = {
+    "not JSON": '{"game": "alhambra", "players": [',
+    "a building missing": json.dumps(
+        {
+            "game": "alhambra",
+            "players": [{"name": "Ann", "scorings": [{"buildings": {"tower": 1}, "wall": 0}]}],
+        }
+    ),
+    "nested too deep": "[" * 5000 + "]" * 5000,
+    "a number of 5,000 digits": '{"players": ' + "9" * 5000 + "}",
+    "players of different scorings": json.dumps(
+        {
+            "game": "alhambra",
+            "players": [
+                {"name": n, "scorings": [{"buildings": dict.fromkeys(TYPES, 0), "wall": 0}] * k}
+                for n, k in (("Ann", 1), ("Ben", 2))
+            ],
+        }
+    ),
+}
+
+
+def test_a_damaged_pad_is_named_and_the_app_goes_on(xdg: Path) -> None:
+    """F7 continuing a damaged pad says why it cannot open it, on the start screen, in one line."""
+    said: dict[str, str] = {}
+
+    async def open_each() -> None:
+        async with make_app().run_test(size=(110, 34)) as pilot:
+            for what, text in DAMAGED.items():
+                folder = paths.games_dir()
+                folder.mkdir(parents=True, exist_ok=True)
+                (folder / f"alhambra-2026{len(said):04d}-000000.pad.json").write_text(text)
+                await pilot.press("f7")
+                await pilot.pause()
+                assert not isinstance(pilot.app.screen, AlhambraPadScreen), what
+                said[what] = str(pilot.app.screen.query_one("#message", Static).render())
+
+    asyncio.run(open_each())
+    assert len(said) == len(DAMAGED)
+    for what, message in said.items():
+        assert message.startswith("cannot open the Alhambra scoring pad: "), (what, message)
+        assert "\n" not in message and len(message) < 300, (what, message)
+    assert "'players[0].scorings[0].buildings' must give" in said["a building missing"]
+    assert "nested over" in said["nested too deep"]
+
+
+def test_a_pad_that_cannot_be_saved_says_so_and_keeps_the_typing(xdg: Path) -> None:
+    seen: dict[str, Any] = {}
+
+    async def fill() -> None:
+        async with make_app().run_test(size=(110, 34)) as pilot:
+            await pilot.press(*"Ann", "tab", *"Ben", "f7")
+            await pilot.pause()
+            pad = pilot.app.screen
+            assert isinstance(pad, AlhambraPadScreen)
+            # The side file the pad is written through cannot be made: a save fails as on a full disk.
+            pad.path.with_name(pad.path.name + ".new").mkdir()
+            await type_into(pilot, "p0-tower", "2")
+            await pilot.pause()
+            seen["screen"] = pilot.app.screen
+            seen["notes"] = [n.message for n in pilot.app._notifications]
+            seen["tower"] = pad.pad["players"][0]["scorings"][0]["buildings"]["tower"]
+
+    asyncio.run(fill())
+    assert isinstance(seen["screen"], AlhambraPadScreen)
+    assert any("cannot save the pad" in note for note in seen["notes"]), seen["notes"]
+    assert seen["tower"] == 2

@@ -113,7 +113,7 @@ class FaceRule:
         return np.where(named, best, -1).astype(np.intp), nearest, confidence
 
 
-def read_vectors(card: Mapping[str, object]) -> FaceRule:
+def card_rule(card: Mapping[str, object]) -> FaceRule:
     """The reading rule from a model card's `rule`."""
     rule = card["rule"]
     assert isinstance(rule, dict)
@@ -155,7 +155,7 @@ class TaughtFaces:
         self.bank_t = np.ascontiguousarray(np.stack([r[2] for r in rows]).T, np.float32)
         self.faces = np.array([r[0] for r in rows], np.intp)
         self.turns = np.array([r[1] for r in rows], np.intp)
-        self.rule = read_vectors(self.embedder.model.card)
+        self.rule = card_rule(self.embedder.model.card)
 
     def read(self, image: Image, finds: Sequence[Detection]) -> list[FaceRead]:
         vectors, die_face = self.embedder.looks(image, finds)

@@ -21,6 +21,8 @@ from textual.widgets import Footer, Input, Label, Static
 
 from companion.games import alhambra as al
 from companion.games.alhambra.report import result_text
+from companion.games.alhambra.scorefile import LIMITS as PAD_LIMITS
+from vision.jsonfile import JsonFileError, read_json
 
 PAD_PREFIX = "alhambra-"
 PAD_SUFFIX = ".pad.json"
@@ -38,6 +40,52 @@ def new_pad(folder: Path, names: list[str], now: datetime) -> Path:
     return path
 
 
+class PadError(ValueError):
+    """A pad file the screen cannot show; one line naming the file and the field."""
+
+
+def load_pad(path: Path) -> dict[str, Any]:
+    """The pad at `path`, read through the checked JSON reader and checked to have the shape the screen edits
+    (what it holds is scored, and refused by field, as the pad is typed)."""
+    try:
+        data = read_json(path, PAD_LIMITS)
+    except JsonFileError as exc:
+        raise PadError(str(exc)) from None
+    try:
+        return _pad_shape(data)
+    except PadError as exc:
+        raise PadError(f"{path}: {exc}") from None
+
+
+def _pad_shape(data: object) -> dict[str, Any]:
+    players = data.get("players") if isinstance(data, dict) else None
+    if not isinstance(data, dict) or not isinstance(players, list) or not players:
+        raise PadError("field 'players' must be a non-empty list")
+    held = set()
+    for i, player in enumerate(players):
+        where = f"players[{i}]"
+        if not isinstance(player, dict) or not isinstance(player.get("name"), str):
+            raise PadError(f"field '{where}.name' must be text")
+        scorings = player.get("scorings")
+        if not isinstance(scorings, list) or not 1 <= len(scorings) <= 3:
+            raise PadError(f"field '{where}.scorings' must be a list of 1-3 scorings")
+        for j, scoring in enumerate(scorings):
+            buildings = scoring.get("buildings") if isinstance(scoring, dict) else None
+            if not isinstance(buildings, dict) or not all(_typed(buildings.get(t)) for t in al.TYPES):
+                raise PadError(f"field '{where}.scorings[{j}].buildings' must give {', '.join(al.TYPES)}")
+            if not _typed(scoring.get(WALL, 0)):
+                raise PadError(f"field '{where}.scorings[{j}].{WALL}' must be a number")
+        held.add(len(scorings))
+    if len(held) > 1:
+        raise PadError("field 'players': every player must hold as many scorings")
+    return data
+
+
+def _typed(value: object) -> bool:
+    """A field's value as the screen keeps it: a number, or the text typed where no number is yet."""
+    return (isinstance(value, int) and not isinstance(value, bool)) or isinstance(value, str)
+
+
 def newest_pad(folder: Path) -> Path | None:
     pads = list(folder.glob(f"{PAD_PREFIX}*{PAD_SUFFIX}")) if folder.is_dir() else []
     return max(pads, key=lambda p: (p.stat().st_mtime_ns, p.name), default=None)
@@ -51,8 +99,11 @@ def _empty(dirk: bool) -> dict[str, Any]:
 def _save(path: Path, pad: dict[str, Any]) -> None:
     # Written whole to a side file and moved over the pad: a crash mid-write leaves the last good pad.
     side = path.with_name(path.name + ".new")
-    side.write_text(json.dumps(pad, indent=1) + "\n", encoding="utf-8")
-    side.replace(path)
+    try:
+        side.write_text(json.dumps(pad, indent=1) + "\n", encoding="utf-8")
+        side.replace(path)
+    except OSError as exc:
+        raise PadError(f"{path}: cannot save the pad ({exc.strerror or exc})") from None
 
 
 class AlhambraPadScreen(Screen[None]):
@@ -67,10 +118,11 @@ class AlhambraPadScreen(Screen[None]):
         Binding("escape", "app.pop_screen", "back"),
     ]
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, pad: dict[str, Any]) -> None:
+        """`pad`: the pad as `load_pad` read it from `path`."""
         super().__init__()
         self.path = path
-        self.pad: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        self.pad = pad
         self.at = len(self.pad["players"][0]["scorings"]) - 1
         self.result: al.Result | None = None
 
@@ -130,8 +182,15 @@ class AlhambraPadScreen(Screen[None]):
             scoring[WALL] = value
         else:
             scoring["buildings"][field] = value
-        _save(self.path, self.pad)
+        self.save()
         self.refresh_breakdown()
+
+    def save(self) -> None:
+        """Save the pad; a failed write (a full disk, a folder not writable) is said and the pad kept."""
+        try:
+            _save(self.path, self.pad)
+        except PadError as exc:
+            self.notify(str(exc), severity="error")
 
     def action_next_scoring(self) -> None:
         """The next scoring starts from the counts of the last one: buildings stay in an Alhambra."""
@@ -140,7 +199,7 @@ class AlhambraPadScreen(Screen[None]):
             return
         for player in self.pad["players"]:
             player["scorings"].append(json.loads(json.dumps(player["scorings"][-1])))
-        _save(self.path, self.pad)
+        self.save()
         self.at = len(self.pad["players"][0]["scorings"]) - 1
         self.show()
 

@@ -268,17 +268,24 @@ class StartScreen(Screen[None]):
     @on(Button.Pressed, "#edit-sheet")
     def action_alhambra_pad(self) -> None:
         """The original Alhambra's scoring pad: a new one for the names typed, else the last one again."""
-        from .alhambra_pad import AlhambraPadScreen, new_pad, newest_pad
+        from .alhambra_pad import AlhambraPadScreen, PadError, load_pad, new_pad, newest_pad
 
         names = self.names()
         if len(set(names)) != len(names):
             self.say("player names must differ", error=True)
             return
-        path = new_pad(self.games_dir, names, self.now()) if len(names) >= 2 else newest_pad(self.games_dir)
-        if path is None:
-            self.say("type 2 to 6 players' names for a new Alhambra scoring pad", error=True)
+        try:
+            path = (
+                new_pad(self.games_dir, names, self.now()) if len(names) >= 2 else newest_pad(self.games_dir)
+            )
+            if path is None:
+                self.say("type 2 to 6 players' names for a new Alhambra scoring pad", error=True)
+                return
+            pad = load_pad(path)
+        except (PadError, OSError) as exc:
+            self.say(f"cannot open the Alhambra scoring pad: {exc}", error=True)
             return
-        self.app.push_screen(AlhambraPadScreen(path))
+        self.app.push_screen(AlhambraPadScreen(path, pad))
 
     def action_history(self) -> None:
         from .history import HistoryScreen  # Plotext loads only when past games are looked at
