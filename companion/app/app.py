@@ -183,7 +183,10 @@ class CompanionApp(App[None]):
 
     # ------------------------------------------------------------------- messages of the camera thread
     def _camera_panel(self) -> CameraPanel | None:
-        # Frames can come before a screen is composed: then there is no panel yet.
+        # Frames can come before a screen is composed (no panel yet) or after the last screen is gone, while
+        # the app shuts down and the camera's thread is joined (no screen at all).
+        if not self.screen_stack:
+            return None
         panels = self.screen.query(CameraPanel)
         return panels.first() if panels else None
 
@@ -202,7 +205,7 @@ class CompanionApp(App[None]):
         self.notify(f"colour profile saved to {paths.colour_profile_path()}")
 
     def on_preview_frame(self, message: PreviewFrame) -> None:
-        if isinstance(self.screen, CalibrateScreen):
+        if self.screen_stack and isinstance(self.screen, CalibrateScreen):
             self.screen.see(message.image, message.reading)
         panel = self._camera_panel()
         if panel is not None:
