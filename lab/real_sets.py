@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lab.train.webcam import labelled_scenes
+from lab.train.webcam import labelled_scenes, scene_held_out
 from vision.dataset import LabelledDie, LabelledImage, load_crop_set, load_set
 from vision.images import load_image
 from vision.reading import Box, Image
@@ -36,18 +36,12 @@ def labelled(name: str, part: str, root: Path | None = None) -> list[LabelledIma
     if name == "tray":
         return load_set(root / "d6-tray", "held-out" if part == "measure" else "train")
     if name == "webcam":
-        return [s for s in labelled_scenes(root / "webcam-red-yellow") if _held(s) == (part == "measure")]
+        scenes = labelled_scenes(root / "webcam-red-yellow")
+        return [s for s in scenes if scene_held_out(s) == (part == "measure")]
     if name == "casino":
         folders = ("test",) if part == "measure" else ("train", "val")
         return [item for f in folders for item in load_crop_set(root / "casino-crops" / f)]
     raise ValueError(f"no real set {name!r} (sets: {', '.join(SETS)})")
-
-
-def _held(scene: LabelledImage) -> bool:
-    from lab.train.webcam import HELD_OUT_PERCENT
-    from vision.dataset import is_held_out
-
-    return is_held_out(scene.image.name, HELD_OUT_PERCENT)
 
 
 def photo(item: LabelledImage) -> tuple[Image, tuple[LabelledDie, ...]]:
@@ -55,12 +49,6 @@ def photo(item: LabelledImage) -> tuple[Image, tuple[LabelledDie, ...]]:
     image = load_image(item.image)
     if len(item.dice) != 1 or item.dice[0].box != Box(0.0, 0.0, item.width, item.height):
         return image, item.dice
-    return on_table(image, CROP_TABLE)[0], (
-        LabelledDie(item.dice[0].value, table_box(item.width, item.height)),
-    )
-
-
-def table_box(width: int, height: int) -> Box:
-    """Where a crop's die lies on its table (the crop is the die's box)."""
-    x, y = width * (CROP_TABLE // 2), height * (CROP_TABLE // 2)
-    return Box(float(x), float(y), float(x + width), float(y + height))
+    table, (x, y) = on_table(image, CROP_TABLE)
+    die = Box(float(x), float(y), float(x + item.width), float(y + item.height))
+    return table, (LabelledDie(item.dice[0].value, die),)

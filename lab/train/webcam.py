@@ -117,9 +117,14 @@ def labelled_scenes(data: Path) -> list[LabelledImage]:
     return out
 
 
+def scene_held_out(scene: LabelledImage) -> bool:
+    """A scene kept for measuring (and with it the crops cut from it)."""
+    return is_held_out(scene.image.name, HELD_OUT_PERCENT)
+
+
 def write_set(data: Path, out: Path, held_out: bool = True) -> list[LabelledImage]:
     """The held-out (or training) labelled scenes as `images/` + `labels/` for `vision eval`."""
-    scenes = [s for s in labelled_scenes(data) if is_held_out(s.image.name, HELD_OUT_PERCENT) == held_out]
+    scenes = [s for s in labelled_scenes(data) if scene_held_out(s) == held_out]
     (out / "images").mkdir(parents=True, exist_ok=True)
     (out / "labels").mkdir(parents=True, exist_ok=True)
     for s in scenes:

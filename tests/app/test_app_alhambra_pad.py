@@ -18,6 +18,15 @@ from companion.cli import main as companion_main
 from companion.games.alhambra.buildings import TYPES
 
 
+async def new_pad_for_ann_and_ben(pilot: Any) -> AlhambraPadScreen:
+    """F7 on the start screen with two names typed: the new pad, Dirk joining them."""
+    await pilot.press(*"Ann", "tab", *"Ben", "f7")
+    await pilot.pause()
+    pad = pilot.app.screen
+    assert isinstance(pad, AlhambraPadScreen)
+    return pad
+
+
 async def type_into(pilot: Any, field: str, value: str) -> None:
     pad = pilot.app.screen
     box = pad.query_one(f"#{field}", Input)
@@ -30,10 +39,7 @@ def test_a_pad_is_typed_scored_saved_continued_and_exported(xdg: Path, capsys: A
 
     async def fill() -> None:
         async with make_app().run_test(size=(110, 34)) as pilot:
-            await pilot.press(*"Ann", "tab", *"Ben", "f7")
-            await pilot.pause()
-            pad = pilot.app.screen
-            assert isinstance(pad, AlhambraPadScreen)
+            pad = await new_pad_for_ann_and_ben(pilot)
             seen["players"] = [p["name"] for p in pad.pad["players"]]
             for field, value in (("p0-tower", "2"), ("p1-tower", "2"), ("p2-tower", "1"), ("p0-wall", "4")):
                 await type_into(pilot, field, value)
@@ -122,10 +128,7 @@ def test_a_pad_that_cannot_be_saved_says_so_and_keeps_the_typing(xdg: Path) -> N
 
     async def fill() -> None:
         async with make_app().run_test(size=(110, 34)) as pilot:
-            await pilot.press(*"Ann", "tab", *"Ben", "f7")
-            await pilot.pause()
-            pad = pilot.app.screen
-            assert isinstance(pad, AlhambraPadScreen)
+            pad = await new_pad_for_ann_and_ben(pilot)
             # The side file the pad is written through cannot be made: a save fails as on a full disk.
             pad.path.with_name(pad.path.name + ".new").mkdir()
             await type_into(pilot, "p0-tower", "2")

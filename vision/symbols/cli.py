@@ -79,7 +79,7 @@ def bench_with_profile(profile_path: Path, frames: int = 30) -> int:
     except ProfileError as exc:
         print(f"error: {profile_path}: {exc}", file=sys.stderr)
         return 2
-    for what, images in bench_tables(reader.profile.labels if reader.profile else ()).items():
+    for what, images in bench_tables(profile.labels).items():
         reader.read(images[0])  # warm-up: first calls allocate and fill caches
         wall, cpu, dice = [], [], 0
         for i in range(frames):

@@ -50,14 +50,11 @@ class FaceEmbedder:
         self.size = int(self.model.card["input_size"])  # type: ignore[call-overload]
         self.dims = int(self.model.card["dims"])  # type: ignore[call-overload]
 
-    def cuts(self, image: Image, finds: Sequence[Detection], scale: float = 1.0) -> npt.NDArray[np.uint8]:
-        """The face cut (N×S×S×3) the model reads for each find."""
-        return crop_squares(image, [face_square(f, scale) for f in finds], self.size)
-
     def looks(self, image: Image, finds: Sequence[Detection], turns: int = 1) -> tuple[Vectors, Vectors]:
         """Each find's vector, the mean of its `LOOKS` (N×D, or turns×N×D at the first `turns` quarter
         turns), and its die-face score (N)."""
-        cuts = np.concatenate([self.cuts(image, finds, scale) for scale in LOOKS])
+        # Every look of every find in one cut: the frame's halvings are made once.
+        cuts = crop_squares(image, [face_square(f, scale) for scale in LOOKS for f in finds], self.size)
         if turns > 1:
             cuts = quarter_turns(cuts)
         vectors, die_face = self(cuts)

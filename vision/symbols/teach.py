@@ -363,11 +363,11 @@ def face_vectors(
         kept[label] = tuple(photo_vectors[j] for j in keep)
     for label, mine in kept.items():
         own = np.stack([v[0] for v in mine])
+        inner = float((own @ own.T).mean()) if len(own) > 1 else 1.0
         for other, theirs in kept.items():
             if other == label:
                 continue
             cross = float((own @ np.concatenate(theirs).T).max(axis=1).mean())
-            inner = float((own @ own.T).mean()) if len(own) > 1 else 1.0
             if cross >= inner:
                 alike.add(frozenset((label, other)))
                 warn(
