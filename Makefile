@@ -17,7 +17,7 @@ run: $(BIN)/companion
 lint: $(BIN)/companion
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy companion vision calibration models lab
+	$(BIN)/mypy jsonfile companion vision calibration models lab
 
 test: $(BIN)/companion
 	$(BIN)/pytest -q

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Protocol
 
-from vision.jsonfile import JsonFileError, read_json, refuse_unknown, short
+from jsonfile import JsonFileError, read_json, refuse_unknown, short
 from vision.reading import Box, DiceReading, Image
 
 FORMAT = "table-area/1"

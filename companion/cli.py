@@ -15,16 +15,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion.games.alhambra_dice.events import GAME_ID as ALHAMBRA_DICE
-from companion.games.alhambra_rw.endstate import GAME_ID as ALHAMBRA_RW
-from companion.games.carcassonne_dice.events import GAME_ID as CARCASSONNE_DICE
+from companion.games.entry import load
+from companion.games.table import FIRST_GAME, PLAYED
 from companion.scorefiles import ScoreFileError, score_path
 
 if TYPE_CHECKING:  # the app's modules load Textual, OpenCV and the models: only when the app runs
     from textual.app import App
     from textual.app import AutopilotCallbackType as AutoPilot
 
-    from companion.app.app import CameraSetup, CompanionApp
+    from companion.app.app import CameraSetup
     from vision.settle import SettleSettings
     from vision.symbols.profile import SymbolProfile
 
@@ -175,163 +174,15 @@ def run_play(args: argparse.Namespace) -> int:
 
 def run_demo(args: argparse.Namespace) -> int:
     """`companion demo [--game GAME] [--headless] [--solo] [--seed N]`: a whole game on the rendered table."""
-    import random
-    import tempfile
-    from datetime import datetime
-
-    from companion.live.demo import demo_setup, demo_table, play_headless, teach_colours
-    from vision.pips import PipReader
-
-    if args.game != ALHAMBRA_RW and args.solo:
+    if args.game != FIRST_GAME.id and args.solo:
         print("companion demo: --solo is a Roll & Write variant; this game's demo has 3 players",
               file=sys.stderr)  # fmt: skip
         return EXIT_BAD_INPUT
     if not args.headless and args.pilot is None and not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("companion demo: no terminal to show the app in: playing headless", file=sys.stderr)
         args.headless = True
-    if args.game == CARCASSONNE_DICE:
-        return run_carcassonne_demo(args)
-    if args.game == ALHAMBRA_DICE:
-        return _alhambra_dice_demo(args)
-    if args.headless:
-        print("companion demo: teaching the rendered table's dice colours, then playing ...", file=sys.stderr)
-        result = play_headless(
-            PipReader(),
-            args.seed or 0,
-            args.solo,
-            lambda line: print(f"companion demo: {line}", file=sys.stderr),
-        )
-        print(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
-        return 0 if result.state.is_over else 1
-
-    from companion.app.app import CameraSetup, CompanionApp
-    from companion.app.demo_players import DemoPlayers
-    from companion.app.session import GameSession
-
-    seed = args.seed or 0
-    reader = PipReader()
-    print("companion demo: teaching the rendered table's dice colours first ...", file=sys.stderr)
-    table = demo_table(seed)
-    reader.colour_profile = teach_colours(table, reader, seed)
-    table.realtime, table.fps, table.roll_frames, table.rest_frames = True, 15.0, 12, 15
-    games = Path(tempfile.mkdtemp(prefix="companion-demo-"))
-    session = GameSession.create(games, demo_setup(args.solo), datetime.now())
-    app = CompanionApp(
-        rng=random.Random(args.seed),
-        games_dir=games,
-        camera=CameraSetup(lambda: table, reader),
-        game=session,
-    )
-    DemoPlayers(app, table, random.Random(args.seed)).attach()
-    return run_demo_app(app, table.close, args.pilot, session.path)
-
-
-def _alhambra_dice_demo(args: argparse.Namespace) -> int:
-    """`companion demo --game alhambra-dice`: the game is saved in the games folder, as the app saves one."""
-    from companion.games.alhambra_dice.scorefile import log_text
-    from companion.live.alhambra_demo import DEMO_PLAYERS, play_headless
-
-    seed = args.seed or 0
-    if not args.headless:
-        return _alhambra_dice_demo_app(args, seed)
-    print("companion demo: teaching the alhambra dice's faces, then playing ...", file=sys.stderr)
-    result = play_headless(seed, lambda line: print(f"companion demo: {line}", file=sys.stderr))
-    path = _save_demo_log(DEMO_PLAYERS, log_text(result.events))
-    print(f"companion demo: the game's log: {path}", file=sys.stderr)
-    print(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
-    return 0 if result.finished else 1
-
-
-def _alhambra_dice_demo_app(args: argparse.Namespace, seed: int) -> int:
-    import random
-    from datetime import datetime
-
-    from companion.app.alhambra_dice_session import AlhambraDiceSession
-    from companion.app.app import CameraSetup, CompanionApp
-    from companion.app.demo_players import AlhambraDicePlayers
-    from companion.app.paths import games_dir
-    from companion.games import alhambra_dice as ad
-    from companion.live.alhambra_demo import DEMO_PLAYERS, demo_table, taught_profile
-    from companion.live.match import FACE_SETTLING
-    from vision.pips import PipReader
-    from vision.reader import DiceReader
-
-    print("companion demo: teaching the alhambra dice's faces first ...", file=sys.stderr)
-    reader = DiceReader(PipReader(), taught_profile())
-    table = demo_table(seed)
-    table.realtime, table.fps, table.roll_frames, table.rest_frames = True, 15.0, 12, 15
-    session = AlhambraDiceSession.create(games_dir(), ad.GameStarted(DEMO_PLAYERS), datetime.now())
-    app = CompanionApp(
-        rng=random.Random(seed),
-        camera=CameraSetup(lambda: table, reader, settling=FACE_SETTLING),
-        game=session,
-    )
-    AlhambraDicePlayers(app, table, random.Random(seed)).attach()
-    return run_demo_app(app, table.close, args.pilot, session.path)
-
-
-def run_demo_app(app: CompanionApp, close: Callable[[], object], pilot: AutoPilot | None, log: Path) -> int:
-    """The app playing the demo (its players attached) until quit; the camera's thread joined and the
-    demo's table or players closed (`close`) whatever happens."""
-    try:
-        run_app(app, pilot)
-    finally:
-        app.stop_camera()
-        close()
-    print(f"the demo game's log: {log}")
-    return 0
-
-
-def run_carcassonne_demo(args: argparse.Namespace) -> int:
-    """`companion demo --game carcassonne-dice [--headless] [--seed N]`: a whole Carcassonne dice game on
-    rendered tables, its log saved where a real game's goes."""
-    from companion.games.carcassonne_dice.scorefile import log_text
-    from companion.live.carcassonne_demo import play_headless
-    from companion.live.demo import DEMO_PLAYERS
-
-    if not args.headless:
-        return _carcassonne_demo_app(args)
-    print("companion demo: teaching the rendered dice's faces, then playing ...", file=sys.stderr)
-    result = play_headless(
-        args.seed or 0, progress=lambda line: print(f"companion demo: {line}", file=sys.stderr)
-    )
-    log = _save_demo_log(DEMO_PLAYERS, log_text(result.events))
-    print(json.dumps({**result.to_json(), "log": str(log)}, indent=2, ensure_ascii=False))
-    return 0 if result.game.is_over else 1
-
-
-def _save_demo_log(players: tuple[str, ...], text: str) -> Path:
-    """A headless demo's game saved in the games folder, where the app saves a game (to score or replay)."""
-    from datetime import datetime
-
-    from companion.app.paths import games_dir
-    from companion.app.session import new_log_path
-
-    folder = games_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    path = new_log_path(folder, players, datetime.now())
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-def _carcassonne_demo_app(args: argparse.Namespace) -> int:
-    """The demo game on the app's score pad: the players' thread reads each roll and city and enters it."""
-    import random
-    from datetime import datetime
-
-    from companion.app.app import CompanionApp
-    from companion.app.carcassonne_dice_session import CarcassonneDiceSession
-    from companion.app.demo_players import CarcassonneDicePlayers
-    from companion.app.paths import games_dir
-    from companion.games import carcassonne_dice as cd
-    from companion.live.demo import DEMO_PLAYERS
-
-    seed = args.seed or 0
-    session = CarcassonneDiceSession.create(games_dir(), cd.GameStarted(DEMO_PLAYERS), datetime.now())
-    app = CompanionApp(rng=random.Random(seed), game=session)
-    players = CarcassonneDicePlayers(app, seed)
-    players.attach()
-    return run_demo_app(app, players.close, args.pilot, session.path)
+    demo: Callable[[argparse.Namespace], int] = load(PLAYED[args.game].demo)
+    return demo(args)
 
 
 def run_view(args: argparse.Namespace) -> int:
@@ -477,9 +328,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     demo.add_argument(
         "--game",
-        choices=(ALHAMBRA_RW, ALHAMBRA_DICE, CARCASSONNE_DICE),
-        default=ALHAMBRA_RW,
-        help=f"the game to play (default {ALHAMBRA_RW})",
+        choices=[game for game, entry in PLAYED.items() if entry.demo],
+        default=FIRST_GAME.id,
+        help=f"the game to play (default {FIRST_GAME.id})",
     )
     demo.add_argument("--headless", action="store_true", help="no screen: print the final breakdown as JSON")
     demo.add_argument("--solo", action="store_true", help="1 player against 2 imaginary players")

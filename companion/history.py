@@ -10,56 +10,40 @@ the game for plotting; the log's first line names the game (none: Alhambra Roll 
 from __future__ import annotations
 
 import statistics
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from companion.games import alhambra_dice as ad
-from companion.games import alhambra_rw as rw
-from companion.games import carcassonne_dice as cd
-from companion.games.alhambra_dice import scorefile as ad_scorefile
-from companion.games.alhambra_rw.endstate import GAME_ID as ALHAMBRA_RW
-from companion.games.carcassonne_dice import scorefile as cd_scorefile
-from companion.scorefiles import LIMITS, game_of
-from vision.jsonfile import JsonFileError, read_bytes, short
+from companion.games.alhambra_rw.entry import totals_by_round
+from companion.games.entry import Progress, Records, Result, ScoreFileError
+from companion.games.eventlog import LogError, load_log
+from companion.games.folding import IllegalMove
+from companion.games.session import LOG_SUFFIX
+from companion.games.table import PLAYED
+from companion.scorefiles import LIMITS, entry_of
+from jsonfile import JsonFileError, read_bytes
+
+__all__ = [
+    "RECORDS",
+    "FinishedGame",
+    "History",
+    "HistoryError",
+    "Progress",
+    "Result",
+    "history",
+    "totals_by_round",
+]
+
+RECORDS: Mapping[str, Records] = {
+    game: entry.records for game, entry in PLAYED.items() if entry.records is not None
+}
+"""How each game's logs are read back, from the table of games."""
 
 
 class HistoryError(ValueError):
     """A log that cannot be read back; the message names the file and why."""
-
-
-@dataclass(frozen=True)
-class Result:
-    name: str
-    imaginary: bool
-    total: int
-    vp: tuple[int, ...]
-    """VP by source, in the order of the game's `sources`."""
-
-
-@dataclass(frozen=True)
-class Progress:
-    """The real players and what each one's score was at each step of a game (its first step: the start)."""
-
-    names: tuple[str, ...]
-    totals: list[tuple[int, ...]]
-    step: str
-    """What one step is, for the plot's axis: "round", "round of turns"."""
-
-
-@dataclass(frozen=True)
-class GameRecords:
-    """How one game's logs are read back: its finished totals (None while it is played) and its progress."""
-
-    sources: tuple[str, ...]
-    """Where a total's points come from, as the game's final scoring breaks it down."""
-    finished: Callable[[Path], tuple[tuple[Result, ...], tuple[str, ...]] | None]
-    """The results and winners of a finished game's log; `HistoryError` for a log that cannot be read."""
-    progress: Callable[[Path], Progress]
-    replayable: bool
-    """The app can replay this game's log move by move."""
 
 
 @dataclass(frozen=True)
@@ -76,7 +60,9 @@ class FinishedGame:
         return RECORDS[self.game].sources
 
     def progress(self) -> Progress:
-        return RECORDS[self.game].progress(self.path)
+        rules = PLAYED[self.game].rules
+        assert rules is not None  # a finished game was played move by move
+        return RECORDS[self.game].progress(list(load_log(self.path, rules.log).events))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -104,148 +90,26 @@ class History:
     """One line per log that could not be read."""
 
 
-def _rw_game(path: Path) -> rw.Game:
+def _finished(path: Path) -> tuple[str, tuple[tuple[Result, ...], tuple[str, ...]] | None]:
+    """The game of a log and, when it is over, its results and winners; `HistoryError` says why not."""
     try:
-        return rw.replay_log(rw.load_log(path))
-    except rw.LogError as exc:
+        entry = entry_of(path, read_bytes(path, LIMITS))
+        if entry.id not in RECORDS or entry.rules is None:
+            raise HistoryError(f"{path}: a {entry.title} file, not a game log")
+        events = list(load_log(path, entry.rules.log).events)
+        return entry.id, RECORDS[entry.id].finished(events)
+    except (JsonFileError, LogError, ScoreFileError) as exc:
         raise HistoryError(str(exc)) from exc
-
-
-def _rw_finished(path: Path) -> tuple[tuple[Result, ...], tuple[str, ...]] | None:
-    state = _rw_game(path).state
-    if not state.is_over:
-        return None
-    board = rw.score_game(state)
-    results = tuple(
-        Result(p.name, p.imaginary, p.total, (p.buildings_vp, p.rows_columns, p.coins, p.extra))
-        for p in board.players
-    )
-    return results, board.winners
-
-
-def _rw_progress(path: Path) -> Progress:
-    return Progress(*totals_by_round(rw.load_log(path).events), step="round")
-
-
-def totals_by_round(events: Sequence[rw.Event]) -> tuple[tuple[str, ...], list[tuple[int, ...]]]:
-    """The real players of an Alhambra Roll & Write game, and what each one's sheet was worth when each
-    round began and when the game ended (as if it ended then)."""
-    first = events[0]
-    assert isinstance(first, rw.GameStarted)
-    game = rw.Game(first)
-    totals = []
-    for event in events[1:]:
-        before = game.state.round
-        game.apply(event)
-        if game.state.round != before or game.state.is_over:
-            board = rw.score_so_far(game.state)
-            totals.append(tuple(p.total for p in board.players if not p.imaginary))
-    return first.players, totals
-
-
-def _cd_state(path: Path) -> cd.GameState:
-    try:
-        data = read_bytes(path, cd_scorefile.LIMITS)
-        return cd.replay(cd_scorefile.read_log(path, data))
-    except (JsonFileError, cd_scorefile.ScoreFileError) as exc:
-        raise HistoryError(str(exc)) from exc
-    except cd.IllegalMove as exc:
+    except IllegalMove as exc:
         raise HistoryError(f"{path}: {exc}") from exc
 
 
-def _cd_vp(turns: Sequence[cd.TurnRecord]) -> tuple[int, int]:
-    """Points from cities, and the half of a doubled turn's points that the held knight gave."""
-    knight = sum(t.points // 2 for t in turns if t.doubled)
-    return sum(t.points for t in turns) - knight, knight
-
-
-def _cd_finished(path: Path) -> tuple[tuple[Result, ...], tuple[str, ...]] | None:
-    state = _cd_state(path)
-    if not state.is_over:
-        return None
-    board = cd.score_game(state)
-    results = tuple(Result(p.name, False, p.total, _cd_vp(p.turns)) for p in board.players)
-    return results, () if board.winner is None else (board.winner,)
-
-
-def _cd_progress(path: Path) -> Progress:
-    """Each player's total after every round of turns (and at the end, when a win cut a round short)."""
-    state = _cd_state(path)
-    running = dict.fromkeys(state.names, 0)
-    totals = [tuple(running.values())]
-    for n, turn in enumerate(state.turns, start=1):
-        running[turn.player] += turn.points
-        if n % len(state.names) == 0 or n == len(state.turns):
-            totals.append(tuple(running.values()))
-    return Progress(state.names, totals, step="round of turns")
-
-
-def _ad_board(path: Path) -> ad.GameScore:
-    try:
-        return ad.score_log(ad_scorefile.read_log(path, read_bytes(path, ad_scorefile.LIMITS)))
-    except (JsonFileError, ad.ScoreFileError) as exc:
-        raise HistoryError(str(exc)) from exc
-    except ad.IllegalMove as exc:
-        raise HistoryError(f"{path}: {exc}") from exc
-
-
-def _ad_finished(path: Path) -> tuple[tuple[Result, ...], tuple[str, ...]] | None:
-    board = _ad_board(path)
-    if not board.finished:
-        return None
-    results = tuple(
-        Result(
-            name,
-            dirk,
-            total,
-            (
-                sum(s[i].vp - s[i].tiles_vp for s in board.scorings),
-                sum(s[i].tiles_vp for s in board.scorings),
-            ),
-        )
-        for i, (name, dirk, total) in enumerate(zip(board.names, board.dirk, board.totals, strict=True))
-    )
-    return results, board.winners
-
-
-def _ad_progress(path: Path) -> Progress:
-    """The real players' totals before the first scoring and after each of scorings A, B and C."""
-    board = _ad_board(path)
-    real = [i for i, dirk in enumerate(board.dirk) if not dirk]
-    totals = [tuple(0 for _ in real)]
-    for scoring in board.scorings:
-        totals.append(tuple(before + scoring[i].vp for before, i in zip(totals[-1], real, strict=True)))
-    return Progress(tuple(board.names[i] for i in real), totals, step="scoring")
-
-
-RECORDS: Mapping[str, GameRecords] = {
-    ALHAMBRA_RW: GameRecords(
-        ("buildings", "rows_columns", "coins", "extra"), _rw_finished, _rw_progress, replayable=True
-    ),
-    ad.GAME_ID: GameRecords(("buildings", "vp_tiles"), _ad_finished, _ad_progress, replayable=False),
-    cd.GAME_ID: GameRecords(("cities", "knight_doubling"), _cd_finished, _cd_progress, replayable=False),
-}
-
-
-def _game_of(path: Path) -> str:
-    try:
-        game = game_of(read_bytes(path, LIMITS))
-    except JsonFileError as exc:
-        raise HistoryError(str(exc)) from exc
-    if game is None:
-        return ALHAMBRA_RW
-    if not isinstance(game, str) or game not in RECORDS:
-        raise HistoryError(f"{path}: game: unknown game {short(game)} (known: {', '.join(RECORDS)})")
-    return game
-
-
-def history(folder: Path, log_suffix: str = ".jsonl") -> History:
+def history(folder: Path, log_suffix: str = LOG_SUFFIX) -> History:
     """The finished games among the logs in `folder`."""
     games, problems = [], []
     for path in sorted(folder.glob(f"*{log_suffix}")) if folder.is_dir() else ():
         try:
-            game = _game_of(path)
-            finished = RECORDS[game].finished(path)
+            game, finished = _finished(path)
         except HistoryError as exc:
             problems.append(str(exc))
             continue

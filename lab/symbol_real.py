@@ -34,7 +34,7 @@ from vision.dataset import LabelledDie, LabelledImage, is_held_out
 from vision.detect import box_array, overlaps
 from vision.pips import PipReader
 from vision.reader import DiceReader
-from vision.reading import DiceReading, Image
+from vision.reading import SURE_READ, DiceReading, Image
 from vision.symbols import embed
 from vision.symbols.embed import FaceEmbedder, TaughtFaces
 from vision.symbols.matcher import UNKNOWN
@@ -48,7 +48,6 @@ CUT = 2.4
 ALONE = 1.6
 """A die is alone when no other die's centre is within this many of its sides."""
 SAME_DIE = 0.3
-SURE = 0.8
 
 
 @dataclass
@@ -149,7 +148,7 @@ def count(reading: DiceReading, truth: Sequence[LabelledDie], tally: Tally, unta
             tally.right += 1
         else:
             tally.wrong += 1
-            tally.sure_wrong += die.confidence >= SURE
+            tally.sure_wrong += die.confidence >= SURE_READ
     if untaught is None:
         tally.frames += 1
         tally.extra += len(found) - len(taken)

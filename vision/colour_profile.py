@@ -15,9 +15,9 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from jsonfile import JsonFileError, read_json, refuse_unknown, short, shown
 from vision.colour import body_lab
 from vision.images import ImageError, image_files, load_image
-from vision.jsonfile import JsonFileError, read_json, refuse_unknown, short, shown
 from vision.reading import PALETTE, Box, Image
 
 FORMAT = "dice-colour-profile/1"

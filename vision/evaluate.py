@@ -12,7 +12,7 @@ import numpy as np
 from vision.dataset import LabelledDie, LabelledImage
 from vision.detect import box_array, overlaps
 from vision.images import load_image
-from vision.reading import Box, DiceReading, Image
+from vision.reading import SURE_READ, Box, DiceReading, Image
 from vision.simulated_table.scene import random_scene
 
 MATCH_IOU = 0.3
@@ -22,7 +22,6 @@ labelled boxes are hand-drawn, so a looser bar than detection benchmarks' 0.5 is
 MISSED = 0
 """Confusion-matrix column for a labelled die that was not found (columns 1-6 are the values read)."""
 
-SURE_READ = 0.8
 """The live table's rule: a die read at least this surely goes on the sheet unasked; a less sure one is asked
 about. Its measure: of the dice read so surely, how many are right."""
 

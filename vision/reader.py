@@ -21,8 +21,7 @@ import numpy as np
 from vision.colour import crop_labs
 from vision.detect import Detection
 from vision.pips import PipReader, name_colour
-from vision.reading import Box, DiceReading, Die, Image
-from vision.settle import SettleSettings
+from vision.reading import SURE_READ, Box, DiceReading, Die, Image
 from vision.symbols.embed import FaceRead, TaughtFaces
 from vision.symbols.matcher import UNKNOWN, FaceMatcher, SymbolRead
 from vision.symbols.profile import SymbolProfile
@@ -33,9 +32,8 @@ tables), and the face locator wants the whole die in its box: the box is grown b
 SECOND_LOOKS = (1.1, 1.3)
 """A die or city cell the template matcher's first look leaves unknown is cut again from boxes grown by these
 factors; it is read as a face when every look that names one names the same."""
-SURE = SettleSettings.steady_confidence
 """A read at least this sure is entered without asking (`vision.settle`)."""
-ASKED = SURE - 0.01
+ASKED = SURE_READ - 0.01
 """The confidence of a read that names a face but is to be asked."""
 SURE_AGREEMENT = 0.8
 """A die the two readers agree on is as sure as the surer of them only when the embedder finds it at least
@@ -95,7 +93,7 @@ class DiceReader:
         unsure = [
             i
             for i, r in enumerate(reads)
-            if (r.face == UNKNOWN or r.confidence < SURE) and r.die_face >= DIE_FACE
+            if (r.face == UNKNOWN or r.confidence < SURE_READ) and r.die_face >= DIE_FACE
         ]
         if not unsure:
             return reads

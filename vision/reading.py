@@ -8,6 +8,10 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
+SURE_READ = 0.8
+"""A die read at least this surely is taken as read: a game enters it without asking, settled throws agree
+on it, and the measurements count a wrong one as sure-but-wrong. Less sure dice are asked."""
+
 Image = npt.NDArray[np.uint8]
 """An image as OpenCV holds it: H×W×3, BGR, uint8."""
 

@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from vision.reading import DiceReading, Die, Frame, Image
+from vision.reading import SURE_READ, DiceReading, Die, Frame, Image
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ class SettleSettings:
     min_confidence: float = 0.5
     """Dice read with less confidence are left out of the reading: a phantom that comes and goes with the
     sensor's noise must not keep real dice from settling."""
-    steady_confidence: float = 0.8
+    sure_read: float = SURE_READ
     """Readings agree when their dice read at least this surely agree; a less sure find (a phantom on the
     edge of `min_confidence`, a die the reader hesitates over) may come, go or change between frames."""
     faces_only: bool = False
@@ -79,11 +79,9 @@ def _label(die: Die, faces_only: bool = False) -> str:
     return str(die.face) if faces_only else f"{die.face}@{die.rotation}"
 
 
-def signature(
-    reading: DiceReading, steady: float = SettleSettings.steady_confidence, faces_only: bool = False
-) -> Signature:
+def signature(reading: DiceReading, sure_read: float = SURE_READ, faces_only: bool = False) -> Signature:
     """What must stay the same for two readings to agree: each die's kind, label, colour and place, and
-    whether it was read surely enough (`steady`) to have to; `faces_only`: a symbol die's face alone."""
+    whether it was read surely enough (`sure_read`) to have to; `faces_only`: a symbol die's face alone."""
     return tuple(
         sorted(
             (
@@ -91,7 +89,7 @@ def signature(
                 "" if faces_only and d.kind == "symbol" else d.color,
                 *d.box.center,
                 max(d.box.width, d.box.height),
-                d.confidence >= steady,
+                d.confidence >= sure_read,
             )
             for d in reading.dice
         )
@@ -168,7 +166,7 @@ class Settler:
         reading = DiceReading(
             tuple(d for d in reading.dice if d.confidence >= s.min_confidence), reading.time
         )
-        key = signature(reading, s.steady_confidence, s.faces_only)
+        key = signature(reading, s.sure_read, s.faces_only)
         if self._emitted is not None:
             if agree(key, self._emitted):
                 self._disagree = 0

@@ -14,7 +14,8 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 
 from calibration.table_area import TableArea
-from companion.live.city_check import CityCamera
+from companion.games.entry import load
+from companion.games.table import entry_of_rules
 from companion.live.feed import CameraFeed, FeedSettings, FrameSource, Reader
 from companion.live.messages import FeedStatus, PreviewFrame, ReadingSettled, ReadingWithdrawn, StatusChanged
 from vision.colour_profile import ColourProfile
@@ -23,15 +24,12 @@ from vision.settle import Settler, SettleSettings
 from vision.symbols.profile import SymbolProfile
 
 from . import paths
-from .alhambra_dice_session import AlhambraDiceSession
-from .carcassonne_dice_session import CarcassonneDiceSession
 from .dice_input import DiceEntered, DiceSource, PipDie
-from .screens.alhambra_dice import AlhambraDiceScreen
 from .screens.calibrate import CalibrateScreen
-from .screens.carcassonne_dice import CarcassonneDiceScreen
 from .screens.end import EndScreen
 from .screens.game import GameScreen
 from .screens.help import HelpScreen
+from .screens.play import PlayScreen
 from .screens.share import ShareScreen
 from .screens.start import AnySession, StartScreen
 from .sharing import free_port, start_server, view_url
@@ -139,16 +137,10 @@ class CompanionApp(App[None]):
         if self.feed is not None:
             self.feed.stop()
 
-    def _game_screen(self, session: AnySession) -> GameScreen | AlhambraDiceScreen | CarcassonneDiceScreen:
-        if isinstance(session, AlhambraDiceSession):
-            return AlhambraDiceScreen(session, self.rng, camera=self.camera is not None)
-        if isinstance(session, CarcassonneDiceSession):
-            camera = self.camera
-            city = None if camera is None else CityCamera(self.latest_frame, camera.symbols, camera.area)
-            return CarcassonneDiceScreen(session, city, table=self.table_reading)
-        return GameScreen(
-            session, self.rng, self.auto_imaginary, camera=self.camera is not None, table=self.table_reading
-        )
+    def _game_screen(self, session: AnySession) -> PlayScreen:
+        """The screen the table of games names for the session's game."""
+        screen: PlayScreen = load(entry_of_rules(session.rules).screen)(self, session)
+        return screen
 
     def _start_screen(self) -> StartScreen:
         return StartScreen(self.games_dir, self.sheets_dir, self.now)
@@ -156,15 +148,12 @@ class CompanionApp(App[None]):
     def on_start_screen_game_opened(self, message: StartScreen.GameOpened) -> None:
         self.switch_screen(self._game_screen(message.session))
 
-    def on_game_screen_finished(self, message: GameScreen.Finished) -> None:
-        if not isinstance(self.screen, EndScreen):
-            self.push_screen(EndScreen(message.session.state, message.session.path))
-
-    def on_alhambra_dice_screen_finished(self, message: AlhambraDiceScreen.Finished) -> None:
-        self.notify(f"game over: the totals are on the screen, ctrl+e exports ({message.session.path.name})")
-
-    def on_carcassonne_dice_screen_finished(self, message: CarcassonneDiceScreen.Finished) -> None:
-        self.notify(f"game over: the winner is on the screen, ctrl+e exports ({message.session.path.name})")
+    def on_play_screen_finished(self, message: PlayScreen.Finished) -> None:
+        if message.end is not None:
+            if not isinstance(self.screen, type(message.end)):
+                self.push_screen(message.end)
+        else:
+            self.notify(f"game over: {message.note} ({message.session.path.name})")
 
     def on_end_screen_new_game(self, message: EndScreen.NewGame) -> None:
         self.pop_screen()
@@ -217,10 +206,10 @@ class CompanionApp(App[None]):
         if panel is not None:
             panel.show_status(message.status)
 
-    def _table_screen(self) -> GameScreen | AlhambraDiceScreen | CarcassonneDiceScreen | None:
+    def _table_screen(self) -> PlayScreen | None:
         """The screen of the game being played, for what the camera settles on."""
         for screen in reversed(self.screen_stack):
-            if isinstance(screen, (GameScreen, AlhambraDiceScreen, CarcassonneDiceScreen)):
+            if isinstance(screen, PlayScreen):
                 return screen
         return None
 

@@ -7,32 +7,17 @@ the game screen; the screen checks it against what the game expects now and hand
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Literal
 
 from textual.message import Message
 
-Colour = Literal["yellow", "blue"]
+from companion.live.pip_die import Colour, PipDie
+
+__all__ = ["COLOUR_KEYS", "Colour", "DiceEntered", "DiceSource", "PipDie"]
+
 DiceSource = Literal["keyboard", "mouse", "virtual", "camera"]
 
 COLOUR_KEYS: dict[str, Colour] = {"y": "yellow", "b": "blue"}
-
-
-@dataclass(frozen=True)
-class PipDie:
-    """One pip die as entered: its colour and the value on top."""
-
-    colour: Colour
-    value: int
-
-    def __post_init__(self) -> None:
-        if not 1 <= self.value <= 6:
-            raise ValueError(f"a die shows 1 to 6, not {self.value}")
-
-    @property
-    def label(self) -> str:
-        """Short form as typed, e.g. `y3`."""
-        return f"{self.colour[0]}{self.value}"
 
 
 class DiceEntered(Message):

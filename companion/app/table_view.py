@@ -1,24 +1,26 @@
-"""The table's view: a read-only screen of the game being played, for every player to look at.
+"""The table's view: a read-only screen of the game being played, of any game, for every player to look at.
 
-It follows the game's log as the app writes it (each move is flushed to the log at once): the shared score
-sheet, every player's grid and what each sheet is worth so far. It only ever reads the log, so any number of
-views (`companion view`, or one per browser with `companion serve`) can watch a game without changing it.
+It follows the game's log as the app writes it (each move is flushed to the log at once) and shows the panel
+the table of games names for its game (`GameEntry.view`: Roll & Write's shared score sheet, every grid and
+what each sheet is worth so far; a dice game's board or score pad). It only ever reads the log, so any number
+of views (`companion view`, or one per browser with `companion serve`) can watch a game without changing it.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
-from companion.games import alhambra_rw as rw
-
-from .session import LOG_SUFFIX
-from .widgets.table_panel import TablePanel
+from companion.games.entry import GameEntry, load
+from companion.games.eventlog import LogError, load_log
+from companion.games.folding import IllegalMove
+from companion.games.session import LOG_SUFFIX
+from companion.saved_games import game_of_log
 
 FOLLOW_SECONDS = 0.5
 """How often the log is looked at for new moves."""
@@ -46,20 +48,23 @@ class TableView(App[None]):
         super().__init__()
         self.games_dir = games_dir
         self.followed = log
-        self.state: rw.GameState | None = None
+        self.state: Any = None
+        """The state of the game shown (None before one is)."""
+        self.game: GameEntry | None = None
+        self.panel: Any = None
+        """The game's panel (`GameEntry.view`): any widget with `show(state)`."""
         self._seen: tuple[Path, int, int] | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
-        with VerticalScroll(id="body"):
-            yield TablePanel()
+        yield VerticalScroll(id="body")
         yield Footer()
 
-    def on_mount(self) -> None:
-        self.follow()
+    async def on_mount(self) -> None:
+        await self.follow()
         self.set_interval(FOLLOW_SECONDS, self.follow)
 
-    def follow(self) -> None:
+    async def follow(self) -> None:
         """Read the log again if it changed since the last look."""
         path = self.followed or newest_log(self.games_dir)
         if path is None or not path.is_file():
@@ -70,20 +75,32 @@ class TableView(App[None]):
         if seen == self._seen:
             return
         self._seen = seen
+        game = game_of_log(path)
+        assert game.rules is not None  # a log's game is played move by move
         try:
-            loaded = rw.load_log(path)
-            state = rw.replay_log(loaded).state
-        except rw.LogError as exc:
+            state = game.rules.replay(list(load_log(path, game.rules.log).events))
+        except LogError as exc:
             self._say(f"cannot show {path.name}: {exc}")
             return
-        self.show(state)
+        except IllegalMove as exc:
+            self._say(f"cannot show {path.name}: {exc}")
+            return
+        await self.show(game, state)
 
     def _say(self, message: str) -> None:
         self.query_one("#status", Static).update(message)
 
-    def show(self, state: rw.GameState) -> None:
+    async def show(self, game: GameEntry, state: Any) -> None:
+        """Show a state of `game` in the panel its row of the table of games names."""
+        assert game.rules is not None and game.summary is not None  # the row of a game played with a log
+        if game is not self.game:
+            body = self.query_one("#body", VerticalScroll)
+            await body.remove_children()
+            self.panel = load(game.view)()
+            await body.mount(self.panel)
+            self.game = game
         self.state = state
-        stage = "set-up" if state.round == 0 else f"round {state.round} of {state.rounds}"
-        now = "game over" if state.is_over else f"{rw.expectation(state).prompt}"
-        self._say(f"{stage} · {now}")
-        self.query_one(TablePanel).show(state)
+        summary = game.summary(state)
+        now = "game over" if summary.over else game.rules.expectation(state).prompt
+        self._say(f"{game.title} · {summary.where} · {now}")
+        self.panel.show(state)

@@ -1,48 +1,205 @@
-"""A game log's text, one event a JSON object per line: reading it back checked line by line, and writing it.
+"""Every game's log on disk: one event a JSON object per line, appended, flushed and fsynced per event.
 
-Every engine's events convert to and from JSON objects (`event_to_json`, `event_from_json`); this module is
-the file around them, so every game's log reads and fails the same way.
+One reader and one writer serve every game; a game gives its `LogFormat` (how its events convert to and from
+JSON, and the limits of a log). Only the last line can be spoiled by a crash (a write cut off) or by a stray
+write after the game's last event: reading keeps every event before it and reports it, and continuing a game
+moves it to `PATH.cut` (nothing is thrown away) so that the game goes on. A bad line anywhere else is an error
+naming its line, because the events after it cannot be trusted. A write that fails (a full disk, a folder
+made read-only) is undone on disk and refused with `LogWriteError`: the file never keeps half a line.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from types import TracebackType
+from typing import Any, Generic, TypeVar
 
-from vision.jsonfile import JsonFileError, Limits, loads
+from jsonfile import JsonFileError, Limits, loads, read_bytes
 
-EventT = TypeVar("EventT")
+E = TypeVar("E")
+
+LOG_LIMITS = Limits(size=2_000_000)
+"""Every game's log: a whole game is some 20 to 50 KB; far more is not a log, and is refused unread."""
 
 
-def read_events(
-    path: Path,
-    data: bytes,
-    limits: Limits,
-    parse: Callable[[object], EventT],
-    bad_event: type[Exception],
-    error: type[Exception],
-) -> list[EventT]:
-    """The events of a log's bytes, one per line; `error` (one line) names the file and the line of a bad
-    one: JSON that does not parse, or an event `parse` refuses with `bad_event`."""
-    if len(data) > limits.size:
-        raise error(f"{path}: too large (over {limits.size:,} bytes)")
-    events = []
-    for number, line in enumerate(data.split(b"\n"), start=1):
-        if not line.strip():
-            continue
+class LogError(ValueError):
+    """A game log cannot be read; the message is one line naming the file and the line."""
+
+
+class LogWriteError(OSError):
+    """An event could not be written (the file is as it was before); the message says where and why."""
+
+
+@dataclass(frozen=True)
+class LogFormat(Generic[E]):
+    """How one game's events are kept in its log."""
+
+    parse: Callable[[object], E]
+    """An event from its JSON object; raises `bad_event` naming the bad field."""
+    encode: Callable[[E], dict[str, Any]]
+    bad_event: type[Exception]
+    limits: Limits
+
+
+@dataclass(frozen=True)
+class LoadedLog(Generic[E]):
+    """The events of a log; `cut_line` is the 1-based number of a spoiled last line (None: none was)."""
+
+    path: Path
+    events: tuple[E, ...]
+    cut_line: int | None = None
+    cut_text: str = ""
+    cut_at: int = 0
+    """Where the spoiled line starts in the file, in bytes: the log is kept up to there."""
+
+    @property
+    def warning(self) -> str:
+        """A message for the user when the last line was spoiled, else ''."""
+        if self.cut_line is None:
+            return ""
+        return (
+            f"{self.path}: line {self.cut_line} was cut off (an interrupted write); "
+            f"kept the {len(self.events)} complete events before it"
+        )
+
+
+def read_log(path: Path, data: bytes, log_format: LogFormat[E]) -> LoadedLog[E]:
+    """The events of a log's bytes; `LogError` for a log with no event or a bad line before its last."""
+    if len(data) > log_format.limits.size:
+        raise LogError(f"{path}: too large (over {log_format.limits.size:,} bytes)")
+    numbered, start = [], 0
+    for number, raw in enumerate(data.split(b"\n"), start=1):
+        if raw.strip():
+            numbered.append((number, raw, start))
+        start += len(raw) + 1
+    events: list[E] = []
+    for index, (number, raw, start) in enumerate(numbered):
         try:
-            events.append(parse(loads(line, limits, line=number)))
-        except JsonFileError as exc:
-            raise error(f"{path}: {exc}") from exc
-        except bad_event as exc:
-            raise error(f"{path}: line {number}: not a valid event ({exc})") from exc
+            events.append(_parse(raw, number, log_format))
+        except LogError as exc:
+            if index < len(numbered) - 1:
+                raise LogError(f"{path}: {exc}") from exc
+            if not events:
+                raise LogError(f"{path}: {exc}") from exc
+            return LoadedLog(path, tuple(events), number, raw.decode("utf-8", "replace"), start)
     if not events:
-        raise error(f"{path}: no event in the log")
-    return events
+        raise LogError(f"{path}: no event in the log")
+    return LoadedLog(path, tuple(events))
 
 
-def log_text(events: Iterable[EventT], to_json: Callable[[EventT], dict[str, Any]]) -> str:
+def load_log(path: str | Path, log_format: LogFormat[E]) -> LoadedLog[E]:
+    """Read a log file (`read_log`); a file that cannot be read is a `LogError` too."""
+    path = Path(path)
+    try:
+        data = read_bytes(path, log_format.limits)
+    except JsonFileError as exc:
+        raise LogError(str(exc)) from exc
+    return read_log(path, data, log_format)
+
+
+def _parse(raw: bytes, number: int, log_format: LogFormat[E]) -> E:
+    try:
+        obj = loads(raw, log_format.limits, line=number)
+    except JsonFileError as exc:
+        raise LogError(str(exc)) from exc
+    try:
+        return log_format.parse(obj)
+    except log_format.bad_event as exc:
+        raise LogError(f"line {number}: not a valid event ({exc})") from exc
+
+
+def set_cut_line_aside(loaded: LoadedLog[Any]) -> None:
+    """Move a spoiled last line to `PATH.cut` and out of the log, so the next event starts a fresh line."""
+    if loaded.cut_line is None:
+        return
+    path = loaded.path
+    with open(path.with_name(path.name + ".cut"), "a", encoding="utf-8") as keep:
+        keep.write(loaded.cut_text + "\n")
+    with open(path, "r+b") as file:
+        file.truncate(loaded.cut_at)
+        file.flush()
+        os.fsync(file.fileno())
+
+
+class GameLog(Generic[E]):
+    """An open log file that events are appended to, each flushed and fsynced before `append` returns."""
+
+    def __init__(self, path: str | Path, encode: Callable[[E], dict[str, Any]]) -> None:
+        self.path = Path(path)
+        self.encode = encode
+        # Unbuffered: a write that fails leaves nothing in a buffer to reach the file later.
+        self._file = open(self.path, "ab", buffering=0)  # noqa: SIM115 - kept open for the whole game
+        if self._file.tell() and not self.path.read_bytes().endswith(b"\n"):
+            # A whole last event written without its newline: end its line before appending.
+            self._write(b"\n")
+
+    @classmethod
+    def create(cls, path: str | Path, first: E, encode: Callable[[E], dict[str, Any]]) -> GameLog[E]:
+        """Start a new log with its set-up event; refuses to overwrite an existing file."""
+        path = Path(path)
+        if path.exists():
+            raise LogError(f"{path}: a game log already exists there")
+        log = cls(path, encode)
+        try:
+            log.append(first)
+        except LogWriteError:
+            log.close()
+            path.unlink(missing_ok=True)
+            raise
+        return log
+
+    def append(self, event: E) -> None:
+        line = json.dumps(self.encode(event), ensure_ascii=False, separators=(",", ":")) + "\n"
+        self._write(line.encode("utf-8"))
+
+    def _write(self, data: bytes) -> None:
+        """Write all of `data` and fsync it, or leave the file as it was and raise `LogWriteError`."""
+        size = os.fstat(self._file.fileno()).st_size
+        try:
+            written = 0
+            while written < len(data):
+                written += self._file.write(data[written:]) or 0
+            os.fsync(self._file.fileno())
+        except OSError as exc:
+            try:
+                os.ftruncate(self._file.fileno(), size)
+                os.fsync(self._file.fileno())
+            except OSError:
+                pass  # the file is already unwritable; reading it back moves a cut line aside
+            why = exc.strerror or type(exc).__name__
+            raise LogWriteError(f"{self.path}: the move was not saved ({why})") from exc
+
+    def truncate_last(self) -> None:
+        """Undo: remove the last event line from the file (the log stays one event per line)."""
+        with open(self.path, "r+b") as file:
+            data = file.read()
+            file.truncate(data.rstrip(b"\n").rfind(b"\n") + 1)
+            file.flush()
+            os.fsync(file.fileno())
+
+    def close(self) -> None:
+        self._file.close()
+
+    def __enter__(self) -> GameLog[E]:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, value: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+
+def log_text(events: Iterable[E], encode: Callable[[E], dict[str, Any]]) -> str:
     """A game log's text: one event a line (the examples are written with it)."""
-    return "".join(json.dumps(to_json(e), separators=(",", ":")) + "\n" for e in events)
+    return "".join(json.dumps(encode(e), separators=(",", ":")) + "\n" for e in events)
+
+
+def write_log(path: str | Path, events: list[E], encode: Callable[[E], dict[str, Any]]) -> None:
+    """Write a whole event list as a new log (e.g. an example game)."""
+    with GameLog.create(path, events[0], encode) as log:
+        for event in events[1:]:
+            log.append(event)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol, TypeVar
 
-from vision.jsonfile import short
+from jsonfile import short
 
 
 class IllegalMove(ValueError):

@@ -14,14 +14,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.app.dice_input import PipDie
 from companion.games import alhambra_rw as rw
 from companion.live.city import CATAPULT, KNIGHT
-from vision.reading import DiceReading, Die
+from companion.live.pip_die import PipDie
+from vision.reading import SURE_READ, DiceReading, Die
 from vision.settle import SettleSettings
 from vision.symbols.matcher import UNKNOWN
 
-MIN_CONFIDENCE = SettleSettings.steady_confidence
 """Below this the reader is unsure of a die: the players confirm it. The settler's line between steady dice
 and finds that may flicker: a find passed over here is one that could not keep a throw from settling."""
 
@@ -75,13 +74,11 @@ def _count(n: int, colour: str) -> str:
     return f"{n} {colour} {'die' if n == 1 else 'dice'}"
 
 
-def _sure(die: Die, min_confidence: float) -> bool:
-    return die.confidence >= min_confidence
+def _sure(die: Die, sure_read: float) -> bool:
+    return die.confidence >= sure_read
 
 
-def propose(
-    reading: DiceReading, exp: rw.Expectation, min_confidence: float = MIN_CONFIDENCE
-) -> Proposal | None:
+def propose(reading: DiceReading, exp: rw.Expectation, sure_read: float = SURE_READ) -> Proposal | None:
     """The proposal for the roll `exp` waits for, or None when the game waits for no dice now."""
     if exp.yellow + exp.blue == 0:
         return None
@@ -94,19 +91,19 @@ def propose(
             (d for d in reading.dice if d.color == colour and d.value is not None),
             key=lambda d: -d.confidence,
         )
-        if all(_sure(d, min_confidence) for d in seen[:wanted]):
+        if all(_sure(d, sure_read) for d in seen[:wanted]):
             # Beyond the dice the roll needs, read surely, an unsure find is clutter (a button, a dot), not
             # a die the players threw: it is not asked about.
-            seen = seen[:wanted] + [d for d in seen[wanted:] if _sure(d, min_confidence)]
+            seen = seen[:wanted] + [d for d in seen[wanted:] if _sure(d, sure_read)]
         if len(seen) < wanted:
             missing.append(f"{_count(wanted, colour)} expected, {len(seen)} seen")
         elif len(seen) > wanted:
             problems.append(f"{_count(len(seen), colour)} seen, {wanted} expected")
         for die in seen[:wanted]:
             chosen.append(PipDie(colour, die.value))  # type: ignore[arg-type]
-            if not _sure(die, min_confidence):
+            if not _sure(die, sure_read):
                 problems.append(f"unsure of {colour[0]}{die.value} ({die.confidence:.0%})")
-    others = [d for d in reading.dice if d.color not in GAME_COLOURS and _sure(d, min_confidence)]
+    others = [d for d in reading.dice if d.color not in GAME_COLOURS and _sure(d, sure_read)]
     if others:
         problems.append(
             f"{len(others)} die of another colour ignored"
@@ -163,7 +160,7 @@ def propose_faces(
     faces: tuple[str, ...],
     wanted: int,
     set_face: str | None = None,
-    min_confidence: float = MIN_CONFIDENCE,
+    sure_read: float = SURE_READ,
 ) -> FaceProposal:
     """The proposal for a roll of `wanted` symbol dice showing `faces`: the dice set aside count, as they lie
     on the table too. `set_face`: a die set to that face lies among them (the black die), which counts for
@@ -171,9 +168,9 @@ def propose_faces(
     read = describe_reading(reading)
     needed = wanted + (set_face is not None)
     seen = sorted(reading.dice, key=lambda d: (-d.confidence, d.face or ""))
-    if all(_sure(d, min_confidence) for d in seen[:needed]):
+    if all(_sure(d, sure_read) for d in seen[:needed]):
         # As with pip dice: beyond the dice the roll needs, read surely, an unsure find is clutter.
-        seen = seen[:needed] + [d for d in seen[needed:] if _sure(d, min_confidence)]
+        seen = seen[:needed] + [d for d in seen[needed:] if _sure(d, sure_read)]
     if len(seen) < needed:
         return FaceProposal((), False, f"missing dice: {needed} expected, {len(seen)} seen", read)
     problems = [f"{len(seen)} dice seen, {needed} expected"] if len(seen) > needed else []
@@ -187,7 +184,7 @@ def propose_faces(
         if not counts[faces.index(set_face)]:
             return FaceProposal((), False, f"no die shows the black die's {set_face}", read)
         counts[faces.index(set_face)] -= 1
-    problems += [f"unsure of {d.face} ({d.confidence:.0%})" for d in chosen if not _sure(d, min_confidence)]
+    problems += [f"unsure of {d.face} ({d.confidence:.0%})" for d in chosen if not _sure(d, sure_read)]
     return FaceProposal(tuple(counts), not problems, "; ".join(problems), read)
 
 

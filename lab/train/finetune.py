@@ -36,8 +36,8 @@ from lab.train.nets import DieDetectorNet, PipClassifierNet
 from lab.train.samples import Photo, RealCrop, classifier_sample, load_photos
 from lab.train.webcam import HELD_OUT_PERCENT, labelled_scenes, value_crops
 from vision.dataset import is_held_out, load_crop_set, load_set
-from vision.evaluate import SURE_READ
 from vision.images import load_image
+from vision.reading import SURE_READ
 
 NAMES = {"classifier": "pip_classifier", "detector": "die_detector"}
 REAL_CROP_SHARE = 0.3

@@ -48,7 +48,7 @@ def test_the_view_shows_every_grid_and_follows_the_moves_without_writing(
         seen["round"] = app.state.round
         seen["grids"] = [str(w.border_title) for w in app.query(".grid")]
         seen["screen"] = app.export_screenshot()
-        log, _ = GameLog.resume(path)  # the game goes on at the table, to its end, as the app logs it
+        log = GameLog(path, rw.event_to_json)  # the game goes on at the table, to its end, as the app logs it
         with log:
             for event in events[60:]:
                 log.append(event)

@@ -27,7 +27,7 @@ from companion.games.alhambra_dice import (
     replay,
 )
 from companion.games.alhambra_dice.alcazaba import BAG, AlcazabaGame
-from companion.games.alhambra_dice.engine import MAX_ROLLS, fold, new_game, slot_of
+from companion.games.alhambra_dice.engine import MAX_ROLLS, slot_of
 from companion.games.alhambra_dice.events import (
     BuildingTile,
     EventFormatError,
@@ -37,6 +37,7 @@ from companion.games.alhambra_dice.events import (
     event_from_json,
     event_to_json,
 )
+from companion.games.alhambra_dice.play import fold, new_game
 from companion.games.alhambra_dice.scorefile import ScoreFileError, log_text, score_log
 from companion.games.alhambra_dice.simulate import play_random_game
 

@@ -11,8 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games.alhambra_dice import GameStarted, MarkerPlaced, PrizeTaken, replay, score_log, undo
-from companion.games.alhambra_dice.engine import TRACK, Game, fold
+from companion.games.alhambra_dice.engine import TRACK, Game
 from companion.games.alhambra_dice.events import event_from_json, event_to_json
+from companion.games.alhambra_dice.play import fold
 from companion.games.alhambra_dice.scorefile import log_text, read_log
 from companion.games.alhambra_dice.simulate import next_event, play_random_game
 

@@ -12,12 +12,13 @@ from pathlib import Path
 import pytest
 from live_driver import synchronous
 
-from companion.app.alhambra_dice_session import AlhambraDiceSession
 from companion.app.app import CameraSetup, CompanionApp
 from companion.app.screens.alhambra_dice import AlhambraDiceScreen
 from companion.cli import main as companion_main
 from companion.games import alhambra_dice as ad
+from companion.games.alhambra_dice.entry import RULES
 from companion.games.alhambra_dice.events import event_from_json, event_to_json
+from companion.games.session import Session
 from companion.live.alhambra_demo import DEMO_PLAYERS, demo_table, play_headless, taught_profile, throw_of
 from companion.live.match import FACE_SETTLING
 from vision.pips import PipReader
@@ -52,7 +53,7 @@ async def test_the_app_enters_the_rolls_the_camera_reads_off_a_table_of_symbol_d
     table = demo_table(5)
     camera = CameraSetup(lambda: table, DiceReader(PipReader(), taught_profile()), settling=FACE_SETTLING)
     setup = ad.GameStarted(("Ann", "Ben", "Cleo"))
-    session = AlhambraDiceSession.create(tmp_path, setup, datetime(2026, 11, 25, 20, 0))
+    session = Session.create(RULES, tmp_path, setup, datetime(2026, 11, 25, 20, 0))
     app = CompanionApp(rng=random.Random(0), games_dir=tmp_path, camera=camera, game=session)
     rolls = [(1, 0, 2, 0, 5, 0), (0, 0, 1, 0, 7, 0)]
     async with app.run_test(size=(100, 32)) as pilot:

@@ -24,11 +24,12 @@ from textual.widgets import Input, Static
 from calibration.table_area import TableArea, save_area
 from companion.app import paths
 from companion.app.app import CameraSetup, CompanionApp
-from companion.app.carcassonne_dice_session import CarcassonneDiceSession
 from companion.app.screens.carcassonne_dice import CarcassonneDiceScreen
 from companion.cli import main as companion_main
 from companion.games import carcassonne_dice as cd
+from companion.games.carcassonne_dice.entry import RULES
 from companion.games.carcassonne_dice.scorefile import log_text
+from companion.games.session import Session
 from companion.live.carcassonne_demo import taught_dice
 from companion.live.city import CityReading
 from companion.live.city_check import AGREES, CityCamera, differences
@@ -235,7 +236,7 @@ class NoFrames:
     [(False, "start the app with `--symbols carc.json`"), (True, "the camera has no frame of the table now")],
 )
 def test_ctrl_r_says_what_the_camera_lacks(home: Path, taught: bool, says: str) -> None:
-    session = CarcassonneDiceSession.create(home, cd.GameStarted(("Ann", "Ben")), datetime(2026, 11, 25))
+    session = Session.create(RULES, home, cd.GameStarted(("Ann", "Ben")), datetime(2026, 11, 25))
     camera = CameraSetup(never_opens, NoFrames(), symbols=profile() if taught else None)
 
     async def press() -> tuple[str, bool, bool]:

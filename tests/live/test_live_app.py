@@ -9,11 +9,12 @@ from pathlib import Path
 from live_driver import play_by_camera, script, synchronous
 
 from companion.app.app import CameraSetup, CompanionApp
-from companion.app.session import GameSession
 from companion.app.widgets.camera_panel import CameraPanel
 from companion.games import alhambra_rw as rw
+from companion.games.alhambra_rw.entry import RULES, RollAndWriteSession
 from companion.games.alhambra_rw.log import write_log
 from companion.games.alhambra_rw.simulate import random_decision
+from companion.games.session import Session
 from companion.live.feed import FrameSource
 from vision.reading import Box, DiceReading, Die
 from vision.simulated_table.rolling import RollingTable
@@ -22,8 +23,8 @@ from vision.sources import SourceError
 NOW = datetime(2026, 11, 23, 20, 0)
 
 
-def new_session(tmp_path: Path, setup: rw.GameStarted) -> GameSession:
-    return GameSession.create(tmp_path / "games", setup, NOW)
+def new_session(tmp_path: Path, setup: rw.GameStarted) -> RollAndWriteSession:
+    return Session.create(RULES, tmp_path / "games", setup, NOW)
 
 
 class TableReader:
@@ -61,11 +62,11 @@ async def test_dice_thrown_on_the_table_fill_the_sheet_and_the_log(tmp_path: Pat
     assert sources == ["camera"] * len(plan.throws)
 
 
-def resumed_session(tmp_path: Path, before: tuple[rw.Event, ...]) -> GameSession:
+def resumed_session(tmp_path: Path, before: tuple[rw.Event, ...]) -> RollAndWriteSession:
     """A game whose set-up was played before (by keys): the camera takes over for the turns."""
     path = tmp_path / "game.jsonl"
     write_log(path, list(before))
-    return GameSession.resume(path)
+    return Session.resume(RULES, path)
 
 
 def reading(*dice: tuple[str, int, float]) -> DiceReading:

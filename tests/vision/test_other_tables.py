@@ -15,10 +15,10 @@ from lab.train.webcam import labelled_scenes
 from vision.cli import main
 from vision.dataset import LabelledDie, LabelledImage, load_crop_set, load_set
 from vision.detect import Detector
-from vision.evaluate import SURE_READ, Scores, match
+from vision.evaluate import Scores, match
 from vision.images import load_image
 from vision.pips import PipReader, tempered
-from vision.reading import Box, DiceReading, Die
+from vision.reading import SURE_READ, Box, DiceReading, Die
 
 
 def test_a_folder_of_crops_by_value_is_measured_with_the_classifier_alone(

@@ -17,9 +17,9 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from jsonfile import short
 from vision.crops import Square, crop_squares
 from vision.detect import Detection
-from vision.jsonfile import short
 from vision.reading import Image, Rotation
 from vision.runtime import Model
 from vision.symbols.matcher import ROTATIONS, UNKNOWN

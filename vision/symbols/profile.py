@@ -37,7 +37,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from vision.jsonfile import JsonFileError, Limits, read_json, refuse_unknown, short, shown
+from jsonfile import JsonFileError, Limits, read_json, refuse_unknown, short, shown
 from vision.symbols.locate import PATCH
 
 FORMAT = "symbol-dice-profile"

@@ -15,29 +15,28 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
 from textual.widgets import Footer, Input, Log, Static
 
 from companion.games import alhambra_dice as ad
 from companion.games.alhambra.buildings import TYPES
 from companion.games.alhambra_dice.engine import ROUNDS
+from companion.games.alhambra_dice.entry import AlhambraDiceSession
 from companion.games.alhambra_dice.report import game_text
 from companion.live.match import propose_faces
 from vision.reading import DiceReading
 
 from ..alhambra_dice_input import HELP, InputError, parse
-from ..alhambra_dice_session import AlhambraDiceSession
 from ..widgets.alhambra_board import AlhambraBoard, marks
 from ..widgets.camera_panel import CameraPanel
 from ..widgets.log_row import log_row
-from .event_game import EventGameScreen
+from .event_game import EXPORT_KEY, EventGameScreen
 
 AUTO_LIMIT = 1000
 """A guard, not a rule: this many of Dirk's automatic moves in a row would mean a bug."""
 
 
 class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
-    """Plays one `AlhambraDiceSession`; posts `Finished` when scoring C is held."""
+    """Plays one Alhambra dice session; posts `Finished` when scoring C is held."""
 
     CSS_PATH = "alhambra_dice.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -45,15 +44,8 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
         Binding("ctrl+y", "redo", "redo"),
         # Before the entry line's own ctrl+k and ctrl+e (delete to the end, go to the end: End does that too).
         Binding("ctrl+k", "accept_camera", "accept the camera's dice", priority=True),
-        Binding("ctrl+e", "export", "export", priority=True),
+        Binding(EXPORT_KEY, "export", "export", priority=True),
     ]
-
-    class Finished(Message):
-        """Scoring C is held: the game is over."""
-
-        def __init__(self, session: AlhambraDiceSession) -> None:
-            super().__init__()
-            self.session = session
 
     def __init__(self, session: AlhambraDiceSession, rng: random.Random, camera: bool = False) -> None:
         super().__init__(session)
@@ -75,7 +67,7 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
     def on_mount(self) -> None:
         self.query_one("#board").border_title = "Board"
         self.query_one("#now").border_title = "Now"
-        self.query_one("#log", Log).write_lines(self.session.line(e) for e in self.session.events)
+        self.query_one("#log", Log).write_lines(self.line(e) for e in self.session.events)
         self.query_one("#entry", Input).focus()
         self._after_change()
 
@@ -127,11 +119,16 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
             auto = self.session.expectation().auto
             if auto is None:
                 break
-            self.session.submit(auto)
-            self.query_one("#log", Log).write_line(self.session.line(auto))
+            try:
+                self.session.submit(auto)
+            except OSError as exc:  # the log could not be written: the move is not taken
+                self.say(str(exc), error=True)
+                return
+            self.query_one("#log", Log).write_line(self.line(auto))
         self.refresh_view()
         if self.state.is_over:
-            self.post_message(self.Finished(self.session))
+            note = f"the totals are on the screen, {EXPORT_KEY} exports"
+            self.post_message(self.Finished(self.session, None, note))
 
     # ---------------------------------------------------------------------------------- the camera
     def table_settled(self, reading: DiceReading) -> None:

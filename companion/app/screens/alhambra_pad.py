@@ -22,7 +22,7 @@ from textual.widgets import Footer, Input, Label, Static
 from companion.games import alhambra as al
 from companion.games.alhambra.report import result_text
 from companion.games.alhambra.scorefile import LIMITS as PAD_LIMITS
-from vision.jsonfile import JsonFileError, read_json
+from jsonfile import JsonFileError, read_json
 
 PAD_PREFIX = "alhambra-"
 PAD_SUFFIX = ".pad.json"

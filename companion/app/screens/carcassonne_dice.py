@@ -20,6 +20,7 @@ from textual.message import Message
 from textual.widgets import Footer, Input, Static
 
 from companion.games import carcassonne_dice as cd
+from companion.games.carcassonne_dice.entry import CarcassonneDiceSession
 from companion.live.city import CATAPULT, KNIGHT
 from companion.live.city_check import CityCamera, CityCheck, check_city
 from companion.live.match import propose_city_roll
@@ -29,34 +30,26 @@ from vision.reading import DiceReading, Image
 from vision.symbols.profile import SymbolProfile
 
 from ..carcassonne_dice_input import HELP, InputError, parse
-from ..carcassonne_dice_session import CarcassonneDiceSession
 from ..widgets.carcassonne_pad import CarcassonnePad, CityView
 from ..widgets.log_row import log_row
-from .event_game import EventGameScreen
+from .event_game import EXPORT_KEY, EventGameScreen
 
 
 class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
-    """Plays one `CarcassonneDiceSession`; posts `Finished` when a player has won."""
+    """Plays one Carcassonne dice session; posts `Finished` when a player has won."""
 
     CSS_PATH = "carcassonne_dice.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+z", "undo", "undo"),
         Binding("ctrl+y", "redo", "redo"),
         # Before the entry line's own ctrl+e (go to the end: End does that too).
-        Binding("ctrl+e", "export", "export", priority=True),
+        Binding(EXPORT_KEY, "export", "export", priority=True),
         Binding("ctrl+r", "read_city", "read city"),
         # Before the entry line's own ctrl+k (delete to the end).
         Binding("ctrl+k", "accept_camera", "accept the camera's dice", priority=True),
         # Without a camera the same key says so, out of the footer: `check_action` lets one of the two run.
         Binding("ctrl+r", "no_camera", show=False),
     ]
-
-    class Finished(Message):
-        """A player reached 42 points or rolled 9 catapults: the game is over."""
-
-        def __init__(self, session: CarcassonneDiceSession) -> None:
-            super().__init__()
-            self.session = session
 
     class FromTable(Message):
         """An event settled at the table by a reader (the demo's players), entered as if typed, and what the
@@ -161,7 +154,8 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
     def _after_change(self) -> None:
         self.refresh_view()
         if self.state.is_over:
-            self.post_message(self.Finished(self.session))
+            note = f"the winner is on the screen, {EXPORT_KEY} exports"
+            self.post_message(self.Finished(self.session, None, note))
 
     # ---------------------------------------------------------------------------------- the camera
     def table_settled(self, reading: DiceReading) -> None:

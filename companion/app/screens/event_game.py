@@ -8,27 +8,30 @@ screen lists a screen's own bindings).
 
 from __future__ import annotations
 
+import json
 from typing import Any, Generic, TypeVar
 
-from textual.screen import Screen
 from textual.widgets import Log, Static
 
 from companion.games.folding import IllegalMove
+from companion.games.session import Session
 from companion.live.match import FaceProposal
 
-from ..event_session import EventSession
 from ..export import export_json
+from .play import PlayScreen
 
 E = TypeVar("E")
 S = TypeVar("S")
 
+EXPORT_KEY = "ctrl+e"
 
-class EventGameScreen(Screen[None], Generic[E, S]):
-    """Plays one `EventSession`."""
 
-    def __init__(self, session: EventSession[E, S]) -> None:
-        super().__init__()
-        self.session = session
+class EventGameScreen(PlayScreen, Generic[E, S]):
+    """Plays one dice game's session."""
+
+    def __init__(self, session: Session[E, S, Any]) -> None:
+        super().__init__(session)
+        self.session: Session[E, S, Any] = session
         self.message = ""
         self.error = False
         self.pending: FaceProposal | None = None
@@ -37,6 +40,12 @@ class EventGameScreen(Screen[None], Generic[E, S]):
     @property
     def state(self) -> S:
         return self.session.state
+
+    def line(self, event: E) -> str:
+        """One line of the game log on screen: the event as the log file holds it, without the JSON noise."""
+        data = self.session.rules.log.encode(event)
+        kind = data.pop("event")
+        return f"{kind}: " + json.dumps(data, ensure_ascii=False)[1:-1].replace('"', "")
 
     def refresh_view(self) -> None:
         """Draw the game as it stands, and `self.message`."""
@@ -59,10 +68,10 @@ class EventGameScreen(Screen[None], Generic[E, S]):
         """Apply an event; the engine's reason is shown when it is refused, and nothing changes."""
         try:
             self.session.submit(event)
-        except IllegalMove as exc:
+        except (IllegalMove, OSError) as exc:
             self.say(str(exc), error=True)
             return False
-        self.query_one("#log", Log).write_line(self.session.line(event))
+        self.query_one("#log", Log).write_line(self.line(event))
         self.message, self.error = "", False
         self.pending = None
         self._after_change()
@@ -106,26 +115,26 @@ class EventGameScreen(Screen[None], Generic[E, S]):
     def action_undo(self) -> None:
         try:
             undone = self.session.undo()
-        except IllegalMove as exc:
+        except (IllegalMove, OSError) as exc:
             self.say(str(exc), error=True)
             return
         self._rewrite_log()
-        self.say(f"undone: {self.session.line(undone)} (ctrl+y redoes it)")
+        self.say(f"undone: {self.line(undone)} (ctrl+y redoes it)")
 
     def action_redo(self) -> None:
         try:
             redone = self.session.redo()
-        except IllegalMove as exc:
+        except (IllegalMove, OSError) as exc:
             self.say(str(exc), error=True)
             return
         self._rewrite_log()
-        self.say(f"redone: {self.session.line(redone)}")
+        self.say(f"redone: {self.line(redone)}")
         self._after_change()
 
     def _rewrite_log(self) -> None:
         log = self.query_one("#log", Log)
         log.clear()
-        log.write_lines(self.session.line(e) for e in self.session.events)
+        log.write_lines(self.line(e) for e in self.session.events)
 
     def action_export(self) -> None:
         """The scoring so far with every reason, as `GAME.score.json` beside the game's log."""

@@ -14,22 +14,22 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.events import Resize
-from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Footer, Log, Static
 
 from companion.games import alhambra_rw as rw
+from companion.games.alhambra_rw.entry import RollAndWriteSession
 from companion.live.match import Proposal, kept_pair, propose
 from vision.reading import DiceReading
 
 from ..describe import describe
 from ..dice_input import Colour, DiceEntered, DiceSource, PipDie
-from ..session import GameSession
 from ..widgets.camera_panel import CameraPanel
 from ..widgets.grid_text import grid_text
 from ..widgets.log_row import log_row
 from ..widgets.score_sheet import ScoreSheet
 from ..widgets.turn_panel import TurnPanel, is_imaginary_roll, is_roll
+from .end import EndScreen
+from .play import PlayScreen
 
 COMPACT_HEIGHT = 30
 """Below this many lines the screen drops its borders so that 80×24 still shows everything."""
@@ -47,8 +47,9 @@ SET_UP_STEPS = {
 asking for rolls during the set-up."""
 
 
-class GameScreen(Screen[None]):
-    """Plays one `GameSession`; posts `GameScreen.Finished` when the final scoring should be shown."""
+class GameScreen(PlayScreen):
+    """Plays one Roll & Write session; posts `Finished` with the end screen when the final scoring should be
+    shown."""
 
     CSS_PATH = "game.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -75,23 +76,16 @@ class GameScreen(Screen[None]):
         Binding("q", "app.quit", "quit", show=False),
     ]
 
-    class Finished(Message):
-        """The game is over: show the final scoring of `session`."""
-
-        def __init__(self, session: GameSession) -> None:
-            super().__init__()
-            self.session = session
-
     def __init__(
         self,
-        session: GameSession,
+        session: RollAndWriteSession,
         rng: random.Random,
         auto_imaginary: bool = True,
         camera: bool = False,
         table: DiceReading | None = None,
     ) -> None:
-        super().__init__()
-        self.session = session
+        super().__init__(session)
+        self.session: RollAndWriteSession = session
         self.camera = camera
         self.table = table
         """The dice lying on the table now, as the camera last settled on them (None once they move)."""
@@ -400,7 +394,7 @@ class GameScreen(Screen[None]):
         before = self.state
         try:
             after = self.session.submit(event)
-        except rw.IllegalMove as exc:
+        except (rw.IllegalMove, OSError) as exc:
             self.say(str(exc), error=True)
             return False
         lines = describe(before, event, after)
@@ -416,7 +410,7 @@ class GameScreen(Screen[None]):
     def _after_change(self) -> None:
         """After each accepted event: show the end, or make the imaginary players' rolls (auto-roll)."""
         if self.state.is_over:
-            self.post_message(self.Finished(self.session))
+            self._finished()
             return
         if self._auto_rolling or not self.auto_imaginary:
             return
@@ -430,9 +424,12 @@ class GameScreen(Screen[None]):
             self._auto_rolling = False
         self.offer_table()
 
+    def _finished(self) -> None:
+        self.post_message(PlayScreen.Finished(self.session, EndScreen(self.state, self.session.path), ""))
+
     def action_show_end(self) -> None:
         if self.state.is_over:
-            self.post_message(self.Finished(self.session))
+            self._finished()
         else:
             self.say("the game is not over yet", error=True)
 
@@ -440,7 +437,7 @@ class GameScreen(Screen[None]):
     def action_undo(self) -> None:
         try:
             self.session.undo()
-        except rw.IllegalMove as exc:
+        except (rw.IllegalMove, OSError) as exc:
             self.say(str(exc), error=True)
             return
         undone = self.log_lines.pop()
@@ -452,7 +449,7 @@ class GameScreen(Screen[None]):
         before = self.state
         try:
             event = self.session.redo()
-        except rw.IllegalMove as exc:
+        except (rw.IllegalMove, OSError) as exc:
             self.say(str(exc), error=True)
             return
         lines = describe(before, event, self.state)
@@ -460,7 +457,7 @@ class GameScreen(Screen[None]):
         self.query_one("#log", Log).write_lines(lines)
         self.say(f"redone: {lines[0]}")
         if self.state.is_over:
-            self.post_message(self.Finished(self.session))
+            self._finished()
 
     def _rewrite_log(self) -> None:
         log = self.query_one("#log", Log)

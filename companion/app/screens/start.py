@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -21,19 +21,20 @@ from textual.widgets.option_list import Option
 from companion.games import alhambra_dice as ad
 from companion.games import alhambra_rw as rw
 from companion.games import carcassonne_dice as cd
+from companion.games.alhambra_dice.entry import RULES as ALHAMBRA_DICE
 from companion.games.alhambra_rw.engine import IMAGINARY_PLAYERS
+from companion.games.alhambra_rw.entry import RULES as ROLL_AND_WRITE
+from companion.games.carcassonne_dice.entry import RULES as CARCASSONNE_DICE
+from companion.games.session import ResumeError, Session
+from companion.saved_games import SavedGame, saved_games
 
-from ..alhambra_dice_session import AlhambraDiceSession
-from ..carcassonne_dice_session import CarcassonneDiceSession
-from ..event_session import ResumeError
-from ..session import GameSession, SavedGame, saved_games
 from .sheet_editor import SheetEditorScreen
 
 MAX_PLAYERS = 5
 IMAGINARY_NAMES = ("Ani", "Dirk", "Marc", "Frank", "Patricia", "Barbara")
 """Names for the imaginary players (from the rulebook's examples); any a real player uses is skipped."""
 
-AnySession = GameSession | AlhambraDiceSession | CarcassonneDiceSession
+AnySession = Session[Any, Any, Any]
 """A game being played, of any of the games."""
 SheetChoice = tuple[str, str]
 """("shipped", name) or ("user", path)."""
@@ -72,17 +73,11 @@ def variant_options(players: list[str]) -> tuple[list[tuple[str, tuple[int, str]
 
 def saved_game_label(game: SavedGame) -> str:
     date = f"{game.modified:%Y-%m-%d %H:%M}"
-    if game.problem:
+    if game.summary is None:
         return f"{game.path.name}: cannot continue ({game.problem})"
-    names = ", ".join([*game.players, *(f"{n} ◇" for n in game.imaginary)])
-    if game.over:
-        where = "finished"
-    elif game.game == cd.GAME_ID:
-        where = f"turn {game.round}"
-    else:
-        where = "set-up" if game.round == 0 else f"round {game.round}/{game.rounds}"
-    which = {ad.GAME_ID: "Alhambra dice · ", cd.GAME_ID: "Carcassonne dice · "}.get(game.game, "")
-    return f"{which}{names} · {where} · {date}"
+    names = ", ".join([*game.summary.players, *(f"{n} ◇" for n in game.summary.imaginary)])
+    which = f"{game.game.list_name} · " if game.game.list_name else ""
+    return f"{which}{names} · {game.summary.where} · {date}"
 
 
 class StartScreen(Screen[None]):
@@ -217,7 +212,7 @@ class StartScreen(Screen[None]):
         count, name = variant
         try:
             setup = rw.GameStarted(self.selected_sheet(), players, imaginary_names(names, count), name)
-            session = GameSession.create(self.games_dir, setup, self.now())
+            session = Session.create(ROLL_AND_WRITE, self.games_dir, setup, self.now())
         except (rw.SheetError, rw.IllegalMove, OSError) as exc:
             self.say(str(exc), error=True)
             return
@@ -230,7 +225,7 @@ class StartScreen(Screen[None]):
         first = start if isinstance(start, int) else 0
         try:
             setup = ad.GameStarted(tuple(names[first:] + names[:first]))
-            session: AnySession = AlhambraDiceSession.create(self.games_dir, setup, self.now())
+            session: AnySession = Session.create(ALHAMBRA_DICE, self.games_dir, setup, self.now())
         except (ad.IllegalMove, OSError) as exc:
             self.say(f"Alhambra dice game: {exc}", error=True)
             return
@@ -243,7 +238,7 @@ class StartScreen(Screen[None]):
         first = start if isinstance(start, int) else 0
         try:
             setup = cd.GameStarted(tuple(names[first:] + names[:first]))
-            session: AnySession = CarcassonneDiceSession.create(self.games_dir, setup, self.now())
+            session: AnySession = Session.create(CARCASSONNE_DICE, self.games_dir, setup, self.now())
         except (cd.IllegalMove, OSError) as exc:
             self.say(f"Carcassonne dice game: {exc}", error=True)
             return
@@ -252,15 +247,10 @@ class StartScreen(Screen[None]):
     @on(OptionList.OptionSelected, "#saved")
     def continue_game(self, event: OptionList.OptionSelected) -> None:
         game = self.saved[int(event.option.id or 0)]
+        assert game.game.rules is not None  # the list holds games played move by move
         try:
-            session: AnySession
-            if game.game == ad.GAME_ID:
-                session = AlhambraDiceSession.resume(game.path)
-            elif game.game == cd.GAME_ID:
-                session = CarcassonneDiceSession.resume(game.path)
-            else:
-                session = GameSession.resume(game.path)
-        except (rw.LogError, ResumeError, OSError) as exc:
+            session: AnySession = Session.resume(game.game.rules, game.path)
+        except (ResumeError, OSError) as exc:
             self.say(str(exc), error=True)
             return
         self.post_message(self.GameOpened(session))

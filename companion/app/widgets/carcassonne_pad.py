@@ -4,6 +4,8 @@ on); beside it the city built this turn, drawn die by die."""
 
 from __future__ import annotations
 
+from textual.app import ComposeResult
+from textual.containers import Vertical
 from textual.widgets import Static
 
 from companion.games import carcassonne_dice as cd
@@ -80,3 +82,24 @@ class CityView(Static):
 
     def show(self, state: cd.GameState) -> None:
         self.update(city_text(state.built))
+
+
+class CarcassonneTable(Vertical):
+    """The table's view of a Carcassonne dice game: the score pad and the city being built."""
+
+    DEFAULT_CSS = """
+    CarcassonneTable { height: auto; }
+    CarcassonneTable > Static { border: round $primary; height: auto; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield CarcassonnePad()
+        yield CityView()
+
+    def on_mount(self) -> None:
+        self.query_one(CarcassonnePad).border_title = "Score pad"
+        self.query_one(CityView).border_title = "City this turn"
+
+    def show(self, state: cd.GameState) -> None:
+        self.query_one(CarcassonnePad).show(state)
+        self.query_one(CityView).show(state)

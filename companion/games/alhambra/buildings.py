@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from vision.jsonfile import JsonFileError, Limits, read_json, refuse_unknown, short
+from jsonfile import JsonFileError, Limits, read_json, refuse_unknown, short
 
 SCORINGS = 3
 TYPES = ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower")

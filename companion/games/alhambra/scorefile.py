@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from vision.jsonfile import JsonFileError, Limits, loads, refuse_unknown, short
+from jsonfile import JsonFileError, Limits, loads, refuse_unknown, short
 
+from ..entry import ScoreFileError as ScoreFileError
 from .buildings import SCORINGS, TYPES, BuildingType, load_buildings
 from .scoring import Holding, Result, score_game
 from .walls import SIDES, LayoutError, Tile, longest_wall
@@ -26,10 +27,6 @@ MAX_PLAYERS = 6
 MAX_NAME = 40
 MAX_WALL = 200
 MAX_TILES = 60
-
-
-class ScoreFileError(ValueError):
-    """The file cannot be scored: one line naming the file, the field and what to fix."""
 
 
 def _whole(value: object, low: int, high: int, where: str) -> int:

@@ -18,7 +18,7 @@ The Alcazaba variant (`GameStarted(players, "alcazaba")`, `alcazaba.py`) lays ou
 
 from .alcazaba import AlcazabaGame
 from .components import BONUS_TILES, START_TILE, TILE_KINDS, VP_TABLE
-from .engine import DIRK, Game, IllegalMove, apply, expectation, fold, new_game, replay, start, undo
+from .engine import DIRK, Game, IllegalMove
 from .events import (
     GAME_ID,
     BlackDieSet,
@@ -35,6 +35,7 @@ from .events import (
     TilesLaid,
     TileTaken,
 )
+from .play import apply, expectation, fold, new_game, replay, start, undo
 from .scorefile import ScoreFileError, score_data, score_log
 from .scoring import GameScore, PlayerScoring, Standing, TypeVP, score_standings
 from .state import AlcazabaView, Ask, Expectation, GameState

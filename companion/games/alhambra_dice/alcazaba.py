@@ -23,7 +23,7 @@ from dataclasses import replace
 from companion.games.alhambra.buildings import TYPES, load_buildings
 from companion.games.alhambra.scoring import Holding, Result, score_game
 from companion.games.alhambra.walls import LayoutError, Tile, Wall, check_layout, longest_wall
-from vision.jsonfile import short
+from jsonfile import short
 
 from .engine import DIRK_LINES, MAX_ROLLS, N_TYPES, ROUNDS, Game, IllegalMove, slot_of
 from .events import (

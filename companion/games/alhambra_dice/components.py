@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from companion.games.alhambra.buildings import TYPES, load_buildings
-from vision.jsonfile import JsonFileError, loads, refuse_unknown, short
+from jsonfile import JsonFileError, loads, refuse_unknown, short
 
 TILE_KINDS = ("vp", "exchange", "displace", "cancel", "black_die")
 """The bonus tiles' kinds, as files and events name them."""

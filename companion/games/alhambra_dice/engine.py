@@ -8,12 +8,10 @@ the immutable `GameState`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from companion.games import folding
 from companion.games.alhambra.buildings import TYPES
 from companion.games.folding import IllegalMove as IllegalMove
-from vision.jsonfile import short
+from jsonfile import short
 
 from .components import BONUS_TILES, START_TILE, TILE_KINDS
 from .events import (
@@ -593,45 +591,3 @@ def _check_setup(setup: GameStarted) -> None:
     folding.check_names(players, MAX_NAME)
     if len(players) == 2 and DIRK in players:
         raise IllegalMove(f"in a 2-player game the imaginary {DIRK} plays the third seat: another name")
-
-
-# --------------------------------------------------------------------- the public, immutable interface
-def new_game(setup: GameStarted) -> Game:
-    """The game `setup` starts: the standard game, or the Alcazaba variant (`alcazaba.AlcazabaGame`)."""
-    if setup.variant == STANDARD:
-        return Game(setup)
-    # Imported here: the variant's module builds on this one (`AlcazabaGame` is a `Game`).
-    from .alcazaba import AlcazabaGame
-
-    return AlcazabaGame(setup)
-
-
-def start(setup: GameStarted) -> GameState:
-    """The state right after `GameStarted` (raises `IllegalMove` for an impossible set-up)."""
-    return new_game(setup).state
-
-
-def apply(state: GameState, event: Event) -> GameState:
-    """The state after `event`, or `IllegalMove` with the reason (the given state is immutable)."""
-    game = fold(state.log)
-    game.apply(event)
-    return game.state
-
-
-def replay(events: Iterable[Event]) -> GameState:
-    """Fold a whole event list (starting with `GameStarted`) into a state."""
-    return fold(events).state
-
-
-def fold(events: Iterable[Event]) -> Game:
-    """Fold events into a mutable `Game`; an illegal event raises `IllegalMove` naming its position."""
-    return folding.fold(events, GameStarted, new_game)
-
-
-def expectation(state: GameState) -> Expectation:
-    return fold(state.log).expectation()
-
-
-def undo(events: list[Event]) -> tuple[list[Event], GameState]:
-    """Undo = drop the last event and replay; the `GameStarted` event cannot be undone."""
-    return folding.undo(events, replay)

@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeAlias
 
 from companion.games.alhambra.buildings import TYPES
-from vision.jsonfile import optional_text, refuse_unknown, short
+from jsonfile import optional_text, refuse_unknown, short
 
+from ..eventlog import LOG_LIMITS, LogFormat
 from .components import START_TILE, TILE_KINDS
 
 GAME_ID = "alhambra-dice"
@@ -367,3 +368,7 @@ def _dice(value: object) -> tuple[int, ...]:
             raise EventFormatError(f"dice.{t}: must be a number of dice 0–8, got {short(n)}")
         counts.append(n)
     return tuple(counts)
+
+
+LOG_FORMAT: LogFormat[Event] = LogFormat(event_from_json, event_to_json, EventFormatError, LOG_LIMITS)
+"""This game's events in the log every game keeps."""

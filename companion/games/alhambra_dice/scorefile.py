@@ -1,5 +1,5 @@
 """Score files of the Alhambra dice game: an end state typed in from the board, or a game log (one event per
-line), read through `vision.jsonfile` and checked field by field.
+line), read through `jsonfile` and checked field by field.
 
 An end state lists the players (the imaginary Dirk marked `"dirk": true`) and, for each of the 3 scorings
 (A, B, C), each building type's stones best first and the VP tiles each player holds::
@@ -22,20 +22,18 @@ from pathlib import Path
 from companion.games import eventlog
 from companion.games.alhambra.buildings import TYPES
 from companion.games.alhambra.scoring import Result
-from vision.jsonfile import JsonFileError, Limits, loads, refuse_unknown, short
+from jsonfile import JsonFileError, loads, refuse_unknown, short
 
+from ..entry import ScoreFileError as ScoreFileError
 from .alcazaba import AlcazabaGame
 from .components import BONUS_TILES
-from .engine import DIRK, MAX_NAME, PLAYERS, ROUNDS, TRACK, IllegalMove, fold
-from .events import STANDARD, Event, EventFormatError, event_from_json, event_to_json
+from .engine import DIRK, MAX_NAME, PLAYERS, ROUNDS, TRACK, IllegalMove
+from .events import LOG_FORMAT, STANDARD, Event, event_to_json
+from .play import fold
 from .scoring import LETTERS, GameScore, Standing, score_standings
 
-LIMITS = Limits(size=2_000_000)
+LIMITS = eventlog.LOG_LIMITS
 """An end state is some 2 KB and a whole game's log some 30 KB; far more is not one."""
-
-
-class ScoreFileError(ValueError):
-    """The file cannot be scored; the message is one line naming the file and the problem."""
 
 
 def _players(data: object) -> tuple[tuple[str, ...], tuple[bool, ...]]:
@@ -172,7 +170,10 @@ def end_state(data: object) -> GameScore:
 
 def read_log(path: Path, data: bytes) -> list[Event]:
     """The events of a game log, one per line; `ScoreFileError` names the line of a bad one."""
-    return eventlog.read_events(path, data, LIMITS, event_from_json, EventFormatError, ScoreFileError)
+    try:
+        return list(eventlog.read_log(path, data, LOG_FORMAT).events)
+    except eventlog.LogError as exc:
+        raise ScoreFileError(str(exc)) from exc
 
 
 def score_log(events: list[Event]) -> GameScore:

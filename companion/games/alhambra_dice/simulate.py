@@ -17,7 +17,7 @@ from companion.games.alhambra.walls import LayoutError
 
 from .alcazaba import BAG, DRAWN, FOUNTAIN, REBUILD_ROLLS, AlcazabaGame, check_alhambra
 from .components import BONUS_TILES, START_TILE, TILE_KINDS
-from .engine import BLACK, CANCEL, DICE, DISPLACE, EXCHANGE, MAX_ROLLS, N_TYPES, ROUNDS, Game, new_game
+from .engine import BLACK, CANCEL, DICE, DISPLACE, EXCHANGE, MAX_ROLLS, N_TYPES, ROUNDS, Game
 from .events import (
     SIDES,
     BlackDieSet,
@@ -34,6 +34,7 @@ from .events import (
     TilesLaid,
     TileTaken,
 )
+from .play import new_game
 from .state import Ask
 
 

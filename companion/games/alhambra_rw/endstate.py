@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TypeGuard
 
-from vision.jsonfile import refuse_unknown, short, shown
+from jsonfile import refuse_unknown, short, shown
 
 from .engine import IllegalMove, start
 from .events import VARIANTS, GameStarted

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from companion.games import folding
 from companion.games.folding import IllegalMove as IllegalMove
-from vision.jsonfile import short
+from jsonfile import short
 
 from .events import (
     STANDARD,

@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, TypeAlias
 
-from vision.jsonfile import refuse_unknown, short
+from jsonfile import refuse_unknown, short
 
+from ..eventlog import LOG_LIMITS, LogFormat
 from .sheet import Sheet, SheetError, sheet_from_json
 
 Colour: TypeAlias = Literal["yellow", "blue"]
@@ -203,3 +204,7 @@ def _names(data: dict[str, Any], key: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise EventFormatError(f"{key}: must be a list of names, got {short(value)}")
     return tuple(value)
+
+
+LOG_FORMAT: LogFormat[Event] = LogFormat(event_from_json, event_to_json, EventFormatError, LOG_LIMITS)
+"""This game's events in the log every game keeps."""

@@ -5,15 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from vision.jsonfile import JsonFileError, loads, read_bytes
+from jsonfile import JsonFileError, loads, read_bytes
 
+from ..entry import ScoreFileError as ScoreFileError
+from ..eventlog import LOG_LIMITS as LIMITS
 from .endstate import EndStateError, end_state_from_json
-from .log import LIMITS, LogError, load_log, replay_log
+from .log import LogError, load_log, replay_log
 from .scoring import Scoreboard, ScoreError, score, score_game
-
-
-class ScoreFileError(ValueError):
-    """The file cannot be scored; the message is one line naming the file and the problem."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from vision.jsonfile import JsonFileError, read_json, refuse_unknown, short
+from jsonfile import JsonFileError, read_json, refuse_unknown, short
 
 BUILDING_TYPES: tuple[str, ...] = ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower")
 """Building types in score-sheet order; an index into this tuple is a building's number everywhere."""

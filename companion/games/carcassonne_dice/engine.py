@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from companion.games import folding
 from companion.games.folding import IllegalMove as IllegalMove
-from vision.jsonfile import short
+from jsonfile import short
 
 from .city import Cities, Pos, areas_problem, black_of, fit_problem
 from .events import Built, Event, GameStarted, Kept, Rolled, TurnEnded

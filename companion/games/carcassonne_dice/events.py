@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeAlias
 
-from vision.jsonfile import optional_text, refuse_unknown, short
+from jsonfile import optional_text, refuse_unknown, short
 
+from ..eventlog import LOG_LIMITS, LogFormat
 from .city import Areas, Pos, area_text, areas_problem, parse_area
 
 GAME_ID = "carcassonne-dice"
@@ -193,3 +194,7 @@ def areas(value: object, where: str) -> Areas:
     if problem:
         raise EventFormatError(f"{where}: {problem}")
     return tuple(masks)
+
+
+LOG_FORMAT: LogFormat[Event] = LogFormat(event_from_json, event_to_json, EventFormatError, LOG_LIMITS)
+"""This game's events in the log every game keeps."""

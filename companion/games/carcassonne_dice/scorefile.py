@@ -1,5 +1,5 @@
 """Score files of the Carcassonne dice game: a turn file (one built city, as the camera reports it) or a game
-log (one event per line), read through `vision.jsonfile` and validated field by field.
+log (one event per line), read through `jsonfile` and validated field by field.
 
 A turn file::
 
@@ -16,20 +16,17 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.games import eventlog
-from vision.jsonfile import JsonFileError, Limits, loads, refuse_unknown, short
+from jsonfile import JsonFileError, loads, refuse_unknown, short
 
+from ..entry import ScoreFileError as ScoreFileError
 from .city import Areas, Pos
 from .engine import IllegalMove, fold
-from .events import GAME_ID, Event, EventFormatError, areas, cell, event_from_json, event_to_json
+from .events import GAME_ID, LOG_FORMAT, Event, EventFormatError, areas, cell, event_to_json
 from .scoring import DICE, CityScore, GameScore, score_game, score_layout
 
-LIMITS = Limits(size=2_000_000)
+LIMITS = eventlog.LOG_LIMITS
 """A turn file is some 1 KB and a whole game's log some 20 KB; far more is not one."""
 KINDS = ("city", "knight")
-
-
-class ScoreFileError(ValueError):
-    """The file cannot be scored; the message is one line naming the file and the problem."""
 
 
 def turn_from_json(data: object) -> tuple[dict[Pos, Areas], bool]:
@@ -86,7 +83,10 @@ def score_data(path: Path, data: bytes) -> CityScore | GameScore:
 
 def read_log(path: Path, data: bytes) -> list[Event]:
     """The events of a game log, one per line; `ScoreFileError` names the line of a bad one."""
-    return eventlog.read_events(path, data, LIMITS, event_from_json, EventFormatError, ScoreFileError)
+    try:
+        return list(eventlog.read_log(path, data, LOG_FORMAT).events)
+    except eventlog.LogError as exc:
+        raise ScoreFileError(str(exc)) from exc
 
 
 def _score_log(path: Path, data: bytes) -> GameScore:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from vision.jsonfile import JsonFileError, loads, refuse_unknown, short
+from jsonfile import JsonFileError, loads, refuse_unknown, short
 
 from .city import Areas, City, Pos, Survey, area_text, survey
 from .state import GameState, TurnRecord

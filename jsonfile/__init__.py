@@ -8,8 +8,8 @@ a float overflow or a huge value reach an error message. Errors name the place a
 what to fix; `refuse_unknown` names a field that a validator does not know, so that a misspelt field is never
 replaced by its default without a word.
 
-Standard library only: the lowest layer (`vision`) holds it so that `calibration` and `companion` (the pure
-game engines included) can use it.
+Standard library only: it stands below every other package, so that `vision`, `calibration` and the pure game
+engines use it without importing one another.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from vision.jsonfile import JsonFileError, Limits, loads
+from jsonfile import JsonFileError, Limits, loads
 
 LIMITS = Limits(size=3_000_000)
 

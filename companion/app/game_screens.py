@@ -1,0 +1,34 @@
+"""The screen that plays each game, as the table of games names it (`GameEntry.screen`): one function per
+game, taking the app (its dice roller, its camera) and the game's session."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.games.alhambra_dice.entry import AlhambraDiceSession
+from companion.games.alhambra_rw.entry import RollAndWriteSession
+from companion.games.carcassonne_dice.entry import CarcassonneDiceSession
+from companion.live.city_check import CityCamera
+
+from .screens.alhambra_dice import AlhambraDiceScreen
+from .screens.carcassonne_dice import CarcassonneDiceScreen
+from .screens.game import GameScreen
+
+if TYPE_CHECKING:
+    from .app import CompanionApp
+
+
+def roll_and_write(app: CompanionApp, session: RollAndWriteSession) -> GameScreen:
+    return GameScreen(
+        session, app.rng, app.auto_imaginary, camera=app.camera is not None, table=app.table_reading
+    )
+
+
+def alhambra_dice(app: CompanionApp, session: AlhambraDiceSession) -> AlhambraDiceScreen:
+    return AlhambraDiceScreen(session, app.rng, camera=app.camera is not None)
+
+
+def carcassonne_dice(app: CompanionApp, session: CarcassonneDiceSession) -> CarcassonneDiceScreen:
+    camera = app.camera
+    city = None if camera is None else CityCamera(app.latest_frame, camera.symbols, camera.area)
+    return CarcassonneDiceScreen(session, city, table=app.table_reading)

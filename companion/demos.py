@@ -1,0 +1,134 @@
+"""`companion demo --game GAME`: each game's demo on the rendered table, as the table of games names it
+(`GameEntry.demo`). Headless, a demo prints its JSON; in the app, rendered players roll and choose.
+
+Imported only when a demo runs: the app, the camera's reader and the models load with it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import tempfile
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+
+from textual.app import AutopilotCallbackType
+
+from companion.app.app import CameraSetup, CompanionApp
+from companion.app.paths import games_dir
+from companion.cli import run_app
+from companion.games import alhambra_dice as ad
+from companion.games import carcassonne_dice as cd
+from companion.games.alhambra_dice.entry import RULES as ALHAMBRA_DICE
+from companion.games.alhambra_dice.scorefile import log_text as alhambra_dice_log
+from companion.games.alhambra_rw.entry import RULES as ROLL_AND_WRITE
+from companion.games.carcassonne_dice.entry import RULES as CARCASSONNE_DICE
+from companion.games.carcassonne_dice.scorefile import log_text as carcassonne_dice_log
+from companion.games.session import Session, new_log_path
+from companion.live import alhambra_demo, carcassonne_demo, demo
+from companion.live.match import FACE_SETTLING
+from vision.pips import PipReader
+from vision.reader import DiceReader
+
+
+def _say(line: str) -> None:
+    print(f"companion demo: {line}", file=sys.stderr)
+
+
+def roll_and_write(args: argparse.Namespace) -> int:
+    """Roll & Write's demo: its game is kept in a folder of its own (a temporary one)."""
+    from companion.app.demo_players import DemoPlayers
+
+    seed = args.seed or 0
+    if args.headless:
+        _say("teaching the rendered table's dice colours, then playing ...")
+        result = demo.play_headless(PipReader(), seed, args.solo, _say)
+        print(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
+        return 0 if result.state.is_over else 1
+    reader = PipReader()
+    _say("teaching the rendered table's dice colours first ...")
+    table = demo.demo_table(seed)
+    reader.colour_profile = demo.teach_colours(table, reader, seed)
+    table.realtime, table.fps, table.roll_frames, table.rest_frames = True, 15.0, 12, 15
+    games = Path(tempfile.mkdtemp(prefix="companion-demo-"))
+    session = Session.create(ROLL_AND_WRITE, games, demo.demo_setup(args.solo), datetime.now())
+    app = CompanionApp(
+        rng=random.Random(args.seed),
+        games_dir=games,
+        camera=CameraSetup(lambda: table, reader),
+        game=session,
+    )
+    DemoPlayers(app, table, random.Random(args.seed)).attach()
+    return run_demo_app(app, table.close, args.pilot, session.path)
+
+
+def alhambra_dice(args: argparse.Namespace) -> int:
+    """The Alhambra dice game's demo: the game is saved in the games folder, as the app saves one."""
+    from companion.app.demo_players import AlhambraDicePlayers
+
+    seed = args.seed or 0
+    if args.headless:
+        _say("teaching the alhambra dice's faces, then playing ...")
+        result = alhambra_demo.play_headless(seed, _say)
+        path = save_demo_log(alhambra_demo.DEMO_PLAYERS, alhambra_dice_log(result.events))
+        _say(f"the game's log: {path}")
+        print(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
+        return 0 if result.finished else 1
+    _say("teaching the alhambra dice's faces first ...")
+    reader = DiceReader(PipReader(), alhambra_demo.taught_profile())
+    table = alhambra_demo.demo_table(seed)
+    table.realtime, table.fps, table.roll_frames, table.rest_frames = True, 15.0, 12, 15
+    setup = ad.GameStarted(alhambra_demo.DEMO_PLAYERS)
+    session = Session.create(ALHAMBRA_DICE, games_dir(), setup, datetime.now())
+    app = CompanionApp(
+        rng=random.Random(seed),
+        camera=CameraSetup(lambda: table, reader, settling=FACE_SETTLING),
+        game=session,
+    )
+    AlhambraDicePlayers(app, table, random.Random(seed)).attach()
+    return run_demo_app(app, table.close, args.pilot, session.path)
+
+
+def carcassonne_dice(args: argparse.Namespace) -> int:
+    """The Carcassonne dice game's demo on rendered tables, its log saved where a real game's goes."""
+    from companion.app.demo_players import CarcassonneDicePlayers
+
+    seed = args.seed or 0
+    if args.headless:
+        _say("teaching the rendered dice's faces, then playing ...")
+        result = carcassonne_demo.play_headless(seed, progress=_say)
+        log = save_demo_log(demo.DEMO_PLAYERS, carcassonne_dice_log(result.events))
+        print(json.dumps({**result.to_json(), "log": str(log)}, indent=2, ensure_ascii=False))
+        return 0 if result.game.is_over else 1
+    setup = cd.GameStarted(demo.DEMO_PLAYERS)
+    session = Session.create(CARCASSONNE_DICE, games_dir(), setup, datetime.now())
+    app = CompanionApp(rng=random.Random(seed), game=session)
+    players = CarcassonneDicePlayers(app, seed)
+    players.attach()
+    return run_demo_app(app, players.close, args.pilot, session.path)
+
+
+def run_demo_app(
+    app: CompanionApp, close: Callable[[], object], pilot: AutopilotCallbackType | None, log: Path
+) -> int:
+    """The app playing the demo (its players attached) until quit; the camera's thread joined and the
+    demo's table or players closed (`close`) whatever happens."""
+    try:
+        run_app(app, pilot)
+    finally:
+        app.stop_camera()
+        close()
+    print(f"the demo game's log: {log}")
+    return 0
+
+
+def save_demo_log(players: tuple[str, ...], text: str) -> Path:
+    """A headless demo's game saved in the games folder, where the app saves a game (to score or replay)."""
+    folder = games_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = new_log_path(folder, players, datetime.now())
+    path.write_text(text, encoding="utf-8")
+    return path

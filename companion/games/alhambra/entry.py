@@ -1,0 +1,23 @@
+"""The original Alhambra's row in the table of games: its scorings, scored from a pad or an end state."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..entry import GameEntry, Scored
+from .report import result_text
+from .scorefile import GAME_ID, score_data
+
+
+def score(path: Path, data: bytes) -> Scored:
+    result = score_data(path, data)
+    return Scored(result.to_json(), result_text(result))
+
+
+ENTRY = GameEntry(
+    id=GAME_ID,
+    title="Alhambra (the tile game)",
+    list_name="Alhambra",
+    rules_page="alhambra-classic-scoring.md",
+    score=score,
+)

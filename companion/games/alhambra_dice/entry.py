@@ -1,0 +1,96 @@
+"""Alhambra – the dice game's row in the table of games."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import TypeAlias
+
+from ..alhambra.report import result_text
+from ..alhambra.scoring import Result as AlhambraResult
+from ..entry import GameEntry, Progress, Records, Result, Scored, Summary
+from ..session import Rules, Session
+from .engine import PLAYERS, ROUNDS
+from .events import GAME_ID, LOG_FORMAT, Event, GameStarted
+from .play import apply, expectation, replay, undo
+from .report import game_text
+from .scorefile import score_data, score_log
+from .simulate import play_random_game
+from .state import Expectation, GameState
+
+
+def players(setup: Event) -> tuple[str, ...]:
+    assert isinstance(setup, GameStarted)
+    return setup.players
+
+
+RULES: Rules[Event, GameState, Expectation] = Rules(LOG_FORMAT, replay, apply, undo, expectation, players)
+AlhambraDiceSession: TypeAlias = Session[Event, GameState, Expectation]
+"""A game of it being played (`Session.create(RULES, ...)`, `Session.resume(RULES, path)`)."""
+
+
+def score(path: Path, data: bytes) -> Scored:
+    scored = score_data(path, data)
+    text = result_text(scored) if isinstance(scored, AlhambraResult) else game_text(scored)
+    return Scored(scored.to_json(), text)
+
+
+def summary(state: GameState) -> Summary:
+    real = tuple(n for i, n in enumerate(state.names) if i != state.dirk)
+    dirk = () if state.dirk is None else (state.names[state.dirk],)
+    where = f"round {state.round}/{ROUNDS}" if state.round else "set-up"
+    return Summary(real, dirk, "finished" if state.is_over else where, state.is_over)
+
+
+def finished(events: list[Event]) -> tuple[tuple[Result, ...], tuple[str, ...]] | None:
+    board = score_log(events)
+    if not board.finished:
+        return None
+    results = tuple(
+        Result(
+            name,
+            dirk,
+            total,
+            (
+                sum(s[i].vp - s[i].tiles_vp for s in board.scorings),
+                sum(s[i].tiles_vp for s in board.scorings),
+            ),
+        )
+        for i, (name, dirk, total) in enumerate(zip(board.names, board.dirk, board.totals, strict=True))
+    )
+    return results, board.winners
+
+
+def progress(events: list[Event]) -> Progress:
+    """The real players' totals before the first scoring and after each of scorings A, B and C."""
+    board = score_log(events)
+    real = [i for i, dirk in enumerate(board.dirk) if not dirk]
+    totals = [tuple(0 for _ in real)]
+    for scoring in board.scorings:
+        totals.append(tuple(before + scoring[i].vp for before, i in zip(totals[-1], real, strict=True)))
+    return Progress(tuple(board.names[i] for i in real), totals, step="scoring")
+
+
+NAMES = ("Ann", "Ben", "Cleo", "Dan", "Eva", "Finn")
+
+
+def random_game(players: int, rng: random.Random) -> list[Event]:
+    return play_random_game(GameStarted(NAMES[:players]), rng)[1]
+
+
+ENTRY = GameEntry(
+    id=GAME_ID,
+    title="Alhambra – the dice game",
+    list_name="Alhambra dice",
+    rules_page="alhambra-dice-game.md",
+    score=score,
+    rules=RULES,
+    players=PLAYERS,
+    random_game=random_game,
+    summary=summary,
+    records=Records(("buildings", "vp_tiles"), finished, progress, replayable=False),
+    settles_on="faces",
+    screen="companion.app.game_screens:alhambra_dice",
+    view="companion.app.widgets.alhambra_board:AlhambraBoard",
+    demo="companion.demos:alhambra_dice",
+)

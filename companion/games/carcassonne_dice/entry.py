@@ -1,0 +1,91 @@
+"""Carcassonne – the dice game's row in the table of games."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TypeAlias
+
+from ..entry import GameEntry, Progress, Records, Result, Scored, Summary
+from ..session import Rules, Session
+from .engine import PLAYERS, apply, expectation, replay, undo
+from .events import GAME_ID, LOG_FORMAT, Event, GameStarted
+from .report import city_text, game_text
+from .scorefile import score_data
+from .scoring import CityScore, score_game
+from .simulate import play_random_game
+from .state import Expectation, GameState, TurnRecord
+
+
+def players(setup: Event) -> tuple[str, ...]:
+    assert isinstance(setup, GameStarted)
+    return setup.players
+
+
+RULES: Rules[Event, GameState, Expectation] = Rules(LOG_FORMAT, replay, apply, undo, expectation, players)
+CarcassonneDiceSession: TypeAlias = Session[Event, GameState, Expectation]
+"""A game of it being played (`Session.create(RULES, ...)`, `Session.resume(RULES, path)`)."""
+
+
+def score(path: Path, data: bytes) -> Scored:
+    scored = score_data(path, data)
+    text = city_text(scored) if isinstance(scored, CityScore) else game_text(scored)
+    return Scored(scored.to_json(), text)
+
+
+def summary(state: GameState) -> Summary:
+    """A Carcassonne dice game has no rounds: it is as far as the turn being played."""
+    return Summary(state.names, (), "finished" if state.is_over else f"turn {state.turn}", state.is_over)
+
+
+def _vp(turns: Sequence[TurnRecord]) -> tuple[int, int]:
+    """Points from cities, and the half of a doubled turn's points that the held knight gave."""
+    knight = sum(t.points // 2 for t in turns if t.doubled)
+    return sum(t.points for t in turns) - knight, knight
+
+
+def finished(events: list[Event]) -> tuple[tuple[Result, ...], tuple[str, ...]] | None:
+    state = replay(events)
+    if not state.is_over:
+        return None
+    board = score_game(state)
+    results = tuple(Result(p.name, False, p.total, _vp(p.turns)) for p in board.players)
+    return results, () if board.winner is None else (board.winner,)
+
+
+def progress(events: list[Event]) -> Progress:
+    """Each player's total after every round of turns (and at the end, when a win cut a round short)."""
+    state = replay(events)
+    running = dict.fromkeys(state.names, 0)
+    totals = [tuple(running.values())]
+    for n, turn in enumerate(state.turns, start=1):
+        running[turn.player] += turn.points
+        if n % len(state.names) == 0 or n == len(state.turns):
+            totals.append(tuple(running.values()))
+    return Progress(state.names, totals, step="round of turns")
+
+
+NAMES = ("Ann", "Ben", "Cleo", "Dan", "Eva", "Finn")
+
+
+def random_game(players: int, rng: random.Random) -> list[Event]:
+    return play_random_game(GameStarted(NAMES[:players]), rng)[1]
+
+
+ENTRY = GameEntry(
+    id=GAME_ID,
+    title="Carcassonne – the dice game",
+    list_name="Carcassonne dice",
+    rules_page="carcassonne-dice-game.md",
+    score=score,
+    rules=RULES,
+    players=PLAYERS,
+    random_game=random_game,
+    summary=summary,
+    records=Records(("cities", "knight_doubling"), finished, progress, replayable=False),
+    settles_on="faces",
+    screen="companion.app.game_screens:carcassonne_dice",
+    view="companion.app.widgets.carcassonne_pad:CarcassonneTable",
+    demo="companion.demos:carcassonne_dice",
+)

@@ -1,0 +1,114 @@
+"""What one game gives the table of games (`companion.games.table`): one `GameEntry` in its own folder.
+
+A game names its scorer, how its logs are played and read back, and the parts the layers above it build: the
+screen that plays it, its table view, its demo. The engines stand below the camera and the app, so those parts
+are named as `"module:name"` references, loaded when used (`load`), never imported here.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .session import Rules
+
+
+class ScoreFileError(ValueError):
+    """A file cannot be scored; the message is one line naming the file and the problem."""
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """A scored file: the breakdown as JSON and as text, and a warning for the user (or '')."""
+
+    json: dict[str, Any]
+    text: str
+    warning: str = ""
+
+
+@dataclass(frozen=True)
+class Result:
+    """One player's final total in a finished game, and where its points came from."""
+
+    name: str
+    imaginary: bool
+    total: int
+    vp: tuple[int, ...]
+    """VP by source, in the order of the game's `Records.sources`."""
+
+
+@dataclass(frozen=True)
+class Progress:
+    """The real players and what each one's score was at each step of a game (its first step: the start)."""
+
+    names: tuple[str, ...]
+    totals: list[tuple[int, ...]]
+    step: str
+    """What one step is, for the plot's axis: "round", "round of turns"."""
+
+
+@dataclass(frozen=True)
+class Records:
+    """How a game's log is read back for history and statistics (from its events, the set-up first)."""
+
+    sources: tuple[str, ...]
+    """Where a total's points come from, as the game's final scoring breaks it down."""
+    finished: Callable[[list[Any]], tuple[tuple[Result, ...], tuple[str, ...]] | None]
+    """The results and winners of a finished game (None while it is played)."""
+    progress: Callable[[list[Any]], Progress]
+    replayable: bool
+    """The app can replay this game's log move by move."""
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A saved game as the start screen lists it."""
+
+    players: tuple[str, ...]
+    imaginary: tuple[str, ...]
+    where: str
+    """How far it has come, in players' words: "set-up", "round 3/8", "turn 12", "finished"."""
+    over: bool
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One game of the table: everything that differs from game to game."""
+
+    id: str
+    """The `"game"` its files name."""
+    title: str
+    list_name: str
+    """How lists of games name it ("Alhambra dice"; '' for the first game, whose games were always listed
+    by their players alone)."""
+    rules_page: str
+    """Its rules page (`rules/` of the design notes)."""
+    score: Callable[[Path, bytes], Scored]
+    """Score one of its files (a log, an end state); raises `ScoreFileError`."""
+    rules: Rules[Any, Any, Any] | None = None
+    """How a game is played move by move and logged (None: a game the companion only scores)."""
+    players: tuple[int, int] = (2, 2)
+    """The fewest and the most real players at the table."""
+    random_game: Callable[[int, random.Random], list[Any]] | None = None
+    """A whole game of that many real players, every choice the engine's random player's (its events, the
+    set-up first): for the benchmark and the tests every game passes."""
+    summary: Callable[[Any], Summary] | None = None
+    records: Records | None = None
+    settles_on: str = "pips"
+    """What the camera waits for before it reads a throw: "pips" (values and colours) or "faces"."""
+    screen: str = ""
+    """`"module:name"` of a function (app, session) -> the screen that plays a session of this game."""
+    view: str = ""
+    """`"module:name"` of a function (state) -> the table view's text of a game in progress."""
+    demo: str = ""
+    """`"module:name"` of a function (args) -> exit code that plays a demo game on the rendered table."""
+
+
+def load(reference: str) -> Any:
+    """The object a `"module:name"` reference names (a layer above the games: imported only when used)."""
+    module, _, name = reference.partition(":")
+    return getattr(importlib.import_module(module), name)

@@ -1,0 +1,154 @@
+"""One game being played, of any game: the engine's state, its log on disk and undo/redo.
+
+The session holds no rule: every event goes through the engine, which refuses an illegal one with
+`IllegalMove` and the reason, and only an accepted event is written to the log (one fsynced line per event).
+A write that fails (a full disk) is refused with `LogWriteError` and the move is not taken. Undo drops the
+log's last line; redo re-applies an undone event (kept in memory only: what is on disk is always exactly the
+game as played). Each game gives its engine and its log's format as `Rules`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Generic, TypeVar
+
+from .eventlog import GameLog, LoadedLog, LogError, LogFormat, LogWriteError, load_log, set_cut_line_aside
+from .folding import IllegalMove
+
+E = TypeVar("E")
+S = TypeVar("S")
+X = TypeVar("X")
+
+LOG_SUFFIX = ".jsonl"
+
+__all__ = ["LOG_SUFFIX", "LogWriteError", "ResumeError", "Rules", "Session", "new_log_path", "resumed_state"]
+
+
+class ResumeError(ValueError):
+    """A saved game cannot be continued; the message names the file and why."""
+
+
+@dataclass(frozen=True)
+class Rules(Generic[E, S, X]):
+    """What a session needs of a game: its engine's fold, what it expects next, and its log's format."""
+
+    log: LogFormat[E]
+    replay: Callable[[list[E]], S]
+    """The state after a list of events, the set-up first (`IllegalMove` for an impossible set-up)."""
+    apply: Callable[[S, E], S]
+    undo: Callable[[list[E]], tuple[list[E], S]]
+    expectation: Callable[[S], X]
+    players: Callable[[E], tuple[str, ...]]
+    """The players a set-up event names, for the log's file name."""
+
+
+def _slug(names: tuple[str, ...]) -> str:
+    text = "-".join(names).lower()
+    return re.sub(r"[^a-z0-9]+", "-", text).strip("-")[:40] or "game"
+
+
+def new_log_path(folder: Path, players: tuple[str, ...], now: datetime) -> Path:
+    """A fresh file name for a new game (of any game): start time and the players' names."""
+    stem = f"{now:%Y%m%d-%H%M%S}-{_slug(players)}"
+    path = folder / f"{stem}{LOG_SUFFIX}"
+    n = 2
+    while path.exists():
+        path = folder / f"{stem}-{n}{LOG_SUFFIX}"
+        n += 1
+    return path
+
+
+@dataclass
+class Session(Generic[E, S, X]):
+    """A game in progress, kept on disk as it is played."""
+
+    rules: Rules[E, S, X]
+    path: Path
+    log: GameLog[E]
+    events: list[E]
+    state: S
+    redo_stack: list[E] = field(default_factory=list)
+    warning: str = ""
+    """Set when the log's last line was spoiled (cut off by a crash): its text is kept in `PATH.cut`."""
+
+    @classmethod
+    def create(cls, rules: Rules[E, S, X], folder: Path, setup: E, now: datetime) -> Session[E, S, X]:
+        """Start a new game (the engine refuses an impossible set-up with `IllegalMove`) and its log."""
+        state = rules.replay([setup])
+        folder.mkdir(parents=True, exist_ok=True)
+        path = new_log_path(folder, rules.players(setup), now)
+        return cls(rules, path, GameLog.create(path, setup, rules.log.encode), [setup], state)
+
+    @classmethod
+    def resume(cls, rules: Rules[E, S, X], path: Path) -> Session[E, S, X]:
+        """Continue a saved game; `ResumeError` says why one cannot be. A spoiled last line is moved aside."""
+        loaded = _loaded(rules, path)
+        state = _replayed(rules, loaded)
+        try:
+            set_cut_line_aside(loaded)
+            log = GameLog(path, rules.log.encode)
+        except OSError as exc:
+            raise ResumeError(f"{path}: cannot be written ({exc.strerror or exc})") from exc
+        return cls(rules, path, log, list(loaded.events), state, warning=loaded.warning)
+
+    @property
+    def setup(self) -> E:
+        return self.events[0]
+
+    def expectation(self) -> X:
+        return self.rules.expectation(self.state)
+
+    def submit(self, event: E) -> S:
+        """Apply a new event and append it to the log; `IllegalMove` or `LogWriteError` change nothing."""
+        state = self.rules.apply(self.state, event)
+        self.log.append(event)
+        self.state = state
+        self.events.append(event)
+        self.redo_stack.clear()
+        return self.state
+
+    def undo(self) -> E:
+        """Take back the last event (not the start of the game); raises `IllegalMove` when there is none."""
+        kept, state = self.rules.undo(self.events)
+        self.log.truncate_last()
+        self.redo_stack.append(self.events[-1])
+        self.events, self.state = kept, state
+        return self.redo_stack[-1]
+
+    def redo(self) -> E:
+        """Re-apply the last undone event; raises `IllegalMove` when there is nothing to redo."""
+        if not self.redo_stack:
+            raise IllegalMove("nothing to redo")
+        event = self.redo_stack[-1]
+        state = self.rules.apply(self.state, event)
+        self.log.append(event)
+        self.state = state
+        self.events.append(event)
+        self.redo_stack.pop()
+        return event
+
+    def close(self) -> None:
+        self.log.close()
+
+
+def _loaded(rules: Rules[E, S, X], path: Path) -> LoadedLog[E]:
+    try:
+        return load_log(path, rules.log)
+    except LogError as exc:
+        raise ResumeError(str(exc)) from exc
+
+
+def _replayed(rules: Rules[E, S, X], loaded: LoadedLog[E]) -> S:
+    try:
+        return rules.replay(list(loaded.events))
+    except IllegalMove as exc:
+        raise ResumeError(f"{loaded.path}: {exc}") from exc
+
+
+def resumed_state(rules: Rules[E, S, X], path: Path) -> S:
+    """The state a saved game would continue from; `ResumeError` says why it cannot."""
+    return _replayed(rules, _loaded(rules, path))

@@ -1,0 +1,197 @@
+"""The table of games: what every game gives (a fifth game is one folder plus one row), and what every game's
+log then survives: a last line cut by a crash, a stray line appended, a disk that is full."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import textwrap
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.games.entry import GameEntry, Summary, load
+from companion.games.eventlog import LOG_LIMITS, GameLog, load_log, log_text
+from companion.games.session import ResumeError, Session
+from companion.games.table import FIRST_GAME, GAMES, PLAYED
+from companion.history import history
+from companion.saved_games import game_of_log, saved_games
+from companion.scorefiles import ScoreFileError, score_path
+
+NOW = datetime(2026, 11, 26, 20, 0)
+
+
+def a_game(entry: GameEntry, seed: int = 1) -> list[Any]:
+    """A whole game of `entry`, every choice random, with its fewest players."""
+    assert entry.random_game is not None
+    return entry.random_game(entry.players[0], random.Random(seed))
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_game_gives_its_row(game: str) -> None:
+    """What a new game must give: an id and title, its rules page, a scorer; a game played move by move
+    also its rules and log format, player counts, a random player, how the start screen sums it up, how
+    history reads it, what the camera settles on, and the screen, table view and demo that the layers above
+    build (loadable by name)."""
+    entry = GAMES[game]
+    assert entry.id == game and entry.title and entry.rules_page.endswith(".md") and callable(entry.score)
+    if entry.rules is None:
+        return
+    assert entry.summary is not None and entry.records is not None and entry.random_game is not None
+    assert entry.players[0] <= entry.players[1] and entry.settles_on in ("pips", "faces")
+    assert callable(load(entry.screen)) and callable(load(entry.demo))
+    assert callable(getattr(load(entry.view), "show", None))
+    events = a_game(entry)
+    state = entry.rules.replay(events)
+    summary = entry.summary(state)
+    assert isinstance(summary, Summary) and summary.over and summary.where == "finished"
+    finished = entry.records.finished(events)
+    assert finished is not None and len(finished[0]) >= entry.players[0]
+    assert entry.records.progress(events).totals
+    named = entry.rules.log.encode(events[0]).get("game", FIRST_GAME.id)
+    assert named == game, "a log's first line names its game (the first game's may name none)"
+
+
+@pytest.mark.parametrize("game", list(PLAYED))
+def test_a_game_is_played_logged_scored_and_listed_through_its_row(game: str, tmp_path: Path) -> None:
+    entry = PLAYED[game]
+    assert entry.rules is not None
+    events = a_game(entry, seed=2)
+    session = Session.create(entry.rules, tmp_path, events[0], NOW)
+    for event in events[1:]:
+        session.submit(event)
+    session.close()
+    assert session.path.read_text(encoding="utf-8") == log_text(events, entry.rules.log.encode)
+    assert game_of_log(session.path) is entry
+    assert score_path(session.path).json
+    [listed] = saved_games(tmp_path)
+    assert listed.game is entry and listed.summary is not None and listed.summary.over
+    [played] = history(tmp_path).games
+    assert played.game == game
+
+
+def cut_log(entry: GameEntry, folder: Path, kept: int, tail: bytes) -> tuple[Path, list[Any]]:
+    """The log of a game's first `kept` events followed by `tail` (a spoiled last line)."""
+    assert entry.rules is not None
+    events = a_game(entry, seed=3)
+    path = folder / "game.jsonl"
+    path.write_bytes(log_text(events[:kept], entry.rules.log.encode).encode("utf-8") + tail)
+    return path, events
+
+
+@pytest.mark.parametrize("game", list(PLAYED))
+def test_a_last_line_cut_by_a_crash_is_set_aside_and_the_game_goes_on(game: str, tmp_path: Path) -> None:
+    entry = PLAYED[game]
+    assert entry.rules is not None
+    whole = log_text(a_game(entry, seed=3)[:11], entry.rules.log.encode).encode("utf-8").splitlines()[-1]
+    path, events = cut_log(entry, tmp_path, 10, whole[: len(whole) // 2])
+    session = Session.resume(entry.rules, path)
+    assert session.events == events[:10]
+    assert "line 11 was cut off" in session.warning and "kept the 10 complete events" in session.warning
+    assert path.with_name("game.jsonl.cut").read_bytes() == whole[: len(whole) // 2] + b"\n"
+    session.submit(events[10])
+    session.close()
+    assert path.read_text(encoding="utf-8") == log_text(events[:11], entry.rules.log.encode)
+
+
+@pytest.mark.parametrize("game", list(PLAYED))
+def test_a_stray_last_line_is_set_aside_too(game: str, tmp_path: Path) -> None:
+    entry = PLAYED[game]
+    assert entry.rules is not None
+    whole = len(a_game(entry, seed=3))
+    path, events = cut_log(entry, tmp_path, whole, b'{"event": "nonsense"}\n')
+    assert f"line {whole + 1} was cut off" in score_path(path).warning, "scored without the stray line"
+    session = Session.resume(entry.rules, path)
+    assert session.events == events and session.warning
+    session.close()
+    assert path.read_text(encoding="utf-8") == log_text(events, entry.rules.log.encode)
+
+
+@pytest.mark.parametrize("game", list(PLAYED))
+def test_a_bad_line_before_the_last_is_refused_naming_it(game: str, tmp_path: Path) -> None:
+    entry = PLAYED[game]
+    assert entry.rules is not None
+    events = a_game(entry, seed=3)
+    lines = log_text(events[:10], entry.rules.log.encode).splitlines(keepends=True)
+    path = tmp_path / "game.jsonl"
+    path.write_text("".join([*lines[:5], "{oops\n", *lines[5:]]), encoding="utf-8")
+    with pytest.raises(ResumeError, match=r"game\.jsonl: line 6"):
+        Session.resume(entry.rules, path)
+    assert path.read_text(encoding="utf-8").count("\n") == 11, "a log that cannot be continued is left as is"
+
+
+FULL_DISK = """
+import json, random, resource, sys
+from datetime import datetime
+from pathlib import Path
+from companion.games.session import Session
+from companion.games.table import PLAYED
+
+entry = PLAYED[sys.argv[1]]
+events = entry.random_game(entry.players[0], random.Random(3))
+session = Session.create(entry.rules, Path(sys.argv[2]), events[0], datetime(2026, 11, 26))
+for event in events[1:10]:
+    session.submit(event)
+size = session.path.stat().st_size
+resource.setrlimit(resource.RLIMIT_FSIZE, (size + 10, size + 10))
+try:
+    session.submit(events[10])
+except OSError as exc:
+    said = str(exc)
+print(json.dumps({"said": said, "events": len(session.events), "same": session.state == entry.rules.replay(
+    events[:10]), "size": session.path.stat().st_size, "before": size, "log": str(session.path)}))
+"""
+
+
+@pytest.mark.parametrize("game", list(PLAYED))
+def test_a_full_disk_refuses_the_move_and_tears_nothing(game: str, tmp_path: Path) -> None:
+    """The file-size limit of the process stands in for a full disk: the write fails part way."""
+    run = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(FULL_DISK), game, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    out = json.loads(run.stdout)
+    assert "the move was not saved" in out["said"] and out["log"] in out["said"]
+    assert out["events"] == 10 and out["same"] and out["size"] == out["before"]
+    entry = PLAYED[game]
+    assert entry.rules is not None
+    loaded = load_log(Path(out["log"]), entry.rules.log)
+    assert loaded.cut_line is None and len(loaded.events) == 10
+
+
+def test_a_log_too_large_is_refused_unread(tmp_path: Path) -> None:
+    path = tmp_path / "huge.jsonl"
+    path.write_bytes(b" " * (LOG_LIMITS.size + 1))
+    with pytest.raises(ResumeError, match="too large"):
+        Session.resume(PLAYED[FIRST_GAME.id].rules, path)  # type: ignore[arg-type]
+
+
+def test_a_log_with_a_cut_line_is_kept_whole_until_continued(tmp_path: Path) -> None:
+    """Reading (the list, history, the score) never changes the file: only continuing sets a line aside."""
+    entry = FIRST_GAME
+    assert entry.rules is not None
+    path, _ = cut_log(entry, tmp_path, 10, b'{"event":"ro')
+    before = path.read_bytes()
+    saved_games(tmp_path)
+    history(tmp_path)
+    with pytest.raises(ScoreFileError, match="not over"):
+        score_path(path)
+    assert path.read_bytes() == before
+    assert not path.with_name("game.jsonl.cut").exists()
+
+
+def test_the_game_log_writer_refuses_to_overwrite(tmp_path: Path) -> None:
+    entry = FIRST_GAME
+    assert entry.rules is not None
+    path = tmp_path / "game.jsonl"
+    path.write_text("{}\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="already exists"):
+        GameLog.create(path, a_game(entry)[0], entry.rules.log.encode)
