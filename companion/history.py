@@ -22,8 +22,12 @@ from companion.games import carcassonne_dice as cd
 from companion.games.alhambra_dice import scorefile as ad_scorefile
 from companion.games.alhambra_rw.endstate import GAME_ID as ALHAMBRA_RW
 from companion.games.carcassonne_dice import scorefile as cd_scorefile
+from companion.log_index import read_through
 from companion.scorefiles import LIMITS, game_of
 from vision.jsonfile import JsonFileError, read_bytes, short
+
+HISTORY_KIND = "history"
+"""The index's name for history's read-backs."""
 
 
 class HistoryError(ValueError):
@@ -239,20 +243,40 @@ def _game_of(path: Path) -> str:
     return game
 
 
+def _read_back(path: Path) -> dict[str, Any]:
+    """One log as history keeps it (JSON, for the index): its game and, once finished, the results; or why
+    it cannot be read."""
+    try:
+        game = _game_of(path)
+        finished = RECORDS[game].finished(path)
+    except HistoryError as exc:
+        return {"problem": str(exc)}
+    if finished is None:
+        return {"game": game}
+    results, winners = finished
+    return {
+        "game": game,
+        "results": [[r.name, r.imaginary, r.total, list(r.vp)] for r in results],
+        "winners": list(winners),
+    }
+
+
 def history(folder: Path, log_suffix: str = ".jsonl") -> History:
-    """The finished games among the logs in `folder`."""
+    """The finished games among the logs in `folder` (each log read once, then taken from the index beside
+    the logs while it stays as it was)."""
     games, problems = [], []
-    for path in sorted(folder.glob(f"*{log_suffix}")) if folder.is_dir() else ():
-        try:
-            game = _game_of(path)
-            finished = RECORDS[game].finished(path)
-        except HistoryError as exc:
-            problems.append(str(exc))
+    paths = sorted(folder.glob(f"*{log_suffix}")) if folder.is_dir() else []
+    for path, back in zip(paths, read_through(folder, HISTORY_KIND, paths, _read_back), strict=True):
+        if "problem" in back:
+            problems.append(back["problem"])
             continue
-        if finished is None:
+        if "results" not in back:
             continue
         played = datetime.fromtimestamp(path.stat().st_mtime)
-        games.append(FinishedGame(path, played, game, *finished))
+        results = tuple(
+            Result(name, imaginary, total, tuple(vp)) for name, imaginary, total, vp in back["results"]
+        )
+        games.append(FinishedGame(path, played, back["game"], results, tuple(back["winners"])))
     games.sort(key=lambda g: (g.played, g.path.name), reverse=True)
     return History(tuple(games), tuple(problems))
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from companion.games import alhambra_rw as rw
 from companion.games import carcassonne_dice as cd
 from companion.games.alhambra_dice.engine import ROUNDS as AD_ROUNDS
 from companion.games.alhambra_rw.endstate import GAME_ID as ALHAMBRA_RW
+from companion.log_index import read_through
 
 LOG_SUFFIX = ".jsonl"
 MAX_FIRST_LINE = 100_000
@@ -129,12 +131,33 @@ class SavedGame:
     game: str = ALHAMBRA_RW
 
 
+SAVED_KIND = "saved-games"
+"""The log index's name for the start screen's read-backs."""
+
+
 def saved_games(folder: Path) -> list[SavedGame]:
-    """Every game log in `folder`, the most recently played first; unreadable logs are listed with why."""
+    """Every game log in `folder`, the most recently played first; unreadable logs are listed with why. Each
+    log is read once, then taken from the index beside the logs while it stays as it was."""
     if not folder.is_dir():
         return []
+    paths = list(folder.glob(f"*{LOG_SUFFIX}"))
     games = []
-    for path in folder.glob(f"*{LOG_SUFFIX}"):
+    for path, back in zip(paths, read_through(folder, SAVED_KIND, paths, _saved_read_back), strict=True):
+        fields = {**back, "players": tuple(back["players"]), "imaginary": tuple(back["imaginary"])}
+        games.append(SavedGame(path, modified=datetime.fromtimestamp(path.stat().st_mtime), **fields))
+    return sorted(games, key=lambda g: (g.modified, g.path.name), reverse=True)
+
+
+def _saved_read_back(path: Path) -> dict[str, object]:
+    """One log as the start screen lists it, as JSON for the index (the path and time are the file's own)."""
+    fields = asdict(_read_saved_games([path])[0])
+    del fields["path"], fields["modified"]
+    return fields
+
+
+def _read_saved_games(paths: Iterable[Path]) -> list[SavedGame]:
+    games = []
+    for path in paths:
         modified = datetime.fromtimestamp(path.stat().st_mtime)
         game = _first_game(path)
         if game == ad.GAME_ID:
