@@ -23,9 +23,11 @@ from companion.games.alhambra_dice import scorefile as ad_scorefile
 from companion.games.alhambra_rw.endstate import GAME_ID as ALHAMBRA_RW
 from companion.games.carcassonne_dice import scorefile as cd_scorefile
 from companion.log_index import read_through
-from companion.scorefiles import LIMITS, game_of
+from companion.scorefiles import game_of
 from vision.jsonfile import JsonFileError, read_bytes, short
 
+FIRST_LINE_LIMIT = 100_000
+"""The longest first line looked at for the game a log is of (a game_started event is far shorter)."""
 HISTORY_KIND = "history"
 """The index's name for history's read-backs."""
 
@@ -232,10 +234,13 @@ RECORDS: Mapping[str, GameRecords] = {
 
 
 def _game_of(path: Path) -> str:
+    """The game its first line names. Only that line is read: the game's own reader then reads the log with
+    the game's own limits, so a log too large is named with the limit the start screen names too."""
     try:
-        game = game_of(read_bytes(path, LIMITS))
-    except JsonFileError as exc:
-        raise HistoryError(str(exc)) from exc
+        with open(path, "rb") as file:
+            game = game_of(file.readline(FIRST_LINE_LIMIT))
+    except OSError:
+        game = None  # the game's reader says why it cannot be read
     if game is None:
         return ALHAMBRA_RW
     if not isinstance(game, str) or game not in RECORDS:

@@ -134,3 +134,14 @@ def test_the_start_screen_lists_the_same_games_from_the_index(
     read = _counting(monkeypatch, session, "_saved_read_back")
     assert saved_games(folder) == expected and read == []
     assert [g.path.name for g in expected if g.problem] == ["broken.jsonl"], "listed with why"
+
+
+@pytest.mark.parametrize("size", [3_000_000, 25_000_000])
+def test_history_and_the_start_screen_name_one_limit_for_a_log_too_large(tmp_path: Path, size: int) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    log = folder / "huge.jsonl"
+    log.write_bytes(CARCASSONNE.read_bytes() + b" " * size + b"\n")
+    (listed,) = saved_games(folder)
+    assert history(folder).problems == (f"{log}: too large (over 2,000,000 bytes)",)
+    assert listed.problem == f"{log}: too large (over 2,000,000 bytes)"
