@@ -3,7 +3,8 @@
 Writes N finished games (copies of the shipped example logs of each game, each its own file and time) in a
 fresh data folder, then times, as a user runs them: `companion history --json` and `companion stats --json`
 the first time (the index beside the logs built) and again (read from it), and, in this process, the start
-screen's list of saved games and every log read without the index. Prints the median of K runs of each.
+screen's list of saved games, the app's start screen and F4 (the real app, headless), and every log read
+without the index. Prints the median of K runs of each.
 """
 
 from __future__ import annotations
@@ -57,6 +58,32 @@ def _command(data: Path, *words: str) -> Callable[[], object]:
     return lambda: subprocess.run(companion, env=environment, check=True, stdout=subprocess.DEVNULL)
 
 
+def _app_seconds() -> tuple[float, float]:
+    """The real app, headless, on this process's games folder: seconds until the start screen is shown, then
+    from F4 until the history screen is."""
+    import asyncio
+    import random
+
+    from companion.app.app import CompanionApp
+    from companion.app.screens.history import HistoryScreen
+    from companion.app.screens.start import StartScreen
+
+    async def run() -> tuple[float, float]:
+        started = time.perf_counter()
+        app = CompanionApp(rng=random.Random(1))
+        async with app.run_test(size=(100, 32)) as pilot:
+            while not isinstance(app.screen, StartScreen):
+                await pilot.pause(0.01)
+            shown = time.perf_counter()
+            await pilot.press("f4")
+            while not isinstance(app.screen, HistoryScreen):
+                await pilot.pause(0.01)
+            await pilot.pause()
+            return shown - started, time.perf_counter() - shown
+
+    return asyncio.run(run())
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m companion.history_bench", description=__doc__)
     parser.add_argument("--games", type=int, default=1000, help="finished games to write (default 1000)")
@@ -87,6 +114,11 @@ def main(argv: list[str] | None = None) -> int:
             timings.setdefault("start screen's saved games, again (in process, from the index)", []).append(
                 _seconds(lambda: saved_games(folder))
             )
+            os.environ["XDG_DATA_HOME"] = str(data)
+            _app_seconds()  # the saved games are in the index by now; history's read-backs go in with this
+            start, history = _app_seconds()
+            timings.setdefault("app: start screen shown (from the index)", []).append(start)
+            timings.setdefault("app: F4 history screen shown (from the index)", []).append(history)
             timings.setdefault("every log read, no index (in process)", []).append(
                 _seconds(lambda: [_read_back(path) for path in paths])
             )
