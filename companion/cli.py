@@ -188,30 +188,29 @@ def run_demo(args: argparse.Namespace) -> int:
 def run_view(args: argparse.Namespace) -> int:
     """`companion view [LOG]`: the read-only view of the game being played (the newest log), following it."""
     from companion.app.paths import games_dir
+    from companion.app.sharing import end_with_server
     from companion.app.table_view import TableView
 
     if args.log is not None and not args.log.is_file():
         print(f"companion view: {args.log}: no such game log", file=sys.stderr)
         return EXIT_BAD_INPUT
+    end_with_server()
     run_app(TableView(games_dir(), args.log), args.pilot)
     return 0
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    """`companion serve [--host H] [--port P] [LOG]`: the view served to browsers (textual-serve), one app per
-    browser, each only reading the log."""
-    import shlex
+    """`companion serve [--host H] [--port P] [--token T] [--max-viewers N] [LOG]`: the view served to
+    browsers (textual-serve), one view per browser, each only reading the log, to those with the key."""
+    from companion.app.sharing import listening_lines, new_token
+    from companion.app.view_server import ViewServer
 
-    from textual_serve.server import Server
-
-    from companion.app.sharing import view_url
-
-    url = view_url(args.host, args.port)
+    token = args.token or new_token()
     command = [sys.executable, "-m", "companion", "view", *([str(args.log)] if args.log else [])]
-    print(f"companion serve: the table's view at {url} (open it on each phone on this network; ctrl+c stops)")
-    Server(
-        shlex.join(command), host=args.host, port=args.port, title="Table companion", public_url=url
-    ).serve()
+    for line in listening_lines(args.host, args.port, token):
+        print(f"companion serve: {line}")
+    print("companion serve: ctrl+c stops", flush=True)
+    ViewServer(command, args.host, args.port, token, args.max_viewers).serve()
     return 0
 
 
@@ -261,6 +260,8 @@ def run_stats(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from companion.app.sharing import DEFAULT_PORT, EVERY_NETWORK, MAX_VIEWERS
+
     parser = argparse.ArgumentParser(
         prog="companion", description="Table companion for physical dice games (Alhambra Roll & Write)."
     )
@@ -346,8 +347,24 @@ def build_parser() -> argparse.ArgumentParser:
         help="serve the read-only view to browsers on this network",
         description="Serve the table's view to browsers: each player opens the address on a phone.",
     )
-    serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every network)")
-    serve.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    serve.add_argument(
+        "--host",
+        default=EVERY_NETWORK,
+        help="address to listen on (default 0.0.0.0: every network, for phones)",
+    )
+    serve.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})"
+    )
+    serve.add_argument(
+        "--token", default=None, help="the key in the view's address (default: a new random one each start)"
+    )
+    serve.add_argument(
+        "--max-viewers",
+        type=_count,
+        default=MAX_VIEWERS,
+        metavar="N",
+        help=f"views served at once (default {MAX_VIEWERS}); one more gets a page saying it is full",
+    )
     for where, run in ((view, run_view), (serve, run_serve)):
         where.add_argument(
             "log", nargs="?", type=Path, metavar="LOG", help="a game log (default: the newest)"
@@ -365,6 +382,12 @@ def build_parser() -> argparse.ArgumentParser:
     add_calibrate(commands)
     parser.set_defaults(run=run_play)
     return parser
+
+
+def _count(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number above 0")
+    return int(text)
 
 
 def _seconds(text: str) -> float:

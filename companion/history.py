@@ -22,8 +22,8 @@ from companion.games.eventlog import LogError, load_log
 from companion.games.folding import IllegalMove
 from companion.games.session import LOG_SUFFIX
 from companion.games.table import PLAYED
-from companion.scorefiles import LIMITS, entry_of
-from jsonfile import JsonFileError, read_bytes
+from companion.log_index import read_through
+from companion.saved_games import game_of_log
 
 __all__ = [
     "RECORDS",
@@ -40,6 +40,8 @@ RECORDS: Mapping[str, Records] = {
     game: entry.records for game, entry in PLAYED.items() if entry.records is not None
 }
 """How each game's logs are read back, from the table of games."""
+HISTORY_KIND = "history"
+"""The index's name for history's read-backs."""
 
 
 class HistoryError(ValueError):
@@ -92,31 +94,50 @@ class History:
 
 def _finished(path: Path) -> tuple[str, tuple[tuple[Result, ...], tuple[str, ...]] | None]:
     """The game of a log and, when it is over, its results and winners; `HistoryError` says why not."""
+    entry = game_of_log(path)
+    assert entry.rules is not None and entry.id in RECORDS  # a log's game is played move by move
     try:
-        entry = entry_of(path, read_bytes(path, LIMITS))
-        if entry.id not in RECORDS or entry.rules is None:
-            raise HistoryError(f"{path}: a {entry.title} file, not a game log")
         events = list(load_log(path, entry.rules.log).events)
         return entry.id, RECORDS[entry.id].finished(events)
-    except (JsonFileError, LogError, ScoreFileError) as exc:
+    except (LogError, ScoreFileError) as exc:
         raise HistoryError(str(exc)) from exc
     except IllegalMove as exc:
         raise HistoryError(f"{path}: {exc}") from exc
 
 
+def _read_back(path: Path) -> dict[str, Any]:
+    """One log as history keeps it (JSON, for the index): its game and, once finished, the results; or why
+    it cannot be read."""
+    try:
+        game, finished = _finished(path)
+    except HistoryError as exc:
+        return {"problem": str(exc)}
+    if finished is None:
+        return {"game": game}
+    results, winners = finished
+    return {
+        "game": game,
+        "results": [[r.name, r.imaginary, r.total, list(r.vp)] for r in results],
+        "winners": list(winners),
+    }
+
+
 def history(folder: Path, log_suffix: str = LOG_SUFFIX) -> History:
-    """The finished games among the logs in `folder`."""
+    """The finished games among the logs in `folder` (each log read once, then taken from the index beside
+    the logs while it stays as it was)."""
     games, problems = [], []
-    for path in sorted(folder.glob(f"*{log_suffix}")) if folder.is_dir() else ():
-        try:
-            game, finished = _finished(path)
-        except HistoryError as exc:
-            problems.append(str(exc))
+    paths = sorted(folder.glob(f"*{log_suffix}")) if folder.is_dir() else []
+    for path, back in zip(paths, read_through(folder, HISTORY_KIND, paths, _read_back), strict=True):
+        if "problem" in back:
+            problems.append(back["problem"])
             continue
-        if finished is None:
+        if "results" not in back:
             continue
         played = datetime.fromtimestamp(path.stat().st_mtime)
-        games.append(FinishedGame(path, played, game, *finished))
+        results = tuple(
+            Result(name, imaginary, total, tuple(vp)) for name, imaginary, total, vp in back["results"]
+        )
+        games.append(FinishedGame(path, played, back["game"], results, tuple(back["winners"])))
     games.sort(key=lambda g: (g.played, g.path.name), reverse=True)
     return History(tuple(games), tuple(problems))
 

@@ -4,16 +4,20 @@ has come, or why it cannot be continued."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from companion.games.entry import GameEntry, Summary
 from companion.games.session import LOG_SUFFIX, ResumeError, resumed_state
 from companion.games.table import FIRST_GAME, PLAYED
+from companion.log_index import read_through
 
 MAX_FIRST_LINE = 100_000
 """A game_started line is at most a few KB (Roll & Write's holds its sheet): more is no log's first line."""
+SAVED_KIND = "saved-games"
+"""The log index's name for the start screen's read-backs."""
 
 
 @dataclass(frozen=True)
@@ -33,21 +37,35 @@ class SavedGame:
 
 
 def saved_games(folder: Path) -> list[SavedGame]:
-    """Every game log in `folder`, the most recently played first; unreadable logs are listed with why."""
+    """Every game log in `folder`, the most recently played first; unreadable logs are listed with why. Each
+    log is read once, then taken from the index beside the logs while it stays as it was."""
     if not folder.is_dir():
         return []
+    paths = list(folder.glob(f"*{LOG_SUFFIX}"))
     games = []
-    for path in folder.glob(f"*{LOG_SUFFIX}"):
+    for path, back in zip(paths, read_through(folder, SAVED_KIND, paths, _saved_read_back), strict=True):
         modified = datetime.fromtimestamp(path.stat().st_mtime)
-        game = game_of_log(path)
-        assert game.rules is not None and game.summary is not None  # a played game's row gives both
-        try:
-            summary = game.summary(resumed_state(game.rules, path))
-        except ResumeError as exc:
-            games.append(SavedGame(path, modified, game, None, str(exc)))
+        game = PLAYED.get(back.get("game", ""), FIRST_GAME)
+        summary = back.get("summary")
+        if summary is None:
+            games.append(SavedGame(path, modified, game, None, str(back.get("problem", ""))))
             continue
-        games.append(SavedGame(path, modified, game, summary))
+        players, imaginary = tuple(summary["players"]), tuple(summary["imaginary"])
+        games.append(
+            SavedGame(path, modified, game, Summary(players, imaginary, summary["where"], summary["over"]))
+        )
     return sorted(games, key=lambda g: (g.modified, g.path.name), reverse=True)
+
+
+def _saved_read_back(path: Path) -> dict[str, Any]:
+    """One log as the start screen lists it, as JSON for the index (the path and time are the file's own)."""
+    game = game_of_log(path)
+    assert game.rules is not None and game.summary is not None  # a played game's row gives both
+    try:
+        summary = game.summary(resumed_state(game.rules, path))
+    except ResumeError as exc:
+        return {"game": game.id, "problem": str(exc)}
+    return {"game": game.id, "summary": asdict(summary)}
 
 
 def game_of_log(path: Path) -> GameEntry:

@@ -32,7 +32,7 @@ from .screens.help import HelpScreen
 from .screens.play import PlayScreen
 from .screens.share import ShareScreen
 from .screens.start import AnySession, StartScreen
-from .sharing import free_port, start_server, view_url
+from .sharing import free_port, new_token, start_server
 from .widgets.camera_panel import CameraPanel
 
 
@@ -97,6 +97,8 @@ class CompanionApp(App[None]):
         self.viewers: subprocess.Popen[bytes] | None = None
         """`companion serve`, once the players asked to share the view (F6)."""
         self.viewers_port = 0
+        self.viewers_token = new_token()
+        """The key in the view's address: only those shown the QR code can watch."""
 
     def on_mount(self) -> None:
         if self._first_game is not None:
@@ -124,9 +126,9 @@ class CompanionApp(App[None]):
         """Serve the table's view to the players' phones (once) and show its address and QR code."""
         if self.viewers is None:
             self.viewers_port = free_port()
-            self.viewers = start_server(self.viewers_port)
+            self.viewers = start_server(self.viewers_port, self.viewers_token)
         if not isinstance(self.screen, ShareScreen):
-            self.push_screen(ShareScreen(view_url("0.0.0.0", self.viewers_port)))
+            self.push_screen(ShareScreen(self.viewers_port, self.viewers_token))
 
     def latest_frame(self) -> Image | None:
         """The camera's newest frame (None without a camera, before its first frame, or while it is lost)."""

@@ -1,31 +1,90 @@
-"""Sharing the table's view: `companion serve` started beside the app, its address, and that address as a
-QR code a phone's camera opens."""
+"""Sharing the table's view: `companion serve` started beside the app, the addresses phones open, and an
+address as a QR code a phone's camera opens."""
 
 from __future__ import annotations
 
+import ipaddress
+import os
+import secrets
 import socket
+import struct
 import subprocess
 import sys
+import threading
 
 import qrcode
 
 DEFAULT_PORT = 8000
+MAX_VIEWERS = 8
+"""Views served at once by default: a phone for each seat at a big table."""
+EVERY_NETWORK = "0.0.0.0"
+LIFELINE_ENV = "COMPANION_SERVER_LIFELINE"
+"""Names, in a served view's environment, the pipe its server holds open for as long as it runs."""
+_SIOCGIFADDR = 0x8915
+"""Linux's ioctl for an interface's IPv4 address."""
 
 
-def network_address() -> str:
-    """This machine's address on its network, as its name resolves (127.0.0.1 if it resolves to nothing
-    else: some systems map their own name to loopback only)."""
+def new_token() -> str:
+    """A key for the view's address: only those shown the address (its QR code) can watch."""
+    return secrets.token_urlsafe(12)
+
+
+def _interface_addresses() -> list[str]:
+    """Each network interface's IPv4 address (Linux: asked of each interface; elsewhere: what this
+    machine's name resolves to, all the standard library offers)."""
+    if sys.platform != "linux":
+        try:
+            return [str(i[4][0]) for i in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+        except OSError:
+            return []
+    import fcntl
+
+    found = []
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        for _, name in socket.if_nameindex():
+            try:
+                answer = fcntl.ioctl(probe.fileno(), _SIOCGIFADDR, struct.pack("256s", name.encode()[:15]))
+            except OSError:  # an interface without an IPv4 address (down, or IPv6 only)
+                continue
+            found.append(socket.inet_ntoa(answer[20:24]))
+    return found
+
+
+def phone_addresses(host: str = EVERY_NETWORK) -> list[str]:
+    """Where a phone on this machine's networks reaches a server listening on `host`: each interface's
+    address for every network, else `host` itself. Loopback is never one: a phone's loopback is the phone."""
+    candidates = _interface_addresses() if host in (EVERY_NETWORK, "") else [host]
+    return [a for a in dict.fromkeys(candidates) if not _is_loopback(a)]
+
+
+def _is_loopback(host: str) -> bool:
     try:
-        found = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-    except OSError:
-        found = []
-    addresses = [str(info[4][0]) for info in found]
-    return next((a for a in addresses if not a.startswith("127.")), "127.0.0.1")
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:  # a name, not an address
+        return host == "localhost"
 
 
-def view_url(host: str, port: int) -> str:
-    """The address phones on this network open: this machine's address where the server listens on all."""
-    return f"http://{host if host not in ('0.0.0.0', '') else network_address()}:{port}"
+def view_url(address: str, port: int, token: str) -> str:
+    """The address of the view, with its key."""
+    return f"http://{address}:{port}/?token={token}"
+
+
+def listening_lines(host: str, port: int, token: str) -> list[str]:
+    """What `serve` says: where the view listens, and the address(es) a phone opens."""
+    where = "every network of this machine" if host in (EVERY_NETWORK, "") else host
+    lines = [f"listening on {where}, port {port}"]
+    phones = phone_addresses(host)
+    lines += [f"on a phone: {view_url(a, port, token)}" for a in phones]
+    if not phones:
+        every = host in (EVERY_NETWORK, "")
+        local = "127.0.0.1" if every else host
+        why = (
+            "this machine is on no network but its own" if every else f"{host} is this machine's own address"
+        )
+        lines.append(
+            f"{why} (loopback): a phone cannot reach it; on this machine: {view_url(local, port, token)}"
+        )
+    return lines
 
 
 def free_port(preferred: int = DEFAULT_PORT) -> int:
@@ -38,10 +97,31 @@ def free_port(preferred: int = DEFAULT_PORT) -> int:
         return int(probe.getsockname()[1])
 
 
-def start_server(port: int) -> subprocess.Popen[bytes]:
-    """`companion serve` on `port`, all networks, as a child the app stops when it quits."""
-    command = [sys.executable, "-m", "companion", "serve", "--port", str(port)]
+def start_server(port: int, token: str) -> subprocess.Popen[bytes]:
+    """`companion serve` on `port`, every network (the phones are on the table's), as a child the app stops
+    when it quits."""
+    command = [sys.executable, "-m", "companion", "serve", "--host", EVERY_NETWORK, "--port", str(port)]
+    command += ["--token", token, "--max-viewers", str(MAX_VIEWERS)]
     return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def end_with_server() -> None:
+    """In a served view: quit once the server that started it has ended (its lifeline pipe reads its end),
+    however it ended. Nothing where the view was not started by a server."""
+    fd = os.environ.get(LIFELINE_ENV)
+    if fd is None:
+        return
+
+    def watch() -> None:
+        try:
+            while os.read(int(fd), 1):
+                pass
+        except OSError:
+            pass
+        # The view only reads the game's log and nobody is left to see it: nothing to save or close.
+        os._exit(0)
+
+    threading.Thread(target=watch, name="server-lifeline", daemon=True).start()
 
 
 def qr_lines(text: str) -> list[str]:

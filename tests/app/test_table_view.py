@@ -81,5 +81,5 @@ def test_serve_answers_a_browser_on_the_port(
     port = free_port(0)
     companion = str(Path(sys.executable).parent / "companion")
     page, printed = served([companion, "serve", "--host", "127.0.0.1", "--port", str(port)], port)
-    assert "Table companion" in page and f"127.0.0.1:{port}" in page
-    assert f"http://127.0.0.1:{port}" in printed
+    assert "Table companion" in page and f"ws://127.0.0.1:{port}/ws/" in page
+    assert f"http://127.0.0.1:{port}/?token=" in printed

@@ -4,6 +4,8 @@ changed); random whole games and the game log's round trip."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -175,3 +177,18 @@ def test_a_game_needs_two_to_five_players_with_different_names() -> None:
         start(GameStarted(("Ani",)))
     with pytest.raises(IllegalMove, match="names must differ"):
         start(GameStarted(("Ani", "Ani")))
+
+
+def test_a_log_cut_short_is_refused_like_the_other_games_logs(tmp_path: Path) -> None:
+    """`companion score` of a Carcassonne log whose game is not over: exit 2 and why, as an Alhambra dice or
+    Roll & Write log cut short is refused (it is a game in progress, not a game to score)."""
+    example = Path(__file__).parents[2] / "companion/games/carcassonne_dice/examples/example-game.jsonl"
+    part = tmp_path / "playing.jsonl"
+    part.write_text("".join(example.read_text().splitlines(keepends=True)[:7]))
+    command = [sys.executable, "-m", "companion", "score", str(part)]
+    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    assert result.returncode == 2 and result.stderr == (
+        f"companion score: {part}: the game is not over: turn 2 is being played\n"
+    ), result.stderr
+    whole = subprocess.run([*command[:-1], str(example)], capture_output=True, text=True, check=False)
+    assert whole.returncode == 0 and whole.stdout.startswith("Carcassonne dice game: over"), whole.stderr

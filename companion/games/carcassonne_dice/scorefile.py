@@ -91,9 +91,14 @@ def read_log(path: Path, data: bytes) -> list[Event]:
 
 def _score_log(path: Path, data: bytes) -> GameScore:
     try:
-        return score_game(fold(read_log(path, data)).state)
+        state = fold(read_log(path, data)).state
     except IllegalMove as exc:
         raise ScoreFileError(f"{path}: {exc}") from exc
+    if not state.is_over:
+        # A log cut short is a game in progress: never scored as if it were the whole game (as the other
+        # games' logs are refused; the app shows a game in progress on its own score pad).
+        raise ScoreFileError(f"{path}: the game is not over: turn {state.turn} is being played")
+    return score_game(state)
 
 
 def log_text(events: list[Event]) -> str:

@@ -1,0 +1,108 @@
+"""What the game logs were read to, remembered beside them: `<games folder>/.history.sqlite`.
+
+Reading a log back means replaying the whole game; with a thousand finished games that is seconds, each time
+`companion history`, `stats` or the start screen lists them. The index keeps each log's read-back (a JSON
+value) under the log's path, size, modification time and a hash of its first and last bytes; a log whose
+key differs is read again. The logs stay the only record: the index is never needed. One that is damaged is
+started again; one that cannot be opened or written (locked by another process, a read-only folder) is
+passed by and the logs are read themselves, with nothing said to the user.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from collections.abc import Callable, Sequence
+from contextlib import closing
+from pathlib import Path
+from typing import Any
+
+INDEX_NAME = ".history.sqlite"
+VERSION = 1
+"""What a read-back holds; another version's index is emptied. Raise it when a reader's JSON changes."""
+ENDS = 4096
+"""Bytes at each end of a log hashed into its key: a log rewritten to the same size within the file
+system's time resolution (a restored copy) is still told apart."""
+WAIT_SECONDS = 1.0
+"""How long to wait for another process writing the index before reading the logs themselves."""
+
+Key = tuple[int, int, bytes]
+Read = Callable[[Path], dict[str, Any]]
+
+
+def _key(path: Path) -> Key | None:
+    """The log as it is now (None: it cannot be looked at; its reader says why)."""
+    try:
+        with open(path, "rb") as file:
+            size = file.seek(0, 2)
+            mtime = int(Path(path).stat().st_mtime_ns)
+            file.seek(0)
+            ends = file.read(ENDS)
+            if size > ENDS:
+                file.seek(max(ENDS, size - ENDS))
+                ends += file.read(ENDS)
+    except OSError:
+        return None
+    return size, mtime, hashlib.blake2b(ends, digest_size=16).digest()
+
+
+def read_through(folder: Path, kind: str, paths: Sequence[Path], read: Read) -> list[dict[str, Any]]:
+    """`read(path)` for each of `paths` (logs in `folder`), taken from the index where the log has not
+    changed since; `kind` names the reader (each reader has its own read-backs)."""
+    index = folder / INDEX_NAME
+    for _ in range(2):
+        try:
+            return _through_index(index, kind, paths, read)
+        except sqlite3.OperationalError:  # locked, read-only, no space: not the index's fault
+            break
+        except sqlite3.DatabaseError:  # not a database, or a damaged one: start it again
+            try:
+                index.unlink(missing_ok=True)
+            except OSError:
+                break
+    return [read(path) for path in paths]
+
+
+def _through_index(index: Path, kind: str, paths: Sequence[Path], read: Read) -> list[dict[str, Any]]:
+    with closing(sqlite3.connect(index, timeout=WAIT_SECONDS)) as db:
+        if db.execute("pragma user_version").fetchone()[0] != VERSION:
+            with db:
+                db.execute("drop table if exists readbacks")
+                db.execute(f"pragma user_version = {VERSION}")
+        db.execute(
+            "create table if not exists readbacks (kind text, log text, size integer, mtime_ns integer,"
+            " ends blob, value text, primary key (kind, log))"
+        )
+        stored = {
+            log: ((size, mtime, ends), value)
+            for log, size, mtime, ends, value in db.execute(
+                "select log, size, mtime_ns, ends, value from readbacks where kind = ?", (kind,)
+            )
+        }
+        values, fresh = [], []
+        for path in paths:
+            # The key is taken before the log is read: a log written to meanwhile is read again next time.
+            key = _key(path)
+            known = stored.get(str(path))
+            value = _value(known[1]) if known is not None and known[0] == key else None
+            if value is None:
+                value = read(path)
+                if key is not None:
+                    fresh.append((kind, str(path), *key, json.dumps(value)))
+            values.append(value)
+        gone = stored.keys() - {str(path) for path in paths}
+        if fresh or gone:
+            with db:
+                db.executemany("insert or replace into readbacks values (?, ?, ?, ?, ?, ?)", fresh)
+                db.executemany("delete from readbacks where kind = ? and log = ?", [(kind, g) for g in gone])
+    return values
+
+
+def _value(text: str) -> dict[str, Any] | None:
+    """A stored read-back (None: damaged, so the log is read again)."""
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError):
+        return None
+    return value if isinstance(value, dict) else None

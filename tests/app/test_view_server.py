@@ -1,0 +1,217 @@
+"""`companion serve` as a phone, a stranger and another web page meet it: a real server process on a free
+port, spoken to by a real HTTP and websocket client (aiohttp)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from companion.app.sharing import free_port, phone_addresses
+from companion.games import alhambra_rw as rw
+from companion.games.alhambra_rw.log import write_log
+from companion.games.alhambra_rw.simulate import play_random_game
+
+TOKEN = "table-key-7"
+
+
+@dataclass
+class Server:
+    process: subprocess.Popen[str]
+    port: int
+    printed: list[str]
+
+    def url(self, path: str = "/", token: str = TOKEN) -> str:
+        return f"http://127.0.0.1:{self.port}{path}?token={token}"
+
+    def ws(self, token: str = TOKEN) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws/{token}?width=80&height=24"
+
+    def children(self) -> list[int]:
+        """The processes this server started (a view per browser)."""
+        found = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:  # gone meanwhile
+                continue
+            if int(fields[1]) == self.process.pid:
+                found.append(int(stat.parent.name))
+        return found
+
+
+def _gone(pid: int) -> bool:
+    """Ended (a zombie left for whoever adopted it is ended too)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    """`companion serve` of a game being played, on 127.0.0.1, for one viewer at a time."""
+    setup = rw.GameStarted(rw.load_shipped_sheet("example"), ("Ann", "Ben", "Cleo"))
+    log = tmp_path / "playing.jsonl"
+    write_log(log, play_random_game(setup, random.Random(2))[1][:20])
+    port = free_port(0)
+    command = [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(port)]
+    command += ["--token", TOKEN, "--max-viewers", "1", str(log)]
+    environment = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=environment
+    )
+    served = Server(process, port, [])
+    try:
+        assert process.stdout is not None
+        for line in process.stdout:
+            served.printed.append(line)
+            if "ctrl+c stops" in line:
+                break
+        _wait_listening(port)
+        yield served
+    finally:
+        if process.poll() is None:
+            process.terminate()
+        rest, _ = process.communicate(timeout=20)
+        served.printed.append(rest)
+
+
+def _wait_listening(port: int) -> None:
+    import socket
+
+    for _ in range(200):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError(f"nothing listens on {port}")
+
+
+async def _status(url: str) -> tuple[int, str]:
+    async with aiohttp.ClientSession() as session, session.get(url) as answer:
+        return answer.status, await answer.text()
+
+
+async def _refused(url: str, origin: str | None = None) -> int:
+    """The HTTP status a websocket handshake to `url` is refused with (0 if it is accepted)."""
+    headers = {} if origin is None else {"Origin": origin}
+    async with aiohttp.ClientSession() as session:
+        try:
+            async with session.ws_connect(url, headers=headers):
+                return 0
+        except aiohttp.WSServerHandshakeError as exc:
+            return exc.status
+
+
+async def _first_screen(socket: aiohttp.ClientWebSocketResponse) -> bytes:
+    """The view's first drawing, as the browser receives it."""
+    async for message in socket:
+        if message.type == aiohttp.WSMsgType.BINARY and len(message.data) > 100:
+            return bytes(message.data)
+    raise AssertionError("the view closed before drawing")
+
+
+def test_only_the_address_with_its_key_opens_the_view(server: Server) -> None:
+    async def visit() -> None:
+        status, page = await _status(server.url())
+        assert status == 200 and f"ws://127.0.0.1:{server.port}/ws/{TOKEN}" in page
+        for url in (f"http://127.0.0.1:{server.port}/", server.url(token="guess")):
+            status, page = await _status(url)
+            assert status == 403 and "needs the address with its key" in page
+        assert await _refused(server.ws(token="guess")) == 403
+        assert await _refused(f"ws://127.0.0.1:{server.port}/ws") == 403
+
+    asyncio.run(visit())
+    assert f"http://127.0.0.1:{server.port}/?token={TOKEN}" in "".join(server.printed)
+
+
+def test_a_websocket_from_another_page_is_refused(server: Server) -> None:
+    async def visit() -> tuple[int, int]:
+        stranger = await _refused(server.ws(), origin="http://games.example")
+        own = f"http://127.0.0.1:{server.port}"
+        async with (
+            aiohttp.ClientSession() as session,
+            session.ws_connect(server.ws(), headers={"Origin": own}) as socket,
+        ):
+            screen = await _first_screen(socket)
+        return stranger, len(screen)
+
+    stranger, drawn = asyncio.run(visit())
+    assert stranger == 403
+    assert drawn > 100, "the view's own page is let in and drawn to"
+
+
+def test_one_viewer_too_many_gets_a_page_saying_it_is_full(server: Server) -> None:
+    async def visit() -> tuple[tuple[int, str], int, tuple[int, str]]:
+        async with aiohttp.ClientSession() as session, session.ws_connect(server.ws()) as socket:
+            await _first_screen(socket)
+            full_page = await _status(server.url())
+            full_socket = await _refused(server.ws())
+        # The first viewer has gone: its place is free again once its view has quit.
+        for _ in range(200):
+            after = await _status(server.url())
+            if after[0] != 503:
+                break
+            await asyncio.sleep(0.1)
+        return full_page, full_socket, after
+
+    (status, page), socket_status, after = asyncio.run(visit())
+    assert status == 503 and "full: 1 screens are watching" in page
+    assert socket_status == 503
+    assert after[0] == 200
+
+
+def test_a_plain_get_of_the_websocket_is_one_line_not_a_traceback(server: Server) -> None:
+    async def visit() -> list[tuple[int, str]]:
+        return [await _status(f"http://127.0.0.1:{server.port}/ws/{TOKEN}"), await _status(server.url("/ws"))]
+
+    answers = asyncio.run(visit())
+    server.process.terminate()
+    server.process.wait(timeout=20)
+    assert [status for status, _ in answers] == [400, 403]
+    assert "open the page's address instead" in answers[0][1].replace("&#x27;", "'")
+    rest = server.process.stdout.read() if server.process.stdout else ""
+    assert "GET /ws/" in rest, "the requests were logged"
+    assert "Traceback" not in rest and "Error" not in rest
+
+
+def test_the_views_end_with_a_server_killed_at_once(server: Server) -> None:
+    async def watch() -> list[int]:
+        async with aiohttp.ClientSession() as session, session.ws_connect(server.ws()) as socket:
+            await _first_screen(socket)
+            views = server.children()
+            assert views, "a view runs for the browser"
+            server.process.send_signal(signal.SIGKILL)
+            server.process.wait(timeout=20)
+            return views
+
+    views = asyncio.run(watch())
+    for _ in range(200):
+        if all(_gone(pid) for pid in views):
+            break
+        time.sleep(0.1)
+    assert all(_gone(pid) for pid in views), "no view outlives its server"
+
+
+def test_a_phone_is_never_offered_loopback() -> None:
+    addresses = phone_addresses()
+    assert not any(a.startswith("127.") for a in addresses)
+    assert phone_addresses("127.0.0.1") == [] and phone_addresses("localhost") == []
+    assert phone_addresses("192.168.1.20") == ["192.168.1.20"]
+    shown = subprocess.run(["ip", "-o", "-4", "addr"], capture_output=True, text=True, check=False).stdout
+    if not shown:
+        pytest.skip("no `ip` command to compare the interfaces with")
+    expected = [line.split()[3].split("/")[0] for line in shown.splitlines()]
+    assert sorted(addresses) == sorted(a for a in dict.fromkeys(expected) if not a.startswith("127."))
