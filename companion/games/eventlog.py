@@ -1,10 +1,11 @@
 """Every game's log on disk: one event a JSON object per line, appended, flushed and fsynced per event.
 
 One reader and one writer serve every game; a game gives its `LogFormat` (how its events convert to and from
-JSON, and the limits of a log). Only the last line can be spoiled by a crash (a write cut off) or by a stray
-write after the game's last event: reading keeps every event before it and reports it, and continuing a game
-moves it to `PATH.cut` (nothing is thrown away) so that the game goes on. A bad line anywhere else is an error
-naming its line, because the events after it cannot be trusted. A write that fails (a full disk, a folder
+JSON, and the limits of a log). A crash can cut off only the line being written, the last, which then lacks
+its newline: reading keeps every event before it and reports it. A whole bad line is an error naming it,
+because the events after it cannot be trusted; but continuing a game (`lenient`) also takes a whole bad last
+line for a stray write after the game's last event. Continuing moves a spoiled last line to `PATH.cut`
+(nothing is thrown away) so that the game goes on. A write that fails (a full disk, a folder
 made read-only) is undone on disk and refused with `LogWriteError`: the file never keeps half a line.
 """
 
@@ -67,8 +68,9 @@ class LoadedLog(Generic[E]):
         )
 
 
-def read_log(path: Path, data: bytes, log_format: LogFormat[E]) -> LoadedLog[E]:
-    """The events of a log's bytes; `LogError` for a log with no event or a bad line before its last."""
+def read_log(path: Path, data: bytes, log_format: LogFormat[E], lenient: bool = False) -> LoadedLog[E]:
+    """The events of a log's bytes; `LogError` for a log with no event or a bad line before its last (or a
+    bad whole last line, unless `lenient`)."""
     if len(data) > log_format.limits.size:
         raise LogError(f"{path}: too large (over {log_format.limits.size:,} bytes)")
     numbered, start = [], 0
@@ -81,7 +83,8 @@ def read_log(path: Path, data: bytes, log_format: LogFormat[E]) -> LoadedLog[E]:
         try:
             events.append(_parse(raw, number, log_format))
         except LogError as exc:
-            if index < len(numbered) - 1:
+            whole = data[start + len(raw) : start + len(raw) + 1] == b"\n"
+            if index < len(numbered) - 1 or (whole and not lenient):
                 raise LogError(f"{path}: {exc}") from exc
             if not events:
                 raise LogError(f"{path}: {exc}") from exc
@@ -91,14 +94,14 @@ def read_log(path: Path, data: bytes, log_format: LogFormat[E]) -> LoadedLog[E]:
     return LoadedLog(path, tuple(events))
 
 
-def load_log(path: str | Path, log_format: LogFormat[E]) -> LoadedLog[E]:
+def load_log(path: str | Path, log_format: LogFormat[E], lenient: bool = False) -> LoadedLog[E]:
     """Read a log file (`read_log`); a file that cannot be read is a `LogError` too."""
     path = Path(path)
     try:
         data = read_bytes(path, log_format.limits)
     except JsonFileError as exc:
         raise LogError(str(exc)) from exc
-    return read_log(path, data, log_format)
+    return read_log(path, data, log_format, lenient)
 
 
 def _parse(raw: bytes, number: int, log_format: LogFormat[E]) -> E:

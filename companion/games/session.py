@@ -2,7 +2,9 @@
 
 The session holds no rule: every event goes through the engine, which refuses an illegal one with
 `IllegalMove` and the reason, and only an accepted event is written to the log (one fsynced line per event).
-A write that fails (a full disk) is refused with `LogWriteError` and the move is not taken. Undo drops the
+A write that fails (a full disk) is refused with `LogWriteError` and the move is not taken. A game is
+continued past a spoiled last line (cut off by a crash, or a stray line after its last event): the line is
+moved to `PATH.cut` and the players told. Undo drops the
 log's last line; redo re-applies an undone event (kept in memory only: what is on disk is always exactly the
 game as played). Each game gives its engine and its log's format as `Rules`.
 """
@@ -137,7 +139,7 @@ class Session(Generic[E, S, X]):
 
 def _loaded(rules: Rules[E, S, X], path: Path) -> LoadedLog[E]:
     try:
-        return load_log(path, rules.log)
+        return load_log(path, rules.log, lenient=True)
     except LogError as exc:
         raise ResumeError(str(exc)) from exc
 

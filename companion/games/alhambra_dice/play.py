@@ -6,6 +6,7 @@ the fold's accumulators; this module stands above both and picks the one a set-u
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable
 
 from companion.games import folding
@@ -28,11 +29,38 @@ def start(setup: GameStarted) -> GameState:
     return new_game(setup).state
 
 
+class _LastFold:
+    """The mutable game behind the last state handed out: a game goes on from the state it was last given, so
+    the next `apply` or `expectation` continues that fold instead of replaying the whole log again. Any
+    other state (an older one, another game's) is folded from its log as before."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._state: GameState | None = None
+        self._game: Game | None = None
+
+    def take(self, state: GameState) -> Game:
+        """The game at `state`, now the caller's to change (the fold is forgotten until `keep`)."""
+        with self._lock:
+            game = self._game if self._state is state else None
+            self._state = self._game = None
+        return game if game is not None else fold(state.log)
+
+    def keep(self, state: GameState, game: Game) -> None:
+        with self._lock:
+            self._state, self._game = state, game
+
+
+_LAST = _LastFold()
+
+
 def apply(state: GameState, event: Event) -> GameState:
     """The state after `event`, or `IllegalMove` with the reason (the given state is immutable)."""
-    game = fold(state.log)
-    game.apply(event)
-    return game.state
+    game = _LAST.take(state)
+    game.apply(event)  # an illegal event leaves the fold forgotten: the next call replays the log
+    after = game.state
+    _LAST.keep(after, game)
+    return after
 
 
 def replay(events: Iterable[Event]) -> GameState:
@@ -46,7 +74,10 @@ def fold(events: Iterable[Event]) -> Game:
 
 
 def expectation(state: GameState) -> Expectation:
-    return fold(state.log).expectation()
+    game = _LAST.take(state)
+    expected = game.expectation()
+    _LAST.keep(state, game)
+    return expected
 
 
 def undo(events: list[Event]) -> tuple[list[Event], GameState]:
