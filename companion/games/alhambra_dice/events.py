@@ -10,7 +10,7 @@ names the game (`"game": "alhambra-dice"`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeAlias
+from typing import Any, ClassVar, Final, Literal, TypeAlias
 
 from companion.games.alhambra.buildings import TYPES
 from vision.jsonfile import optional_text, refuse_unknown, short
@@ -28,6 +28,11 @@ SIDES = "NESW"
 Cell: TypeAlias = tuple[int, int]
 """A place in a player's Alhambra: (row, col), row growing south, the fountain at (0, 0) (`alhambra.walls`).
 """
+RESERVE: Final = "reserve"
+TO_DIRK: Final = "dirk"
+Where: TypeAlias = Cell | Literal["reserve", "dirk"]
+"""Where a building tile taken goes: built at a place of the Alhambra, into the reserve, or (2 players) given
+to Dirk."""
 
 
 class EventFormatError(ValueError):
@@ -56,24 +61,27 @@ class BuildingTile:
 
 @dataclass(frozen=True, slots=True)
 class TilesLaid:
-    """Alcazaba: a round's building tiles are laid out: `pile`, one of each type, then `drawn`, the 5 drawn
-    from the bag in the order drawn (Dirk's markers follow it)."""
+    """Alcazaba: a round's building tiles are laid out, each on the column of its type: `pile`, one of each
+    type, then `drawn`, the 5 drawn from the bag in the order drawn (Dirk's markers follow it); rounds 1–4:
+    `start_column`, the column rolled for the start-player tile's bonus field."""
 
     pile: tuple[BuildingTile, ...]
     drawn: tuple[BuildingTile, ...]
+    start_column: str | None = None
     kind: ClassVar[str] = "tiles_laid"
 
 
 @dataclass(frozen=True, slots=True)
 class TileTaken:
     """Alcazaba: the owner of the best marker left in column `building` takes laid-out tile `tile` (its place
-    in the layout, the pile's 6 then the drawn 5) and builds it at once at `at` in their Alhambra, or into
-    the reserve when `at` is None; `tile` None: the start-player tile instead, naming `start_player`."""
+    in the layout, the pile's 6 then the drawn 5; it lies on that column) and builds it at once `at` a place
+    in their Alhambra, puts it into the `"reserve"` or gives it to `"dirk"` (Dirk's own marker: `at` None);
+    `tile` None: the start-player tile instead, naming `start_player`."""
 
     player: str
     building: str
     tile: int | None
-    at: Cell | None = None
+    at: Where | None = None
     start_player: str | None = None
     kind: ClassVar[str] = "tile_taken"
 
@@ -171,7 +179,7 @@ Event: TypeAlias = (
     | TileTaken
     | Rebuilt
 )
-_OPTIONAL = ("dirk_column", "value", "exchange", "start_player", "remove", "build", "at")
+_OPTIONAL = ("dirk_column", "start_column", "value", "exchange", "start_player", "remove", "build", "at")
 
 
 def _tile_json(tile: BuildingTile) -> dict[str, str]:
@@ -217,7 +225,7 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     BlackDieSet.kind: ("event", "player", "building"),
     MarkerPlaced.kind: ("event", "player", "building", "displace"),
     PrizeTaken.kind: ("event", "player", "building", "prize", "value", "exchange", "start_player"),
-    TilesLaid.kind: ("event", "pile", "drawn"),
+    TilesLaid.kind: ("event", "pile", "drawn", "start_column"),
     TileTaken.kind: ("event", "player", "building", "tile", "at", "start_player"),
     Rebuilt.kind: ("event", "player", "remove", "build", "at"),
 }
@@ -242,7 +250,12 @@ def event_from_json(data: object) -> Event:
             raise EventFormatError(f"variant: must be one of {', '.join(VARIANTS)}, got {short(variant)}")
         return GameStarted(tuple(players), str(variant))
     if kind == TilesLaid.kind:
-        return TilesLaid(_tiles(data.get("pile"), "pile"), _tiles(data.get("drawn"), "drawn"))
+        start = data.get("start_column")
+        return TilesLaid(
+            _tiles(data.get("pile"), "pile"),
+            _tiles(data.get("drawn"), "drawn"),
+            None if start is None else _building(start, "start_column"),
+        )
     if kind == RoundPrepared.kind:
         tiles = data.get("tiles")
         if not isinstance(tiles, dict):
@@ -284,9 +297,9 @@ def event_from_json(data: object) -> Event:
         start = data.get("start_player")
         if start is not None and not isinstance(start, str):
             raise EventFormatError(f"start_player: must be a name, got {short(start)}")
-        return TileTaken(
-            player, building, _index(data.get("tile"), "tile"), _cell(data.get("at"), "at"), start
-        )
+        at = data.get("at")
+        where = at if at in (RESERVE, TO_DIRK) else _cell(at, "at", f'or "{RESERVE}" or "{TO_DIRK}"')
+        return TileTaken(player, building, _index(data.get("tile"), "tile"), where, start)
     if kind == MarkerPlaced.kind:
         displace = data.get("displace", False)
         if not isinstance(displace, bool):
@@ -332,7 +345,7 @@ def _tiles(value: object, where: str) -> tuple[BuildingTile, ...]:
     return tuple(tiles)
 
 
-def _cell(value: object, where: str) -> Cell | None:
+def _cell(value: object, where: str, other: str = "") -> Cell | None:
     if value is None:
         return None
     if (
@@ -340,7 +353,9 @@ def _cell(value: object, where: str) -> Cell | None:
         or len(value) != 2
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     ):
-        raise EventFormatError(f"{where}: must be [row, col], got {short(value)}")
+        raise EventFormatError(
+            f"{where}: must be [row, col]{' ' + other if other else ''}, got {short(value)}"
+        )
     return (value[0], value[1])
 
 
