@@ -158,3 +158,52 @@ def test_a_bad_pad_is_one_line_naming_the_field(tmp_path: Path, change: object, 
     result = score(bad)
     assert result.returncode == 2 and says in result.stderr, result.stderr
     assert len(result.stderr.strip().splitlines()) == 1 and str(bad) in result.stderr
+
+
+def _pad_refused(data: object, says: str) -> None:
+    with pytest.raises(al.ScoreFileError, match=says):
+        al.read_scorings(data, BUILDINGS)
+
+
+def test_a_2_player_pad_without_dirk_is_refused() -> None:
+    """Seed 003, "Special rules for two players": "You play an imaginary 3rd player called Dirk, who gets six
+    arbitrary buildings at the beginning of the game and after the scoring round." """
+    data = json.loads(EXAMPLE.read_text())
+    assert len(al.read_scorings(data, BUILDINGS)[0]) == 3
+    data["players"].pop()
+    _pad_refused(data, "a 2-player game has the imaginary Dirk as third player")
+
+
+def test_a_plain_pad_holds_11_towers_the_12th_comes_with_the_dice_game() -> None:
+    """Seed 003, "Game Material": "The number of buildings in Alhambra is 7 Pavilions, 7 Manors, 9 Mezzanines,
+    9 Chambers, 11 Gardens and 11 Towers." Seed 002: "1 extra torenkaartje (Het aantal torens verhoogt met dit
+    kaartje tot 12 !)", which "kan uiteraard ook worden gebruikt in het spel 'Der Palast von Alhambra'"."""
+    data = json.loads(EXAMPLE.read_text())
+    assert sum(h.counts[5] for h in al.read_scorings(data, BUILDINGS)[2]) == 12  # "extra_tower": true
+    del data["extra_tower"]
+    _pad_refused(data, "scoring 3: 12 tower buildings in all, the game holds 11")
+    data["players"][0]["scorings"][2]["buildings"]["tower"] = 12
+    _pad_refused(data, r"players\[0\].scorings\[2\].buildings.tower: must be a whole number 0-11")
+
+
+def test_a_wall_longer_than_the_alhambras_tiles_can_carry_is_refused() -> None:
+    """Seed 003, "Building Rules": "Each new building tile must be joined to your Alhambra by at least one
+    non-wall side": of a building's 4 sides at most 3 carry wall, 2 unless it lies by the fountain (which has
+    none), so 5 buildings carry at most 14 pieces, and no Alhambra of the game's 55 tiles 45 at scoring 1."""
+    data = json.loads(EXAMPLE.read_text())
+    first = data["players"][0]["scorings"][0]
+    assert sum(first["buildings"].values()) == 5
+    first["wall"] = 14
+    assert al.read_scorings(data, BUILDINGS)[0][0].wall == 14
+    first["wall"] = 45
+    _pad_refused(data, r"scorings\[0\].wall: an Alhambra of the fountain and 5 buildings carries at most 14")
+
+
+def test_a_layout_tile_without_walls_given_is_refused_not_read_as_no_walls() -> None:
+    """Issue 30: a field that changes the score has no default. Seed 003: "Edge types must match edge types.
+    Walls match walls and non-walls match non-walls." (a tile's walls decide the wall's length)."""
+    data = json.loads(EXAMPLE.read_text())
+    tile = data["players"][0]["scorings"][2]["layout"]["tiles"][1]
+    assert tile["walls"] == "NE"
+    del tile["walls"]
+    _pad_refused(data, r"layout.tiles\[1\].walls: missing \(\"\" for a tile without walls\)")

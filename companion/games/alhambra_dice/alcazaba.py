@@ -53,10 +53,11 @@ DRAWN = len(DIRK_LINES)
 REBUILD_ROLLS = (1, 2)
 """A rebuild action replaces the marker after roll 1 or 2."""
 _TYPE = {t: i for i, t in enumerate(TYPES)}
-BAG = tuple(kind.tiles - ROUNDS for kind in load_buildings())
-"""Per type the tiles in the bag. [interpretation] The 5 piles of 6 (one of each type) are sorted out at the
-start, the other tiles go into the bag: 25 tiles, 5 drawn in each of the 5 rounds (the 55 tiles of the
-original Alhambra with the dice game's extra tower, `alhambra/buildings.json`)."""
+BAG = tuple(kind.tiles + kind.extra - ROUNDS for kind in load_buildings())
+"""Per type the tiles in the bag: "De resterende gebouwenkaartjes en het nieuwe torenkaartje worden gemixt en
+in de buidel gestopt". [interpretation] The 5 piles of 6 (one of each type) are sorted out at the start, the
+other tiles go into the bag: 25 tiles, 5 drawn in each of the 5 rounds (the 54 tiles of the original Alhambra
+and the dice game's extra tower, `alhambra/buildings.json`)."""
 
 
 def _where(at: Cell) -> str:
