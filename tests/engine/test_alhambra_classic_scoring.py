@@ -93,8 +93,9 @@ def test_walls_only_the_outer_pieces_and_the_longest_run_count() -> None:
     # An L round a corner is one wall.
     corner = al.longest_wall(tiles((0, 0, "NW"), (0, 1, "N"), (1, 0, "W")))
     assert corner.length == 4
-    # A wall between two tiles is inside the Alhambra: it does not count.
-    inner = al.longest_wall(tiles((0, 0, "E"), (0, 1, "W")))
+    # A wall between two tiles is inside the Alhambra: it does not count. (The two tiles are joined through
+    # the tiles below them: joined only wall against wall they would break the building rules.)
+    inner = al.longest_wall(tiles((0, 0, "E"), (0, 1, "W"), (1, 0, ""), (1, 1, "")))
     assert inner.length == 0
     # Two walls apart: the longer scores.
     apart = al.longest_wall(tiles((0, 0, "N"), (0, 1, ""), (0, 2, ""), (0, 3, "NE"), (1, 3, "E")))
@@ -108,6 +109,56 @@ def test_a_layout_the_rules_forbid_is_named_by_its_tile() -> None:
         al.longest_wall(tiles((0, 0, ""), (5, 5, "N")))
     with pytest.raises(al.LayoutError, match="two tiles at row 0, col 0"):
         al.longest_wall(tiles((0, 0, ""), (0, 0, "N")))
+
+
+def test_a_tile_joined_only_wall_against_wall_is_refused() -> None:
+    """Seed 003, "Building Rules": "Each new building tile must be joined to your Alhambra by at least one
+    non-wall side orthogonally (diagonally is not permitted)." """
+    with pytest.raises(al.LayoutError, match=r"tile at row 0, col 0 is joined only wall against wall"):
+        al.longest_wall(tiles((0, 0, "E"), (0, 1, "W")))
+
+
+def test_a_tile_that_cannot_be_reached_on_foot_is_refused() -> None:
+    """Seed 003, "Building Rules": "You must be able to reach each new building "on foot" from the starting
+    tile without crossing a wall and without moving off the tiles." The tile at (0, 2) is joined by its open
+    south side, but the tile below it is walled off from the fountain."""
+    layout = tiles((0, 0, ""), (0, 1, "E"), (0, 2, "W"), (1, 2, "W"), (1, 1, "E"))
+    with pytest.raises(
+        al.LayoutError, match="row 0, col 2 cannot be reached on foot from the tile at row 0, col 0"
+    ):
+        al.longest_wall(layout, (0, 0))
+    with pytest.raises(al.LayoutError, match="cannot be reached on foot"):
+        al.longest_wall(layout)  # no fountain named: the first tile given
+
+
+def test_a_layout_with_a_hole_is_refused() -> None:
+    """Seed 003, "Building Rules": "You may not have a hole/gap develop in your Alhambra (i.e. a space
+    completely surrounded by buildings)." Also a space of two empty squares ([interpretation])."""
+    ring = [(r, c, "") for r in range(3) for c in range(3) if (r, c) != (1, 1)]
+    with pytest.raises(
+        al.LayoutError, match=r"row 1, col 1 is a hole: an empty space surrounded by buildings"
+    ):
+        al.longest_wall(tiles(*ring))
+    assert al.longest_wall(tiles(*ring, (1, 1, ""))).length == 0
+    wide = [(r, c, "") for r in range(3) for c in range(4) if (r, c) not in ((1, 1), (1, 2))]
+    with pytest.raises(al.LayoutError, match="row 1, col 1 is a hole"):
+        al.longest_wall(tiles(*wide))
+
+
+def test_alcazaba_refuses_a_tile_built_against_the_building_rules_naming_it() -> None:
+    """Seed 002, Alcazaba: the tile is built "onmiddellijk in zijn eigen Alhambra ... (hier gelden uiteraard
+    ook weer de bekende bouwregels van Alhambra)"; seed 003: "Each new building tile must be joined to your
+    Alhambra by at least one non-wall side"."""
+    from companion.games.alhambra_dice.alcazaba import check_alhambra
+    from companion.games.alhambra_dice.events import BuildingTile
+
+    with pytest.raises(al.LayoutError, match="garden at row 1, col 1 is joined only wall against wall"):
+        check_alhambra({(1, 0): BuildingTile("tower", "E"), (1, 1): BuildingTile("garden", "W")})
+    with pytest.raises(al.LayoutError, match="fountain at row 0, col 0: its E edge has no wall, the garden"):
+        check_alhambra({(0, 1): BuildingTile("garden", "W")})
+    ring = {(r, c): BuildingTile("tower") for r in range(-1, 2) for c in range(1, 4) if (r, c) != (0, 2)}
+    with pytest.raises(al.LayoutError, match="row 0, col 2 is a hole"):
+        check_alhambra(ring)
 
 
 def score(path: Path, *args: str) -> subprocess.CompletedProcess[str]:

@@ -70,19 +70,22 @@ def _tile_text(tile: BuildingTile) -> str:
 
 def _layout(alhambra: dict[Cell, BuildingTile]) -> list[Tile]:
     """An Alhambra as `alhambra.walls` lays it out: the fountain, then the tiles built around it."""
-    return [Tile(FOUNTAIN, frozenset()), *(Tile(at, frozenset(tile.walls)) for at, tile in alhambra.items())]
+    return [
+        Tile(FOUNTAIN, frozenset(), "fountain"),
+        *(Tile(at, frozenset(tile.walls), tile.building) for at, tile in alhambra.items()),
+    ]
 
 
 def check_alhambra(alhambra: dict[Cell, BuildingTile]) -> None:
-    """Raises `LayoutError` for a layout the laying rules forbid (edges must match, every tile joined).
-    [interpretation] Those are the laying rules checked, as `alhambra.walls` has them; tiles are not turned
-    (their walls are given as they lie)."""
-    check_layout(_layout(alhambra))
+    """Raises `LayoutError` for a layout the original game's building rules forbid (`alhambra.walls`: edge
+    types match, each tile joined by a side without a wall, no hole, every tile reachable on foot from the
+    fountain). Tiles are not turned ("Buildings cannot be rotated"): their walls are given as they lie."""
+    check_layout(_layout(alhambra), FOUNTAIN)
 
 
 def wall_of(alhambra: dict[Cell, BuildingTile]) -> Wall:
     """The longest connected outer wall of an Alhambra laid out by the rules (`check_alhambra`)."""
-    return longest_wall(_layout(alhambra))
+    return longest_wall(_layout(alhambra), FOUNTAIN)
 
 
 class AlcazabaGame(Game):
