@@ -155,14 +155,15 @@ class MarkerPlaced:
 class PrizeTaken:
     """A column's prize to the best (then the second best) marker's owner: `"points"` (2 building points) or
     `"tile"` (1 building point and the column's bonus tile). `value`: a VP tile's printed value (1–3), typed
-    when it is taken; `exchange`: with an exchange tile, one building point received goes to this type
-    instead; `start_player`: the start-player tile's receiver names the next Caliph."""
+    when it is taken; `exchange`: the types that building points received go to instead, one exchange tile
+    each (`()`: none used; None: not said, refused while the player holds an exchange tile); `start_player`:
+    the start-player tile's receiver names the next Caliph."""
 
     player: str
     building: str
     prize: str
     value: int | None = None
-    exchange: str | None = None
+    exchange: tuple[str, ...] | None = None
     start_player: str | None = None
     kind: ClassVar[str] = "prize_taken"
 
@@ -214,6 +215,8 @@ def event_to_json(event: Event) -> dict[str, Any]:
         value = getattr(event, name, None)
         if value is not None:
             out[name] = list(value) if isinstance(value, tuple) else value
+    if isinstance(event, PrizeTaken) and event.exchange is not None and len(event.exchange) == 1:
+        out["exchange"] = event.exchange[0]  # one exchange as logs have always written it
     return out
 
 
@@ -311,7 +314,6 @@ def event_from_json(data: object) -> Event:
     value = data.get("value")
     if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 3):
         raise EventFormatError(f"value: a VP tile's value must be 1, 2 or 3, got {short(value)}")
-    exchange = data.get("exchange")
     start = data.get("start_player")
     if start is not None and not isinstance(start, str):
         raise EventFormatError(f"start_player: must be a name, got {short(start)}")
@@ -320,9 +322,24 @@ def event_from_json(data: object) -> Event:
         building,
         str(prize),
         value,
-        None if exchange is None else _building(exchange, "exchange"),
+        _exchange(data),
         start,
     )
+
+
+def _exchange(data: dict[str, Any]) -> tuple[str, ...] | None:
+    """`"exchange"`: a building type, a list of them (one per exchange tile used) or `[]` for none; absent:
+    not said (the engine refuses that while the player holds an exchange tile, so a deleted key is no
+    silent default)."""
+    if "exchange" not in data:
+        return None
+    given = data["exchange"]
+    listed = given if isinstance(given, list) else [given]
+    if len(listed) > 2:
+        raise EventFormatError(
+            f"exchange: a prize gives at most 2 building points to exchange, got {short(given)}"
+        )
+    return tuple(_building(b, "exchange") for b in listed)
 
 
 def _tiles(value: object, where: str) -> tuple[BuildingTile, ...]:

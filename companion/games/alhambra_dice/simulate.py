@@ -108,9 +108,14 @@ def prize_event(game: Game, rng: random.Random) -> Event:
     start = None
     if tile == START_TILE:
         start = game.names[1 - game.caliph] if who == game.dirk else game.names[rng.randrange(game.real)]
-    exchange = None
-    if game.held[who][EXCHANGE] and rng.random() < 0.5:
-        exchange = rng.choice([b for b in TYPES if b != expected.building])
+    # Now and then an exchange; with two tiles and two points received, now and then both.
+    exchange: tuple[str, ...] = ()
+    held = game.held[who][EXCHANGE]
+    if held and rng.random() < 0.5:
+        others = [b for b in TYPES if b != expected.building]
+        exchange = (rng.choice(others),)
+        if held > 1 and prize == "points" and rng.random() < 0.5:
+            exchange += (rng.choice(others),)
     assert expected.building is not None
     return PrizeTaken(name, expected.building, prize, value, exchange, start)
 
