@@ -315,6 +315,27 @@ def test_where_a_tile_taken_goes_is_said_and_a_log_line_without_it_is_refused() 
     assert laid["start_column"] == "pavilion" and event_from_json(laid) == LAID
 
 
+def test_log_lines_that_lost_a_field_changing_the_score_are_refused_naming_it() -> None:
+    """Issue 30: a missing field that changes the score is an error, not a default: a laid tile's walls (seed
+    003: "Edge types must match edge types. Walls match walls and non-walls match non-walls."), and what a
+    rebuild action removes and builds (seed 002: "precies één ombouwactie")."""
+    laid = event_to_json(LAID)
+    del laid["drawn"][0]["walls"]
+    with pytest.raises(
+        EventFormatError, match=r"drawn\[0\].walls: missing \(\"\" for a tile without walls\)"
+    ):
+        event_from_json(laid)
+    exchange = event_to_json(Rebuilt("Ann", remove=(0, 1), build=0))
+    assert exchange["remove"] == [0, 1] and exchange["build"] == 0
+    remove_only = event_to_json(Rebuilt("Ann", remove=(0, 1)))
+    assert remove_only["build"] is None and event_from_json(remove_only) == Rebuilt("Ann", remove=(0, 1))
+    for name in ("build", "remove"):
+        lost = dict(exchange)
+        del lost[name]
+        with pytest.raises(EventFormatError, match=f"{name}: missing \\(null for"):
+            event_from_json(lost)
+
+
 # ------------------------------------------------------------------------------------------ rebuilding
 def test_a_rebuild_action_instead_of_the_marker_after_roll_1_or_2_puts_the_marker_on_the_reserve_board() -> (
     None

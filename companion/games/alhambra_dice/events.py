@@ -215,6 +215,8 @@ def event_to_json(event: Event) -> dict[str, Any]:
         value = getattr(event, name, None)
         if value is not None:
             out[name] = list(value) if isinstance(value, tuple) else value
+    if isinstance(event, Rebuilt):
+        out |= {"remove": _listed(event.remove), "build": event.build}
     if isinstance(event, PrizeTaken) and event.exchange is not None and len(event.exchange) == 1:
         out["exchange"] = event.exchange[0]  # one exchange as logs have always written it
     return out
@@ -287,6 +289,10 @@ def event_from_json(data: object) -> Event:
     if kind == RollCancelled.kind:
         return RollCancelled(player)
     if kind == Rebuilt.kind:
+        # Both are said (null for none): a rebuild line that lost one would still be a legal rebuild action.
+        for name, none in (("remove", "no tile removed"), ("build", "no reserve tile built")):
+            if name not in data:
+                raise EventFormatError(f"{name}: missing (null for {none})")
         return Rebuilt(
             player,
             _cell(data.get("remove"), "remove"),
@@ -342,6 +348,10 @@ def _exchange(data: dict[str, Any]) -> tuple[str, ...] | None:
     return tuple(_building(b, "exchange") for b in listed)
 
 
+def _listed(cell: Cell | None) -> list[int] | None:
+    return None if cell is None else list(cell)
+
+
 def _tiles(value: object, where: str) -> tuple[BuildingTile, ...]:
     if not isinstance(value, list):
         raise EventFormatError(
@@ -353,7 +363,10 @@ def _tiles(value: object, where: str) -> tuple[BuildingTile, ...]:
         if not isinstance(tile, dict):
             raise EventFormatError(f"{at}: must be an object with building and walls")
         refuse_unknown(tile, ("building", "walls"), at, EventFormatError)
-        walls = tile.get("walls", "")
+        # A tile's walls change its Alhambra's wall: no default, "" says it has none.
+        if "walls" not in tile:
+            raise EventFormatError(f'{at}.walls: missing ("" for a tile without walls)')
+        walls = tile["walls"]
         if not isinstance(walls, str) or walls != "".join(s for s in SIDES if s in walls):
             raise EventFormatError(
                 f"{at}.walls: must be sides among N, E, S, W in that order, got {short(walls)}"
