@@ -114,7 +114,8 @@ class AlcazabaGame(Game):
 
     def _clear_round(self) -> None:
         super()._clear_round()
-        # Markers return (the reserve board's too); tiles not handed out leave the game.
+        # Markers return (the reserve board's too); tiles not handed out leave the game: "dan worden de niet
+        # verdeelde gebouwenkaartjes uit het spel genomen en open opzij gelegd".
         self.laid: list[BuildingTile | None] = []
         self.start_tile: str | None = None
         """The column whose bonus field the start-player tile lies on, until it is taken."""
