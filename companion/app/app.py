@@ -14,6 +14,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 
 from calibration.table_area import TableArea
+from companion.games.alhambra_dice.events import ALCAZABA
 from companion.live.city_check import CityCamera
 from companion.live.feed import CameraFeed, FeedSettings, FrameSource, Reader
 from companion.live.messages import FeedStatus, PreviewFrame, ReadingSettled, ReadingWithdrawn, StatusChanged
@@ -26,6 +27,7 @@ from . import paths
 from .alhambra_dice_session import AlhambraDiceSession
 from .carcassonne_dice_session import CarcassonneDiceSession
 from .dice_input import DiceEntered, DiceSource, PipDie
+from .screens.alcazaba import AlcazabaScreen
 from .screens.alhambra_dice import AlhambraDiceScreen
 from .screens.calibrate import CalibrateScreen
 from .screens.carcassonne_dice import CarcassonneDiceScreen
@@ -141,7 +143,8 @@ class CompanionApp(App[None]):
 
     def _game_screen(self, session: AnySession) -> GameScreen | AlhambraDiceScreen | CarcassonneDiceScreen:
         if isinstance(session, AlhambraDiceSession):
-            return AlhambraDiceScreen(session, self.rng, camera=self.camera is not None)
+            variant = AlcazabaScreen if session.state.variant == ALCAZABA else AlhambraDiceScreen
+            return variant(session, self.rng, camera=self.camera is not None)
         if isinstance(session, CarcassonneDiceSession):
             camera = self.camera
             city = None if camera is None else CityCamera(self.latest_frame, camera.symbols, camera.area)
