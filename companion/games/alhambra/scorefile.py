@@ -67,9 +67,10 @@ def _layout(data: object, where: str) -> tuple[Tile, ...]:
 
 
 def most_wall(buildings: int) -> int:
-    """The most wall pieces an Alhambra of the fountain and `buildings` tiles can carry: every tile is joined
-    through a side without a wall (the fountain, without walls, to at most 4), so of a building's 4 sides at
-    most 3 carry wall if it is joined to the fountain, 2 if only to other buildings: 2n + min(n, 4)."""
+    """The most wall pieces an Alhambra of the fountain and `buildings` tiles can carry. [interpretation]
+    Every tile is joined through a side without a wall (the fountain, without walls, to at most 4), so of a
+    building's 4 sides at most 3 carry wall if it is joined to the fountain, 2 if only to other buildings:
+    2n + min(n, 4), whatever walls the printed tiles have (our sources do not list them)."""
     return 2 * buildings + min(buildings, 4)
 
 
@@ -115,7 +116,9 @@ def _holding(
 
 
 def held(kind: BuildingType, extra: bool) -> int:
-    """Tiles of a type in the game: the tile game's, and the dice game's extra tower when it is played."""
+    """Tiles of a type in the game: the tile game's, and the dice game's extra tower when it is played.
+    [interpretation] A pad plays the extra tower only when it says so (`"extra_tower": true`): the dice game's
+    rulebook lets it join the tile game, as an extra tile or in another's place."""
     return kind.tiles + (kind.extra if extra else 0)
 
 
