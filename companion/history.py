@@ -99,9 +99,9 @@ def _finished(path: Path) -> tuple[str, tuple[tuple[Result, ...], tuple[str, ...
     try:
         events = list(load_log(path, entry.rules.log).events)
         return entry.id, RECORDS[entry.id].finished(events)
-    except (LogError, ScoreFileError) as exc:
+    except LogError as exc:
         raise HistoryError(str(exc)) from exc
-    except IllegalMove as exc:
+    except (IllegalMove, ScoreFileError) as exc:
         raise HistoryError(f"{path}: {exc}") from exc
 
 

@@ -24,7 +24,7 @@ HELP = {
     ad.Ask.ROLL: "type the dice: six counts (`0 3 1 2 1 1`) or the symbols (`ssaacggt`)",
     ad.Ask.CHOOSE: "type the next roll's dice, `place TYPE` (`place TYPE displace`), `cancel`, `black TYPE`",
     ad.Ask.PRIZE: "type `points` or `tile` (a VP tile: `tile 1`-`tile 3`; start tile: `tile NAME`); "
-    "add `exchange TYPE` to use an exchange tile",
+    "add `exchange TYPE` to use an exchange tile (twice with two tiles)",
     ad.Ask.GAME_OVER: "the game is over: ctrl+e exports the scoring",
 }
 TILE_WORDS = {"vp": "vp", "exchange": "exchange", "displace": "displace", "cancel": "cancel",
@@ -112,13 +112,14 @@ def _tile(word: str) -> str:
 def _prize(head: str, rest: list[str], state: ad.GameState, exp: ad.Expectation) -> ad.Event:
     value: int | None = None
     start: str | None = None
-    exchange: str | None = None
+    # Typed without `exchange`, no exchange tile is used: the line says so (the log keeps `"exchange": []`).
+    exchange: list[str] = []
     words = list(rest)
-    if "exchange" in words:
+    while "exchange" in words:
         at = words.index("exchange")
         if at + 1 >= len(words):
             raise InputError("exchange TYPE: name the type the building point goes to")
-        exchange = building(words[at + 1])
+        exchange.append(building(words[at + 1]))
         del words[at : at + 2]
     if head == "tile" and exp.tile == "vp":
         if len(words) != 1 or words[0] not in ("1", "2", "3"):
@@ -132,4 +133,4 @@ def _prize(head: str, rest: list[str], state: ad.GameState, exp: ad.Expectation)
     elif words:
         raise InputError(f"unexpected {' '.join(words)!r}: {HELP[exp.ask]}")
     assert exp.player is not None and exp.building is not None
-    return ad.PrizeTaken(exp.player, exp.building, head, value, exchange, start)
+    return ad.PrizeTaken(exp.player, exp.building, head, value, tuple(exchange), start)

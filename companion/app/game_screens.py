@@ -6,10 +6,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.games.alhambra_dice.entry import AlhambraDiceSession
+from companion.games.alhambra_dice.events import ALCAZABA
 from companion.games.alhambra_rw.entry import RollAndWriteSession
 from companion.games.carcassonne_dice.entry import CarcassonneDiceSession
 from companion.live.city_check import CityCamera
 
+from .screens.alcazaba import AlcazabaScreen
 from .screens.alhambra_dice import AlhambraDiceScreen
 from .screens.carcassonne_dice import CarcassonneDiceScreen
 from .screens.game import GameScreen
@@ -25,7 +27,9 @@ def roll_and_write(app: CompanionApp, session: RollAndWriteSession) -> GameScree
 
 
 def alhambra_dice(app: CompanionApp, session: AlhambraDiceSession) -> AlhambraDiceScreen:
-    return AlhambraDiceScreen(session, app.rng, camera=app.camera is not None)
+    """The standard game's screen, or the Alcazaba variant's (its tiles by column, the rebuild)."""
+    screen = AlcazabaScreen if session.state.variant == ALCAZABA else AlhambraDiceScreen
+    return screen(session, app.rng, camera=app.camera is not None)
 
 
 def carcassonne_dice(app: CompanionApp, session: CarcassonneDiceSession) -> CarcassonneDiceScreen:

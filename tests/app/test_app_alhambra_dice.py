@@ -42,7 +42,7 @@ def typed(event: ad.Event) -> str:
         return f"place {event.building}" + (" displace" if event.displace else "")
     assert isinstance(event, ad.PrizeTaken)
     extra = [str(event.value)] if event.value else [event.start_player] if event.start_player else []
-    extra += ["exchange", event.exchange] if event.exchange else []
+    extra += [word for other in event.exchange or () for word in ("exchange", other)]
     return " ".join([event.prize, *extra])
 
 

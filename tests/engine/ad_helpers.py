@@ -63,7 +63,5 @@ def settle(
         if tile == "start_player":
             named = start or game.names[0]
         game.apply(
-            PrizeTaken(
-                expected.player, expected.building, prize, value if tile == "vp" else None, start_player=named
-            )
+            PrizeTaken(expected.player, expected.building, prize, value if tile == "vp" else None, (), named)
         )

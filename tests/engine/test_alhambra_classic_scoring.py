@@ -93,8 +93,9 @@ def test_walls_only_the_outer_pieces_and_the_longest_run_count() -> None:
     # An L round a corner is one wall.
     corner = al.longest_wall(tiles((0, 0, "NW"), (0, 1, "N"), (1, 0, "W")))
     assert corner.length == 4
-    # A wall between two tiles is inside the Alhambra: it does not count.
-    inner = al.longest_wall(tiles((0, 0, "E"), (0, 1, "W")))
+    # A wall between two tiles is inside the Alhambra: it does not count. (The two tiles are joined through
+    # the tiles below them: joined only wall against wall they would break the building rules.)
+    inner = al.longest_wall(tiles((0, 0, "E"), (0, 1, "W"), (1, 0, ""), (1, 1, "")))
     assert inner.length == 0
     # Two walls apart: the longer scores.
     apart = al.longest_wall(tiles((0, 0, "N"), (0, 1, ""), (0, 2, ""), (0, 3, "NE"), (1, 3, "E")))
@@ -108,6 +109,56 @@ def test_a_layout_the_rules_forbid_is_named_by_its_tile() -> None:
         al.longest_wall(tiles((0, 0, ""), (5, 5, "N")))
     with pytest.raises(al.LayoutError, match="two tiles at row 0, col 0"):
         al.longest_wall(tiles((0, 0, ""), (0, 0, "N")))
+
+
+def test_a_tile_joined_only_wall_against_wall_is_refused() -> None:
+    """Seed 003, "Building Rules": "Each new building tile must be joined to your Alhambra by at least one
+    non-wall side orthogonally (diagonally is not permitted)." """
+    with pytest.raises(al.LayoutError, match=r"tile at row 0, col 0 is joined only wall against wall"):
+        al.longest_wall(tiles((0, 0, "E"), (0, 1, "W")))
+
+
+def test_a_tile_that_cannot_be_reached_on_foot_is_refused() -> None:
+    """Seed 003, "Building Rules": "You must be able to reach each new building "on foot" from the starting
+    tile without crossing a wall and without moving off the tiles." The tile at (0, 2) is joined by its open
+    south side, but the tile below it is walled off from the fountain."""
+    layout = tiles((0, 0, ""), (0, 1, "E"), (0, 2, "W"), (1, 2, "W"), (1, 1, "E"))
+    with pytest.raises(
+        al.LayoutError, match="row 0, col 2 cannot be reached on foot from the tile at row 0, col 0"
+    ):
+        al.longest_wall(layout, (0, 0))
+    with pytest.raises(al.LayoutError, match="cannot be reached on foot"):
+        al.longest_wall(layout)  # no fountain named: the first tile given
+
+
+def test_a_layout_with_a_hole_is_refused() -> None:
+    """Seed 003, "Building Rules": "You may not have a hole/gap develop in your Alhambra (i.e. a space
+    completely surrounded by buildings)." Also a space of two empty squares ([interpretation])."""
+    ring = [(r, c, "") for r in range(3) for c in range(3) if (r, c) != (1, 1)]
+    with pytest.raises(
+        al.LayoutError, match=r"row 1, col 1 is a hole: an empty space surrounded by buildings"
+    ):
+        al.longest_wall(tiles(*ring))
+    assert al.longest_wall(tiles(*ring, (1, 1, ""))).length == 0
+    wide = [(r, c, "") for r in range(3) for c in range(4) if (r, c) not in ((1, 1), (1, 2))]
+    with pytest.raises(al.LayoutError, match="row 1, col 1 is a hole"):
+        al.longest_wall(tiles(*wide))
+
+
+def test_alcazaba_refuses_a_tile_built_against_the_building_rules_naming_it() -> None:
+    """Seed 002, Alcazaba: the tile is built "onmiddellijk in zijn eigen Alhambra ... (hier gelden uiteraard
+    ook weer de bekende bouwregels van Alhambra)"; seed 003: "Each new building tile must be joined to your
+    Alhambra by at least one non-wall side"."""
+    from companion.games.alhambra_dice.alcazaba import check_alhambra
+    from companion.games.alhambra_dice.events import BuildingTile
+
+    with pytest.raises(al.LayoutError, match="garden at row 1, col 1 is joined only wall against wall"):
+        check_alhambra({(1, 0): BuildingTile("tower", "E"), (1, 1): BuildingTile("garden", "W")})
+    with pytest.raises(al.LayoutError, match="fountain at row 0, col 0: its E edge has no wall, the garden"):
+        check_alhambra({(0, 1): BuildingTile("garden", "W")})
+    ring = {(r, c): BuildingTile("tower") for r in range(-1, 2) for c in range(1, 4) if (r, c) != (0, 2)}
+    with pytest.raises(al.LayoutError, match="row 0, col 2 is a hole"):
+        check_alhambra(ring)
 
 
 def score(path: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -158,3 +209,52 @@ def test_a_bad_pad_is_one_line_naming_the_field(tmp_path: Path, change: object, 
     result = score(bad)
     assert result.returncode == 2 and says in result.stderr, result.stderr
     assert len(result.stderr.strip().splitlines()) == 1 and str(bad) in result.stderr
+
+
+def _pad_refused(data: object, says: str) -> None:
+    with pytest.raises(al.ScoreFileError, match=says):
+        al.read_scorings(data, BUILDINGS)
+
+
+def test_a_2_player_pad_without_dirk_is_refused() -> None:
+    """Seed 003, "Special rules for two players": "You play an imaginary 3rd player called Dirk, who gets six
+    arbitrary buildings at the beginning of the game and after the scoring round." """
+    data = json.loads(EXAMPLE.read_text())
+    assert len(al.read_scorings(data, BUILDINGS)[0]) == 3
+    data["players"].pop()
+    _pad_refused(data, "a 2-player game has the imaginary Dirk as third player")
+
+
+def test_a_plain_pad_holds_11_towers_the_12th_comes_with_the_dice_game() -> None:
+    """Seed 003, "Game Material": "The number of buildings in Alhambra is 7 Pavilions, 7 Manors, 9 Mezzanines,
+    9 Chambers, 11 Gardens and 11 Towers." Seed 002: "1 extra torenkaartje (Het aantal torens verhoogt met dit
+    kaartje tot 12 !)", which "kan uiteraard ook worden gebruikt in het spel 'Der Palast von Alhambra'"."""
+    data = json.loads(EXAMPLE.read_text())
+    assert sum(h.counts[5] for h in al.read_scorings(data, BUILDINGS)[2]) == 12  # "extra_tower": true
+    del data["extra_tower"]
+    _pad_refused(data, "scoring 3: 12 tower buildings in all, the game holds 11")
+    data["players"][0]["scorings"][2]["buildings"]["tower"] = 12
+    _pad_refused(data, r"players\[0\].scorings\[2\].buildings.tower: must be a whole number 0-11")
+
+
+def test_a_wall_longer_than_the_alhambras_tiles_can_carry_is_refused() -> None:
+    """Seed 003, "Building Rules": "Each new building tile must be joined to your Alhambra by at least one
+    non-wall side": of a building's 4 sides at most 3 carry wall, 2 unless it lies by the fountain (which has
+    none), so 5 buildings carry at most 14 pieces, and no Alhambra of the game's 55 tiles 45 at scoring 1."""
+    data = json.loads(EXAMPLE.read_text())
+    first = data["players"][0]["scorings"][0]
+    assert sum(first["buildings"].values()) == 5
+    first["wall"] = 14
+    assert al.read_scorings(data, BUILDINGS)[0][0].wall == 14
+    first["wall"] = 45
+    _pad_refused(data, r"scorings\[0\].wall: an Alhambra of the fountain and 5 buildings carries at most 14")
+
+
+def test_a_layout_tile_without_walls_given_is_refused_not_read_as_no_walls() -> None:
+    """Issue 30: a field that changes the score has no default. Seed 003: "Edge types must match edge types.
+    Walls match walls and non-walls match non-walls." (a tile's walls decide the wall's length)."""
+    data = json.loads(EXAMPLE.read_text())
+    tile = data["players"][0]["scorings"][2]["layout"]["tiles"][1]
+    assert tile["walls"] == "NE"
+    del tile["walls"]
+    _pad_refused(data, r"layout.tiles\[1\].walls: missing \(\"\" for a tile without walls\)")

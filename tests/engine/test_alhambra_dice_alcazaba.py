@@ -53,8 +53,10 @@ LAID = TilesLaid(
         BuildingTile("arcades"),
         BuildingTile("chambers"),
     ),
+    "pavilion",
 )
-"""Tiles 0–5: the pile (no walls); 6: a garden walled on three sides; 7–10 the other drawn tiles."""
+"""Tiles 0–5: the pile (no walls); 6: a garden walled on three sides; 7–10 the other drawn tiles; the
+start-player tile on the pavilion column."""
 
 
 def refused(game: Game, event: Event, reason: str) -> None:
@@ -89,7 +91,7 @@ def played_round_one() -> AlcazabaGame:
     game.apply(TileTaken("Cleo", "pavilion", None, start_player="Ben"))
     game.apply(TileTaken("Ann", "garden", 6, (0, 1)))
     game.apply(TileTaken("Ben", "garden", 4, (1, 0)))
-    game.apply(TileTaken("Ann", "tower", 5))
+    game.apply(TileTaken("Ann", "tower", 5, "reserve"))
     return game
 
 
@@ -145,11 +147,13 @@ def test_each_round_a_pile_of_6_and_5_drawn_tiles_are_laid_out_with_the_start_pl
 @pytest.mark.parametrize(
     ("event", "reason"),
     [
-        (TilesLaid((*PILE[:5], BuildingTile("garden")), LAID.drawn), "one of each type"),
-        (TilesLaid(PILE, LAID.drawn[:4]), "5 tiles are drawn"),
-        (TilesLaid(PILE, (BuildingTile("pavilion"),) * 3 + LAID.drawn[:2]), "bag holds 2 pavilion"),
-        (TilesLaid(PILE, (BuildingTile("castle"), *LAID.drawn[1:])), "no building type"),
-        (TilesLaid(PILE, (BuildingTile("garden", "SN"), *LAID.drawn[1:])), "sides among"),
+        (TilesLaid((*PILE[:5], BuildingTile("garden")), LAID.drawn, "tower"), "one of each type"),
+        (TilesLaid(PILE, LAID.drawn[:4], "tower"), "5 tiles are drawn"),
+        (TilesLaid(PILE, (BuildingTile("pavilion"),) * 3 + LAID.drawn[:2], "tower"), "bag holds 2 pavilion"),
+        (TilesLaid(PILE, (BuildingTile("castle"), *LAID.drawn[1:]), "tower"), "no building type"),
+        (TilesLaid(PILE, (BuildingTile("garden", "SN"), *LAID.drawn[1:]), "tower"), "sides among"),
+        (TilesLaid(PILE, LAID.drawn), "start_column: round 1: roll a die"),
+        (TilesLaid(PILE, LAID.drawn, "castle"), "start_column: there is no building type"),
         (RoundPrepared(("vp", "vp", "vp", "vp", "vp", "start_player")), "building tiles are laid out"),
     ],
 )
@@ -197,7 +201,7 @@ def test_the_best_marker_takes_a_tile_of_choice_and_builds_it_then_the_next_best
     assert view.alhambras[0] == (((0, 1), BuildingTile("garden", "NES")),)
     assert view.alhambras[1] == (((1, 0), BuildingTile("garden")),)
     assert view.laid[6] is None and view.laid[4] is None and not view.start_tile
-    game.apply(TileTaken("Ann", "tower", 5))
+    game.apply(TileTaken("Ann", "tower", 5, "reserve"))
     assert game.state.alcazaba is not None and game.state.alcazaba.reserves[0] == (BuildingTile("tower"),)
     # The column empty (the other tower markers were pushed out), the round ends: the start-player tile's
     # receiver named Ben.
@@ -209,9 +213,10 @@ def test_the_best_marker_takes_a_tile_of_choice_and_builds_it_then_the_next_best
     [
         (TileTaken("Ann", "pavilion", 0), "Cleo's turn"),
         (TileTaken("Cleo", "garden", 0), "pavilion column's"),
-        (TileTaken("Cleo", "pavilion", 11), "no tile 11"),
+        (TileTaken("Cleo", "pavilion", 11, (0, 1)), "tile 11 is not laid out"),
         (TileTaken("Cleo", "pavilion", 0, (0, 0)), "built already"),
-        (TileTaken("Cleo", "pavilion", 6, (0, -1)), "edges must match"),
+        (TileTaken("Cleo", "pavilion", 0), "at: say where Cleo puts the tile"),
+        (TileTaken("Cleo", "pavilion", 0, "dirk"), "only in a 2-player game"),
         (TileTaken("Cleo", "pavilion", 0, (3, 3)), "not joined"),
         (TileTaken("Cleo", "pavilion", 0, start_player="Ben"), "only the start-player tile's receiver"),
         (TileTaken("Cleo", "pavilion", None), "name the next start player"),
@@ -226,10 +231,110 @@ def test_taking_a_tile_wrongly_is_refused(event: Event, reason: str) -> None:
 def test_a_tile_taken_already_and_the_start_player_tile_taken_already_are_refused() -> None:
     game = round_one()
     game.apply(TileTaken("Cleo", "pavilion", None, start_player="Ben"))
-    refused(game, TileTaken("Ann", "garden", None, start_player="Ben"), "not laid out")
+    refused(game, TileTaken("Ann", "garden", None, start_player="Ben"), "taken already")
     game.apply(TileTaken("Ann", "garden", 6, (0, 1)))
-    refused(game, TileTaken("Ben", "garden", 6, (1, 0)), "no tile 6 laid out")
+    refused(game, TileTaken("Ben", "garden", 6, (1, 0)), "tile 6 is not laid out")
     refused(game, Rolled("Ben", dice()), "no roll now")
+
+
+def test_a_marker_takes_only_a_tile_of_its_own_column() -> None:
+    """Seed 002, Alcazaba: "De speler met het beste resultaat mag zich als beloning een gebouwenkaartje naar
+    keuze uit de desbetreffende kolom nemen" (the tiles lie "op de passende kolommen")."""
+    game = round_one()
+    refused(game, TileTaken("Cleo", "pavilion", 6, (0, 1)), "tile 6 lies on the garden column")
+    refused(game, TileTaken("Cleo", "pavilion", 9, (0, 1)), "taken from the pavilion column: choose among 0")
+    assert "0: pavilion (no walls)" in game.expectation().prompt
+    game.apply(TileTaken("Cleo", "pavilion", 0, (0, 1)))
+    refused(game, TileTaken("Ann", "garden", 0, (0, 1)), "tile 0 is not laid out")
+
+
+def test_taking_goes_on_only_as_long_as_something_is_left_in_that_column() -> None:
+    """Seed 002, Alcazaba: "Als er in deze gebouwenkolom nog iets te rapen valt (een gebouw of de
+    startspelerfiche) dan mag de speler die nu het beste resultaat heeft het kaartje of de fiche nemen." and
+    "Dit gaat zolang door tot er, in de desbetreffende kolom, niets meer te rapen valt." The pavilion column
+    holds its tile and the start-player tile: the third pavilion marker wins nothing, though tiles lie on the
+    other columns."""
+    game = alcazaba()
+    game.apply(LAID)
+    turn(game, "pavilion", dice(pavilion=5))
+    turn(game, "pavilion", dice(pavilion=4))
+    turn(game, "pavilion", dice(pavilion=3))
+    fill(game, "tower")
+    game.apply(TileTaken("Ann", "pavilion", 0, (0, 1)))
+    assert game.expectation().player == "Ben" and game.expectation().prizes == ("start_player",)
+    game.apply(TileTaken("Ben", "pavilion", None, start_player="Cleo"))
+    # Cleo's pavilion marker is passed over: the next column with a marker is tower (Ann's, line 1).
+    assert (game.names[game.active], game.expectation().building) == ("Ann", "tower")
+    game.apply(TileTaken("Ann", "tower", 8, "reserve"))
+    view = game.state.alcazaba
+    assert game.round == 2 and view is not None and view.reserves[0] == (BuildingTile("tower"),)
+
+
+def test_the_start_player_tile_lies_on_the_column_rolled_for_it_and_is_taken_only_there() -> None:
+    """Seed 002, Alcazaba: "Daarna wordt gedobbeld op welk bonusveld de startspelerfiche wordt geplaatst." and
+    "Als de startspelerfiche in de desbetreffende gebouwenkolom ligt, mag de speler in plaats van een
+    gebouwenkaartje te nemen ook deze fiche nemen." """
+    game = alcazaba()
+    game.apply(TilesLaid(LAID.pile, LAID.drawn, "garden"))
+    turn(game, "garden", dice(garden=5))
+    turn(game, "garden", dice(garden=3))
+    turn(game, "pavilion", dice(pavilion=2))
+    fill(game, "tower")
+    view = game.state.alcazaba
+    assert view is not None and view.start_tile == "garden"
+    assert game.expectation().prizes == ("tile",)
+    refused(game, TileTaken("Cleo", "pavilion", None, start_player="Ben"), "it lies on the garden column")
+    game.apply(TileTaken("Cleo", "pavilion", 0, (0, 1)))
+    assert game.expectation().prizes == ("tile", "start_player")
+    game.apply(TileTaken("Ann", "garden", None, start_player="Cleo"))
+    game.apply(TileTaken("Ben", "garden", 7, (1, 0)))
+    game.apply(TileTaken("Ann", "tower", 8, "reserve"))
+    assert game.round == 2 and game.caliph == 2
+
+
+def test_round_5_lays_no_start_player_tile() -> None:
+    """Seed 002, Alcazaba: "In de vijfde (de laatste) ronde wordt geen startspelerfiche meer ingezet." """
+    _, events = play_random_game(GameStarted(THREE, "alcazaba"), random.Random(5))
+    laid = [i for i, e in enumerate(events) if isinstance(e, TilesLaid)]
+    fifth = fold(events[: laid[-1]])
+    assert isinstance(events[laid[-1]], TilesLaid) and events[laid[-1]].start_column is None
+    refused(fifth, TilesLaid(PILE, LAID.drawn, "tower"), "start_column: round 5 has no start-player tile")
+
+
+def test_where_a_tile_taken_goes_is_said_and_a_log_line_without_it_is_refused() -> None:
+    """A missing field that changes the score is an error, not a default: a `tile_taken` line without `at`
+    is not read as the reserve (seed 002: "onmiddellijk in zijn eigen Alhambra inbouwen of het kaartje in
+    zijn reserveveld leggen")."""
+    game = round_one()
+    line = event_to_json(TileTaken("Cleo", "pavilion", 0, "reserve"))
+    assert line["at"] == "reserve"
+    del line["at"]
+    refused(game, event_from_json(line), "at: say where Cleo puts the tile")
+    with pytest.raises(EventFormatError, match='at: must be \\[row, col\\] or "reserve" or "dirk"'):
+        event_from_json({**line, "at": "garden"})
+    laid = event_to_json(LAID)
+    assert laid["start_column"] == "pavilion" and event_from_json(laid) == LAID
+
+
+def test_log_lines_that_lost_a_field_changing_the_score_are_refused_naming_it() -> None:
+    """Issue 30: a missing field that changes the score is an error, not a default: a laid tile's walls (seed
+    003: "Edge types must match edge types. Walls match walls and non-walls match non-walls."), and what a
+    rebuild action removes and builds (seed 002: "precies één ombouwactie")."""
+    laid = event_to_json(LAID)
+    del laid["drawn"][0]["walls"]
+    with pytest.raises(
+        EventFormatError, match=r"drawn\[0\].walls: missing \(\"\" for a tile without walls\)"
+    ):
+        event_from_json(laid)
+    exchange = event_to_json(Rebuilt("Ann", remove=(0, 1), build=0))
+    assert exchange["remove"] == [0, 1] and exchange["build"] == 0
+    remove_only = event_to_json(Rebuilt("Ann", remove=(0, 1)))
+    assert remove_only["build"] is None and event_from_json(remove_only) == Rebuilt("Ann", remove=(0, 1))
+    for name in ("build", "remove"):
+        lost = dict(exchange)
+        del lost[name]
+        with pytest.raises(EventFormatError, match=f"{name}: missing \\(null for"):
+            event_from_json(lost)
 
 
 # ------------------------------------------------------------------------------------------ rebuilding
@@ -329,6 +434,7 @@ DIRK_LAID = TilesLaid(
         BuildingTile("tower"),
         BuildingTile("arcades"),
     ),
+    "garden",
 )
 
 
@@ -345,33 +451,63 @@ def test_dirks_markers_follow_the_order_of_the_drawn_tiles_on_lines_2_to_6_right
     assert game.state.markers_left == (5, 5, 0)
 
 
-def test_dirk_takes_the_bottom_most_tile_and_scores_only_majorities() -> None:
+def test_dirk_takes_the_tile_lying_lowest_in_the_column_and_scores_only_majorities() -> None:
+    """Seed 002, Alcazaba, 2 players: "Als Dirk een gebouwenkaartje ontvangt, kiest hij telkens voor het
+    kaartje dat het meest onderaan ligt." and "Dirk ontvangt enkel de zegepunten voor een meerderheid bij de
+    gebouwen." The lowest tile of his column, not the last one laid anywhere."""
     game = alcazaba(("Ann", "Ben"))
     game.apply(DIRK_LAID)
     fill(game, "chambers")
     expected = game.expectation()
-    assert expected.player == "Dirk" and expected.auto == TileTaken("Dirk", "pavilion", 10)
-    refused(game, TileTaken("Dirk", "pavilion", 0), "bottom-most tile: tile 10")
-    refused(game, TileTaken("Dirk", "pavilion", None), "bottom-most")
-    refused(game, TileTaken("Dirk", "pavilion", 10, (0, 1)), "Dirk builds no Alhambra")
-    game.apply(expected.auto)  # tile 10: arcades
-    game.apply(TileTaken("Dirk", "arcades", 9))  # tower
-    game.apply(TileTaken("Ann", "chambers", 4, (0, 1)))  # the pile's garden
-    while game.ask is Ask.PRIZE:  # Dirk in garden twice (tiles 8 and 7), tower (tile 6)
+    # The pavilion column holds the pile's pavilion (tile 0) and the drawn one (tile 7), laid below it.
+    assert expected.player == "Dirk" and expected.auto == TileTaken("Dirk", "pavilion", 7)
+    refused(game, TileTaken("Dirk", "pavilion", 0), "lying lowest in the column: tile 7")
+    refused(game, TileTaken("Dirk", "pavilion", 10), "tile 10 lies on the arcades column")
+    refused(game, TileTaken("Dirk", "pavilion", None), "lowest")
+    refused(game, TileTaken("Dirk", "pavilion", 7, (0, 1)), "Dirk builds no Alhambra")
+    game.apply(expected.auto)
+    game.apply(TileTaken("Dirk", "arcades", 10))  # the drawn arcades, below the pile's (tile 2)
+    game.apply(TileTaken("Ann", "chambers", 3, (0, 1)))  # Ann's one marker left on the board
+    # Garden: Dirk twice (tiles 8 then 6, the pile's 4 left); the start-player tile is not his. Tower: tile 9.
+    autos = []
+    while game.ask is Ask.PRIZE:
         auto = game.expectation().auto
         assert auto is not None
+        autos.append(auto)
         game.apply(auto)
+    assert [(a.building, a.tile) for a in autos if isinstance(a, TileTaken)] == [
+        ("garden", 8),
+        ("garden", 6),
+        ("tower", 9),
+    ]
     view = game.state.alcazaba
     assert view is not None and view.dirk == (1, 0, 1, 0, 2, 1)  # pavilion, arcades, 2 gardens, tower
-    assert view.laid == ()  # the round is over: the pile's other tiles left the game
+    assert view.laid == ()  # the round is over: the tiles not handed out left the game
+    assert game.caliph == 0  # the start-player tile was not handed out: the Caliph stays
     holdings = view.holdings[0]
     assert holdings[2] == Holding("Dirk", True, (1, 0, 1, 0, 2, 1), 0)
     result = game.result()
     assert result is not None
     dirk = result.players[2].scorings[0]
-    # Scoring 1 pays the 1st places: pavilion 1, arcades 3, garden 5 (2 against Ann's 1), tower 6; no wall.
+    # Scoring 1 pays the 1st places: pavilion 1, arcades 3, garden 5, tower 6; no wall.
     assert [b.vp for b in dirk.buildings] == [1, 0, 3, 0, 5, 6] and dirk.wall_vp == 0 and dirk.vp == 15
-    assert result.winners == ("Ann", "Ben")  # Dirk cannot win; Ann's 2nd garden pays nothing yet
+    assert result.winners == ("Ann",)  # Dirk cannot win; Ann's chambers pays its 1st place
+
+
+def test_both_players_may_give_a_tile_taken_to_dirk() -> None:
+    """Seed 002, Alcazaba, 2 players: "Ook bij de Alcazaba-variant mogen de beide spelers gebouwenkaartjes aan
+    Dirk schenken." The tile counts for Dirk's majorities, not in the giver's Alhambra."""
+    game = alcazaba(("Ann", "Ben"))
+    game.apply(DIRK_LAID)
+    fill(game, "chambers")
+    game.apply(TileTaken("Dirk", "pavilion", 7))
+    game.apply(TileTaken("Dirk", "arcades", 10))
+    game.apply(TileTaken("Ann", "chambers", 3, "dirk"))
+    view = game.state.alcazaba
+    assert view is not None and view.dirk == (1, 0, 1, 1, 0, 0) and view.alhambras[0] == ()
+    assert view.reserves[0] == ()
+    data = event_to_json(TileTaken("Ann", "chambers", 3, "dirk"))
+    assert data["at"] == "dirk" and event_from_json(data) == TileTaken("Ann", "chambers", 3, "dirk")
 
 
 # --------------------------------------------------------------------------------------------- scoring

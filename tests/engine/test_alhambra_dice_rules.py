@@ -21,6 +21,7 @@ from companion.games.alhambra_dice import (
     RoundPrepared,
 )
 from companion.games.alhambra_dice.engine import MARKERS, field_text, slot_of
+from companion.games.alhambra_dice.events import EventFormatError, event_from_json, event_to_json
 
 THREE = ("Ann", "Ben", "Cleo")
 
@@ -263,18 +264,71 @@ def test_exchange_takes_a_building_point_in_another_type_but_not_the_one_receive
     turn(game, "pavilion", dice(pavilion=7))
     turn(game, "garden", dice(garden=7))
     fill(game, "tower")
-    refused(game, PrizeTaken("Ann", "pavilion", "tile", exchange="garden"), "holds no exchange tile")
+    refused(game, PrizeTaken("Ann", "pavilion", "tile", exchange=("garden",)), "holds no exchange tile")
     game.apply(PrizeTaken("Ann", "pavilion", "tile"))
     assert game.state.held[0]["exchange"] == 1
-    refused(game, PrizeTaken("Ben", "garden", "points", exchange="tower"), "Ben holds no exchange tile")
+    refused(game, PrizeTaken("Ben", "garden", "points", exchange=("tower",)), "Ben holds no exchange tile")
     game.apply(PrizeTaken("Ben", "garden", "points"))
     settle(game, start="Ann")
     game.apply(RoundPrepared(ROUND.tiles))
     turn(game, "garden", dice(garden=8))
     fill(game, "tower")
-    refused(game, PrizeTaken("Ann", "garden", "points", exchange="garden"), "another type than garden")
-    game.apply(PrizeTaken("Ann", "garden", "points", exchange="chambers"))
+    refused(game, PrizeTaken("Ann", "garden", "points", exchange=("garden",)), "another type than garden")
+    game.apply(PrizeTaken("Ann", "garden", "points", exchange=("chambers",)))
     assert game.points[0][4] == 1 and game.points[0][3] == 1 and game.state.held[0]["exchange"] == 0
+
+
+def _two_exchange_tiles() -> Game:
+    """Ann takes the pavilion column's exchange tile in rounds 1 and 2 (the second time saying she does not
+    use the first), then wins the garden column's best prize in round 3."""
+    game = new_game()
+    for layout in LAYOUTS[1:3]:
+        turn(game, "pavilion", dice(pavilion=7))
+        fill(game, "tower")
+        settle(game, {"pavilion": "tile"}, start="Ann")
+        game.apply(RoundPrepared(layout))
+    turn(game, "garden", dice(garden=8))
+    fill(game, "tower")
+    assert game.state.held[0]["exchange"] == 2 and game.expectation().building == "garden"
+    return game
+
+
+def test_each_exchange_tile_exchanges_one_building_point_so_two_tiles_both_points_of_a_prize() -> None:
+    """Seed 002, exchange tile: "Men mag bij de ontvangst van een gebouwenpunt dit gebouwenpunt tegen 1
+    gebouwenpunt van een andere soort omruilen ... De fiche wordt daarna afgegeven.": one point per tile, so
+    with two tiles both points of the 2-point prize."""
+    game = _two_exchange_tiles()
+    before = [list(p) for p in game.points]
+    refused(game, PrizeTaken("Ann", "garden", "points", exchange=("chambers",) * 3), "holds 2 exchange tile")
+    game.apply(PrizeTaken("Ann", "garden", "points", exchange=("chambers", "tower")))
+    gained = [now - was for now, was in zip(game.points[0], before[0], strict=True)]
+    assert gained == [0, 0, 0, 1, 0, 1] and game.state.held[0]["exchange"] == 0
+
+
+def test_one_building_point_of_a_tile_prize_can_be_exchanged() -> None:
+    """Seed 002: "1 gebouwenpunt en de bonusfiche van deze kolom": one point received, so one exchange."""
+    game = _two_exchange_tiles()
+    before = list(game.points[0])
+    refused(game, PrizeTaken("Ann", "garden", "tile", 2, ("pavilion", "tower")), "gives 1 building point: 2")
+    game.apply(PrizeTaken("Ann", "garden", "tile", 2, ("tower",)))
+    gained = [now - was for now, was in zip(game.points[0], before, strict=True)]
+    assert gained == [0, 0, 0, 0, 0, 1] and game.state.held[0]["exchange"] == 1
+
+
+def test_a_prize_of_a_player_holding_an_exchange_tile_must_say_whether_it_is_used() -> None:
+    """Issue 30: a missing field that changes the score is an error, not a default. A log line whose
+    `"exchange": "chambers"` was deleted is refused (seed 002: "Men mag bij de ontvangst van een gebouwenpunt
+    dit gebouwenpunt ... omruilen": the choice is the player's, so the log must say it)."""
+    game = _two_exchange_tiles()
+    line = event_to_json(PrizeTaken("Ann", "garden", "points", exchange=("chambers",)))
+    assert line["exchange"] == "chambers" and event_from_json(line).exchange == ("chambers",)
+    del line["exchange"]
+    refused(game, event_from_json(line), "exchange: Ann holds an exchange tile: say whether it is used")
+    none = event_to_json(PrizeTaken("Ann", "garden", "points", exchange=()))
+    assert none["exchange"] == [] and event_from_json(none).exchange == ()
+    game.apply(event_from_json(none))
+    with pytest.raises(EventFormatError, match="exchange: a prize gives at most 2 building points"):
+        event_from_json({**none, "exchange": ["garden"] * 3})
 
 
 def test_displace_needs_an_opponents_marker_on_the_field_reached() -> None:

@@ -24,7 +24,7 @@ from companion.games.alhambra_dice import (
 )
 from companion.games.alhambra_dice.components import ComponentsError, load_bonus_tiles
 from companion.games.alhambra_dice.report import game_text
-from companion.games.alhambra_dice.scorefile import read_log
+from companion.games.alhambra_dice.scorefile import ScoreFileError, end_state, read_log
 from companion.games.alhambra_dice.scoring import score_type
 
 EXAMPLES = Path(__file__).parents[2] / "companion" / "games" / "alhambra_dice" / "examples"
@@ -199,6 +199,96 @@ def test_a_bad_end_state_is_one_line_naming_the_field(tmp_path: Path, change: An
     result = score(bad)
     assert result.returncode == 2 and says in result.stderr, result.stderr
     assert len(result.stderr.strip().splitlines()) == 1 and str(bad) in result.stderr
+
+
+def _refused(data: Any, says: str) -> None:
+    with pytest.raises(ScoreFileError, match=says):
+        end_state(data)
+
+
+def _seat(data: Any, player: dict[str, Any], instead: str | None = None) -> None:
+    """`player` joins the end state (no stone, no VP tile), or takes the place of `instead`."""
+    if instead is None:
+        data["players"].append(player)
+    else:
+        data["players"] = [player if p["name"] == instead else p for p in data["players"]]
+    for scoring in data["scorings"]:
+        for stones in scoring["buildings"].values():
+            stones[:] = [[player["name"] if n == instead else n, v] for n, v in stones]
+            if instead is None:
+                stones.append([player["name"], 0])
+        scoring["vp_tiles"][player["name"]] = scoring["vp_tiles"].pop(instead) if instead else []
+
+
+def test_an_end_state_of_more_than_6_real_players_is_refused() -> None:
+    """Seed 002: "2 - 6 spelers vanaf 8 jaar": 7 real players cannot play (a 7th entry is only Dirk's)."""
+    data = _end_state()
+    for name in ("Dan", "Eva", "Finn"):
+        _seat(data, {"name": name})
+    assert len(end_state(data).names) == 6
+    _seat(data, {"name": "Gus"})
+    _refused(data, "players: the game is for 2-6 real players, got 7")
+
+
+def test_an_end_state_of_2_players_without_dirk_is_refused() -> None:
+    """Seed 002: "In het spel voor 2 spelers speelt, zoals ook in het basisspel 'Der Palast von Alhambra', een
+    derde denkbeeldige speler mee, die we ook nu Dirk zullen noemen." """
+    data = _end_state()
+    _seat(data, {"name": "Dirk", "dirk": True}, instead="Green")
+    assert end_state(data).dirk == (False, False, True)
+    data["players"].pop()
+    for scoring in data["scorings"]:
+        for stones in scoring["buildings"].values():
+            stones[:] = [stone for stone in stones if stone[0] != "Dirk"]
+        del scoring["vp_tiles"]["Dirk"]
+    _refused(
+        data, 'a 2-player game has the imaginary Dirk as third player: add {"name": "Dirk", "dirk": true}'
+    )
+
+
+def test_more_building_points_than_the_rounds_can_give_are_refused() -> None:
+    """Seed 002: "De speler met het beste resultaat in een categorie mag zich één van de beide volgende
+    premies uitzoeken: 2 gebouwenpunten van de desbetreffende categorie; 1 gebouwenpunt en de bonusfiche van
+    deze kolom." and "Het beste en het tweede beste resultaat kan ook door dezelfde speler worden behaald." A
+    round gives a player at most 3 of a type, and each of the 2 exchange tiles one more: 5 at scoring A,
+    11 at B."""
+    data = _end_state()
+    pavilion = [data["scorings"][k]["buildings"]["pavilion"] for k in range(3)]
+    pavilion[0][0][1] = 5
+    assert end_state(data).scorings[0][0].buildings[0].points == 5
+    pavilion[0][0][1] = 12
+    pavilion[1][0][1] = 12
+    _refused(data, r"scorings\[0\].buildings.pavilion\[0\]: Blue cannot hold 12 building points .* at most 5")
+    pavilion[0][0][1] = 5
+    _refused(data, r"scorings\[1\].buildings.pavilion\[0\]: Blue cannot hold 12 .* at most 11")
+
+
+def test_more_vp_tiles_than_the_rounds_laid_out_are_refused() -> None:
+    """Seed 002: "Daarna worden de 5 bonusfiches van een stapel van links naar rechts over de resterende
+    bonusvelden verdeeld.": by scoring A (after round 1) only 5 bonus tiles were laid out."""
+    data = _end_state()
+    data["scorings"][0]["vp_tiles"].update(Blue=[1, 1, 1], Orange=[2, 1])
+    for later in data["scorings"][1:]:
+        later["vp_tiles"].update(Blue=[1, 1, 1, 3], Orange=[2, 1, 3])
+    assert end_state(data).scorings[0][0].tiles == (1, 1, 1)
+    data["scorings"][0]["vp_tiles"]["Green"] = [1]
+    _refused(data, r"scorings\[0\].vp_tiles: 6 VP tiles in all, at most 5 can be taken by this scoring")
+
+
+def test_stones_that_stayed_on_a_field_keep_their_stack_order_below_the_later_ones() -> None:
+    """Seed 002: "Als er later in het spel een steen uit zo een toren moet worden verplaatst, moet men er zeer
+    goed op letten dat de volgorde van de gebouwenstenen in die toren niet wordt gewijzigd." and a stone that
+    lands on a taken field "wordt er gewoon bovenop gezet"."""
+    data = _end_state()
+    chambers = data["scorings"][1]["buildings"]
+    chambers["chambers"] = [["Blue", 1], ["Green", 1], ["Orange", 1]]  # both stayed on 1; Orange came later
+    assert [p.buildings[3].place for p in end_state(data).scorings[1]] == [1, 3, 2]
+    chambers["chambers"] = [["Green", 1], ["Blue", 1], ["Orange", 1]]
+    _refused(
+        data, r"scorings\[1\].buildings.chambers: on field 1 the stones that stayed there .* \(Blue, Green\)"
+    )
+    chambers["chambers"] = [["Blue", 1], ["Orange", 1], ["Green", 1]]
+    _refused(data, "stones reaching it later lie on top; got Blue, Orange, Green")
 
 
 @pytest.mark.parametrize(

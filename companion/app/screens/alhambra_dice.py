@@ -39,6 +39,9 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
     """Plays one Alhambra dice session; posts `Finished` when scoring C is held."""
 
     CSS_PATH = "alhambra_dice.tcss"
+    TITLE = "Alhambra – the dice game"
+    ENTRY_HELP: ClassVar[dict[ad.Ask, str]] = HELP
+    """What to type for each `Ask` (the Alcazaba screen types its own tiles)."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+z", "undo", "undo"),
         Binding("ctrl+y", "redo", "redo"),
@@ -76,20 +79,25 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
         state, exp = self.state, self.session.expectation()
         stage = "game over" if state.is_over else f"Round {state.round} of {ROUNDS}"
         caliph = state.names[state.caliph]
-        self.query_one("#status", Static).update(f"Alhambra – the dice game · {stage} · Caliph: {caliph}")
+        self.query_one("#status", Static).update(f"{self.TITLE} · {stage} · Caliph: {caliph}")
         self.query_one("#board", AlhambraBoard).show(state)
         self.query_one("#now", Static).update(self._now_text(state, exp))
         self.show_message()
 
     def _now_text(self, state: ad.GameState, exp: ad.Expectation) -> str:
         if state.is_over:
-            # The last line of the full breakdown (ctrl+e exports it all): totals and winners.
-            totals = game_text(ad.score_log(list(self.session.events))).splitlines()[-1]
-            return f"The game is over after scoring C.\n\n{totals}\n\n{HELP[exp.ask]}"
+            return f"The game is over after scoring C.\n\n{self.totals()}\n\n{self.ENTRY_HELP[exp.ask]}"
         lines = [exp.prompt, ""]
         if state.dice is not None and exp.ask is ad.Ask.CHOOSE:
             shown = ", ".join(f"{n} {t}" for t, n in zip(TYPES, state.dice, strict=True) if n)
             lines.append(f"dice: {shown}" + (f" + black {state.black}" if state.black else ""))
+        lines += self.player_lines(state, exp)
+        lines += ["", self.ENTRY_HELP[exp.ask]]
+        return "\n".join(lines)
+
+    def player_lines(self, state: ad.GameState, exp: ad.Expectation) -> list[str]:
+        """The active player's bonus tiles, and each player's markers left and VP tiles."""
+        lines = []
         if exp.player is not None and exp.player in state.names:
             held = state.held[state.names.index(exp.player)]
             tiles = ", ".join(f"{n} {kind.replace('_', ' ')}" for kind, n in held.items() if n)
@@ -98,14 +106,21 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
         for who, name in enumerate(state.names):
             vp = sum(state.vp_tiles[who])
             lines.append(f"{mark[who]} {name}: {state.markers_left[who]} markers left, VP tiles {vp}")
-        lines += ["", HELP[exp.ask]]
-        return "\n".join(lines)
+        return lines
+
+    def totals(self) -> str:
+        """The last line of the full breakdown (ctrl+e exports it all): totals and winners."""
+        return game_text(ad.score_log(list(self.session.events))).splitlines()[-1]
+
+    def parse_entry(self, text: str) -> ad.Event:
+        """The event a typed line means now (`InputError` for a line that is no entry)."""
+        return parse(text, self.state, self.rng)
 
     # ------------------------------------------------------------------------------- the entries
     @on(Input.Submitted, "#entry")
     def typed(self, submitted: Input.Submitted) -> None:
         try:
-            event = parse(submitted.value, self.state, self.rng)
+            event = self.parse_entry(submitted.value)
         except InputError as exc:
             self.say(str(exc), error=True)  # what was typed stays in the line, to be fixed
             return

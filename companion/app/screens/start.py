@@ -90,6 +90,7 @@ class StartScreen(Screen[None]):
         Binding("f2", "edit_sheet", "edit sheet", show=False),
         Binding("f4", "history", "past games"),
         Binding("f7", "alhambra_pad", "Alhambra scoring pad"),
+        Binding("f10", "alhambra_dice('alcazaba')", "Alcazaba"),
         Binding("f8", "alhambra_dice", "Alhambra dice"),
         Binding("f9", "carcassonne_dice", "Carcassonne dice"),
     ]
@@ -218,13 +219,14 @@ class StartScreen(Screen[None]):
             return
         self.post_message(self.GameOpened(session))
 
-    def action_alhambra_dice(self) -> None:
-        """A new Alhambra dice game for the names typed, the start player first (Dirk joins two)."""
+    def action_alhambra_dice(self, variant: str = "standard") -> None:
+        """A new Alhambra dice game for the names typed, the start player first (Dirk joins two); F10: the
+        Alcazaba variant."""
         names = self.names()
         start = self.query_one("#start-player", Select).value
         first = start if isinstance(start, int) else 0
         try:
-            setup = ad.GameStarted(tuple(names[first:] + names[:first]))
+            setup = ad.GameStarted(tuple(names[first:] + names[:first]), variant)
             session: AnySession = Session.create(ALHAMBRA_DICE, self.games_dir, setup, self.now())
         except (ad.IllegalMove, OSError) as exc:
             self.say(f"Alhambra dice game: {exc}", error=True)

@@ -22,8 +22,10 @@ class BuildingTableError(ValueError):
 class BuildingType:
     name: str
     tiles: int
-    """Tiles of the type in the game: no player has more. [interpretation] Towers: 12, the dice game's extra
-    tower tile included (the tile game alone has 11), so Alcazaba's counts fit too."""
+    """Tiles of the type in the tile game: no player has more (towers: 11)."""
+    extra: int
+    """Tiles of the type the dice game adds: its extra tower, used in Alcazaba and, as its rulebook allows, in
+    the tile game as an extra tile."""
     vp: tuple[tuple[int, ...], ...]
     """Per scoring (1-3), the VP of its paying places: scoring n pays places 1..n."""
 
@@ -38,7 +40,7 @@ def load_buildings(path: Path | None = None) -> tuple[BuildingType, ...]:
         raise BuildingTableError(str(exc)) from exc
     if not isinstance(data, dict) or not isinstance(data.get("buildings"), dict):
         raise BuildingTableError(f"{where}: must be an object with 'buildings'")
-    refuse_unknown(data, ("buildings",), where, BuildingTableError)
+    refuse_unknown(data, ("about", "buildings"), where, BuildingTableError)
     table = data["buildings"]
     if list(table) != list(TYPES):
         raise BuildingTableError(f"{where}.buildings: must list {', '.join(TYPES)} in that order")
@@ -47,15 +49,17 @@ def load_buildings(path: Path | None = None) -> tuple[BuildingType, ...]:
         entry, at = table[name], f"{where}.buildings.{name}"
         if not isinstance(entry, dict):
             raise BuildingTableError(f"{at}: must be an object with tiles and vp")
-        refuse_unknown(entry, ("tiles", "vp"), at, BuildingTableError)
-        tiles, vp = entry.get("tiles"), entry.get("vp")
+        refuse_unknown(entry, ("tiles", "extra", "vp"), at, BuildingTableError)
+        tiles, extra, vp = entry.get("tiles"), entry.get("extra", 0), entry.get("vp")
         if not isinstance(tiles, int) or isinstance(tiles, bool) or not 1 <= tiles <= 20:
             raise BuildingTableError(f"{at}.tiles: must be a whole number 1-20, got {short(tiles)}")
+        if not isinstance(extra, int) or isinstance(extra, bool) or not 0 <= extra <= 5:
+            raise BuildingTableError(f"{at}.extra: must be a whole number 0-5, got {short(extra)}")
         rows = vp if isinstance(vp, list) else []
         shaped = [len(v) if isinstance(v, list) else -1 for v in rows] == [1, 2, 3]
         if not shaped or not all(isinstance(x, int) and 0 <= x <= 99 for row in rows for x in row):
             raise BuildingTableError(
                 f"{at}.vp: must be [[1st], [1st, 2nd], [1st, 2nd, 3rd]] of 0-99, got {short(vp)}"
             )
-        types.append(BuildingType(name, tiles, tuple(tuple(row) for row in rows)))
+        types.append(BuildingType(name, tiles, extra, tuple(tuple(row) for row in rows)))
     return tuple(types)

@@ -7,7 +7,9 @@
 
 One entry per scoring held so far (1-3, as many for every player). Instead of `"wall": N` a scoring may give
 the Alhambra's tiles, `"layout": {"tiles": [{"at": [row, col], "walls": "NE"}, ...]}`, and the longest
-connected outer wall is found on them (`walls`). Every field is checked; an unknown one is refused by name.
+connected outer wall is found on them (`walls`). `"extra_tower": true` (top level): the dice game's extra
+tower tile is played as an extra tile, 12 towers instead of 11. Every field is checked; an unknown one is
+refused by name; a field that changes the score has no default (a layout tile's `walls`: `""` for none).
 """
 
 from __future__ import annotations
@@ -25,7 +27,6 @@ GAME_ID = "alhambra"
 LIMITS = Limits(size=200_000)
 MAX_PLAYERS = 6
 MAX_NAME = 40
-MAX_WALL = 200
 MAX_TILES = 60
 
 
@@ -48,7 +49,9 @@ def _layout(data: object, where: str) -> tuple[Tile, ...]:
         if not isinstance(tile, dict):
             raise ScoreFileError(f"{at}: must be an object with at and walls")
         refuse_unknown(tile, ("at", "walls"), at, ScoreFileError)
-        cell, walls = tile.get("at"), tile.get("walls", "")
+        if "walls" not in tile:
+            raise ScoreFileError(f'{at}.walls: missing ("" for a tile without walls)')
+        cell, walls = tile.get("at"), tile["walls"]
         if not isinstance(cell, list) or len(cell) != 2:
             raise ScoreFileError(f"{at}.at: must be [row, col], got {short(cell)}")
         row, col = (_whole(v, -MAX_TILES, MAX_TILES, f"{at}.at") for v in cell)
@@ -60,7 +63,17 @@ def _layout(data: object, where: str) -> tuple[Tile, ...]:
     return tuple(found)
 
 
-def _holding(data: object, where: str, name: str, dirk: bool, types: tuple[BuildingType, ...]) -> Holding:
+def most_wall(buildings: int) -> int:
+    """The most wall pieces an Alhambra of the fountain and `buildings` tiles can carry. [interpretation]
+    Every tile is joined through a side without a wall (the fountain, without walls, to at most 4), so of a
+    building's 4 sides at most 3 carry wall if it is joined to the fountain, 2 if only to other buildings:
+    2n + min(n, 4), whatever walls the printed tiles have (our sources do not list them)."""
+    return 2 * buildings + min(buildings, 4)
+
+
+def _holding(
+    data: object, where: str, name: str, dirk: bool, types: tuple[BuildingType, ...], extra: bool
+) -> Holding:
     if not isinstance(data, dict):
         raise ScoreFileError(
             f"{where}: must be an object with buildings{'' if dirk else ' and wall or layout'}"
@@ -73,25 +86,47 @@ def _holding(data: object, where: str, name: str, dirk: bool, types: tuple[Build
     missing = [t for t in TYPES if t not in buildings]
     if missing:
         raise ScoreFileError(f"{where}.buildings: missing {', '.join(missing)} (0 where there is none)")
-    counts = tuple(_whole(buildings[t.name], 0, t.tiles, f"{where}.buildings.{t.name}") for t in types)
+    counts = tuple(_whole(buildings[t.name], 0, held(t, extra), f"{where}.buildings.{t.name}") for t in types)
     if dirk:
         return Holding(name, True, counts, 0)
     if ("wall" in data) == ("layout" in data):
         raise ScoreFileError(f"{where}: give the wall's length (wall) or the tiles (layout), one of them")
+    built = sum(counts)
     if "wall" in data:
-        return Holding(name, False, counts, _whole(data["wall"], 0, MAX_WALL, f"{where}.wall"))
+        length = _whole(data["wall"], 0, most_wall(MAX_TILES), f"{where}.wall")
+        if length > most_wall(built):
+            raise ScoreFileError(
+                f"{where}.wall: an Alhambra of the fountain and {built} buildings carries at most "
+                f"{most_wall(built)} wall pieces (every tile joined by a side without wall), got {length}"
+            )
+        return Holding(name, False, counts, length)
+    tiles = _layout(data["layout"], f"{where}.layout")
+    if len(tiles) > built + 1:
+        raise ScoreFileError(
+            f"{where}.layout.tiles: {len(tiles)} tiles, the Alhambra holds the fountain and {built} buildings"
+        )
     try:
-        wall = longest_wall(_layout(data["layout"], f"{where}.layout"))
+        wall = longest_wall(tiles)
     except LayoutError as exc:
         raise ScoreFileError(f"{where}.layout: {exc}") from exc
     return Holding(name, False, counts, wall.length, wall)
+
+
+def held(kind: BuildingType, extra: bool) -> int:
+    """Tiles of a type in the game: the tile game's, and the dice game's extra tower when it is played.
+    [interpretation] A pad plays the extra tower only when it says so (`"extra_tower": true`): the dice game's
+    rulebook lets it join the tile game, as an extra tile or in another's place."""
+    return kind.tiles + (kind.extra if extra else 0)
 
 
 def read_scorings(data: object, types: tuple[BuildingType, ...]) -> list[list[Holding]]:
     """The holdings of every player at each scoring, checked; `ScoreFileError` names the field."""
     if not isinstance(data, dict):
         raise ScoreFileError("must be an object with game and players")
-    refuse_unknown(data, ("game", "players"), "", ScoreFileError)
+    refuse_unknown(data, ("game", "extra_tower", "players"), "", ScoreFileError)
+    extra = data.get("extra_tower", False)
+    if not isinstance(extra, bool):
+        raise ScoreFileError(f"extra_tower: must be true or false, got {short(extra)}")
     players = data.get("players")
     if not isinstance(players, list) or not 2 <= len(players) <= MAX_PLAYERS + 1:
         raise ScoreFileError(f"players: must be a list of 2-{MAX_PLAYERS} players (and Dirk)")
@@ -113,7 +148,10 @@ def read_scorings(data: object, types: tuple[BuildingType, ...]) -> list[list[Ho
             raise ScoreFileError(f"{where}.scorings: must list the 1-{SCORINGS} scorings held so far")
         names.append(name.strip())
         per_player.append(
-            [_holding(s, f"{where}.scorings[{k}]", name.strip(), dirk, types) for k, s in enumerate(scorings)]
+            [
+                _holding(s, f"{where}.scorings[{k}]", name.strip(), dirk, types, extra)
+                for k, s in enumerate(scorings)
+            ]
         )
     if len(set(names)) != len(names):
         raise ScoreFileError("players: every player needs a name of their own")
@@ -126,12 +164,19 @@ def read_scorings(data: object, types: tuple[BuildingType, ...]) -> list[list[Ho
         raise ScoreFileError("players: Dirk plays only in a 2-player game, as its one imaginary third player")
     if real < 2 or real > MAX_PLAYERS:
         raise ScoreFileError(f"players: the game is for 2-{MAX_PLAYERS} real players, got {real}")
+    if real == 2 and not dirks:
+        raise ScoreFileError(
+            'players: a 2-player game has the imaginary Dirk as third player: add {"name": "Dirk", "dirk": '
+            'true, "scorings": [...]}'
+        )
     for k in range(len(per_player[0])):
         for t, kind in enumerate(types):
             built = sum(p[k].counts[t] for p in per_player)
-            if built > kind.tiles:
+            if built > held(kind, extra):
+                more = "" if extra or not kind.extra else ' ("extra_tower": true with the dice game\'s tower)'
                 raise ScoreFileError(
-                    f"scoring {k + 1}: {built} {kind.name} buildings in all, the game holds {kind.tiles}"
+                    f"scoring {k + 1}: {built} {kind.name} buildings in all, "
+                    f"the game holds {held(kind, extra)}{more}"
                 )
     return [[p[k] for p in per_player] for k in range(len(per_player[0]))]
 

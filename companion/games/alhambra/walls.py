@@ -2,10 +2,11 @@
 
 A layout is the player's tiles on a grid: `{"tiles": [{"at": [row, col], "walls": "NE"}, ...]}`, row growing
 downwards (south), col to the right (east), `walls` the sides of the tile that carry a wall piece (N, E, S, W;
-"" for none; the fountain is a tile without walls). The rules of laying (`../shared/rules`, seed 003): edges
-must match, wall against wall; every tile is joined to the others by a side. A wall piece is *outer* when no
-tile lies beyond it ("the wall around the Alhambra"); outer pieces are connected where they meet at a corner,
-and the wall scores 1 VP per piece of its largest connected run.
+"" for none; the fountain is a tile without walls). The building rules (seed 003, `check_layout`): edge types
+must match, wall against wall; every tile is joined by at least one side without a wall; no hole (an empty
+space surrounded by buildings); every tile can be reached on foot from the starting tile without crossing a
+wall. A wall piece is *outer* when no tile lies beyond it ("the wall around the Alhambra"); outer pieces are
+connected where they meet at a corner, and the wall scores 1 VP per piece of its largest connected run.
 
 [interpretation] Pieces meeting at a corner are connected whichever way they turn, also where two runs only
 touch at the corner of two tiles laid diagonally; a run that branches there counts all its pieces.
@@ -31,6 +32,8 @@ class LayoutError(ValueError):
 class Tile:
     at: Cell
     walls: frozenset[str]
+    name: str = "tile"
+    """What a refusal calls it ("garden", "fountain"); where it lies is added."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,40 +56,101 @@ def _corners(at: Cell, side: str) -> tuple[Corner, Corner]:
     }[side]
 
 
-def check_layout(tiles: Iterable[Tile]) -> dict[Cell, Tile]:
-    """The tiles by cell, after the laying rules: one tile a cell, wall against wall, all joined."""
+def _place(at: Cell) -> str:
+    return f"row {at[0]}, col {at[1]}"
+
+
+def _named(tile: Tile) -> str:
+    return f"{tile.name} at {_place(tile.at)}"
+
+
+def _beyond(at: Cell, side: str) -> Cell:
+    return (at[0] + STEP[side][0], at[1] + STEP[side][1])
+
+
+def _reach(placed: dict[Cell, Tile], start: Cell, on_foot: bool) -> set[Cell]:
+    """The tiles joined to `start` by sides; `on_foot`: only through sides without a wall."""
+    reached, todo = {start}, [start]
+    while todo:
+        at = todo.pop()
+        for side in SIDES:
+            there = _beyond(at, side)
+            if there in placed and there not in reached and not (on_foot and side in placed[at].walls):
+                reached.add(there)
+                todo.append(there)
+    return reached
+
+
+def check_layout(tiles: Iterable[Tile], start: Cell | None = None) -> dict[Cell, Tile]:
+    """The tiles by cell, after the building rules, each refusal naming the tile and the rule: one tile a
+    place, edge types matching, every tile joined by a side without a wall, no hole, every tile reachable on
+    foot from `start` (the starting tile; None: from the first tile given, [interpretation] a layout that
+    lists only part of an Alhambra then has all its tiles joined on foot, whichever is the fountain)."""
     placed: dict[Cell, Tile] = {}
     for tile in tiles:
         if tile.at in placed:
-            raise LayoutError(f"two tiles at row {tile.at[0]}, col {tile.at[1]}")
+            raise LayoutError(f"two tiles at {_place(tile.at)}")
         placed[tile.at] = tile
     for tile in placed.values():
         for side in SIDES:
-            dr, dc = STEP[side]
-            other = placed.get((tile.at[0] + dr, tile.at[1] + dc))
+            other = placed.get(_beyond(tile.at, side))
             if other is not None and (side in tile.walls) != (OPPOSITE[side] in other.walls):
+                walled = side in tile.walls
                 raise LayoutError(
-                    f"tile at row {tile.at[0]}, col {tile.at[1]}: its {side} edge "
-                    f"{'has' if side in tile.walls else 'has no'} wall, the tile beyond "
-                    f"{'has none' if side in tile.walls else 'has one'} (edges must match)"
+                    f"{_named(tile)}: its {side} edge {'has' if walled else 'has no'} wall, "
+                    f"the {other.name} beyond {'has none' if walled else 'has one'} (edges must match)"
                 )
-    if placed:
-        start = next(iter(placed))
-        reached, todo = {start}, [start]
-        while todo:
-            r, c = todo.pop()
-            for dr, dc in STEP.values():
-                if (r + dr, c + dc) in placed and (r + dr, c + dc) not in reached:
-                    reached.add((r + dr, c + dc))
-                    todo.append((r + dr, c + dc))
-        apart = sorted(set(placed) - reached)
-        if apart:
-            raise LayoutError(f"tile at row {apart[0][0]}, col {apart[0][1]} is not joined to the others")
+    if not placed:
+        return placed
+    first = start if start is not None and start in placed else next(iter(placed))
+    apart = sorted(set(placed) - _reach(placed, first, on_foot=False))
+    if apart:
+        raise LayoutError(f"{_named(placed[apart[0]])} is not joined to the others")
+    for tile in placed.values():
+        if len(placed) > 1 and all(side in tile.walls for side in SIDES if _beyond(tile.at, side) in placed):
+            raise LayoutError(
+                f"{_named(tile)} is joined only wall against wall (each tile is joined by at least one side "
+                "without a wall)"
+            )
+    cut_off = sorted(set(placed) - _reach(placed, first, on_foot=True))
+    if cut_off:
+        raise LayoutError(
+            f"{_named(placed[cut_off[0]])} cannot be reached on foot from the {placed[first].name} at "
+            f"{_place(first)} (every tile reachable without crossing a wall)"
+        )
+    holes = _holes(set(placed))
+    if holes:
+        raise LayoutError(
+            f"{_place(holes[0])} is a hole: an empty space surrounded by buildings (no holes in the Alhambra)"
+        )
     return placed
 
 
-def longest_wall(tiles: Iterable[Tile]) -> Wall:
-    placed = check_layout(tiles)
+def _holes(placed: set[Cell]) -> list[Cell]:
+    """Empty places cut off from the outside by tiles. [interpretation] A hole is any such empty area, not
+    only one square with tiles on its 4 sides: "a space completely surrounded by buildings"."""
+    rows = [r for r, _ in placed]
+    cols = [c for _, c in placed]
+    top, bottom, left, right = min(rows) - 1, max(rows) + 1, min(cols) - 1, max(cols) + 1
+    outside, todo = {(top, left)}, [(top, left)]
+    while todo:
+        at = todo.pop()
+        for side in SIDES:
+            r, c = _beyond(at, side)
+            if top <= r <= bottom and left <= c <= right and (r, c) not in placed and (r, c) not in outside:
+                outside.add((r, c))
+                todo.append((r, c))
+    return [
+        (r, c)
+        for r in range(top, bottom + 1)
+        for c in range(left, right + 1)
+        if (r, c) not in placed and (r, c) not in outside
+    ]
+
+
+def longest_wall(tiles: Iterable[Tile], start: Cell | None = None) -> Wall:
+    """The longest connected outer wall of a layout laid by the building rules (`check_layout`)."""
+    placed = check_layout(tiles, start)
     outer = [
         (at, side)
         for at, tile in placed.items()

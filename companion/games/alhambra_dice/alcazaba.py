@@ -2,15 +2,17 @@
 building tiles of the original Alhambra and scored with its scoring (`companion.games.alhambra.scoring`).
 
 - **Tiles laid out.** Building tiles are won instead of building points: each round one pile of 6 (one of
-  each type) plus 5 drawn from the bag are laid out (`TilesLaid`).
+  each type) plus 5 drawn from the bag are laid out, each on the column of its type, and the start-player
+  tile on the bonus field of the column rolled for it (`TilesLaid`).
 - **Rebuild action.** A player may skip placing a marker after roll 1 or 2 to make one rebuild action; the
   marker goes to the reserve board (`Rebuilt`).
-- **Tile of choice.** Column by column from pavilion, the best marker in a column takes a tile of choice (or
-  the start-player tile) and builds it at once, then the next best, until the column is empty (`TileTaken`).
+- **Tile of choice.** Column by column from pavilion, the best marker in a column takes a building tile of
+  choice from that column (or the start-player tile, if it lies there) and builds it at once, then the next
+  best, as long as something is left in that column (`TileTaken`).
 - **Scoring as in the original game** after rounds 1, 3 and 5: majorities per building type and the longest
   outer wall (`alhambra.scoring.score_game`).
 - **Dirk** (2 players): his 5 markers follow the order of the 5 drawn tiles (lines 2–6, right field); he takes
-  the bottom-most tile and scores only majorities.
+  the tile lying lowest in the column and scores only majorities; both players may give tiles to Dirk.
 
 The dice, the turns and the markers are the standard game's (`engine.Game`); this class changes what a round
 lays out, what a marker wins and how a scoring counts.
@@ -28,7 +30,9 @@ from jsonfile import short
 from .engine import DIRK_LINES, MAX_ROLLS, N_TYPES, ROUNDS, Game, IllegalMove, slot_of
 from .events import (
     ALCAZABA,
+    RESERVE,
     SIDES,
+    TO_DIRK,
     BuildingTile,
     Cell,
     Event,
@@ -38,6 +42,7 @@ from .events import (
     RoundPrepared,
     TilesLaid,
     TileTaken,
+    Where,
 )
 from .state import AlcazabaView, Ask, Expectation, GameState
 
@@ -48,10 +53,11 @@ DRAWN = len(DIRK_LINES)
 REBUILD_ROLLS = (1, 2)
 """A rebuild action replaces the marker after roll 1 or 2."""
 _TYPE = {t: i for i, t in enumerate(TYPES)}
-BAG = tuple(kind.tiles - ROUNDS for kind in load_buildings())
-"""Per type the tiles in the bag. [interpretation] The 5 piles of 6 (one of each type) are sorted out at the
-start, the other tiles go into the bag: 25 tiles, 5 drawn in each of the 5 rounds (the 55 tiles of the
-original Alhambra with the dice game's extra tower, `alhambra/buildings.json`)."""
+BAG = tuple(kind.tiles + kind.extra - ROUNDS for kind in load_buildings())
+"""Per type the tiles in the bag: "De resterende gebouwenkaartjes en het nieuwe torenkaartje worden gemixt en
+in de buidel gestopt". [interpretation] The 5 piles of 6 (one of each type) are sorted out at the start, the
+other tiles go into the bag: 25 tiles, 5 drawn in each of the 5 rounds (the 54 tiles of the original Alhambra
+and the dice game's extra tower, `alhambra/buildings.json`)."""
 
 
 def _where(at: Cell) -> str:
@@ -64,19 +70,22 @@ def _tile_text(tile: BuildingTile) -> str:
 
 def _layout(alhambra: dict[Cell, BuildingTile]) -> list[Tile]:
     """An Alhambra as `alhambra.walls` lays it out: the fountain, then the tiles built around it."""
-    return [Tile(FOUNTAIN, frozenset()), *(Tile(at, frozenset(tile.walls)) for at, tile in alhambra.items())]
+    return [
+        Tile(FOUNTAIN, frozenset(), "fountain"),
+        *(Tile(at, frozenset(tile.walls), tile.building) for at, tile in alhambra.items()),
+    ]
 
 
 def check_alhambra(alhambra: dict[Cell, BuildingTile]) -> None:
-    """Raises `LayoutError` for a layout the laying rules forbid (edges must match, every tile joined).
-    [interpretation] Those are the laying rules checked, as `alhambra.walls` has them; tiles are not turned
-    (their walls are given as they lie)."""
-    check_layout(_layout(alhambra))
+    """Raises `LayoutError` for a layout the original game's building rules forbid (`alhambra.walls`: edge
+    types match, each tile joined by a side without a wall, no hole, every tile reachable on foot from the
+    fountain). Tiles are not turned ("Buildings cannot be rotated"): their walls are given as they lie."""
+    check_layout(_layout(alhambra), FOUNTAIN)
 
 
 def wall_of(alhambra: dict[Cell, BuildingTile]) -> Wall:
     """The longest connected outer wall of an Alhambra laid out by the rules (`check_alhambra`)."""
-    return longest_wall(_layout(alhambra))
+    return longest_wall(_layout(alhambra), FOUNTAIN)
 
 
 class AlcazabaGame(Game):
@@ -105,10 +114,11 @@ class AlcazabaGame(Game):
 
     def _clear_round(self) -> None:
         super()._clear_round()
-        # Markers return (the reserve board's too); unclaimed tiles leave the game. [interpretation] As the
-        # standard game's unclaimed bonus tiles: the rules page does not say where they go.
+        # Markers return (the reserve board's too); tiles not handed out leave the game: "dan worden de niet
+        # verdeelde gebouwenkaartjes uit het spel genomen en open opzij gelegd".
         self.laid: list[BuildingTile | None] = []
-        self.start_tile = False
+        self.start_tile: str | None = None
+        """The column whose bonus field the start-player tile lies on, until it is taken."""
         self.reserve_board = [0] * len(self.names)
         self.queue: list[int] = []
 
@@ -155,6 +165,19 @@ class AlcazabaGame(Game):
                 raise IllegalMove(
                     f"a tile's walls are sides among N, E, S, W in that order, not {short(tile.walls)}"
                 )
+        # The start-player tile: a die is rolled for the bonus field it lies on, in rounds 1–4 (round 5 has
+        # none).
+        start = event.start_column
+        if self.round == ROUNDS:
+            if start is not None:
+                raise IllegalMove("start_column: round 5 has no start-player tile")
+        elif start is None:
+            raise IllegalMove(
+                f"start_column: round {self.round}: roll a die for the column whose bonus field the "
+                "start-player tile lies on"
+            )
+        elif start not in _TYPE:
+            raise IllegalMove(f"start_column: there is no building type {short(start)}")
         if sorted(_TYPE[t.building] for t in pile) != list(range(N_TYPES)):
             raise IllegalMove(f"a round's pile holds {N_TYPES} tiles, one of each type: {', '.join(TYPES)}")
         if len(drawn) != DRAWN:
@@ -170,9 +193,9 @@ class AlcazabaGame(Game):
                 )
         for t in range(N_TYPES):
             self.drawn_used[t] += counts[t]
+        # Each tile lies on the column of its type: a tile's column is its building (`_column`).
         self.laid = [*pile, *drawn]
-        # [interpretation] The start-player tile lies out as in the standard game: rounds 1–4, not round 5.
-        self.start_tile = self.round < ROUNDS
+        self.start_tile = start
         self.markers_left = [self.markers] * self.real + ([DRAWN] if self.dirk >= 0 else [])
         if self.dirk >= 0:
             # Dirk's markers follow the order of the drawn tiles: the k-th in the column of the k-th drawn
@@ -241,7 +264,8 @@ class AlcazabaGame(Game):
 
     # ------------------------------------------------------------------------------------- tile of choice
     def _next_column(self) -> None:
-        """Column by column from pavilion, every marker in it best first takes a tile, until it is empty."""
+        """Column by column from pavilion, every marker in it best first takes a tile from it, as long as
+        something is left in it."""
         self.prize_col += 1
         while self.prize_col < N_TYPES:
             self.queue = [p for p in self.board[self.prize_col] if p >= 0]
@@ -251,73 +275,106 @@ class AlcazabaGame(Game):
         self._end_round()
 
     def _next_marker(self) -> bool:
-        """The best marker left in the column whose owner can take something becomes active. [interpretation]
-        Once the tiles are all taken, the markers left win nothing (2 players place 15 markers for 11 tiles
-        and the start-player tile); Dirk, who takes only building tiles, then too."""
+        """The best marker left in the column whose owner can take something from it becomes active: "Dit gaat
+        zolang door tot er, in de desbetreffende kolom, niets meer te rapen valt"; the markers left then win
+        nothing. [interpretation] Dirk takes only building tiles: a column holding only the start-player tile
+        passes his marker over."""
+        column = TYPES[self.prize_col]
         while self.queue:
             owner = self.queue[0]
-            if self._bottom() >= 0 or (self.start_tile and owner != self.dirk):
+            if self._column(self.prize_col) or (self.start_tile == column and owner != self.dirk):
                 self.active = owner
                 self.ask = Ask.PRIZE
                 return True
             self.queue.pop(0)
         return False
 
-    def _bottom(self) -> int:
-        """The bottom-most tile still laid out: [interpretation] the tiles lie in a row in the order laid out,
-        the pile's first and the drawn ones last, so the last one still there."""
-        for i in range(len(self.laid) - 1, -1, -1):
-            if self.laid[i] is not None:
-                return i
-        return -1
+    def _column(self, t: int) -> list[int]:
+        """The tiles still lying on column t (their places in the layout), top to bottom: [interpretation] the
+        tiles of a column lie one below the other in the order laid out, the pile's first, the drawn ones in
+        the order drawn, so the last one still there lies lowest (the one Dirk takes)."""
+        return [i for i, x in enumerate(self.laid) if x is not None and x.building == TYPES[t]]
+
+    def _lowest(self) -> int:
+        """The tile lying lowest in the column now handed out (-1: none left)."""
+        tiles = self._column(self.prize_col)
+        return tiles[-1] if tiles else -1
 
     def _taken(self, who: int, event: TileTaken) -> None:
         if self.ask is not Ask.PRIZE:
             raise IllegalMove(f"no tile to take now: {self._now()}")
         t = self.prize_col
-        name = self.names[who]
         if event.building != TYPES[t]:
             raise IllegalMove(
                 f"the markers taking tiles now are the {TYPES[t]} column's, not {short(event.building)}'s"
             )
         if event.tile is None:
             if who == self.dirk:
-                raise IllegalMove(f"Dirk takes the bottom-most tile: tile {self._bottom()}")
-            if not self.start_tile:
-                raise IllegalMove("the start-player tile is not laid out (taken already, or round 5)")
+                raise IllegalMove(f"Dirk takes the tile lying lowest in the column: tile {self._lowest()}")
+            if self.start_tile != TYPES[t]:
+                where = (
+                    f"on the {self.start_tile} column" if self.start_tile else "(taken already, or round 5)"
+                )
+                raise IllegalMove(
+                    f"the start-player tile is taken only from its column: it lies {where}, not on {TYPES[t]}"
+                )
             if event.at is not None:
                 raise IllegalMove("the start-player tile is not built: no at")
             self.next_caliph = self._start_player_named(who, event.start_player)
-            self.start_tile = False
+            self.start_tile = None
         else:
             if event.start_player is not None:
                 raise IllegalMove("only the start-player tile's receiver names the next start player")
             i = event.tile
             tile = self.laid[i] if i < len(self.laid) else None
-            if tile is None:
-                left = [str(k) for k, x in enumerate(self.laid) if x is not None]
-                raise IllegalMove(f"there is no tile {i} laid out: choose among {', '.join(left) or 'none'}")
+            # "een gebouwenkaartje naar keuze uit de desbetreffende kolom": only a tile of this column.
+            if tile is None or tile.building != TYPES[t]:
+                left = ", ".join(map(str, self._column(t))) or "none"
+                what = "is not laid out" if tile is None else f"lies on the {tile.building} column"
+                raise IllegalMove(
+                    f"tile {i} {what}: a tile is taken from the {TYPES[t]} column: choose among {left}"
+                )
             if who == self.dirk:
-                if i != self._bottom():
-                    raise IllegalMove(f"Dirk takes the bottom-most tile: tile {self._bottom()}")
+                if i != self._lowest():
+                    raise IllegalMove(
+                        f"Dirk takes the tile lying lowest in the column: tile {self._lowest()}"
+                    )
                 if event.at is not None:
                     raise IllegalMove("Dirk builds no Alhambra: his tiles count only for the majorities")
-                self.dirk_counts[_TYPE[tile.building]] += 1
-            elif event.at is not None:
-                at = event.at
-                if at == FOUNTAIN or at in self.alhambras[who]:
-                    raise IllegalMove(f"{name}'s Alhambra: {_where(at)} is built already")
-                alhambra = {**self.alhambras[who], at: tile}
-                self._check_layout(who, alhambra)
-                self.alhambras[who] = alhambra
+                self.dirk_counts[t] += 1
             else:
-                # [interpretation] Built at once into the Alhambra, or, as the original game allows, into the
-                # reserve (where it does not count until a rebuild action builds it).
-                self.reserves[who].append(tile)
+                self._build(who, tile, event.at)
             self.laid[i] = None
         self.queue.pop(0)
         if not self._next_marker():
             self._next_column()
+
+    def _build(self, who: int, tile: BuildingTile, at: Where | None) -> None:
+        """A tile taken goes at once into the Alhambra, into the reserve, or (2 players) to Dirk: "Ook bij de
+        Alcazaba-variant mogen de beide spelers gebouwenkaartjes aan Dirk schenken". [interpretation] Where
+        it goes is said with every tile taken (`at` is required: a log line without it is refused, not read
+        as the reserve), and a tile is given to Dirk when it is taken, as the original game's bought tile."""
+        name = self.names[who]
+        if at is None:
+            raise IllegalMove(
+                f"at: say where {name} puts the tile: a place [row, col] in the Alhambra, the reserve"
+                + (" or Dirk" if self.dirk >= 0 else "")
+            )
+        if at == TO_DIRK:
+            if self.dirk < 0:
+                raise IllegalMove(f"at: tiles are given to Dirk only in a 2-player game, not to {TO_DIRK!r}")
+            self.dirk_counts[_TYPE[tile.building]] += 1
+        elif at == RESERVE:
+            # [interpretation] As the original game allows, into the reserve (where it does not count until a
+            # rebuild action builds it).
+            self.reserves[who].append(tile)
+        else:
+            assert isinstance(at, tuple)
+            if at == FOUNTAIN or at in self.alhambras[who]:
+                raise IllegalMove(f"{name}'s Alhambra: {_where(at)} is built already")
+            alhambra = {**self.alhambras[who], at: tile}
+            self._check_layout(who, alhambra)
+            self.alhambras[who] = alhambra
 
     # ------------------------------------------------------------------------------------------ scoring
     def _score(self) -> None:
@@ -333,8 +390,8 @@ class AlcazabaGame(Game):
             )
             for p, wall in ((p, wall_of(self.alhambras[p])) for p in range(self.real))
         ]
-        # [interpretation] Dirk's buildings are the tiles his markers took: the original game's extra
-        # buildings for Dirk (6 at the start, …) are not dealt, his markers win them here.
+        # [interpretation] Dirk's buildings are the tiles his markers took and those given to him: the
+        # original game's extra buildings for Dirk (6 at the start, …) are not dealt.
         if self.dirk >= 0:
             holdings.append(Holding(self.names[self.dirk], True, tuple(self.dirk_counts), 0))
         self.holdings.append(tuple(holdings))
@@ -360,9 +417,9 @@ class AlcazabaGame(Game):
     def expectation(self) -> Expectation:
         ask, r = self.ask, self.round
         if ask is Ask.PREPARE:
-            start = "" if r == ROUNDS else " and the start-player tile"
+            start = "" if r == ROUNDS else "; roll a die for the start-player tile's column"
             pile = f"a pile of {N_TYPES} building tiles (one of each type)"
-            prompt = f"Round {r}: lay out {pile}, {DRAWN} drawn from the bag{start}"
+            prompt = f"Round {r}: lay out {pile} and {DRAWN} drawn from the bag on their columns{start}"
             return Expectation(ask, None, prompt, r)
         if ask is Ask.CHOOSE and self.rolls in REBUILD_ROLLS:
             base = super().expectation()
@@ -370,16 +427,21 @@ class AlcazabaGame(Game):
         if ask is not Ask.PRIZE:
             return super().expectation()
         name, building = self.names[self.active], TYPES[self.prize_col]
-        bottom = self._bottom()
+        lowest = self._lowest()
         if self.active == self.dirk:
-            auto = TileTaken(name, building, bottom)
-            laid = self.laid[bottom]
+            auto = TileTaken(name, building, lowest)
+            laid = self.laid[lowest]
             assert laid is not None
-            prompt = f"{building}: Dirk's marker is best: he takes the bottom-most tile, {_tile_text(laid)}"
+            prompt = f"{building}: Dirk's marker is best: he takes the tile lying lowest, {_tile_text(laid)}"
             return Expectation(ask, name, prompt, r, building=building, prizes=("tile",), auto=auto)
-        prizes = (("tile",) if bottom >= 0 else ()) + (("start_player",) if self.start_tile else ())
+        prizes = (("tile",) if lowest >= 0 else ()) + (
+            ("start_player",) if self.start_tile == building else ()
+        )
+        tiles = ", ".join(
+            f"{i}: {_tile_text(x)}" for i in self._column(self.prize_col) if (x := self.laid[i])
+        )
         words = " or ".join(
-            {"tile": "a building tile", "start_player": "the start-player tile"}[p] for p in prizes
+            {"tile": f"a building tile ({tiles})", "start_player": "the start-player tile"}[p] for p in prizes
         )
         prompt = f"{building}: {name}'s marker is best: take {words} (a building tile is built at once)"
         return Expectation(ask, name, prompt, r, building=building, prizes=prizes)

@@ -403,22 +403,12 @@ class Game:
             start = self._start_player_named(who, event.start_player)
         elif event.start_player is not None:
             raise IllegalMove("only the start-player tile's receiver names the next start player")
-        exchange = -1
-        if event.exchange is not None:
-            # Exchange: a building point received goes to another type; not the point received with this tile.
-            # [interpretation] One exchange tile per prize: of 2 building points one may go elsewhere.
-            if not self.held[who][EXCHANGE]:
-                raise IllegalMove(f"{name} holds no exchange tile (one taken now cannot exchange its point)")
-            exchange = _TYPE[event.exchange]
-            if exchange == t:
-                raise IllegalMove(f"an exchange takes the building point in another type than {TYPES[t]}")
         points = 2 if prize == "points" else 1
-        if exchange >= 0:
-            self.held[who][EXCHANGE] -= 1
-            self._gain(who, t, points - 1)
-            self._gain(who, exchange, 1)
-        else:
-            self._gain(who, t, points)
+        exchanges = self._exchanges(who, event.exchange, points)
+        self.held[who][EXCHANGE] -= len(exchanges)
+        self._gain(who, t, points - len(exchanges))
+        for other in exchanges:
+            self._gain(who, other, 1)
         if tile is not None:
             self.offer[t] = None
             if tile == "vp":
@@ -434,6 +424,32 @@ class Game:
             self.active = self.winners[1]
         else:
             self._next_column()
+
+    def _exchanges(self, who: int, said: tuple[str, ...] | None, points: int) -> list[int]:
+        """Exchange: "Men mag bij de ontvangst van een gebouwenpunt dit gebouwenpunt tegen 1 gebouwenpunt
+        van een andere soort omruilen (dit geldt niet voor het gebouwenpunt dan men zonet samen met deze
+        bonusfiche heeft ontvangen)": one building point received per exchange tile goes to another type.
+        [interpretation] Both points of a prize may go, each with a tile of its own, to one type or two;
+        whether a held tile is used is said with every prize (a log line without it is refused, not read as
+        "not used")."""
+        name, t, held = self.names[who], self.prize_col, self.held[who][EXCHANGE]
+        if said is None:
+            if held:
+                raise IllegalMove(
+                    f"exchange: {name} holds an exchange tile: say whether it is used (exchange [] for not)"
+                )
+            return []
+        if said and not held:
+            raise IllegalMove(f"{name} holds no exchange tile (one taken now cannot exchange its point)")
+        if len(said) > held:
+            raise IllegalMove(
+                f"{name} holds {held} exchange tile: one exchanged building point each, not {len(said)}"
+            )
+        if len(said) > points:
+            raise IllegalMove(f"the prize gives {points} building point: {len(said)} cannot be exchanged")
+        if TYPES[t] in said:
+            raise IllegalMove(f"an exchange takes the building point in another type than {TYPES[t]}")
+        return [_TYPE[b] for b in said]
 
     def _prizes(self) -> tuple[str, ...]:
         """The prizes the player now may take: the best any (Dirk: always 2 building points), the second

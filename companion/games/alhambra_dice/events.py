@@ -10,7 +10,7 @@ names the game (`"game": "alhambra-dice"`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeAlias
+from typing import Any, ClassVar, Final, Literal, TypeAlias
 
 from companion.games.alhambra.buildings import TYPES
 from jsonfile import optional_text, refuse_unknown, short
@@ -29,6 +29,11 @@ SIDES = "NESW"
 Cell: TypeAlias = tuple[int, int]
 """A place in a player's Alhambra: (row, col), row growing south, the fountain at (0, 0) (`alhambra.walls`).
 """
+RESERVE: Final = "reserve"
+TO_DIRK: Final = "dirk"
+Where: TypeAlias = Cell | Literal["reserve", "dirk"]
+"""Where a building tile taken goes: built at a place of the Alhambra, into the reserve, or (2 players) given
+to Dirk."""
 
 
 class EventFormatError(ValueError):
@@ -57,24 +62,27 @@ class BuildingTile:
 
 @dataclass(frozen=True, slots=True)
 class TilesLaid:
-    """Alcazaba: a round's building tiles are laid out: `pile`, one of each type, then `drawn`, the 5 drawn
-    from the bag in the order drawn (Dirk's markers follow it)."""
+    """Alcazaba: a round's building tiles are laid out, each on the column of its type: `pile`, one of each
+    type, then `drawn`, the 5 drawn from the bag in the order drawn (Dirk's markers follow it); rounds 1–4:
+    `start_column`, the column rolled for the start-player tile's bonus field."""
 
     pile: tuple[BuildingTile, ...]
     drawn: tuple[BuildingTile, ...]
+    start_column: str | None = None
     kind: ClassVar[str] = "tiles_laid"
 
 
 @dataclass(frozen=True, slots=True)
 class TileTaken:
     """Alcazaba: the owner of the best marker left in column `building` takes laid-out tile `tile` (its place
-    in the layout, the pile's 6 then the drawn 5) and builds it at once at `at` in their Alhambra, or into
-    the reserve when `at` is None; `tile` None: the start-player tile instead, naming `start_player`."""
+    in the layout, the pile's 6 then the drawn 5; it lies on that column) and builds it at once `at` a place
+    in their Alhambra, puts it into the `"reserve"` or gives it to `"dirk"` (Dirk's own marker: `at` None);
+    `tile` None: the start-player tile instead, naming `start_player`."""
 
     player: str
     building: str
     tile: int | None
-    at: Cell | None = None
+    at: Where | None = None
     start_player: str | None = None
     kind: ClassVar[str] = "tile_taken"
 
@@ -148,14 +156,15 @@ class MarkerPlaced:
 class PrizeTaken:
     """A column's prize to the best (then the second best) marker's owner: `"points"` (2 building points) or
     `"tile"` (1 building point and the column's bonus tile). `value`: a VP tile's printed value (1–3), typed
-    when it is taken; `exchange`: with an exchange tile, one building point received goes to this type
-    instead; `start_player`: the start-player tile's receiver names the next Caliph."""
+    when it is taken; `exchange`: the types that building points received go to instead, one exchange tile
+    each (`()`: none used; None: not said, refused while the player holds an exchange tile); `start_player`:
+    the start-player tile's receiver names the next Caliph."""
 
     player: str
     building: str
     prize: str
     value: int | None = None
-    exchange: str | None = None
+    exchange: tuple[str, ...] | None = None
     start_player: str | None = None
     kind: ClassVar[str] = "prize_taken"
 
@@ -172,7 +181,7 @@ Event: TypeAlias = (
     | TileTaken
     | Rebuilt
 )
-_OPTIONAL = ("dirk_column", "value", "exchange", "start_player", "remove", "build", "at")
+_OPTIONAL = ("dirk_column", "start_column", "value", "exchange", "start_player", "remove", "build", "at")
 
 
 def _tile_json(tile: BuildingTile) -> dict[str, str]:
@@ -207,6 +216,10 @@ def event_to_json(event: Event) -> dict[str, Any]:
         value = getattr(event, name, None)
         if value is not None:
             out[name] = list(value) if isinstance(value, tuple) else value
+    if isinstance(event, Rebuilt):
+        out |= {"remove": _listed(event.remove), "build": event.build}
+    if isinstance(event, PrizeTaken) and event.exchange is not None and len(event.exchange) == 1:
+        out["exchange"] = event.exchange[0]  # one exchange as logs have always written it
     return out
 
 
@@ -218,7 +231,7 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     BlackDieSet.kind: ("event", "player", "building"),
     MarkerPlaced.kind: ("event", "player", "building", "displace"),
     PrizeTaken.kind: ("event", "player", "building", "prize", "value", "exchange", "start_player"),
-    TilesLaid.kind: ("event", "pile", "drawn"),
+    TilesLaid.kind: ("event", "pile", "drawn", "start_column"),
     TileTaken.kind: ("event", "player", "building", "tile", "at", "start_player"),
     Rebuilt.kind: ("event", "player", "remove", "build", "at"),
 }
@@ -243,7 +256,12 @@ def event_from_json(data: object) -> Event:
             raise EventFormatError(f"variant: must be one of {', '.join(VARIANTS)}, got {short(variant)}")
         return GameStarted(tuple(players), str(variant))
     if kind == TilesLaid.kind:
-        return TilesLaid(_tiles(data.get("pile"), "pile"), _tiles(data.get("drawn"), "drawn"))
+        start = data.get("start_column")
+        return TilesLaid(
+            _tiles(data.get("pile"), "pile"),
+            _tiles(data.get("drawn"), "drawn"),
+            None if start is None else _building(start, "start_column"),
+        )
     if kind == RoundPrepared.kind:
         tiles = data.get("tiles")
         if not isinstance(tiles, dict):
@@ -272,6 +290,10 @@ def event_from_json(data: object) -> Event:
     if kind == RollCancelled.kind:
         return RollCancelled(player)
     if kind == Rebuilt.kind:
+        # Both are said (null for none): a rebuild line that lost one would still be a legal rebuild action.
+        for name, none in (("remove", "no tile removed"), ("build", "no reserve tile built")):
+            if name not in data:
+                raise EventFormatError(f"{name}: missing (null for {none})")
         return Rebuilt(
             player,
             _cell(data.get("remove"), "remove"),
@@ -285,9 +307,9 @@ def event_from_json(data: object) -> Event:
         start = data.get("start_player")
         if start is not None and not isinstance(start, str):
             raise EventFormatError(f"start_player: must be a name, got {short(start)}")
-        return TileTaken(
-            player, building, _index(data.get("tile"), "tile"), _cell(data.get("at"), "at"), start
-        )
+        at = data.get("at")
+        where = at if at in (RESERVE, TO_DIRK) else _cell(at, "at", f'or "{RESERVE}" or "{TO_DIRK}"')
+        return TileTaken(player, building, _index(data.get("tile"), "tile"), where, start)
     if kind == MarkerPlaced.kind:
         displace = data.get("displace", False)
         if not isinstance(displace, bool):
@@ -299,7 +321,6 @@ def event_from_json(data: object) -> Event:
     value = data.get("value")
     if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 3):
         raise EventFormatError(f"value: a VP tile's value must be 1, 2 or 3, got {short(value)}")
-    exchange = data.get("exchange")
     start = data.get("start_player")
     if start is not None and not isinstance(start, str):
         raise EventFormatError(f"start_player: must be a name, got {short(start)}")
@@ -308,9 +329,28 @@ def event_from_json(data: object) -> Event:
         building,
         str(prize),
         value,
-        None if exchange is None else _building(exchange, "exchange"),
+        _exchange(data),
         start,
     )
+
+
+def _exchange(data: dict[str, Any]) -> tuple[str, ...] | None:
+    """`"exchange"`: a building type, a list of them (one per exchange tile used) or `[]` for none; absent:
+    not said (the engine refuses that while the player holds an exchange tile, so a deleted key is no
+    silent default)."""
+    if "exchange" not in data:
+        return None
+    given = data["exchange"]
+    listed = given if isinstance(given, list) else [given]
+    if len(listed) > 2:
+        raise EventFormatError(
+            f"exchange: a prize gives at most 2 building points to exchange, got {short(given)}"
+        )
+    return tuple(_building(b, "exchange") for b in listed)
+
+
+def _listed(cell: Cell | None) -> list[int] | None:
+    return None if cell is None else list(cell)
 
 
 def _tiles(value: object, where: str) -> tuple[BuildingTile, ...]:
@@ -324,7 +364,10 @@ def _tiles(value: object, where: str) -> tuple[BuildingTile, ...]:
         if not isinstance(tile, dict):
             raise EventFormatError(f"{at}: must be an object with building and walls")
         refuse_unknown(tile, ("building", "walls"), at, EventFormatError)
-        walls = tile.get("walls", "")
+        # A tile's walls change its Alhambra's wall: no default, "" says it has none.
+        if "walls" not in tile:
+            raise EventFormatError(f'{at}.walls: missing ("" for a tile without walls)')
+        walls = tile["walls"]
         if not isinstance(walls, str) or walls != "".join(s for s in SIDES if s in walls):
             raise EventFormatError(
                 f"{at}.walls: must be sides among N, E, S, W in that order, got {short(walls)}"
@@ -333,7 +376,7 @@ def _tiles(value: object, where: str) -> tuple[BuildingTile, ...]:
     return tuple(tiles)
 
 
-def _cell(value: object, where: str) -> Cell | None:
+def _cell(value: object, where: str, other: str = "") -> Cell | None:
     if value is None:
         return None
     if (
@@ -341,7 +384,9 @@ def _cell(value: object, where: str) -> Cell | None:
         or len(value) != 2
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     ):
-        raise EventFormatError(f"{where}: must be [row, col], got {short(value)}")
+        raise EventFormatError(
+            f"{where}: must be [row, col]{' ' + other if other else ''}, got {short(value)}"
+        )
     return (value[0], value[1])
 
 

@@ -30,8 +30,10 @@ from .components import BONUS_TILES
 from .engine import DIRK, MAX_NAME, PLAYERS, ROUNDS, TRACK, IllegalMove
 from .events import LOG_FORMAT, STANDARD, Event, event_to_json
 from .play import fold
-from .scoring import LETTERS, GameScore, Standing, score_standings
+from .scoring import AFTER_ROUND, LETTERS, GameScore, Standing, score_standings
 
+PER_ROUND = 3
+"""Building points a column gives one player in a round at most: the best marker's 2, the second best's 1."""
 LIMITS = eventlog.LOG_LIMITS
 """An end state is some 2 KB and a whole game's log some 30 KB; far more is not one."""
 
@@ -61,12 +63,33 @@ def _players(data: object) -> tuple[tuple[str, ...], tuple[bool, ...]]:
         raise ScoreFileError(
             f"players: {DIRK} plays only in a 2-player game, as its one imaginary third player"
         )
-    if real < PLAYERS[0]:
+    if not PLAYERS[0] <= real <= PLAYERS[1]:
         raise ScoreFileError(f"players: the game is for {PLAYERS[0]}-{PLAYERS[1]} real players, got {real}")
+    if real == 2 and not any(dirks):
+        raise ScoreFileError(
+            f'players: a 2-player game has the imaginary {DIRK} as third player: add {{"name": "{DIRK}", '
+            '"dirk": true}'
+        )
     return tuple(names), tuple(dirks)
 
 
-def _stones(data: object, where: str, names: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+def _most_points(rounds: int) -> int:
+    """The most building points of one type a player can hold after `rounds` rounds: a column gives 2 to the
+    best marker and 1 to the second best a round (the same player may be both), and each exchange tile moves
+    one more point into a type; the track ends at 12."""
+    return min(TRACK, PER_ROUND * rounds + BONUS_TILES.counts["exchange"])
+
+
+def _most_vp_tiles(rounds: int) -> int:
+    """The most VP tiles all players hold after `rounds` rounds: only the tiles laid out so far can be taken
+    (a pile of 5 in rounds 1–4, the 6 dark tiles in round 5), and the game has 16."""
+    laid = sum(BONUS_TILES.dark if r == ROUNDS else BONUS_TILES.pile for r in range(1, rounds + 1))
+    return min(BONUS_TILES.counts["vp"], laid)
+
+
+def _stones(
+    data: object, where: str, names: tuple[str, ...], most: int = TRACK
+) -> tuple[tuple[str, int], ...]:
     if not isinstance(data, list):
         raise ScoreFileError(f'{where}: must list the stones best first, e.g. [["Ann", 5], ["Ben", 3]]')
     stones: list[tuple[str, int]] = []
@@ -85,6 +108,11 @@ def _stones(data: object, where: str, names: tuple[str, ...]) -> tuple[tuple[str
             raise ScoreFileError(
                 f"{at}: building points must be a whole number 0-{TRACK}, got {short(points)}"
             )
+        if points > most:
+            raise ScoreFileError(
+                f"{at}: {name} cannot hold {points} building points of a type by this scoring: at most "
+                f"{most} ({PER_ROUND} a round from its column and one per exchange tile)"
+            )
         if stones and points > stones[-1][1]:
             raise ScoreFileError(
                 f"{at}: list the stones best first ({name}'s {points} after {stones[-1][1]})"
@@ -96,7 +124,7 @@ def _stones(data: object, where: str, names: tuple[str, ...]) -> tuple[tuple[str
     return tuple(s for s in stones if s[1])
 
 
-def _tiles(data: object, where: str, names: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
+def _tiles(data: object, where: str, names: tuple[str, ...], most: int) -> tuple[tuple[int, ...], ...]:
     if not isinstance(data, dict):
         raise ScoreFileError(f'{where}: must map players to their VP tiles\' values, e.g. {{"Ann": [2, 3]}}')
     refuse_unknown(data, names, where, ScoreFileError)
@@ -112,8 +140,12 @@ def _tiles(data: object, where: str, names: tuple[str, ...]) -> tuple[tuple[int,
             raise ScoreFileError(f"{where}.{name}: must be a list of VP tile values, each 1, 2 or 3")
         tiles.append(tuple(given))
     held = sum(map(len, tiles))
-    if held > BONUS_TILES.counts["vp"]:
-        raise ScoreFileError(f"{where}: {held} VP tiles in all, the game has {BONUS_TILES.counts['vp']}")
+    if held > most:
+        raise ScoreFileError(
+            f"{where}: {held} VP tiles in all, at most {most} can be taken by this scoring (the game has "
+            f"{BONUS_TILES.counts['vp']}, a round lays out {BONUS_TILES.pile} bonus tiles, the last "
+            f"{BONUS_TILES.dark})"
+        )
     return tuple(tiles)
 
 
@@ -133,18 +165,33 @@ def _standing(data: object, n: int, names: tuple[str, ...], dirk: tuple[bool, ..
     missing = [t for t in TYPES if t not in buildings]
     if missing:
         raise ScoreFileError(f"{where}.buildings: missing {', '.join(missing)}")
-    tracks = tuple(_stones(buildings[t], f"{where}.buildings.{t}", names) for t in TYPES)
-    return Standing(names, dirk, tracks, _tiles(data.get("vp_tiles"), f"{where}.vp_tiles", names))
+    rounds = AFTER_ROUND[n]
+    tracks = tuple(
+        _stones(buildings[t], f"{where}.buildings.{t}", names, _most_points(rounds)) for t in TYPES
+    )
+    vp_tiles = _tiles(data.get("vp_tiles"), f"{where}.vp_tiles", names, _most_vp_tiles(rounds))
+    return Standing(names, dirk, tracks, vp_tiles)
 
 
 def _kept(earlier: Standing, later: Standing, where: str) -> None:
-    """Building points never go down and VP tiles are kept to the end."""
+    """Building points never go down and VP tiles are kept to the end; a stack's order is never changed: the
+    stones that stayed on a field keep their order, below any stone that reached it since ("moet men er zeer
+    goed op letten dat de volgorde van de gebouwenstenen in die toren niet wordt gewijzigd")."""
     for t, (before, after) in enumerate(zip(earlier.tracks, later.tracks, strict=True)):
         now = dict(after)
         for name, points in before:
             if now.get(name, 0) < points:
                 raise ScoreFileError(
                     f"{where}.buildings.{TYPES[t]}: {name} had {points} building points, they never go down"
+                )
+        for field in sorted({points for _, points in after}):
+            stayed = [name for name, points in before if points == field and now[name] == field]
+            stack = [name for name, points in after if points == field]
+            if stack[: len(stayed)] != stayed:
+                raise ScoreFileError(
+                    f"{where}.buildings.{TYPES[t]}: on field {field} the stones that stayed there keep their "
+                    f"order at the bottom ({', '.join(stayed)}), stones reaching it later lie on top; "
+                    f"got {', '.join(stack)}"
                 )
     for name, had, has in zip(later.names, earlier.vp_tiles, later.vp_tiles, strict=True):
         if any(had.count(v) > has.count(v) for v in had):

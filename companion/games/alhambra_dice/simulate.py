@@ -19,7 +19,9 @@ from .alcazaba import BAG, DRAWN, FOUNTAIN, REBUILD_ROLLS, AlcazabaGame, check_a
 from .components import BONUS_TILES, START_TILE, TILE_KINDS
 from .engine import BLACK, CANCEL, DICE, DISPLACE, EXCHANGE, MAX_ROLLS, N_TYPES, ROUNDS, Game
 from .events import (
+    RESERVE,
     SIDES,
+    TO_DIRK,
     BlackDieSet,
     BuildingTile,
     Cell,
@@ -33,6 +35,7 @@ from .events import (
     RoundPrepared,
     TilesLaid,
     TileTaken,
+    Where,
 )
 from .play import new_game
 from .state import Ask
@@ -106,9 +109,14 @@ def prize_event(game: Game, rng: random.Random) -> Event:
     start = None
     if tile == START_TILE:
         start = game.names[1 - game.caliph] if who == game.dirk else game.names[rng.randrange(game.real)]
-    exchange = None
-    if game.held[who][EXCHANGE] and rng.random() < 0.5:
-        exchange = rng.choice([b for b in TYPES if b != expected.building])
+    # Now and then an exchange; with two tiles and two points received, now and then both.
+    exchange: tuple[str, ...] = ()
+    held = game.held[who][EXCHANGE]
+    if held and rng.random() < 0.5:
+        others = [b for b in TYPES if b != expected.building]
+        exchange = (rng.choice(others),)
+        if held > 1 and prize == "points" and rng.random() < 0.5:
+            exchange += (rng.choice(others),)
     assert expected.building is not None
     return PrizeTaken(name, expected.building, prize, value, exchange, start)
 
@@ -119,10 +127,12 @@ def _tile(building: str, rng: random.Random) -> BuildingTile:
 
 
 def lay_tiles(game: AlcazabaGame, rng: random.Random) -> TilesLaid:
-    """Alcazaba: a pile of one tile of each type, and 5 drawn from what is left in the bag."""
+    """Alcazaba: a pile of one tile of each type, 5 drawn from what is left in the bag, and (rounds 1–4) a
+    column rolled for the start-player tile."""
     bag = [t for i, t in enumerate(TYPES) for _ in range(BAG[i] - game.drawn_used[i])]
+    start = TYPES[rng.randrange(N_TYPES)] if game.round < ROUNDS else None
     return TilesLaid(
-        tuple(_tile(t, rng) for t in TYPES), tuple(_tile(t, rng) for t in rng.sample(bag, DRAWN))
+        tuple(_tile(t, rng) for t in TYPES), tuple(_tile(t, rng) for t in rng.sample(bag, DRAWN)), start
     )
 
 
@@ -160,12 +170,18 @@ def alcazaba_event(game: AlcazabaGame, rng: random.Random) -> Event:
     assert expected.building is not None
     if "start_player" in expected.prizes and ("tile" not in expected.prizes or rng.random() < 0.2):
         return TileTaken(name, expected.building, None, start_player=game.names[rng.randrange(game.real)])
-    i = rng.choice([k for k, tile in enumerate(game.laid) if tile is not None])
+    column = [
+        k for k, tile in enumerate(game.laid) if tile is not None and tile.building == expected.building
+    ]
+    i = rng.choice(column)
     tile = game.laid[i]
     assert tile is not None
-    # Now and then into the reserve, so that rebuild actions have tiles to build.
-    at = place_for(game, who, tile, rng) if rng.random() < 0.85 else None
-    return TileTaken(name, expected.building, i, at)
+    # Now and then into the reserve, so that rebuild actions have tiles to build; with Dirk, now and then his.
+    place = place_for(game, who, tile, rng) if rng.random() < 0.85 else None
+    where: Where = (
+        place if place is not None else TO_DIRK if game.dirk >= 0 and rng.random() < 0.3 else RESERVE
+    )
+    return TileTaken(name, expected.building, i, where)
 
 
 def next_event(game: Game, rng: random.Random) -> Event:

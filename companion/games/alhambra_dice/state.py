@@ -52,9 +52,10 @@ class AlcazabaView:
     """What the Alcazaba variant adds to the table: the tiles laid out, the Alhambras and the scorings."""
 
     laid: tuple[BuildingTile | None, ...]
-    """This round's building tiles in the order laid out (the pile's 6, then the 5 drawn); None once taken."""
-    start_tile: bool
-    """The start-player tile still lies out to be taken."""
+    """This round's building tiles in the order laid out (the pile's 6, then the 5 drawn), each on the column
+    of its type; None once taken."""
+    start_tile: str | None
+    """The column whose bonus field the start-player tile lies on, until taken (None: taken, or round 5)."""
     alhambras: tuple[tuple[tuple[Cell, BuildingTile], ...], ...]
     """Per real player the tiles built around the fountain (at (0, 0), not listed)."""
     reserves: tuple[tuple[BuildingTile, ...], ...]
