@@ -28,7 +28,7 @@ from companion.games.alhambra_rw.entry import RULES as ROLL_AND_WRITE
 from companion.games.carcassonne_dice.entry import RULES as CARCASSONNE_DICE
 from companion.games.carcassonne_dice.scorefile import log_text as carcassonne_dice_log
 from companion.games.session import Session, new_log_path
-from companion.live import alhambra_demo, carcassonne_demo, demo
+from companion.live import alhambra_demo, carcassonne_demo, roll_and_write_demo
 from companion.live.match import FACE_SETTLING
 from vision.pips import PipReader
 from vision.reader import DiceReader
@@ -45,16 +45,16 @@ def roll_and_write(args: argparse.Namespace) -> int:
     seed = args.seed or 0
     if args.headless:
         _say("teaching the rendered table's dice colours, then playing ...")
-        result = demo.play_headless(PipReader(), seed, args.solo, _say)
+        result = roll_and_write_demo.play_headless(PipReader(), seed, args.solo, _say)
         print(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
         return 0 if result.state.is_over else 1
     reader = PipReader()
     _say("teaching the rendered table's dice colours first ...")
-    table = demo.demo_table(seed)
-    reader.colour_profile = demo.teach_colours(table, reader, seed)
+    table = roll_and_write_demo.demo_table(seed)
+    reader.colour_profile = roll_and_write_demo.teach_colours(table, reader, seed)
     table.realtime, table.fps, table.roll_frames, table.rest_frames = True, 15.0, 12, 15
     games = Path(tempfile.mkdtemp(prefix="companion-demo-"))
-    session = Session.create(ROLL_AND_WRITE, games, demo.demo_setup(args.solo), datetime.now())
+    session = Session.create(ROLL_AND_WRITE, games, roll_and_write_demo.demo_setup(args.solo), datetime.now())
     app = CompanionApp(
         rng=random.Random(args.seed),
         games_dir=games,
@@ -100,10 +100,10 @@ def carcassonne_dice(args: argparse.Namespace) -> int:
     if args.headless:
         _say("teaching the rendered dice's faces, then playing ...")
         result = carcassonne_demo.play_headless(seed, progress=_say)
-        log = save_demo_log(demo.DEMO_PLAYERS, carcassonne_dice_log(result.events))
+        log = save_demo_log(roll_and_write_demo.DEMO_PLAYERS, carcassonne_dice_log(result.events))
         print(json.dumps({**result.to_json(), "log": str(log)}, indent=2, ensure_ascii=False))
         return 0 if result.game.is_over else 1
-    setup = cd.GameStarted(demo.DEMO_PLAYERS)
+    setup = cd.GameStarted(roll_and_write_demo.DEMO_PLAYERS)
     session = Session.create(CARCASSONNE_DICE, games_dir(), setup, datetime.now())
     app = CompanionApp(rng=random.Random(seed), game=session)
     players = CarcassonneDicePlayers(app, seed)

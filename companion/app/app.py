@@ -24,12 +24,12 @@ from vision.settle import Settler, SettleSettings
 from vision.symbols.profile import SymbolProfile
 
 from . import paths
-from .dice_input import DiceEntered, DiceSource, PipDie
+from .roll_and_write_input import DiceEntered, DiceSource, PipDie
 from .screens.calibrate import CalibrateScreen
-from .screens.end import EndScreen
-from .screens.game import GameScreen
 from .screens.help import HelpScreen
 from .screens.play import PlayScreen
+from .screens.roll_and_write import RollAndWriteScreen
+from .screens.roll_and_write_end import RollAndWriteEndScreen
 from .screens.share import ShareScreen
 from .screens.start import AnySession, StartScreen
 from .sharing import free_port, new_token, start_server
@@ -157,7 +157,7 @@ class CompanionApp(App[None]):
         else:
             self.notify(f"game over: {message.note} ({message.session.path.name})")
 
-    def on_end_screen_new_game(self, message: EndScreen.NewGame) -> None:
+    def on_roll_and_write_end_screen_new_game(self, message: RollAndWriteEndScreen.NewGame) -> None:
         self.pop_screen()
         self.switch_screen(self._start_screen())
 
@@ -165,10 +165,10 @@ class CompanionApp(App[None]):
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
-    def game_screen(self) -> GameScreen | None:
+    def roll_and_write_screen(self) -> RollAndWriteScreen | None:
         """The game being played, if any (also while the help or end screen is on top of it)."""
         for screen in reversed(self.screen_stack):
-            if isinstance(screen, GameScreen):
+            if isinstance(screen, RollAndWriteScreen):
                 return screen
         return None
 
@@ -232,9 +232,9 @@ class CompanionApp(App[None]):
 
         Call it on the app's thread; a reader thread calls `app.call_from_thread(app.submit_dice, ...)`.
         Returns False when no game is open. The game screen applies the dice to what it expects now
-        (`GameScreen.session.expectation()`) and shows the engine's reason when they do not fit.
+        (`RollAndWriteScreen.session.expectation()`) and shows the engine's reason when they do not fit.
         """
-        screen = self.game_screen()
+        screen = self.roll_and_write_screen()
         if screen is None:
             return False
         return screen.post_message(DiceEntered(dice, source, note))

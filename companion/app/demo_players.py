@@ -13,11 +13,11 @@ from companion.games.alhambra_dice.simulate import next_event
 from companion.games.alhambra_rw.simulate import random_decision
 from companion.live.alhambra_demo import rolled_from_proposal, throw_of
 from companion.live.carcassonne_demo import Step, play
-from companion.live.demo import choose_second_building, throw_for
+from companion.live.roll_and_write_demo import choose_second_building, throw_for
 from vision.simulated_table.rolling import RollingTable, Throw
 
 from .app import CompanionApp
-from .dice_input import PipDie
+from .roll_and_write_input import PipDie
 from .screens.alhambra_dice import AlhambraDiceScreen
 from .screens.carcassonne_dice import CarcassonneDiceScreen
 
@@ -39,7 +39,7 @@ class DemoPlayers:
         self.app.call_later(lambda: self.app.set_interval(PACE, self.tick))
 
     def tick(self) -> None:
-        screen = self.app.game_screen()
+        screen = self.app.roll_and_write_screen()
         if screen is None or screen is not self.app.screen or screen.state.is_over:
             return
         session = screen.session

@@ -14,14 +14,14 @@ from companion.live.city_check import CityCamera
 from .screens.alcazaba import AlcazabaScreen
 from .screens.alhambra_dice import AlhambraDiceScreen
 from .screens.carcassonne_dice import CarcassonneDiceScreen
-from .screens.game import GameScreen
+from .screens.roll_and_write import RollAndWriteScreen
 
 if TYPE_CHECKING:
     from .app import CompanionApp
 
 
-def roll_and_write(app: CompanionApp, session: RollAndWriteSession) -> GameScreen:
-    return GameScreen(
+def roll_and_write(app: CompanionApp, session: RollAndWriteSession) -> RollAndWriteScreen:
+    return RollAndWriteScreen(
         session, app.rng, app.auto_imaginary, camera=app.camera is not None, table=app.table_reading
     )
 

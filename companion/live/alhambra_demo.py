@@ -22,8 +22,8 @@ from companion.games import alhambra_dice as ad
 from companion.games.alhambra.buildings import TYPES
 from companion.games.alhambra_dice.engine import ROUNDS
 from companion.games.alhambra_dice.simulate import next_event
-from companion.live.demo import ThrowTally, counted, read_throw
 from companion.live.match import FACE_SETTLING, FaceProposal, propose_faces
+from companion.live.roll_and_write_demo import ThrowTally, counted, read_throw
 from vision.pips import PipReader
 from vision.reader import DiceReader
 from vision.settle import Settler

@@ -20,9 +20,9 @@ from textual.widgets import Input, OptionList, Static
 
 from companion.app import paths
 from companion.app.app import CompanionApp
-from companion.app.screens.end import EndScreen
 from companion.app.screens.event_game import EventGameScreen
-from companion.app.screens.game import GameScreen
+from companion.app.screens.roll_and_write import RollAndWriteScreen
+from companion.app.screens.roll_and_write_end import RollAndWriteEndScreen
 from companion.games import alhambra_rw as rw
 from companion.games.alhambra_rw.log import write_log
 from companion.games.alhambra_rw.simulate import play_random_game
@@ -109,13 +109,13 @@ async def send_keys(pilot: Pilot[None], keys: list[str]) -> None:
     await pilot.wait_for_scheduled_animations()
 
 
-def game_screen(app: CompanionApp) -> GameScreen:
-    screen = app.game_screen()
+def game_screen(app: CompanionApp) -> RollAndWriteScreen:
+    screen = app.roll_and_write_screen()
     assert screen is not None, f"no game screen; the screen is {app.screen!r}"
     return screen
 
 
-async def new_game(pilot: Pilot[None], names: list[str], variant_downs: int = 0) -> GameScreen:
+async def new_game(pilot: Pilot[None], names: list[str], variant_downs: int = 0) -> RollAndWriteScreen:
     """On the start screen: type the names (tab between them), tab to the variant and pick it, F5 starts."""
     keys: list[str] = []
     for n, name in enumerate(names):
@@ -164,7 +164,7 @@ def next_move(state: rw.GameState, rng: random.Random) -> tuple[list[str], rw.Ev
     raise AssertionError(f"nothing to press for {exp}")
 
 
-def next_keys(screen: GameScreen, rng: random.Random) -> list[str]:
+def next_keys(screen: RollAndWriteScreen, rng: random.Random) -> list[str]:
     return next_move(screen.session.state, rng)[0]
 
 
@@ -174,13 +174,13 @@ def waits_for_app(state: rw.GameState) -> bool:
     return exp.player is not None and exp.yellow + exp.blue > 0 and state.player(exp.player).imaginary
 
 
-async def play_to_end(pilot: Pilot[None], rng: random.Random, burst: int = 60) -> EndScreen:
+async def play_to_end(pilot: Pilot[None], rng: random.Random, burst: int = 60) -> RollAndWriteEndScreen:
     """Play until the end screen shows. The keys of several moves go in one burst; the test follows the
     game with the engine to know which keys come next, and checks after each burst that the app made
     exactly the events those keys stand for."""
     app = pilot.app
     for _ in range(1000):
-        if isinstance(app.screen, EndScreen):
+        if isinstance(app.screen, RollAndWriteEndScreen):
             return app.screen
         screen = game_screen(app)  # type: ignore[arg-type]
         expected, done = screen.session.state, len(screen.session.events)

@@ -13,8 +13,8 @@ from app_driver import game_screen, make_app, new_game, next_move, random_game, 
 from textual.widgets import OptionList, Static
 
 from companion.app import paths
-from companion.app.dice_input import PipDie
-from companion.app.screens.end import EndScreen
+from companion.app.roll_and_write_input import PipDie
+from companion.app.screens.roll_and_write_end import RollAndWriteEndScreen
 from companion.app.screens.start import StartScreen
 from companion.cli import main as companion_main
 from companion.games import alhambra_rw as rw
@@ -49,11 +49,11 @@ def test_a_start_with_duplicate_names_says_why(xdg: Path) -> None:
 def test_end_screen_exports_markdown_and_json(xdg: Path, capsys: pytest.CaptureFixture[str]) -> None:
     log = saved_game(random_game(2, ("Anna", "Ben", "Cleo")), "done.jsonl")
 
-    async def export() -> tuple[EndScreen, str]:
+    async def export() -> tuple[RollAndWriteEndScreen, str]:
         async with make_app().run_test(size=(100, 32)) as pilot:
             await pilot.press("enter")
             await pilot.pause()
-            assert isinstance(pilot.app.screen, EndScreen)
+            assert isinstance(pilot.app.screen, RollAndWriteEndScreen)
             await pilot.press("m", "j")
             return pilot.app.screen, str(pilot.app.screen.query_one("#message", Static).render())
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from app_driver import make_app, new_game, send_keys
 from textual.widgets import Static
 
-from companion.app.screens.game import GameScreen
+from companion.app.screens.roll_and_write import RollAndWriteScreen
 from companion.games import alhambra_rw as rw
 
 # Set-up by typed dice: everyone crosses y1b1, y2b2, y3b3; then Anna y1 b1, Ben y4 b4, Cleo y5 b5 onto
@@ -24,11 +24,11 @@ def log_lines(path: Path) -> int:
     return len(path.read_text(encoding="utf-8").splitlines())
 
 
-def panel_text(screen: GameScreen) -> str:
+def panel_text(screen: RollAndWriteScreen) -> str:
     return str(screen.query_one("#turn", Static).content)
 
 
-async def set_up(pilot) -> GameScreen:  # type: ignore[no-untyped-def]
+async def set_up(pilot) -> RollAndWriteScreen:  # type: ignore[no-untyped-def]
     screen = await new_game(pilot, ["Anna", "Ben", "Cleo"])
     # The game screen handles each key fully before the next, so the whole set-up can go in one burst.
     await send_keys(pilot, [key for dice in SETUP for key in typed(dice)])

@@ -32,7 +32,7 @@ from calibration.table_area import AreaReader, TableArea
 from companion.app.app import CompanionApp
 from companion.app.paths import log_path
 from companion.app.screens.carcassonne_dice import CarcassonneDiceScreen
-from companion.app.screens.game import GameScreen
+from companion.app.screens.roll_and_write import RollAndWriteScreen
 from companion.app.screens.start import StartScreen
 from companion.app.sharing import free_port
 from companion.app.widgets.camera_panel import CameraPanel
@@ -159,7 +159,7 @@ def test_make_run_with_a_terminal_plays_in_the_app_on_the_rendered_table(home: P
     async def script(pilot: Pilot[Any]) -> None:
         app = pilot.app
         assert isinstance(app, CompanionApp)
-        await until(pilot, lambda: app.game_screen() is not None, 60, "the game screen")
+        await until(pilot, lambda: app.roll_and_write_screen() is not None, 60, "the game screen")
         screen = game(pilot)
         read = lambda: [r for r in rolls(screen) if r.source == "camera"]  # noqa: E731
         await until(pilot, lambda: len(read()) >= 2, 120, "two throws read by the camera")
@@ -371,29 +371,29 @@ async def until(pilot: Pilot[Any], done: Callable[[], bool], seconds: float, wha
     raise AssertionError(f"waited {seconds:.0f} s for {what}")
 
 
-def game(pilot: Pilot[Any]) -> GameScreen:
+def game(pilot: Pilot[Any]) -> RollAndWriteScreen:
     app = pilot.app
     assert isinstance(app, CompanionApp)
-    screen = app.game_screen()
+    screen = app.roll_and_write_screen()
     assert screen is not None, f"no game screen; the screen is {app.screen!r}"
     return screen
 
 
-async def start_three_player_game(pilot: Pilot[Any]) -> GameScreen:
+async def start_three_player_game(pilot: Pilot[Any]) -> RollAndWriteScreen:
     await pilot.press(*"Ann", "tab", *"Ben", "tab", *"Cleo", "f5")
-    await until(pilot, lambda: isinstance(pilot.app.screen, GameScreen), 10, "the game screen")
+    await until(pilot, lambda: isinstance(pilot.app.screen, RollAndWriteScreen), 10, "the game screen")
     return game(pilot)
 
 
-def now_panel(screen: GameScreen) -> str:
+def now_panel(screen: RollAndWriteScreen) -> str:
     return str(screen.query_one(TurnPanel).render())
 
 
-def panel_state(screen: GameScreen) -> str:
+def panel_state(screen: RollAndWriteScreen) -> str:
     return screen.query_one(CameraPanel).status.state
 
 
-def rolls(screen: GameScreen) -> list[rw.Roll]:
+def rolls(screen: RollAndWriteScreen) -> list[rw.Roll]:
     return [e for e in screen.session.events if isinstance(e, rw.Roll)]
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from companion.app.app import CompanionApp
-from companion.app.dice_input import PipDie
+from companion.app.roll_and_write_input import PipDie
 from companion.games import alhambra_rw as rw
 from vision.simulated_table.rolling import RollingTable, Throw
 
@@ -71,7 +71,7 @@ async def play_by_camera(
     """Make the players' choices whenever the game waits for one, until the log holds `want` events. With a
     rolling table, also throw the next scripted dice whenever the game asks for a roll. When the app asks
     the players to confirm what the camera read, they type the dice they threw (the app logs the fix)."""
-    screen = app.game_screen()
+    screen = app.roll_and_write_screen()
     assert screen is not None
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout

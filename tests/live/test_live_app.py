@@ -86,7 +86,7 @@ async def test_an_unsure_reading_waits_for_one_key_and_the_log_keeps_what_the_ca
         rng=random.Random(0), camera=CameraSetup(_never_opens, TableReader(RollingTable())), game=session
     )
     async with app.run_test(size=(100, 32)) as pilot:
-        screen = app.game_screen()
+        screen = app.roll_and_write_screen()
         assert screen is not None
         screen.camera_reading(reading(("yellow", 3, 0.55), ("blue", 5, 0.97)))
         await pilot.pause()
@@ -154,7 +154,7 @@ async def test_the_pair_left_on_the_table_after_rolling_all_four_proposes_the_ke
         rng=random.Random(0), camera=CameraSetup(_never_opens, TableReader(RollingTable())), game=session
     )
     async with app.run_test(size=(100, 32)) as pilot:
-        screen = app.game_screen()
+        screen = app.roll_and_write_screen()
         assert screen is not None
         # The player took yellow[0] and blue[1] off the table; the other two dice wait for the neighbour.
         screen.camera_reading(reading(("yellow", player.yellow[1], 0.99), ("blue", player.blue[0], 0.99)))

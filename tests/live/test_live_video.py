@@ -13,8 +13,8 @@ from test_live_app import resumed_session
 
 from companion.app.app import CameraSetup, CompanionApp
 from companion.games import alhambra_rw as rw
-from companion.live.demo import teach_colours
 from companion.live.feed import FeedSettings
+from companion.live.roll_and_write_demo import teach_colours
 from vision.pips import PipReader
 from vision.simulated_table.rolling import RollingTable, write_video
 from vision.sources import VideoFileSource

@@ -14,8 +14,8 @@ from textual.widgets import Static
 from ..widgets.grid_editor import GridEditor
 from .alhambra_dice import AlhambraDiceScreen
 from .carcassonne_dice import CarcassonneDiceScreen
-from .end import EndScreen
-from .game import GameScreen
+from .roll_and_write import RollAndWriteScreen
+from .roll_and_write_end import RollAndWriteEndScreen
 from .sheet_editor import SheetEditorScreen
 from .start import StartScreen
 
@@ -68,8 +68,8 @@ def keys_table() -> Table:
         ("Everywhere", []),
         ("Start screen", [StartScreen]),
         ("Sheet editor", [SheetEditorScreen, GridEditor]),
-        ("Game screen", [GameScreen]),
-        ("End screen", [EndScreen]),
+        ("Game screen", [RollAndWriteScreen]),
+        ("End screen", [RollAndWriteEndScreen]),
         ("Alhambra dice game", [AlhambraDiceScreen]),
         ("Carcassonne dice", [CarcassonneDiceScreen]),
     )

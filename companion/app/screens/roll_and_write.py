@@ -22,14 +22,14 @@ from companion.live.match import Proposal, kept_pair, propose
 from vision.reading import DiceReading
 
 from ..describe import describe
-from ..dice_input import Colour, DiceEntered, DiceSource, PipDie
+from ..roll_and_write_input import Colour, DiceEntered, DiceSource, PipDie
 from ..widgets.camera_panel import CameraPanel
 from ..widgets.grid_text import grid_text
 from ..widgets.log_row import log_row
 from ..widgets.score_sheet import ScoreSheet
 from ..widgets.turn_panel import TurnPanel, is_imaginary_roll, is_roll
-from .end import EndScreen
 from .play import PlayScreen
+from .roll_and_write_end import RollAndWriteEndScreen
 
 COMPACT_HEIGHT = 30
 """Below this many lines the screen drops its borders so that 80×24 still shows everything."""
@@ -47,11 +47,11 @@ SET_UP_STEPS = {
 asking for rolls during the set-up."""
 
 
-class GameScreen(PlayScreen):
+class RollAndWriteScreen(PlayScreen):
     """Plays one Roll & Write session; posts `Finished` with the end screen when the final scoring should be
     shown."""
 
-    CSS_PATH = "game.tcss"
+    CSS_PATH = "roll_and_write.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "colour('yellow')", "yellow die: y then 1-6", show=False),
         Binding("b", "colour('blue')", "blue die: b then 1-6", show=False),
@@ -425,7 +425,9 @@ class GameScreen(PlayScreen):
         self.offer_table()
 
     def _finished(self) -> None:
-        self.post_message(PlayScreen.Finished(self.session, EndScreen(self.state, self.session.path), ""))
+        self.post_message(
+            PlayScreen.Finished(self.session, RollAndWriteEndScreen(self.state, self.session.path), "")
+        )
 
     def action_show_end(self) -> None:
         if self.state.is_over:

@@ -66,10 +66,10 @@ GRID_COLUMNS = 31
 """A grid's width with its border (`grid-columns` in end.tcss)."""
 
 
-class EndScreen(Screen[None]):
+class RollAndWriteEndScreen(Screen[None]):
     """Shows `score_game` of a finished game; `b` goes back to the game (to undo), `n` to the start."""
 
-    CSS_PATH = "end.tcss"
+    CSS_PATH = "roll_and_write_end.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         # Short labels: at 80 columns the footer must keep the app's quit and help (F1 explains each key).
         Binding("m", "export('md')", "Markdown"),
