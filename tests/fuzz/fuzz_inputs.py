@@ -17,7 +17,7 @@ import random
 import signal
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from hypothesis import strategies as st
 
@@ -202,6 +202,11 @@ def every_dropped_log_key(lines: list[bytes]) -> list[Damage]:
     return damages
 
 
+def cases_line(drawn: int, dropped: int) -> str:
+    """What a fuzz test ran, printed for the report (`pytest -rP tests/fuzz`)."""
+    return f"{drawn + dropped:,} cases: {drawn:,} damaged copies drawn, {dropped:,} with one key dropped"
+
+
 def _dump(data: Any, indent: int | None) -> str:
     return json.dumps(data, indent=indent, ensure_ascii=False)
 
@@ -240,6 +245,8 @@ def shape(value: Any) -> Any:
             if (s := shape(v)) not in items:
                 items.append(s)
         return items
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return "number"  # JSON has one kind of number: 0 for 0.1 is another value
     return type(value).__name__
 
 
@@ -286,21 +293,33 @@ class Hang(Exception):
     pass
 
 
-def run_main(main: Callable[[list[str]], int], argv: list[str], seconds: int = 30) -> Run:
-    """`main(argv)` in this process with its output captured; a call that takes `seconds` is a hang."""
+T = TypeVar("T")
+
+
+def within(seconds: int, call: Callable[[], T]) -> T:
+    """`call()`; one that takes `seconds` is a hang (`Hang`)."""
 
     def hang(signum: int, frame: object) -> None:
-        raise Hang(f"{argv} ran for {seconds} s")
+        raise Hang(f"{call} ran for {seconds} s")
 
-    out, err = io.StringIO(), io.StringIO()
     previous = signal.signal(signal.SIGALRM, hang)
     signal.alarm(seconds)
     try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            code = main(argv)
+        return call()
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
+
+
+def run_main(main: Callable[[list[str]], int], argv: list[str], seconds: int = 30) -> Run:
+    """`main(argv)` in this process with its output captured; a call that takes `seconds` is a hang."""
+    out, err = io.StringIO(), io.StringIO()
+
+    def run() -> int:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            return main(argv)
+
+    code = within(seconds, run)
     return Run(code, out.getvalue(), err.getvalue())
 
 

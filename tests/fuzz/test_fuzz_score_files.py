@@ -20,6 +20,7 @@ from fuzz_inputs import (
     Damage,
     alcazaba_log,
     assert_one_error_line,
+    cases_line,
     damaged_json,
     damaged_log,
     every_dropped_key,
@@ -75,7 +76,7 @@ def fuzz(
     tmp: Path, good: bytes, damages: st.SearchStrategy[Damage], sweep: list[Damage], n: int = CASES
 ) -> int:
     """Throw `n` damaged copies of `good` at `companion score`, then each of `sweep` (every key dropped in
-    turn); the number of cases run."""
+    turn); the number of damaged copies drawn (the cases run are printed)."""
     good_board = board_of(good, tmp)
     cases = []
 
@@ -87,8 +88,8 @@ def fuzz(
 
     one()
     for damage in sweep:
-        cases.append(damage.what)
         check_scored(damage, tmp / "damaged.json", good, good_board)
+    print(cases_line(len(cases), len(sweep)))
     return len(cases)
 
 
@@ -161,10 +162,7 @@ def test_damaged_sheet_files(tmp_path: Path) -> None:
     """A sheet file as the app loads it: a sheet, or one `SheetError` line naming the file."""
     path, cases = tmp_path / "mine.json", []
 
-    @settings(max_examples=CASES, deadline=None, database=None)
-    @given(damaged_json(SHEET))
-    def one(damage: Damage) -> None:
-        cases.append(damage.what)
+    def check(damage: Damage) -> None:
         path.write_bytes(damage.data)
         try:
             load_sheet(path)
@@ -172,7 +170,17 @@ def test_damaged_sheet_files(tmp_path: Path) -> None:
             assert "\n" not in str(err) and path.name in str(err), damage.what
             assert len(str(err).replace(str(path), "")) <= MAX_LINE, str(err)
 
+    @settings(max_examples=CASES, deadline=None, database=None)
+    @given(damaged_json(SHEET))
+    def one(damage: Damage) -> None:
+        cases.append(damage.what)
+        check(damage)
+
     one()
+    sweep = every_dropped_key(SHEET)
+    for damage in sweep:
+        check(damage)
+    print(cases_line(len(cases), len(sweep)))
     assert len(cases) >= CASES
 
 
