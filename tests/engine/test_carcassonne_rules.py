@@ -34,7 +34,7 @@ from companion.games.carcassonne_dice import (
     start,
     undo,
 )
-from companion.games.carcassonne_dice.events import event_from_json, event_to_json
+from companion.games.carcassonne_dice.events import EventFormatError, event_from_json, event_to_json
 from companion.games.carcassonne_dice.scorefile import log_text, read_log
 from companion.games.carcassonne_dice.simulate import play_random_game
 
@@ -149,6 +149,22 @@ def test_the_engines_points_are_the_city_scorers_and_the_log_round_trips() -> No
         assert read_log(Path("log.jsonl"), log_text(events).encode()) == events
         assert replay(events) == game.state
         assert sum(t.points for t in game.turns) == sum(game.scores)
+
+
+@pytest.mark.parametrize(
+    ("event", "field"),
+    [
+        (Kept("Ani", 2, (Built((8, 8), (N,)),)), "built"),
+        (Kept("Ani", 2, (Built((8, 8), (N,)),)), "knights"),
+        (TurnEnded("Ani", hold_knight=True), "hold_knight"),
+    ],
+)
+def test_a_log_line_that_lost_a_field_of_the_score_is_refused_naming_it(event: Event, field: str) -> None:
+    """Found by the fuzz: a `kept` line without its `built` was read as nothing built, a different score."""
+    data = event_to_json(event)
+    del data[field]
+    with pytest.raises(EventFormatError, match=f"^{field}: missing"):
+        event_from_json(data)
 
 
 @settings(max_examples=50, deadline=None)

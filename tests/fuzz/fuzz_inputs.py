@@ -3,7 +3,9 @@
 `damaged(good)` draws one damage to the bytes of a good JSON file (or to one line of a game log): a flipped
 bit, bytes cut, inserted or repeated, the file cut short, or a change to one value of the parsed JSON: a key
 misspelt, dropped, repeated or added, a value swapped for one of the wrong type or of an absurd size (nesting
-thousands deep, thousands of digits, 10^400, NaN, a 200,000-character string).
+thousands deep, thousands of digits, 10^400, NaN, a 200,000-character string). A third of the damages drop or
+misspell one key, at any depth (of one event line of a log); `every_dropped_key` lists every key dropped in
+turn, the damage a default value hides.
 """
 
 from __future__ import annotations
@@ -11,10 +13,11 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import random
 import signal
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from hypothesis import strategies as st
 
@@ -44,6 +47,9 @@ class Damage:
 
     data: bytes
     what: str
+
+    def __repr__(self) -> str:
+        return f"Damage({self.what!r}, {len(self.data):,} bytes)"
 
 
 def _flip(data: bytes, at: int, bit: int) -> bytes:
@@ -116,14 +122,9 @@ def value_damage(draw: st.DrawFn, good: Any, indent: int | None) -> Damage:
         data, what = _put(data, path, odd), f"{where} = {odd!r}"
     elif isinstance(parent, dict):
         key = path[-1]
-        if kind == "rename":
+        if kind in ("rename", "drop"):
             i = draw(st.integers(0, max(0, len(key) - 1)))
-            new = key[:i] + chr(ord(key[i]) ^ 32) + key[i + 1 :] if key else "x"
-            parent[new] = parent.pop(key)
-            what = f"key {key!r} misspelt as {new!r}"
-        elif kind == "drop":
-            del parent[key]
-            what = f"key {key!r} dropped"
+            what = _key_damaged(parent, key, where, kind, i)
         elif kind == "add":
             parent["note" if key != "note" else "extra"] = 1
             what = f"a key added beside {key!r}"
@@ -143,23 +144,89 @@ def value_damage(draw: st.DrawFn, good: Any, indent: int | None) -> Damage:
     return Damage(text.encode(), what)
 
 
+def _key_damaged(parent: dict[str, Any], key: str, where: str, kind: str, i: int) -> str:
+    """Drop `key` from `parent`, or rename it (the case of its `i`th character turned); what was done."""
+    if kind == "drop":
+        del parent[key]
+        return f"key {where!r} dropped"
+    new = key[:i] + chr(ord(key[i]) ^ 32) + key[i + 1 :] if key else "x"
+    parent[new] = parent.pop(key)
+    return f"key {where!r} misspelt as {new!r}"
+
+
+def _key_places(value: Any) -> list[tuple[Any, ...]]:
+    """The places of `value` that are an object's key, at any depth."""
+    found = []
+    for path in _places(value):
+        parent = value
+        for key in path[:-1]:
+            parent = parent[key]
+        if path and isinstance(parent, dict):
+            found.append(path)
+    return found
+
+
+def key_damaged(good: Any, path: tuple[Any, ...], kind: str, indent: int | None, i: int = 0) -> Damage:
+    """`good` with the key at `path` dropped or renamed (`kind`), written as JSON text."""
+    data = json.loads(json.dumps(good))
+    parent = data
+    for key in path[:-1]:
+        parent = parent[key]
+    what = _key_damaged(parent, path[-1], "/".join(map(str, path)), kind, i)
+    return Damage(_dump(data, indent).encode(), what)
+
+
+@st.composite
+def key_damage(draw: st.DrawFn, good: Any, indent: int | None) -> Damage:
+    """One key of an object, at any depth, dropped or misspelt."""
+    places = _key_places(good)
+    if not places:
+        return draw(value_damage(good, indent))
+    path = draw(st.sampled_from(places))
+    kind = draw(st.sampled_from(["drop", "rename"]))
+    return key_damaged(good, path, kind, indent, draw(st.integers(0, max(0, len(str(path[-1])) - 1))))
+
+
+def every_dropped_key(good: Any, indent: int | None = 2) -> list[Damage]:
+    """`good` with each of its keys dropped in turn, at any depth: the damage that a default can hide."""
+    return [key_damaged(good, path, "drop", indent) for path in _key_places(good)]
+
+
+def every_dropped_log_key(lines: list[bytes]) -> list[Damage]:
+    """A game log with each key of each line dropped in turn."""
+    damages = []
+    for n, line in enumerate(lines):
+        for damage in every_dropped_key(json.loads(line), None):
+            data = b"\n".join([*lines[:n], damage.data, *lines[n + 1 :]]) + b"\n"
+            damages.append(Damage(data, f"line {n + 1}: {damage.what}"))
+    return damages
+
+
+def cases_line(drawn: int, dropped: int) -> str:
+    """What a fuzz test ran, printed for the report (`pytest -rP tests/fuzz`)."""
+    return f"{drawn + dropped:,} cases: {drawn:,} damaged copies drawn, {dropped:,} with one key dropped"
+
+
 def _dump(data: Any, indent: int | None) -> str:
     return json.dumps(data, indent=indent, ensure_ascii=False)
 
 
 def damaged_json(good: Any, indent: int | None = 2) -> st.SearchStrategy[Damage]:
-    """A damaged copy of the JSON value `good` as a file: bytes or a value damaged."""
+    """A damaged copy of the JSON value `good` as a file: bytes, a value or a key (dropped or misspelt, at any
+    depth) damaged."""
     text = _dump(good, indent).encode()
-    return st.one_of(byte_damage(text), value_damage(good, indent))
+    return st.one_of(byte_damage(text), value_damage(good, indent), key_damage(good, indent))
 
 
 def damaged_log(lines: list[bytes]) -> st.SearchStrategy[Damage]:
-    """A damaged copy of a game log: one line damaged (bytes or a value), or the bytes of the whole file."""
+    """A damaged copy of a game log: one line damaged (bytes, a value, or a key of its event dropped or
+    misspelt), or the bytes of the whole file."""
 
     @st.composite
     def one_line(draw: st.DrawFn) -> Damage:
         n = draw(st.integers(0, len(lines) - 1))
-        line = draw(st.one_of(byte_damage(lines[n]), value_damage(json.loads(lines[n]), None)))
+        event = json.loads(lines[n])
+        line = draw(st.one_of(byte_damage(lines[n]), value_damage(event, None), key_damage(event, None)))
         data = b"\n".join([*lines[:n], line.data, *lines[n + 1 :]]) + b"\n"
         return Damage(data, f"line {n + 1}: {line.what}")
 
@@ -178,6 +245,8 @@ def shape(value: Any) -> Any:
             if (s := shape(v)) not in items:
                 items.append(s)
         return items
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return "number"  # JSON has one kind of number: 0 for 0.1 is another value
     return type(value).__name__
 
 
@@ -224,21 +293,33 @@ class Hang(Exception):
     pass
 
 
-def run_main(main: Callable[[list[str]], int], argv: list[str], seconds: int = 30) -> Run:
-    """`main(argv)` in this process with its output captured; a call that takes `seconds` is a hang."""
+T = TypeVar("T")
+
+
+def within(seconds: int, call: Callable[[], T]) -> T:
+    """`call()`; one that takes `seconds` is a hang (`Hang`)."""
 
     def hang(signum: int, frame: object) -> None:
-        raise Hang(f"{argv} ran for {seconds} s")
+        raise Hang(f"{call} ran for {seconds} s")
 
-    out, err = io.StringIO(), io.StringIO()
     previous = signal.signal(signal.SIGALRM, hang)
     signal.alarm(seconds)
     try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            code = main(argv)
+        return call()
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
+
+
+def run_main(main: Callable[[list[str]], int], argv: list[str], seconds: int = 30) -> Run:
+    """`main(argv)` in this process with its output captured; a call that takes `seconds` is a hang."""
+    out, err = io.StringIO(), io.StringIO()
+
+    def run() -> int:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            return main(argv)
+
+    code = within(seconds, run)
     return Run(code, out.getvalue(), err.getvalue())
 
 
@@ -253,3 +334,13 @@ def assert_one_error_line(err: str, prefix: str, path: str) -> None:
     assert len(lines) == 1, err
     assert lines[0].startswith(f"{prefix}{path}"), err
     assert len(lines[0].replace(path, "")) <= MAX_LINE, err
+
+
+def alcazaba_log(seed: int = 0) -> bytes:
+    """A whole game of the Alcazaba variant (2 players and Dirk) by the random player, written as its log."""
+    from companion.games.alhambra_dice.events import LOG_FORMAT, GameStarted
+    from companion.games.alhambra_dice.simulate import play_random_game
+    from companion.games.eventlog import log_text
+
+    _, events = play_random_game(GameStarted(("Ann", "Ben"), "alcazaba"), random.Random(seed))
+    return log_text(events, LOG_FORMAT.encode).encode()

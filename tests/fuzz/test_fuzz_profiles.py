@@ -16,7 +16,17 @@ from typing import Any
 import cv2
 import numpy as np
 import pytest
-from fuzz_inputs import HUGE_VALUES, MAX_LINE, Damage, assert_one_error_line, damaged_json, run_main
+from fuzz_inputs import (
+    HUGE_VALUES,
+    MAX_LINE,
+    Damage,
+    assert_one_error_line,
+    cases_line,
+    damaged_json,
+    every_dropped_key,
+    run_main,
+    same_shape,
+)
 from hypothesis import given, settings
 
 from calibration.table_area import TableArea, TableAreaError, load_area
@@ -66,13 +76,11 @@ def photo(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def fuzz_read(option: str, good: dict[str, Any], photo: Path, tmp: Path) -> int:
-    """Throw CASES damaged copies of `good` at `read OPTION FILE PHOTO`; the number of cases run."""
+    """Throw CASES damaged copies of `good` at `read OPTION FILE PHOTO`, then each with one key dropped; the
+    number of damaged copies drawn."""
     path, cases = tmp / "profile.json", []
 
-    @settings(max_examples=CASES, deadline=None, database=None)
-    @given(damaged_json(good))
-    def one(damage: Damage) -> None:
-        cases.append(damage.what)
+    def check(damage: Damage) -> None:
         path.write_bytes(damage.data)
         run = run_main(main, ["read", option, str(path), str(photo)])
         if run.code == 2:
@@ -82,7 +90,17 @@ def fuzz_read(option: str, good: dict[str, Any], photo: Path, tmp: Path) -> int:
             assert run.code == 0 and run.err == "", (damage.what, run.err)
             assert run.out.startswith(f"{photo}: "), damage.what
 
+    @settings(max_examples=CASES, deadline=None, database=None)
+    @given(damaged_json(good))
+    def one(damage: Damage) -> None:
+        cases.append(damage.what)
+        check(damage)
+
     one()
+    sweep = every_dropped_key(good)
+    for damage in sweep:
+        check(damage)
+    print(cases_line(len(cases), len(sweep)))
     return len(cases)
 
 
@@ -95,21 +113,32 @@ def test_damaged_symbol_profiles(photo: Path, tmp_path: Path) -> None:
 
 
 def test_damaged_table_areas(tmp_path: Path) -> None:
-    path, cases = tmp_path / "area.json", []
+    """Read as the camera starts: the area, or one line naming the file; an area read from a file that lost a
+    key or changed its kind is the good one (no edge of it has a default)."""
+    path, cases, good = tmp_path / "area.json", [], TableArea(0.1, 0.2, 0.9, 0.8)
+
+    def check(damage: Damage) -> None:
+        path.write_bytes(damage.data)
+        try:
+            area = load_area(path)
+        except TableAreaError as err:
+            message = str(err)
+            assert "\n" not in message and message.startswith(str(path)), damage.what
+            assert len(message.replace(str(path), "")) <= MAX_LINE, message
+            return
+        assert area == good or same_shape(damage.data, json.dumps(AREA).encode()), damage.what
 
     @settings(max_examples=CASES, deadline=None, database=None)
     @given(damaged_json(AREA))
     def one(damage: Damage) -> None:
         cases.append(damage.what)
-        path.write_bytes(damage.data)
-        try:
-            load_area(path)
-        except TableAreaError as err:
-            message = str(err)
-            assert "\n" not in message and message.startswith(str(path)), damage.what
-            assert len(message.replace(str(path), "")) <= MAX_LINE, message
+        check(damage)
 
     one()
+    sweep = every_dropped_key(AREA)
+    for damage in sweep:
+        check(damage)
+    print(cases_line(len(cases), len(sweep)))
     assert len(cases) >= CASES
 
 

@@ -1,4 +1,5 @@
-"""`companion score FILE` given damaged end states, inline sheets and game logs, a thousand of each.
+"""`companion score FILE` given damaged end states, inline sheets, game logs, turn files and the original
+Alhambra's score files, of every game, a thousand of each.
 
 Each must end in the board (exit 0) or one error line naming the file (exit 2), never a traceback or a hang;
 a damaged file scored without an error must score as the good file does, unless only its values changed
@@ -17,9 +18,13 @@ from fuzz_inputs import (
     HUGE_VALUES,
     MAX_LINE,
     Damage,
+    alcazaba_log,
     assert_one_error_line,
+    cases_line,
     damaged_json,
     damaged_log,
+    every_dropped_key,
+    every_dropped_log_key,
     run_main,
     same_shape,
 )
@@ -34,7 +39,14 @@ END_STATE = (EXAMPLES / "example-game.json").read_bytes()
 LOG = (EXAMPLES / "example-game.jsonl").read_bytes()
 SHEET = json.loads(LOG.split(b"\n", 1)[0])["sheet"]
 CASES = 1000
-DICE_GAME = Path(__file__).parents[2] / "companion" / "games" / "alhambra_dice" / "examples"
+GAMES = Path(__file__).parents[2] / "companion" / "games"
+DICE_GAME = GAMES / "alhambra_dice" / "examples"
+CARCASSONNE = GAMES / "carcassonne_dice" / "examples"
+ALHAMBRA = GAMES / "alhambra" / "examples"
+
+
+def log_lines(data: bytes) -> list[bytes]:
+    return [line for line in data.split(b"\n") if line.strip()]
 
 
 def board_of(data: bytes, tmp: Path) -> Any:
@@ -60,23 +72,41 @@ def check_scored(damage: Damage, path: Path, good: bytes, good_board: Any) -> No
         assert warned or same_shape(damage.data, good), damage.what
 
 
-def fuzz(tmp: Path, good: bytes, damages: st.SearchStrategy[Damage]) -> int:
-    """Throw CASES damaged copies of `good` at `companion score`; the number of cases run."""
+def fuzz(
+    tmp: Path, good: bytes, damages: st.SearchStrategy[Damage], sweep: list[Damage], n: int = CASES
+) -> int:
+    """Throw `n` damaged copies of `good` at `companion score`, then each of `sweep` (every key dropped in
+    turn); the number of damaged copies drawn (the cases run are printed)."""
     good_board = board_of(good, tmp)
     cases = []
 
-    @settings(max_examples=CASES, deadline=None, database=None)
+    @settings(max_examples=n, deadline=None, database=None)
     @given(damages)
     def one(damage: Damage) -> None:
         cases.append(damage.what)
         check_scored(damage, tmp / "damaged.json", good, good_board)
 
     one()
+    for damage in sweep:
+        check_scored(damage, tmp / "damaged.json", good, good_board)
+    print(cases_line(len(cases), len(sweep)))
     return len(cases)
 
 
+def fuzz_file(tmp: Path, good: bytes, indent: int | None = 2, n: int = CASES) -> int:
+    """A JSON file: `n` damaged copies, then every key dropped in turn."""
+    value = json.loads(good)
+    return fuzz(tmp, good, damaged_json(value, indent), every_dropped_key(value, indent), n)
+
+
+def fuzz_log(tmp: Path, good: bytes) -> int:
+    """A game log: CASES damaged copies, then every key of every line dropped in turn."""
+    lines = log_lines(good)
+    return fuzz(tmp, good, damaged_log(lines), every_dropped_log_key(lines))
+
+
 def test_damaged_end_states(tmp_path: Path) -> None:
-    assert fuzz(tmp_path, END_STATE, damaged_json(json.loads(END_STATE))) >= CASES
+    assert fuzz_file(tmp_path, END_STATE) >= CASES
 
 
 def test_damaged_inline_sheets(tmp_path: Path) -> None:
@@ -89,32 +119,50 @@ def test_damaged_inline_sheets(tmp_path: Path) -> None:
     def in_end_state(sheet: Damage) -> Damage:
         return Damage(head.encode() + sheet.data + tail.encode(), f"sheet: {sheet.what}")
 
-    assert fuzz(tmp_path, good, damaged_json(SHEET).map(in_end_state)) >= CASES
+    sweep = [in_end_state(damage) for damage in every_dropped_key(SHEET)]
+    assert fuzz(tmp_path, good, damaged_json(SHEET).map(in_end_state), sweep) >= CASES
 
 
 def test_damaged_game_logs(tmp_path: Path) -> None:
-    lines = [line for line in LOG.split(b"\n") if line.strip()]
-    assert fuzz(tmp_path, LOG, damaged_log(lines)) >= CASES
+    assert fuzz_log(tmp_path, LOG) >= CASES
 
 
 def test_damaged_alhambra_dice_end_states(tmp_path: Path) -> None:
-    good = (DICE_GAME / "end-state.json").read_bytes()
-    assert fuzz(tmp_path, good, damaged_json(json.loads(good))) >= CASES
+    assert fuzz_file(tmp_path, (DICE_GAME / "end-state.json").read_bytes()) >= CASES
 
 
 def test_damaged_alhambra_dice_game_logs(tmp_path: Path) -> None:
-    good = (DICE_GAME / "two-players-and-dirk.jsonl").read_bytes()
-    assert fuzz(tmp_path, good, damaged_log([line for line in good.split(b"\n") if line.strip()])) >= CASES
+    assert fuzz_log(tmp_path, (DICE_GAME / "two-players-and-dirk.jsonl").read_bytes()) >= CASES
+
+
+def test_damaged_alcazaba_game_logs(tmp_path: Path) -> None:
+    assert fuzz_log(tmp_path, alcazaba_log()) >= CASES
+
+
+def test_damaged_carcassonne_dice_game_logs(tmp_path: Path) -> None:
+    assert fuzz_log(tmp_path, (CARCASSONNE / "example-game.jsonl").read_bytes()) >= CASES
+
+
+def test_damaged_carcassonne_dice_turn_files(tmp_path: Path) -> None:
+    """Both example turns: the wiki's city with a knight die beside it, and a completed city with a knight."""
+    cases = sum(
+        fuzz_file(tmp_path, (CARCASSONNE / name).read_bytes(), n=CASES // 2)
+        for name in ("wiki-example.json", "completed-city.json")
+    )
+    assert cases >= CASES
+
+
+def test_damaged_alhambra_score_files(tmp_path: Path) -> None:
+    """The original Alhambra's scorings (walls given as a number and as a layout of tiles, Dirk, the extra
+    tower)."""
+    assert fuzz_file(tmp_path, (ALHAMBRA / "two-players-and-dirk.json").read_bytes(), indent=1) >= CASES
 
 
 def test_damaged_sheet_files(tmp_path: Path) -> None:
     """A sheet file as the app loads it: a sheet, or one `SheetError` line naming the file."""
     path, cases = tmp_path / "mine.json", []
 
-    @settings(max_examples=CASES, deadline=None, database=None)
-    @given(damaged_json(SHEET))
-    def one(damage: Damage) -> None:
-        cases.append(damage.what)
+    def check(damage: Damage) -> None:
         path.write_bytes(damage.data)
         try:
             load_sheet(path)
@@ -122,7 +170,17 @@ def test_damaged_sheet_files(tmp_path: Path) -> None:
             assert "\n" not in str(err) and path.name in str(err), damage.what
             assert len(str(err).replace(str(path), "")) <= MAX_LINE, str(err)
 
+    @settings(max_examples=CASES, deadline=None, database=None)
+    @given(damaged_json(SHEET))
+    def one(damage: Damage) -> None:
+        cases.append(damage.what)
+        check(damage)
+
     one()
+    sweep = every_dropped_key(SHEET)
+    for damage in sweep:
+        check(damage)
+    print(cases_line(len(cases), len(sweep)))
     assert len(cases) >= CASES
 
 

@@ -188,7 +188,8 @@ class Game:
             return f"there is no player named {short(player)}"
         if self.active < 0:
             return f"{player} cannot act now: {self._now()}"
-        return f"it is {self.names[self.active]}'s turn, not {player}'s: {self._now()}"
+        # Whose turn it is says it: the prompt (what that player does now) made the line too long to read.
+        return f"it is {self.names[self.active]}'s turn, not {player}'s"
 
     # ------------------------------------------------------------------------------- round preparation
     def _prepared(self, event: RoundPrepared) -> None:

@@ -141,7 +141,10 @@ def event_from_json(data: object) -> Event:
             optional_text(data, "note", EventFormatError),
         )
     if kind == Kept.kind:
-        built = data.get("built", [])
+        # Every field that changes the score is written and required: a line that lost one is refused by name.
+        if "built" not in data:
+            raise EventFormatError("built: missing ([] where no city die was built)")
+        built = data["built"]
         if not isinstance(built, list):
             raise EventFormatError(f"built: must be a list of dice, got {short(built)}")
         dice = []
@@ -151,15 +154,19 @@ def event_from_json(data: object) -> Event:
                 raise EventFormatError(f"{where}: must be an object with at and areas")
             refuse_unknown(die, ("at", "areas"), where, EventFormatError)
             dice.append(Built(cell(die.get("at"), f"{where}.at"), areas(die.get("areas"), f"{where}.areas")))
-        return Kept(player, _count(data, "knights", 0), tuple(dice))
-    hold = data.get("hold_knight", False)
+        if "knights" not in data:
+            raise EventFormatError("knights: missing (0 where no knight was kept)")
+        return Kept(player, _count(data, "knights"), tuple(dice))
+    if "hold_knight" not in data:
+        raise EventFormatError("hold_knight: missing (false where the turn is scored)")
+    hold = data["hold_knight"]
     if not isinstance(hold, bool):
         raise EventFormatError(f"hold_knight: must be true or false, got {short(hold)}")
     return TurnEnded(player, hold)
 
 
-def _count(data: dict[str, Any], key: str, default: int | None = None) -> int:
-    value = data.get(key, default)
+def _count(data: dict[str, Any], key: str) -> int:
+    value = data.get(key)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 9:
         raise EventFormatError(f"{key}: must be a number of dice 0–9, got {short(value)}")
     return value
