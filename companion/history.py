@@ -17,13 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from companion.games.alhambra_rw.entry import totals_by_round
-from companion.games.entry import Progress, Records, Result, ScoreFileError
+from companion.games.entry import GameEntry, Progress, Records, Result, ScoreFileError
 from companion.games.eventlog import LogError, load_log
 from companion.games.folding import IllegalMove
-from companion.games.session import LOG_SUFFIX
-from companion.games.table import PLAYED
+from companion.games.table import SAVED
 from companion.log_index import read_through
-from companion.saved_games import game_of_log
+from companion.saved_games import game_of_file, saved_files
 
 __all__ = [
     "RECORDS",
@@ -37,7 +36,7 @@ __all__ = [
 ]
 
 RECORDS: Mapping[str, Records] = {
-    game: entry.records for game, entry in PLAYED.items() if entry.records is not None
+    game: entry.records for game, entry in SAVED.items() if entry.records is not None
 }
 """How each game's logs are read back, from the table of games."""
 HISTORY_KIND = "history"
@@ -62,9 +61,7 @@ class FinishedGame:
         return RECORDS[self.game].sources
 
     def progress(self) -> Progress:
-        rules = PLAYED[self.game].rules
-        assert rules is not None  # a finished game was played move by move
-        return RECORDS[self.game].progress(list(load_log(self.path, rules.log).events))
+        return RECORDS[self.game].progress(_content(self.path)[1])
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -92,17 +89,33 @@ class History:
     """One line per log that could not be read."""
 
 
-def _finished(path: Path) -> tuple[str, tuple[tuple[Result, ...], tuple[str, ...]] | None]:
-    """The game of a log and, when it is over, its results and winners; `HistoryError` says why not."""
-    entry = game_of_log(path)
-    assert entry.rules is not None and entry.id in RECORDS  # a log's game is played move by move
+def _content(path: Path) -> tuple[GameEntry, Any]:
+    """The game of a saved file and what history reads of it: a log's events, or what a file of its own
+    holds; `HistoryError` says why it cannot be read."""
+    entry = game_of_file(path)
     try:
-        events = list(load_log(path, entry.rules.log).events)
-        return entry.id, RECORDS[entry.id].finished(events)
+        if entry.rules is not None:
+            return entry, list(load_log(path, entry.rules.log).events)
+        assert entry.records is not None and entry.records.read is not None  # a saved game's row reads it
+        return entry, entry.records.read(path)
     except LogError as exc:
         raise HistoryError(str(exc)) from exc
+    except ScoreFileError as exc:
+        raise HistoryError(_naming(path, exc)) from exc
+
+
+def _naming(path: Path, exc: Exception) -> str:
+    """The problem in one line that names the file."""
+    return str(exc) if str(exc).startswith(str(path)) else f"{path}: {exc}"
+
+
+def _finished(path: Path) -> tuple[str, tuple[tuple[Result, ...], tuple[str, ...]] | None]:
+    """The game of a saved file and, when it is over, its results and winners; `HistoryError` says why not."""
+    entry, content = _content(path)
+    try:
+        return entry.id, RECORDS[entry.id].finished(content)
     except (IllegalMove, ScoreFileError) as exc:
-        raise HistoryError(f"{path}: {exc}") from exc
+        raise HistoryError(_naming(path, exc)) from exc
 
 
 def _read_back(path: Path) -> dict[str, Any]:
@@ -122,11 +135,11 @@ def _read_back(path: Path) -> dict[str, Any]:
     }
 
 
-def history(folder: Path, log_suffix: str = LOG_SUFFIX) -> History:
+def history(folder: Path) -> History:
     """The finished games among the logs in `folder` (each log read once, then taken from the index beside
     the logs while it stays as it was)."""
     games, problems = [], []
-    paths = sorted(folder.glob(f"*{log_suffix}")) if folder.is_dir() else []
+    paths = saved_files(folder) if folder.is_dir() else []
     for path, back in zip(paths, read_through(folder, HISTORY_KIND, paths, _read_back), strict=True):
         if "problem" in back:
             problems.append(back["problem"])

@@ -1,5 +1,6 @@
-"""The saved games the start screen lists: every game log in the games folder, of any game, with how far it
-has come, or why it cannot be continued."""
+"""The saved games the start screen lists: every game log in the games folder, of any game, and the files of
+the games kept without a log (the original Alhambra's pads), with how far each has come, or why it cannot be
+continued."""
 
 from __future__ import annotations
 
@@ -9,9 +10,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from companion.games.entry import GameEntry, Summary
+from companion.games.entry import GameEntry, ScoreFileError, Summary
 from companion.games.session import LOG_SUFFIX, ResumeError, resumed_state
-from companion.games.table import FIRST_GAME, PLAYED
+from companion.games.table import FIRST_GAME, PLAYED, SAVED, entry_of_file
 from companion.log_index import read_through
 
 MAX_FIRST_LINE = 100_000
@@ -41,11 +42,11 @@ def saved_games(folder: Path) -> list[SavedGame]:
     log is read once, then taken from the index beside the logs while it stays as it was."""
     if not folder.is_dir():
         return []
-    paths = list(folder.glob(f"*{LOG_SUFFIX}"))
+    paths = saved_files(folder)
     games = []
     for path, back in zip(paths, read_through(folder, SAVED_KIND, paths, _saved_read_back), strict=True):
         modified = datetime.fromtimestamp(path.stat().st_mtime)
-        game = PLAYED.get(back.get("game", ""), FIRST_GAME)
+        game = SAVED.get(back.get("game", ""), FIRST_GAME)
         summary = back.get("summary")
         if summary is None:
             games.append(SavedGame(path, modified, game, None, str(back.get("problem", ""))))
@@ -59,13 +60,29 @@ def saved_games(folder: Path) -> list[SavedGame]:
 
 def _saved_read_back(path: Path) -> dict[str, Any]:
     """One log as the start screen lists it, as JSON for the index (the path and time are the file's own)."""
-    game = game_of_log(path)
-    assert game.rules is not None and game.summary is not None  # a played game's row gives both
+    game = game_of_file(path)
+    assert game.summary is not None  # a saved game's row says how far it has come
     try:
-        summary = game.summary(resumed_state(game.rules, path))
-    except ResumeError as exc:
+        if game.rules is not None:
+            summary = game.summary(resumed_state(game.rules, path))
+        else:
+            assert game.records is not None and game.records.read is not None  # a file of its own is read
+            summary = game.summary(game.records.read(path))
+    except (ResumeError, ScoreFileError) as exc:
         return {"game": game.id, "problem": str(exc)}
     return {"game": game.id, "summary": asdict(summary)}
+
+
+def saved_files(folder: Path) -> list[Path]:
+    """The saved games in `folder`: the game logs, and the files of the games kept without a log."""
+    patterns = {f"*{LOG_SUFFIX}", *(entry.files for entry in SAVED.values())}
+    return sorted({path for pattern in patterns for path in folder.glob(pattern)})
+
+
+def game_of_file(path: Path) -> GameEntry:
+    """The game a saved file belongs to: by its name for a game kept without a log, else by the log's first
+    line."""
+    return entry_of_file(path) or game_of_log(path)
 
 
 def game_of_log(path: Path) -> GameEntry:

@@ -36,10 +36,15 @@ def test_every_game_gives_its_row(game: str) -> None:
     """What a new game must give: an id and title, its rules page, a scorer; a game played move by move
     also its rules and log format, player counts, a random player, how the start screen sums it up, how
     history reads it, what the camera settles on, and the screen, table view and demo that the layers above
-    build (loadable by name)."""
+    build (loadable by name); a game kept in a file of its own how that file is named, read, summed up and
+    continued."""
     entry = GAMES[game]
     assert entry.id == game and entry.title and entry.rules_page.endswith(".md") and callable(entry.score)
     if entry.rules is None:
+        # A game kept in a file of its own (the original Alhambra's pad): how it is read, summed up, counted
+        # in history and continued.
+        assert entry.summary is not None and entry.records is not None and entry.records.read is not None
+        assert entry.files != "*.jsonl" and callable(load(entry.opens))
         return
     assert entry.summary is not None and entry.records is not None and entry.random_game is not None
     assert entry.players[0] <= entry.players[1] and entry.settles_on in ("pips", "faces")

@@ -1,10 +1,13 @@
 """The screen that plays each game, as the table of games names it (`GameEntry.screen`): one function per
-game, taking the app (its dice roller, its camera) and the game's session."""
+game, taking the app (its dice roller, its camera) and the game's session; and the screen that continues a
+game kept in a file of its own (`GameEntry.opens`: the original Alhambra's pad)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from companion.games.alhambra.pad import load_pad
 from companion.games.alhambra_dice.entry import AlhambraDiceSession
 from companion.games.alhambra_dice.events import ALCAZABA
 from companion.games.alhambra_rw.entry import RollAndWriteSession
@@ -13,11 +16,17 @@ from companion.live.city_check import CityCamera
 
 from .screens.alcazaba import AlcazabaScreen
 from .screens.alhambra_dice import AlhambraDiceScreen
+from .screens.alhambra_pad import AlhambraPadScreen
 from .screens.carcassonne_dice import CarcassonneDiceScreen
 from .screens.roll_and_write import RollAndWriteScreen
 
 if TYPE_CHECKING:
     from .app import CompanionApp
+
+
+def alhambra_pad(path: Path) -> AlhambraPadScreen:
+    """A saved pad of the original Alhambra, continued (`PadError` when it cannot be shown)."""
+    return AlhambraPadScreen(path, load_pad(path))
 
 
 def roll_and_write(app: CompanionApp, session: RollAndWriteSession) -> RollAndWriteScreen:

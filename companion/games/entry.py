@@ -53,15 +53,20 @@ class Progress:
 
 @dataclass(frozen=True)
 class Records:
-    """How a game's log is read back for history and statistics (from its events, the set-up first)."""
+    """How a game's saved games are read back for history and statistics (from a log's events, the set-up
+    first, or from what a file of its own holds)."""
 
     sources: tuple[str, ...]
     """Where a total's points come from, as the game's final scoring breaks it down."""
-    finished: Callable[[list[Any]], tuple[tuple[Result, ...], tuple[str, ...]] | None]
-    """The results and winners of a finished game (None while it is played)."""
-    progress: Callable[[list[Any]], Progress]
+    finished: Callable[[Any], tuple[tuple[Result, ...], tuple[str, ...]] | None]
+    """The results and winners of a finished game (None while it is played), from its log's events (or what
+    its file holds: `read`)."""
+    progress: Callable[[Any], Progress]
     replayable: bool
     """The app can replay this game's log move by move."""
+    read: Callable[[Path], Any] | None = None
+    """What one of its saved files holds, for a game kept without a log (None: the log's events); raises
+    `ScoreFileError` naming the file."""
 
 
 @dataclass(frozen=True)
@@ -96,7 +101,11 @@ class GameEntry:
     random_game: Callable[[int, random.Random], list[Any]] | None = None
     """A whole game of that many real players, every choice the engine's random player's (its events, the
     set-up first): for the benchmark and the tests every game passes."""
+    files: str = "*.jsonl"
+    """How its saved games are named in the games folder (a game log, the first line naming its game)."""
     summary: Callable[[Any], Summary] | None = None
+    """How far a saved game has come, from its state (or from what its file holds, for a game kept without
+    a log)."""
     records: Records | None = None
     settles_on: str = "pips"
     """What the camera waits for before it reads a throw: "pips" (values and colours) or "faces"."""
@@ -106,6 +115,9 @@ class GameEntry:
     """`"module:name"` of a function (state) -> the table view's text of a game in progress."""
     demo: str = ""
     """`"module:name"` of a function (args) -> exit code that plays a demo game on the rendered table."""
+    opens: str = ""
+    """`"module:name"` of a function (path) -> the screen that continues one of its saved files, for a game
+    kept without a log (a game with one is continued through its session and `screen`)."""
 
 
 def load(reference: str) -> Any:

@@ -5,7 +5,9 @@ A new game is one folder under `companion/games/` with its `entry.ENTRY`, and on
 
 from __future__ import annotations
 
+import fnmatch
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from .alhambra import entry as alhambra
@@ -31,6 +33,19 @@ FIRST_GAME = alhambra_rw_entry.ENTRY
 
 PLAYED = {game_id: entry for game_id, entry in GAMES.items() if entry.rules is not None}
 """The games played move by move, with a log."""
+
+SAVED = {game_id: entry for game_id, entry in GAMES.items() if entry.summary is not None}
+"""The games whose saved games the games folder holds: the logs of the played games, and files of their own
+(the original Alhambra's pads)."""
+
+
+def entry_of_file(path: Path) -> GameEntry | None:
+    """The game kept without a log whose files are named like `path` (None: a game log, whose first line
+    names its game)."""
+    return next(
+        (e for e in SAVED.values() if e.rules is None and fnmatch.fnmatch(path.name, e.files)),
+        None,
+    )
 
 
 def entry_of_rules(rules: Rules[Any, Any, Any]) -> GameEntry:

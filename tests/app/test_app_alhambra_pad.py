@@ -5,12 +5,14 @@ by F7 again, exported, and `companion score` reads it the same."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import io
 import json
 from pathlib import Path
 from typing import Any
 
 from app_driver import make_app
-from textual.widgets import Input, Static
+from textual.widgets import Input, OptionList, Static
 
 from companion.app import paths
 from companion.app.screens.alhambra_pad import AlhambraPadScreen
@@ -141,3 +143,64 @@ def test_a_pad_that_cannot_be_saved_says_so_and_keeps_the_typing(xdg: Path) -> N
     assert isinstance(seen["screen"], AlhambraPadScreen)
     assert any("cannot save the pad" in note for note in seen["notes"]), seen["notes"]
     assert seen["tower"] == 2
+
+
+def test_a_pad_is_a_saved_game_continued_from_the_list_and_in_history_once_finished(xdg: Path) -> None:
+    """The pad is a game like the others: listed with the logs (how far it has come), continued by choosing
+    it, and counted in history and per-player statistics once its three scorings are typed."""
+    seen: dict[str, Any] = {}
+
+    async def play() -> None:
+        async with make_app().run_test(size=(110, 34)) as pilot:
+            pad = await new_pad_for_ann_and_ben(pilot)
+            await type_into(pilot, "p0-tower", "2")
+            await pilot.press("ctrl+n", "ctrl+n")
+            await type_into(pilot, "p1-garden", "4")
+            seen["path"] = pad.path
+        async with make_app().run_test(size=(110, 34)) as pilot:
+            options = pilot.app.screen.query_one("#saved", OptionList)
+            seen["listed"] = str(options.get_option_at_index(0).prompt)
+            await pilot.press("enter")
+            await pilot.pause()
+            seen["continued"] = pilot.app.screen
+
+    asyncio.run(play())
+    assert seen["listed"].startswith("Alhambra · Ann, Ben, Dirk ◇ · finished · "), seen["listed"]
+    continued = seen["continued"]
+    assert isinstance(continued, AlhambraPadScreen) and continued.path == seen["path"]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert companion_main(["history", "--json"]) == 0
+    [game] = json.loads(out.getvalue())
+    assert game["game"] == "alhambra" and game["log"] == str(seen["path"])
+    totals = {p["name"]: p["total"] for p in game["players"]}
+    scored = json.loads(_score_json(seen["path"]))
+    assert totals == {p["name"]: p["total"] for p in scored["players"]}
+    assert game["players"][0]["vp"].keys() == {"buildings", "walls"}
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert companion_main(["stats", "--json"]) == 0
+    stats = [s for s in json.loads(out.getvalue()) if s["game"] == "alhambra"]
+    assert sorted(s["name"] for s in stats) == ["Ann", "Ben"], "Dirk has no seat at the table"
+
+
+def test_a_pad_being_typed_is_listed_with_its_scoring_and_not_in_history(xdg: Path) -> None:
+    async def start() -> str:
+        async with make_app().run_test(size=(110, 34)) as pilot:
+            await new_pad_for_ann_and_ben(pilot)
+        async with make_app().run_test(size=(110, 34)) as pilot:
+            options = pilot.app.screen.query_one("#saved", OptionList)
+            return str(options.get_option_at_index(0).prompt)
+
+    assert asyncio.run(start()).startswith("Alhambra · Ann, Ben, Dirk ◇ · scoring 1 of 3 · ")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert companion_main(["history", "--json"]) == 0
+    assert json.loads(out.getvalue()) == []
+
+
+def _score_json(path: Path) -> str:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert companion_main(["score", str(path), "--json"]) == 0
+    return out.getvalue()

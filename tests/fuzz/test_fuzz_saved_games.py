@@ -32,8 +32,8 @@ from fuzz_inputs import (
 )
 from hypothesis import find, given, settings
 
-from companion.app.screens.alhambra_pad import WALL, PadError, load_pad, new_pad
 from companion.games import alhambra as al
+from companion.games.alhambra.pad import WALL, PadError, load_pad, new_pad
 from companion.games.eventlog import load_log
 from companion.games.session import ResumeError, Rules, Session
 from companion.games.table import GAMES

@@ -9,7 +9,6 @@ dispute can be settled with later.
 from __future__ import annotations
 
 import json
-from datetime import datetime
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -20,90 +19,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static
 
 from companion.games import alhambra as al
+from companion.games.alhambra.pad import PAD_SUFFIX, WALL, PadError, save_pad
 from companion.games.alhambra.report import result_text
-from companion.games.alhambra.scorefile import LIMITS as PAD_LIMITS
-from jsonfile import JsonFileError, read_json
-
-PAD_PREFIX = "alhambra-"
-PAD_SUFFIX = ".pad.json"
-WALL = "wall"
-
-
-def new_pad(folder: Path, names: list[str], now: datetime) -> Path:
-    """A pad for these players (Dirk joins a 2-player game), one empty scoring, saved in `folder`."""
-    players: list[dict[str, Any]] = [{"name": n, "scorings": [_empty(False)]} for n in names]
-    if len(names) == 2:
-        players.append({"name": "Dirk", "dirk": True, "scorings": [_empty(True)]})
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{PAD_PREFIX}{now:%Y%m%d-%H%M%S}{PAD_SUFFIX}"
-    _save(path, {"game": al.GAME_ID, "players": players})
-    return path
-
-
-class PadError(ValueError):
-    """A pad file the screen cannot show; one line naming the file and the field."""
-
-
-def load_pad(path: Path) -> dict[str, Any]:
-    """The pad at `path`, read through the checked JSON reader and checked to have the shape the screen edits
-    (what it holds is scored, and refused by field, as the pad is typed)."""
-    try:
-        data = read_json(path, PAD_LIMITS)
-    except JsonFileError as exc:
-        raise PadError(str(exc)) from None
-    try:
-        return _pad_shape(data)
-    except PadError as exc:
-        raise PadError(f"{path}: {exc}") from None
-
-
-def _pad_shape(data: object) -> dict[str, Any]:
-    players = data.get("players") if isinstance(data, dict) else None
-    if not isinstance(data, dict) or not isinstance(players, list) or not players:
-        raise PadError("field 'players' must be a non-empty list")
-    held = set()
-    for i, player in enumerate(players):
-        where = f"players[{i}]"
-        if not isinstance(player, dict) or not isinstance(player.get("name"), str):
-            raise PadError(f"field '{where}.name' must be text")
-        scorings = player.get("scorings")
-        if not isinstance(scorings, list) or not 1 <= len(scorings) <= 3:
-            raise PadError(f"field '{where}.scorings' must be a list of 1-3 scorings")
-        for j, scoring in enumerate(scorings):
-            buildings = scoring.get("buildings") if isinstance(scoring, dict) else None
-            if not isinstance(buildings, dict) or not all(_typed(buildings.get(t)) for t in al.TYPES):
-                raise PadError(f"field '{where}.scorings[{j}].buildings' must give {', '.join(al.TYPES)}")
-            if not _typed(scoring.get(WALL, 0)):
-                raise PadError(f"field '{where}.scorings[{j}].{WALL}' must be a number")
-        held.add(len(scorings))
-    if len(held) > 1:
-        raise PadError("field 'players': every player must hold as many scorings")
-    return data
-
-
-def _typed(value: object) -> bool:
-    """A field's value as the screen keeps it: a number, or the text typed where no number is yet."""
-    return (isinstance(value, int) and not isinstance(value, bool)) or isinstance(value, str)
-
-
-def newest_pad(folder: Path) -> Path | None:
-    pads = list(folder.glob(f"{PAD_PREFIX}*{PAD_SUFFIX}")) if folder.is_dir() else []
-    return max(pads, key=lambda p: (p.stat().st_mtime_ns, p.name), default=None)
-
-
-def _empty(dirk: bool) -> dict[str, Any]:
-    scoring: dict[str, Any] = {"buildings": dict.fromkeys(al.TYPES, 0)}
-    return scoring if dirk else {**scoring, WALL: 0}
-
-
-def _save(path: Path, pad: dict[str, Any]) -> None:
-    # Written whole to a side file and moved over the pad: a crash mid-write leaves the last good pad.
-    side = path.with_name(path.name + ".new")
-    try:
-        side.write_text(json.dumps(pad, indent=1) + "\n", encoding="utf-8")
-        side.replace(path)
-    except OSError as exc:
-        raise PadError(f"{path}: cannot save the pad ({exc.strerror or exc})") from None
 
 
 class AlhambraPadScreen(Screen[None]):
@@ -188,7 +105,7 @@ class AlhambraPadScreen(Screen[None]):
     def save(self) -> None:
         """Save the pad; a failed write (a full disk, a folder not writable) is said and the pad kept."""
         try:
-            _save(self.path, self.pad)
+            save_pad(self.path, self.pad)
         except PadError as exc:
             self.notify(str(exc), severity="error")
 

@@ -25,6 +25,7 @@ from companion.games.alhambra_dice.entry import RULES as ALHAMBRA_DICE
 from companion.games.alhambra_rw.engine import IMAGINARY_PLAYERS
 from companion.games.alhambra_rw.entry import RULES as ROLL_AND_WRITE
 from companion.games.carcassonne_dice.entry import RULES as CARCASSONNE_DICE
+from companion.games.entry import ScoreFileError, load
 from companion.games.session import ResumeError, Session
 from companion.saved_games import SavedGame, saved_games
 
@@ -249,10 +250,12 @@ class StartScreen(Screen[None]):
     @on(OptionList.OptionSelected, "#saved")
     def continue_game(self, event: OptionList.OptionSelected) -> None:
         game = self.saved[int(event.option.id or 0)]
-        assert game.game.rules is not None  # the list holds games played move by move
         try:
+            if game.game.rules is None:  # a game kept in a file of its own opens its screen on that file
+                self.app.push_screen(load(game.game.opens)(game.path))
+                return
             session: AnySession = Session.resume(game.game.rules, game.path)
-        except (ResumeError, OSError) as exc:
+        except (ResumeError, ScoreFileError, OSError) as exc:
             self.say(str(exc), error=True)
             return
         self.post_message(self.GameOpened(session))
@@ -260,7 +263,9 @@ class StartScreen(Screen[None]):
     @on(Button.Pressed, "#edit-sheet")
     def action_alhambra_pad(self) -> None:
         """The original Alhambra's scoring pad: a new one for the names typed, else the last one again."""
-        from .alhambra_pad import AlhambraPadScreen, PadError, load_pad, new_pad, newest_pad
+        from companion.games.alhambra.pad import PadError, load_pad, new_pad, newest_pad
+
+        from .alhambra_pad import AlhambraPadScreen
 
         names = self.names()
         if len(set(names)) != len(names):

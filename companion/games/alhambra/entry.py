@@ -1,10 +1,12 @@
-"""The original Alhambra's row in the table of games: its scorings, scored from a pad or an end state."""
+"""The original Alhambra's row in the table of games: its scorings, scored from a pad or an end state; its
+pads kept in the games folder are continued and counted in history like the other games' logs."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from ..entry import GameEntry, Scored
+from ..entry import GameEntry, Records, Scored
+from . import pad
 from .report import result_text
 from .scorefile import GAME_ID, score_data
 
@@ -20,4 +22,8 @@ ENTRY = GameEntry(
     list_name="Alhambra",
     rules_page="alhambra-classic-scoring.md",
     score=score,
+    files=f"{pad.PAD_PREFIX}*{pad.PAD_SUFFIX}",
+    summary=pad.summary,
+    records=Records(("buildings", "walls"), pad.finished, pad.progress, replayable=False, read=pad.load_pad),
+    opens="companion.app.game_screens:alhambra_pad",
 )

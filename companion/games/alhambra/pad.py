@@ -1,0 +1,151 @@
+"""The original Alhambra's scoring pad as a file in the games folder: made, read back checked, saved whole.
+
+A pad holds each player's buildings and wall at each scoring typed so far; it is a file `companion score`
+reads (`scorefile`), and the games folder lists it beside the game logs (`saved`): continued by opening it
+again, in history once its three scorings are typed.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from jsonfile import JsonFileError, read_json
+
+from ..entry import Progress, Result, ScoreFileError, Summary
+from .buildings import TYPES, load_buildings
+from .scorefile import GAME_ID, read_scorings
+from .scorefile import LIMITS as PAD_LIMITS
+from .scoring import Result as Scored
+from .scoring import score_game
+
+PAD_PREFIX = "alhambra-"
+PAD_SUFFIX = ".pad.json"
+WALL = "wall"
+
+
+def new_pad(folder: Path, names: list[str], now: datetime) -> Path:
+    """A pad for these players (Dirk joins a 2-player game), one empty scoring, saved in `folder`."""
+    players: list[dict[str, Any]] = [{"name": n, "scorings": [_empty(False)]} for n in names]
+    if len(names) == 2:
+        players.append({"name": "Dirk", "dirk": True, "scorings": [_empty(True)]})
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{PAD_PREFIX}{now:%Y%m%d-%H%M%S}{PAD_SUFFIX}"
+    save_pad(path, {"game": GAME_ID, "players": players})
+    return path
+
+
+class PadError(ScoreFileError):
+    """A pad file the screen cannot show; one line naming the file and the field."""
+
+
+def load_pad(path: Path) -> dict[str, Any]:
+    """The pad at `path`, read through the checked JSON reader and checked to have the shape the screen edits
+    (what it holds is scored, and refused by field, as the pad is typed)."""
+    try:
+        data = read_json(path, PAD_LIMITS)
+    except JsonFileError as exc:
+        raise PadError(str(exc)) from None
+    try:
+        return _pad_shape(data)
+    except PadError as exc:
+        raise PadError(f"{path}: {exc}") from None
+
+
+def _pad_shape(data: object) -> dict[str, Any]:
+    players = data.get("players") if isinstance(data, dict) else None
+    if not isinstance(data, dict) or not isinstance(players, list) or not players:
+        raise PadError("field 'players' must be a non-empty list")
+    held = set()
+    for i, player in enumerate(players):
+        where = f"players[{i}]"
+        if not isinstance(player, dict) or not isinstance(player.get("name"), str):
+            raise PadError(f"field '{where}.name' must be text")
+        scorings = player.get("scorings")
+        if not isinstance(scorings, list) or not 1 <= len(scorings) <= 3:
+            raise PadError(f"field '{where}.scorings' must be a list of 1-3 scorings")
+        for j, scoring in enumerate(scorings):
+            buildings = scoring.get("buildings") if isinstance(scoring, dict) else None
+            if not isinstance(buildings, dict) or not all(_typed(buildings.get(t)) for t in TYPES):
+                raise PadError(f"field '{where}.scorings[{j}].buildings' must give {', '.join(TYPES)}")
+            if not _typed(scoring.get(WALL, 0)):
+                raise PadError(f"field '{where}.scorings[{j}].{WALL}' must be a number")
+        held.add(len(scorings))
+    if len(held) > 1:
+        raise PadError("field 'players': every player must hold as many scorings")
+    return data
+
+
+def _typed(value: object) -> bool:
+    """A field's value as the screen keeps it: a number, or the text typed where no number is yet."""
+    return (isinstance(value, int) and not isinstance(value, bool)) or isinstance(value, str)
+
+
+def newest_pad(folder: Path) -> Path | None:
+    pads = list(folder.glob(f"{PAD_PREFIX}*{PAD_SUFFIX}")) if folder.is_dir() else []
+    return max(pads, key=lambda p: (p.stat().st_mtime_ns, p.name), default=None)
+
+
+def _empty(dirk: bool) -> dict[str, Any]:
+    scoring: dict[str, Any] = {"buildings": dict.fromkeys(TYPES, 0)}
+    return scoring if dirk else {**scoring, WALL: 0}
+
+
+def save_pad(path: Path, pad: dict[str, Any]) -> None:
+    # Written whole to a side file and moved over the pad: a crash mid-write leaves the last good pad.
+    side = path.with_name(path.name + ".new")
+    try:
+        side.write_text(json.dumps(pad, indent=1) + "\n", encoding="utf-8")
+        side.replace(path)
+    except OSError as exc:
+        raise PadError(f"{path}: cannot save the pad ({exc.strerror or exc})") from None
+
+
+SCORINGS = 3
+
+
+def _scored(pad: dict[str, Any]) -> Scored | None:
+    """The pad's scorings so far as scored (None while a field is not a number yet or breaks a rule)."""
+    try:
+        types = load_buildings()
+        return score_game(read_scorings(pad, types), types)
+    except ScoreFileError:
+        return None
+
+
+def summary(pad: dict[str, Any]) -> Summary:
+    """A pad as the start screen lists it: its players (Dirk apart) and the scoring being typed."""
+    players = tuple(p["name"] for p in pad["players"] if not p.get("dirk"))
+    dirk = tuple(p["name"] for p in pad["players"] if p.get("dirk"))
+    typed = len(pad["players"][0]["scorings"])
+    over = typed == SCORINGS and _scored(pad) is not None
+    return Summary(players, dirk, "finished" if over else f"scoring {typed} of {SCORINGS}", over)
+
+
+def finished(pad: dict[str, Any]) -> tuple[tuple[Result, ...], tuple[str, ...]] | None:
+    """A pad's totals once its three scorings are typed and scored (None before)."""
+    scored = _scored(pad) if len(pad["players"][0]["scorings"]) == SCORINGS else None
+    if scored is None:
+        return None
+    results = tuple(
+        Result(
+            p.name,
+            p.dirk,
+            p.total,
+            (sum(s.vp - s.wall_vp for s in p.scorings), sum(s.wall_vp for s in p.scorings)),
+        )
+        for p in scored.players
+    )
+    return results, scored.winners
+
+
+def progress(pad: dict[str, Any]) -> Progress:
+    """The real players' totals before the first scoring and after each scoring typed."""
+    scored = _scored(pad)
+    real = [] if scored is None else [p for p in scored.players if not p.dirk]
+    totals = [tuple(0 for _ in real)]
+    for n in range(len(real[0].scorings) if real else 0):
+        totals.append(tuple(sum(s.vp for s in p.scorings[: n + 1]) for p in real))
+    return Progress(tuple(p.name for p in real), totals, step="scoring")
