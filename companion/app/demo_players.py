@@ -87,7 +87,7 @@ class AlhambraDicePlayers:
         thrown = self._thrown
         if thrown is not None and thrown[0] == len(events):
             if screen.pending is not None or time.monotonic() - thrown[2] > GIVE_UP_AFTER:
-                screen.enter(rolled_from_proposal(screen.pending, thrown[1]))
+                screen.enter(rolled_from_proposal(screen.pending, screen.session.expectation(), thrown[1]))
             return
         self._thrown = None
         event = next_event(ad.fold(events), self.rng)

@@ -22,7 +22,8 @@ from companion.games import alhambra_dice as ad
 from companion.games.alhambra.buildings import TYPES
 from companion.games.alhambra_dice.engine import ROUNDS
 from companion.games.alhambra_dice.simulate import next_event
-from companion.live.match import FACE_SETTLING, FaceProposal, propose_faces
+from companion.live.cameras import AlhambraDiceCamera
+from companion.live.match import FACE_SETTLING, FaceProposal
 from companion.live.roll_and_write_demo import ThrowTally, counted, read_throw
 from vision.pips import PipReader
 from vision.reader import DiceReader
@@ -69,13 +70,16 @@ def throw_of(rolled: ad.Rolled, black: str | None, rng: random.Random) -> list[t
     return dice + ([(BLACK, black)] if black is not None else [])
 
 
-def rolled_from_proposal(proposal: FaceProposal | None, truth: ad.Rolled) -> ad.Rolled:
+def rolled_from_proposal(proposal: FaceProposal | None, exp: ad.Expectation, truth: ad.Rolled) -> ad.Rolled:
     """The camera's roll when it is sure and right; otherwise what a player at the table would type (the
     truth), logged with what the camera read."""
     if proposal is not None and proposal.sure and proposal.counts == truth.dice:
-        return replace(truth, source="camera")
-    read = proposal.read if proposal is not None else "nothing"
-    return replace(truth, source="keyboard", note=f"camera read {read}")
+        rolled = AlhambraDiceCamera.event(proposal.counts, exp, "camera")
+    else:
+        read = proposal.read if proposal is not None else "nothing"
+        rolled = AlhambraDiceCamera.event(truth.dice, exp, "keyboard", f"camera read {read}")
+    assert rolled is not None  # the demo throws only when the game waits for a roll
+    return rolled
 
 
 @dataclass
@@ -113,14 +117,14 @@ def play_headless(
     while not game.is_over and game.round <= rounds:
         event = next_event(game, rng)
         if isinstance(event, ad.Rolled):
-            exp = game.expectation()
-            black = TYPES[game.black] if game.black >= 0 else None
+            exp, state = game.expectation(), game.state
+            black = state.black
             reading = read_throw(table, throw_of(event, black, throws), frames, reader.read, settler)
-            proposal = propose_faces(reading, TYPES, exp.dice, black) if reading is not None else None
+            proposal = AlhambraDiceCamera.proposal(reading, exp, state) if reading is not None else None
             result.readings += 1
             result.matched += proposal is not None and proposal.counts == event.dice
             result.strays += reading is not None and len(reading.dice) > exp.dice + (black is not None)
-            event = rolled_from_proposal(proposal, event)
+            event = rolled_from_proposal(proposal, exp, event)
             result.fixed += bool(event.note)
         before = game.round
         game.apply(event)

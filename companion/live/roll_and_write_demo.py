@@ -19,7 +19,9 @@ import numpy.typing as npt
 
 from companion.games import alhambra_rw as rw
 from companion.games.alhambra_rw.simulate import random_decision
-from companion.live.match import Proposal, propose
+from companion.live.cameras import RollAndWriteCamera
+from companion.live.match import Proposal
+from companion.live.pip_die import PipDie
 from vision.colour import body_lab
 from vision.colour_profile import ColourProfile, teach
 from vision.pips import PipReader
@@ -142,7 +144,7 @@ def play_headless(
         if event is None:
             throw = throw_for(exp, rng)
             reading = read_throw(table, throw, frames, reader.read, settler)
-            proposal = propose(reading, exp) if reading is not None else None
+            proposal = RollAndWriteCamera.proposal(reading, exp) if reading is not None else None
             result.readings += 1
             result.matched += proposed_right(proposal, throw)
             result.strays += reading is not None and len(reading.dice) > len(throw)
@@ -188,12 +190,11 @@ def read_throw(
 def roll_from_proposal(proposal: Proposal | None, exp: rw.Expectation, truth: Throw) -> rw.Roll:
     """The camera's roll when it fits and is sure; otherwise what a player at the table would type (the
     truth), logged with what the camera read."""
-    player = exp.player or ""
     if proposal is not None and proposal.sure and proposed_right(proposal, truth):
-        yellow = tuple(d.value for d in proposal.dice if d.colour == "yellow")
-        blue = tuple(d.value for d in proposal.dice if d.colour == "blue")
-        return rw.Roll(player, yellow, blue, "camera")
-    yellow = tuple(v for c, v in truth if c == "yellow")
-    blue = tuple(v for c, v in truth if c == "blue")
-    read = proposal.read if proposal is not None else "nothing"
-    return rw.Roll(player, yellow, blue, "keyboard", f"camera read {read}")
+        roll = RollAndWriteCamera.event(proposal.dice, exp, "camera")
+    else:
+        read = proposal.read if proposal is not None else "nothing"
+        typed = [PipDie("yellow" if colour == "yellow" else "blue", value) for colour, value in truth]
+        roll = RollAndWriteCamera.event(typed, exp, "keyboard", f"camera read {read}")
+    assert roll is not None  # the demo throws only when the game waits for a roll
+    return roll

@@ -108,3 +108,25 @@ def test_a_carcassonne_throw_is_counted_less_the_city_built_and_the_knights_kept
     assert not missing.complete and missing.problem == "missing dice: 9 expected, 8 seen"
     unsure = propose_city_roll(faces(*built, *thrown[:4], ("city3", 0.6)), CITY, 5, 3, 1)
     assert unsure.complete and not unsure.sure and unsure.counts == (2, 1, 2)
+
+
+def test_each_games_camera_turns_a_reading_into_the_move_the_game_waits_for() -> None:
+    """The adapters the screens and the demos share: a sure reading becomes the roll of the player who
+    rolls now, marked as the camera's; a game waiting for no dice proposes nothing."""
+    from companion.games import alhambra_dice as ad
+    from companion.live.cameras import AlhambraDiceCamera, RollAndWriteCamera
+
+    proposal = RollAndWriteCamera.proposal(reading(("yellow", 2, 0.95), ("blue", 6, 0.96)), PAIR)
+    assert proposal is not None and proposal.sure
+    roll = RollAndWriteCamera.event(proposal.dice, PAIR, "camera")
+    assert roll == rw.Roll("Barbara", (2,), (6,)) and roll is not None and roll.source == "camera"
+    choose = replace(PAIR, ask=rw.Ask.ACTION, yellow=0, blue=0)
+    assert RollAndWriteCamera.proposal(reading(("yellow", 2, 0.95)), choose) is None
+
+    state = ad.start(ad.GameStarted(("Ann", "Ben", "Cleo")))
+    waits = ad.expectation(state)
+    assert AlhambraDiceCamera.proposal(reading(("white", 1, 0.9)), waits, state) is None, (
+        "the round is prepared first"
+    )
+    rolled = AlhambraDiceCamera.event((8, 0, 0, 0, 0, 0), replace(waits, player="Ann"), "camera", "read 8")
+    assert rolled == ad.Rolled("Ann", (8, 0, 0, 0, 0, 0)) and rolled is not None and rolled.note == "read 8"

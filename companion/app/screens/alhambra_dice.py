@@ -22,7 +22,7 @@ from companion.games.alhambra.buildings import TYPES
 from companion.games.alhambra_dice.engine import ROUNDS
 from companion.games.alhambra_dice.entry import AlhambraDiceSession
 from companion.games.alhambra_dice.report import game_text
-from companion.live.match import propose_faces
+from companion.live.cameras import AlhambraDiceCamera
 from vision.reading import DiceReading
 
 from ..alhambra_dice_input import HELP, InputError, parse
@@ -149,14 +149,14 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
     def table_settled(self, reading: DiceReading) -> None:
         """The camera settled on the dice: a roll when the game waits for one (sure: entered; else asked)."""
         exp = self.session.expectation()
-        if exp.ask not in (ad.Ask.ROLL, ad.Ask.CHOOSE) or exp.player is None:
+        proposal = AlhambraDiceCamera.proposal(reading, exp, self.state)
+        if proposal is None:
             self.say(f"camera: dice seen, but no roll expected now ({exp.prompt})", error=True)
             return
-        self.offer_roll(propose_faces(reading, TYPES, exp.dice, self.state.black))
+        self.offer_roll(proposal)
 
     def rolled_by_camera(self, counts: tuple[int, ...], note: str) -> ad.Rolled | None:
-        player = self.session.expectation().player
-        return None if player is None else ad.Rolled(player, counts, "camera", note)
+        return AlhambraDiceCamera.event(counts, self.session.expectation(), "camera", note)
 
     def scoring(self) -> dict[str, Any]:
         """The scorings held so far with every reason."""

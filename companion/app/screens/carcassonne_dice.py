@@ -21,9 +21,8 @@ from textual.widgets import Footer, Input, Static
 
 from companion.games import carcassonne_dice as cd
 from companion.games.carcassonne_dice.entry import CarcassonneDiceSession
-from companion.live.city import CATAPULT, KNIGHT
+from companion.live.cameras import CarcassonneDiceCamera
 from companion.live.city_check import CityCamera, CityCheck, check_city
-from companion.live.match import propose_city_roll
 from vision.grid import GridError
 from vision.reader import DiceReader
 from vision.reading import DiceReading, Image
@@ -174,15 +173,12 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
         if not (exp.ask is cd.Ask.ROLL or (exp.can_roll and isinstance(last, cd.Kept))):
             self.say(f"camera: dice seen, no throw expected now ({exp.prompt})")
             return
-        city_faces = tuple(f for f in self.camera.profile.labels if f not in (KNIGHT, CATAPULT))
-        self.offer_roll(propose_city_roll(reading, city_faces, exp.dice, len(state.built), state.knights))
+        proposal = CarcassonneDiceCamera.proposal(reading, exp, state, self.camera.profile.labels)
+        if proposal is not None:
+            self.offer_roll(proposal)
 
     def rolled_by_camera(self, counts: tuple[int, ...], note: str) -> cd.Rolled | None:
-        player = self.session.expectation().player
-        if player is None:
-            return None
-        city, knights, catapults = counts
-        return cd.Rolled(player, city, knights, catapults, "camera", note)
+        return CarcassonneDiceCamera.event(counts, self.session.expectation(), "camera", note)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("read_city", "accept_camera"):

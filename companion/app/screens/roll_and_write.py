@@ -18,7 +18,8 @@ from textual.widgets import Footer, Log, Static
 
 from companion.games import alhambra_rw as rw
 from companion.games.alhambra_rw.entry import RollAndWriteSession
-from companion.live.match import Proposal, kept_pair, propose
+from companion.live.cameras import RollAndWriteCamera
+from companion.live.match import Proposal, kept_pair
 from vision.reading import DiceReading
 
 from ..describe import describe
@@ -211,9 +212,8 @@ class RollAndWriteScreen(PlayScreen):
             return False
         if self.pending is not None and source != "camera" and not note:
             note = f"camera read {self.pending.read}"
-        yellow = tuple(d.value for d in dice if d.colour == "yellow")
-        blue = tuple(d.value for d in dice if d.colour == "blue")
-        return self._submit(rw.Roll(exp.player, yellow, blue, source, note))
+        roll = RollAndWriteCamera.event(dice, exp, source, note)
+        return roll is not None and self._submit(roll)
 
     # ---------------------------------------------------------------------------------- the camera
     def table_settled(self, reading: DiceReading) -> None:
@@ -236,7 +236,7 @@ class RollAndWriteScreen(PlayScreen):
                 self.proposed_choice = rw.KeepPair(player.name, *kept)
                 self.say(f"camera: y{kept[0]} b{kept[1]} taken off the table: k keeps that pair")
                 return
-        proposal = propose(reading, exp)
+        proposal = RollAndWriteCamera.proposal(reading, exp)
         if proposal is None:
             self.say(f"camera: dice seen, but none expected now ({exp.prompt})", error=True)
             return
@@ -258,7 +258,7 @@ class RollAndWriteScreen(PlayScreen):
         reading = self.table
         if reading is None or reading is self._put or self.pending is not None or not self.is_current:
             return
-        proposal = propose(reading, self.session.expectation())
+        proposal = RollAndWriteCamera.proposal(reading, self.session.expectation())
         if proposal is not None and proposal.complete:
             self.camera_reading(reading, lying=True)
 
