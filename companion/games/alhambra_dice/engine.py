@@ -155,29 +155,28 @@ class Game:
         ask = self.ask
         if ask is Ask.GAME_OVER:
             raise IllegalMove("the game is over: scoring C is held")
-        kind = type(event)
-        if kind is RoundPrepared:
+        if isinstance(event, RoundPrepared):
             if ask is not Ask.PREPARE:
                 raise IllegalMove(f"round {self.round} is prepared already: {self._now()}")
-            self._prepared(event)  # type: ignore[arg-type]
-        elif kind is GameStarted:
+            self._prepared(event)
+        elif isinstance(event, GameStarted):
             raise IllegalMove("the game has already started")
-        elif kind is TilesLaid or kind is TileTaken or kind is Rebuilt:
-            raise IllegalMove(f"{kind.kind} belongs to the Alcazaba variant; this is the standard game")
+        elif isinstance(event, (TilesLaid, TileTaken, Rebuilt)):
+            raise IllegalMove(f"{event.kind} belongs to the Alcazaba variant; this is the standard game")
         else:
-            who = self.index.get(event.player, -1)  # type: ignore[union-attr]
+            who = self.index.get(event.player, -1)
             if who != self.active:
-                raise IllegalMove(self._not_yours(event.player))  # type: ignore[union-attr]
-            if kind is Rolled:
-                self._rolled(event)  # type: ignore[arg-type]
-            elif kind is MarkerPlaced:
-                self._placed(who, event)  # type: ignore[arg-type]
-            elif kind is PrizeTaken:
-                self._prize(who, event)  # type: ignore[arg-type]
-            elif kind is RollCancelled:
+                raise IllegalMove(self._not_yours(event.player))
+            if isinstance(event, Rolled):
+                self._rolled(event)
+            elif isinstance(event, MarkerPlaced):
+                self._placed(who, event)
+            elif isinstance(event, PrizeTaken):
+                self._prize(who, event)
+            elif isinstance(event, RollCancelled):
                 self._cancelled(who)
             else:
-                self._black_die(who, event)  # type: ignore[arg-type]
+                self._black_die(who, event)
         self.log.append(event)
 
     def _now(self) -> str:
