@@ -213,3 +213,24 @@ def test_the_game_log_says_each_event_in_words_and_follows_the_game(xdg: Path) -
     assert seen["stopped"] == "Ann stopped: a completed city of 2 dice, +0"
     top, end = seen["scroll"]
     assert end > 0 and top == end, "the log shows its last lines"
+
+
+def test_a_city_die_apart_from_the_city_is_refused_and_the_drawing_numbers_rows_and_columns(
+    xdg: Path,
+) -> None:
+    """Issue 29: `build 20,20:N` (a slip for 2,2) is refused naming the cell and the rule, and the city
+    drawing numbers each die's row and column as they are typed."""
+
+    async def play() -> tuple[str, str, int]:
+        async with make_app().run_test(size=SIZE) as pilot:
+            screen = await start_game(pilot, ["Ann", "Ben"])
+            await enter(pilot, "9 0 0")
+            await enter(pilot, "build 2,1:E")
+            refused = await enter(pilot, "build 20,20:W")
+            await enter(pilot, "build 2,2:W")
+            return refused, str(screen.query_one("#city", Static).render()), len(screen.state.built)
+
+    refused, city, built = asyncio.run(play())
+    assert "row 20, col 20 cannot be built: it touches no die of the city (dice lie side by side)" in refused
+    assert built == 2
+    assert city.splitlines() == ["   1 2", "  +─+─+", "2 │·█·│", "  +─+─+"]
