@@ -13,12 +13,13 @@ from typing import Any
 
 from app_driver import continue_first, make_app, saved_log, start_named, type_entry
 from textual.pilot import Pilot
-from textual.widgets import Input, Static
+from textual.widgets import Input, Log, Static
 
 from companion.app import paths
 from companion.app.screens.alhambra_dice import AlhambraDiceScreen
 from companion.cli import main as companion_main
 from companion.games import alhambra_dice as ad
+from companion.games.alhambra.buildings import TYPES
 from companion.games.alhambra_dice.scorefile import log_text
 from companion.games.alhambra_dice.simulate import next_event, play_random_game
 from vision.reading import Box, DiceReading, Die
@@ -175,3 +176,55 @@ def test_the_camera_enters_a_sure_roll_and_asks_about_an_unsure_one(xdg: Path) -
 def test_board_screen(xdg: Path, snap_compare) -> None:  # type: ignore[no-untyped-def]
     saved(half_game(), "20261123-201500-ann-ben.jsonl")
     assert snap_compare(make_app(), press=["enter"], terminal_size=SIZE)
+
+
+def prize_phase() -> list[ad.Event]:
+    """Blue best and Orange second on pavilion (the exchange tile), Green best and Blue second on arcades
+    (the cancel tile); the prizes are next."""
+    game = ad.Game(ad.GameStarted(("Blue", "Orange", "Green")))
+    game.apply(ad.RoundPrepared(("exchange", "displace", "cancel", "black_die", "vp", "start_player")))
+    for building, count in [("pavilion", 6), ("pavilion", 5), ("arcades", 6), ("arcades", 5)]:
+        name = game.names[game.active]
+        game.apply(
+            ad.Rolled(
+                name, tuple(count if t == building else 8 - count if t == "tower" else 0 for t in TYPES)
+            )
+        )
+        game.apply(ad.MarkerPlaced(name, building))
+    while game.ask is ad.Ask.ROLL:  # the other turns: 1 tower in 3 rolls
+        name = game.names[game.active]
+        for _ in range(3):
+            game.apply(ad.Rolled(name, (7, 0, 0, 0, 0, 1)))
+        game.apply(ad.MarkerPlaced(name, "tower"))
+    return list(game.log)
+
+
+def test_a_forced_prize_is_given_and_the_log_says_so_in_words(xdg: Path) -> None:
+    """Issue 29: the second best marker's only prize is given without asking, and the log says so; a player
+    holding an exchange tile is still asked. Every line is in the players' words."""
+    path = saved(prize_phase(), "20261123-201500-blue-orange-green.jsonl")
+
+    async def play() -> tuple[list[str], str, str]:
+        async with make_app().run_test(size=SIZE) as pilot:
+            _, screen = await continue_first(pilot, AlhambraDiceScreen, path)
+            await enter(pilot, "tile")
+            await enter(pilot, "points")
+            asked = screen.session.expectation().prompt
+            log = screen.query_one("#log", Log)
+            await pilot.press("ctrl+z")
+            undone = str(screen.query_one("#message", Static).render())
+            return list(log.lines), undone, asked
+
+    lines, undone, prompt = asyncio.run(play())
+    assert lines[:3] == [
+        "New game: Blue, Orange, Green",
+        "Round 1: bonus tiles pavilion exchange, seraglio displace, arcades cancel, chambers black-die, "
+        "garden VP, tower start-player",
+        "Blue rolled 6 pavilions, 2 towers (roll 1)",
+    ]
+    assert lines[-2:] == [
+        "Blue took 1 building point in pavilion and the exchange tile",
+        "Orange is given 2 building points in pavilion (the only prize left)",
+    ]
+    assert undone == "undone: Green took 2 building points in arcades (ctrl+y redoes it)"
+    assert prompt.startswith("arcades: Blue's marker is second best"), "Blue holds an exchange tile: asked"

@@ -13,7 +13,7 @@ from typing import Any
 
 from app_driver import continue_first, make_app, saved_log, start_named, type_entry
 from textual.pilot import Pilot
-from textual.widgets import Input, Static
+from textual.widgets import Input, Log, Static
 
 from companion.app import paths
 from companion.app.screens.carcassonne_dice import CarcassonneDiceScreen
@@ -174,3 +174,63 @@ def test_without_a_camera_ctrl_r_says_how_to_read_the_city_and_stays_out_of_the_
     said, in_footer, panel = asyncio.run(press())
     assert "ctrl+r reads the built city with the camera: start the app with `--camera SPEC --symbols" in said
     assert not in_footer and not panel
+
+
+def test_the_game_log_says_each_event_in_words_and_follows_the_game(xdg: Path) -> None:
+    """Issue 29: the log is in the players' words (undo and redo too), a message keeps what was typed
+    however it is bracketed, and the log stays at its end while a burst of entries is played."""
+    seen: dict[str, Any] = {}
+
+    async def play() -> None:
+        async with make_app().run_test(size=SIZE) as pilot:
+            screen = await start_game(pilot, ["Ann", "Ben"])
+            log = screen.query_one("#log", Log)
+            await enter(pilot, "5 3 1")
+            seen["bracketed"] = await enter(pilot, "build 4,4:[S]")
+            await enter(pilot, "keep 1 build 4,4:S 5,4:N")
+            seen["lines"] = list(log.lines)
+            await pilot.press("ctrl+z")
+            seen["undone"] = (str(screen.query_one("#message", Static).render()), list(log.lines))
+            await pilot.press("ctrl+y")
+            seen["redone"] = str(screen.query_one("#message", Static).render())
+            await enter(pilot, "stop")
+            seen["stopped"] = log.lines[-1]
+            await play_moves(pilot, screen, random.Random(4), 40)
+            await pilot.pause()
+            seen["scroll"] = (log.scroll_offset.y, log.max_scroll_y)
+
+    asyncio.run(play())
+    assert "'4,4:[S]'" in seen["bracketed"]
+    built = "Ann kept 1 knight and built 2 city dice at row 4, col 4 (S), row 5, col 4 (N)"
+    assert seen["lines"] == [
+        "New game: Ann, Ben",
+        "Ann rolled 5 city, 3 knights, 1 catapult (roll 1): 1 catapult goes to Ben",
+        built,
+    ]
+    message, lines = seen["undone"]
+    assert message == f"undone: {built} (ctrl+y redoes it)" and lines == seen["lines"][:-1]
+    assert seen["redone"] == f"redone: {built}"
+    assert seen["stopped"] == "Ann stopped: a completed city of 2 dice, +0"
+    top, end = seen["scroll"]
+    assert end > 0 and top == end, "the log shows its last lines"
+
+
+def test_a_city_die_apart_from_the_city_is_refused_and_the_drawing_numbers_rows_and_columns(
+    xdg: Path,
+) -> None:
+    """Issue 29: `build 20,20:N` (a slip for 2,2) is refused naming the cell and the rule, and the city
+    drawing numbers each die's row and column as they are typed."""
+
+    async def play() -> tuple[str, str, int]:
+        async with make_app().run_test(size=SIZE) as pilot:
+            screen = await start_game(pilot, ["Ann", "Ben"])
+            await enter(pilot, "9 0 0")
+            await enter(pilot, "build 2,1:E")
+            refused = await enter(pilot, "build 20,20:W")
+            await enter(pilot, "build 2,2:W")
+            return refused, str(screen.query_one("#city", Static).render()), len(screen.state.built)
+
+    refused, city, built = asyncio.run(play())
+    assert "row 20, col 20 cannot be built: it touches no die of the city (dice lie side by side)" in refused
+    assert built == 2
+    assert city.splitlines() == ["   1 2", "  +─+─+", "2 │·█·│", "  +─+─+"]

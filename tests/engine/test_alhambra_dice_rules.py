@@ -174,6 +174,31 @@ def test_prizes_best_chooses_second_gets_the_other() -> None:
     assert game.state.stacks[garden][2] == (0,) and game.state.vp_tiles[1] == (3,)
 
 
+def test_a_second_best_prize_the_rules_fix_is_given_without_asking() -> None:
+    """ "The second best gets the other prize": with nothing left to say it is the engine's `auto`; a player
+    holding an exchange tile still says whether it is used."""
+    game = new_game(("Blue", "Orange", "Green"))
+    turn(game, "pavilion", dice(pavilion=6))  # Blue best, Orange second (the exchange tile)
+    turn(game, "pavilion", dice(pavilion=5))
+    turn(game, "arcades", dice(arcades=6))  # Green best, Blue second (the cancel tile)
+    turn(game, "arcades", dice(arcades=5))
+    turn(game, "chambers", dice(chambers=6))  # Orange best, Green second (the black-die tile)
+    turn(game, "chambers", dice(chambers=5))
+    fill(game, "tower")
+    assert game.expectation().auto is None, "the best marker's owner chooses"
+    game.apply(PrizeTaken("Blue", "pavilion", "tile"))
+    forced = game.expectation().auto
+    assert forced == PrizeTaken("Orange", "pavilion", "points", exchange=())
+    game.apply(forced)
+    game.apply(PrizeTaken("Green", "arcades", "points"))
+    assert game.expectation().player == "Blue" and game.expectation().auto is None, (
+        "Blue holds an exchange tile"
+    )
+    game.apply(PrizeTaken("Blue", "arcades", "tile", exchange=()))
+    game.apply(PrizeTaken("Orange", "chambers", "points"))
+    assert game.expectation().auto == PrizeTaken("Green", "chambers", "tile", exchange=())
+
+
 def test_the_same_player_may_take_both_prizes_one_marker_no_second_and_none_nothing() -> None:
     game = new_game()
     turn(game, "arcades", dice(arcades=6))

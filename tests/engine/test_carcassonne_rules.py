@@ -96,6 +96,22 @@ def test_kept_city_dice_are_built_at_once_black_to_black_and_never_moved() -> No
     assert [b.at for b in game.built] == [(0, 0), (0, 1)]
 
 
+def test_city_dice_lie_side_by_side_each_touching_the_city() -> None:
+    """Building: "dice lie side by side". A die apart from the city (`build 20,20:N`, a slip for 2,2) is
+    refused naming its cell; dice built together may join the city through one another, in any order."""
+    game = new_game(Rolled("Ani", 9, 0, 0), Kept("Ani", 0, (Built((2, 1), (E,)),)))
+    refused(
+        game, Kept("Ani", 0, (Built((20, 20), (W,)),)), r"row 20, col 20 cannot be built: it touches no die"
+    )
+    refused(game, Kept("Ani", 0, (Built((2, 2), (W,)), Built((4, 2), (N,)))), "row 4, col 2 .* side by side")
+    assert game.black == {(2, 1): E}, "a refused build takes its dice back out"
+    game.apply(Kept("Ani", 0, (Built((4, 2), (N,)), Built((3, 2), (S,)), Built((2, 2), (W,)))))
+    assert [b.at for b in game.built] == [(2, 1), (4, 2), (3, 2), (2, 2)]
+    first = new_game(Rolled("Ani", 9, 0, 0))
+    refused(first, Kept("Ani", 0, (Built((5, 5), (E,)), Built((7, 7), (N,)))), "row 7, col 7")
+    first.apply(Kept("Ani", 0, (Built((20, 20), (E,)),)))  # the first die of a turn goes anywhere
+
+
 def test_catapults_pass_left_at_once_and_nine_in_a_turn_win_at_once() -> None:
     game = new_game(Rolled("Ani", 4, 0, 5))
     assert game.expectation().dice == 4

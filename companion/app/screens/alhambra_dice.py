@@ -15,7 +15,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Input, Log, Static
+from textual.widgets import Footer, Input, Static
 
 from companion.games import alhambra_dice as ad
 from companion.games.alhambra.buildings import TYPES
@@ -26,6 +26,7 @@ from companion.live.cameras import AlhambraDiceCamera
 from vision.reading import DiceReading
 
 from ..alhambra_dice_input import HELP, InputError, parse
+from ..alhambra_dice_words import describe
 from ..widgets.alhambra_board import AlhambraBoard, marks
 from ..widgets.camera_panel import CameraPanel
 from ..widgets.log_row import log_row
@@ -70,7 +71,7 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
     def on_mount(self) -> None:
         self.query_one("#board").border_title = "Board"
         self.query_one("#now").border_title = "Now"
-        self.query_one("#log", Log).write_lines(self.line(e) for e in self.session.events)
+        self._rewrite_log()
         self.query_one("#entry", Input).focus()
         self._after_change()
 
@@ -112,6 +113,9 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
         """The last line of the full breakdown (ctrl+e exports it all): totals and winners."""
         return game_text(ad.score_log(list(self.session.events))).splitlines()[-1]
 
+    def words(self, before: ad.GameState, event: ad.Event, after: ad.GameState) -> list[str]:
+        return describe(before, event, after)
+
     def parse_entry(self, text: str) -> ad.Event:
         """The event a typed line means now (`InputError` for a line that is no entry)."""
         return parse(text, self.state, self.rng)
@@ -135,11 +139,10 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
             if auto is None:
                 break
             try:
-                self.session.submit(auto)
+                self.submit(auto)
             except OSError as exc:  # the log could not be written: the move is not taken
                 self.say(str(exc), error=True)
                 return
-            self.query_one("#log", Log).write_line(self.line(auto))
         self.refresh_view()
         if self.state.is_over:
             note = f"the totals are on the screen, {EXPORT_KEY} exports"

@@ -29,6 +29,7 @@ from vision.reading import DiceReading, Image
 from vision.symbols.profile import SymbolProfile
 
 from ..carcassonne_dice_input import HELP, InputError, parse
+from ..carcassonne_dice_words import describe
 from ..widgets.carcassonne_pad import CarcassonnePad, CityView
 from ..widgets.log_row import log_row
 from .event_game import EXPORT_KEY, EventGameScreen
@@ -149,6 +150,9 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
     def on_carcassonne_dice_screen_from_table(self, message: FromTable) -> None:
         if self.enter(message.event) and message.said:
             self.say(message.said)
+
+    def words(self, before: cd.GameState, event: cd.Event, after: cd.GameState) -> list[str]:
+        return describe(before, event, after)
 
     def _after_change(self) -> None:
         self.refresh_view()

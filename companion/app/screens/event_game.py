@@ -2,15 +2,16 @@
 through the engine, undo and redo with the on-screen game log kept to the log on disk, and the export.
 
 Each game's screen composes its own view (with a `#message` Static and a `#log` Log), draws it in
-`refresh_view`, gives its scoring's JSON in `scoring` and names its keys in its own `BINDINGS` (the help
-screen lists a screen's own bindings).
+`refresh_view`, words its events in `words`, gives its scoring's JSON in `scoring` and names its keys in its
+own `BINDINGS` (the help screen lists a screen's own bindings).
 """
 
 from __future__ import annotations
 
-import json
+from collections.abc import Iterable
 from typing import Any, Generic, TypeVar
 
+from rich.text import Text
 from textual.widgets import Log, Static
 
 from companion.games.folding import IllegalMove
@@ -36,16 +37,45 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         self.error = False
         self.pending: FaceProposal | None = None
         """A camera reading of a roll that needs the players' word: ctrl+k accepts it, typed dice fix it."""
+        self.worded: list[list[str]] = self._worded(session.events)
+        """The game log's lines of each event, worded once (undo takes an event's lines back)."""
 
     @property
     def state(self) -> S:
         return self.session.state
 
-    def line(self, event: E) -> str:
-        """One line of the game log on screen: the event as the log file holds it, without the JSON noise."""
-        data = self.session.rules.log.encode(event)
-        kind = data.pop("event")
-        return f"{kind}: " + json.dumps(data, ensure_ascii=False)[1:-1].replace('"', "")
+    def words(self, before: S, event: E, after: S) -> list[str]:
+        """The game log's lines for `event`, which turned `before` into `after`, in the players' words."""
+        raise NotImplementedError
+
+    def _worded(self, events: list[E]) -> list[list[str]]:
+        """Each event's lines, the game replayed event by event to word each (the set-up: its own state)."""
+        rules = self.session.rules
+        state = rules.replay(events[:1])
+        lines = [self.words(state, events[0], state)]
+        for event in events[1:]:
+            after = rules.apply(state, event)
+            lines.append(self.words(state, event, after))
+            state = after
+        return lines
+
+    def submit(self, event: E) -> None:
+        """Apply an event through the session and add its lines to the game log (`IllegalMove`, `OSError`:
+        nothing changes)."""
+        before = self.state
+        self.session.submit(event)
+        self._logged(self.words(before, event, self.state))
+
+    def _logged(self, lines: list[str]) -> None:
+        self.worded.append(lines)
+        self._write_log(lines)
+
+    def _write_log(self, lines: Iterable[str]) -> None:
+        """Lines added to the log, which follows them: `Log` scrolls only when it was at its end as laid out
+        last, which a burst of lines written before the next refresh (a demo, Dirk's moves) is not."""
+        log = self.query_one("#log", Log)
+        log.write_lines(lines)
+        log.scroll_end(animate=False)
 
     def refresh_view(self) -> None:
         """Draw the game as it stands, and `self.message`."""
@@ -61,17 +91,16 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
 
     def show_message(self) -> None:
         message = self.query_one("#message", Static)
-        message.update(self.message)
+        message.update(Text(self.message))  # as said: an engine's `[row, col]` is no markup
         message.set_class(self.error, "error")
 
     def enter(self, event: E) -> bool:
         """Apply an event; the engine's reason is shown when it is refused, and nothing changes."""
         try:
-            self.session.submit(event)
+            self.submit(event)
         except (IllegalMove, OSError) as exc:
             self.say(str(exc), error=True)
             return False
-        self.query_one("#log", Log).write_line(self.line(event))
         self.message, self.error = "", False
         self.pending = None
         self._after_change()
@@ -114,27 +143,29 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
 
     def action_undo(self) -> None:
         try:
-            undone = self.session.undo()
+            self.session.undo()
         except (IllegalMove, OSError) as exc:
             self.say(str(exc), error=True)
             return
+        self.say(f"undone: {'; '.join(self.worded.pop())} (ctrl+y redoes it)")
         self._rewrite_log()
-        self.say(f"undone: {self.line(undone)} (ctrl+y redoes it)")
 
     def action_redo(self) -> None:
+        before = self.state
         try:
             redone = self.session.redo()
         except (IllegalMove, OSError) as exc:
             self.say(str(exc), error=True)
             return
-        self._rewrite_log()
-        self.say(f"redone: {self.line(redone)}")
+        lines = self.words(before, redone, self.state)
+        self._logged(lines)
+        self.say(f"redone: {'; '.join(lines)}")
         self._after_change()
 
     def _rewrite_log(self) -> None:
-        log = self.query_one("#log", Log)
-        log.clear()
-        log.write_lines(self.line(e) for e in self.session.events)
+        """The game log as the events stand (on opening the game, and after an undo)."""
+        self.query_one("#log", Log).clear()
+        self._write_log(line for lines in self.worded for line in lines)
 
     def action_export(self) -> None:
         """The scoring so far with every reason, as `GAME.score.json` beside the game's log."""

@@ -50,7 +50,9 @@ def pad_text(state: cd.GameState) -> str:
 
 def city_text(built: tuple[cd.Built, ...]) -> str:
     """The built dice on a grid whose neighbours share their border: a black edge is █ (black touches black,
-    so a border is black for both dice or neither), a white one a line; each die's middle is ·."""
+    so a border is black for both dice or neither), a white one a line; each die's middle is ·. Each die's
+    row is numbered on its left and its column above it (two-digit columns tens over units), as `build
+    ROW,COL:AREAS` types them."""
     if not built:
         return "no city die built this turn"
     top = min(b.at[0] for b in built)
@@ -67,7 +69,14 @@ def city_text(built: tuple[cd.Built, ...]) -> str:
             dr, dc, white = SIDE[edge]
             grid[r + dr][c + dc] = BLACK if black & edge else white
         grid[r][c] = "·"
-    return "\n".join("".join(row).rstrip() for row in grid)
+    margin = len(str(top + height // 2 - 1))
+    cols = [str(left + k) for k in range(width // 2)]
+    digits = max(len(col) for col in cols)
+    header = [" " * (margin + 1) + "".join(f" {col.rjust(digits)[d]}" for col in cols) for d in range(digits)]
+    rows = [
+        (str(top + n // 2) if n % 2 else "").rjust(margin) + " " + "".join(row) for n, row in enumerate(grid)
+    ]
+    return "\n".join(line.rstrip() for line in header + rows)
 
 
 class CarcassonnePad(Static):

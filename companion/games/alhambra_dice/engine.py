@@ -580,17 +580,29 @@ class Game:
             prompt = f"{building}: {name}'s marker is {place}: take {words['points']}, or {words['tile']}"
         else:
             prompt = f"{building}: {name}'s marker is {place}: {name} takes {words[prizes[0]]}"
-        auto = None
-        if self.active == self.dirk and not (prizes == ("tile",) and tile == "vp"):
-            auto = PrizeTaken(
-                name,
-                building,
-                prizes[0],
-                start_player=self.names[1 - self.caliph]
-                if prizes == ("tile",) and tile == START_TILE
-                else None,
-            )
-        return Expectation(ask, name, prompt, r, building=building, prizes=prizes, tile=tile, auto=auto)
+        return Expectation(
+            ask, name, prompt, r, building=building, prizes=prizes, tile=tile, auto=self._forced_prize()
+        )
+
+    def _forced_prize(self) -> PrizeTaken | None:
+        """The prize the rules fix, given without asking: Dirk's (as best result always 2 building points; a
+        start-player tile he names the player who was not start player), and the second best's ("the second
+        best gets the other prize") where the player has nothing left to say. Still asked: a VP tile's value,
+        who a real player names start player, and whether a held exchange tile is used."""
+        prizes, who = self._prizes(), self.active
+        if len(prizes) != 1:
+            return None
+        prize, t = prizes[0], self.prize_col
+        tile = self.offer[t] if prize == "tile" else None
+        if tile == "vp":
+            return None
+        name, building = self.names[who], TYPES[t]
+        if who == self.dirk:
+            start = self.names[1 - self.caliph] if tile == START_TILE else None
+            return PrizeTaken(name, building, prize, start_player=start)
+        if tile == START_TILE or self.held[who][EXCHANGE]:
+            return None
+        return PrizeTaken(name, building, prize, exchange=())
 
     def scoring_letter(self) -> str | None:
         """The scoring that follows this round, if any."""

@@ -32,7 +32,7 @@ class Expectation:
     """What the table must show next, in words (`prompt`, e.g. "Ann: roll 8 dice, roll 1 of 3") and as
     values: `dice` white dice to read now and `roll` the number of that roll (1–3); in the prize phase
     `building` is the column and `prizes` the prizes the player may take; `auto` an event to apply without
-    asking (Dirk's choices, which the rules fix)."""
+    asking (a prize the rules fix: Dirk's, and a second best's with nothing left to say)."""
 
     ask: Ask
     player: str | None

@@ -15,7 +15,7 @@ touch along one edge. Rules ("Building cities" on the rules page):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
@@ -98,6 +98,20 @@ def fit_problem(black: Mapping[Pos, int], at: Pos, edges: int) -> str | None:
                 f"{place((r + dr, c + dc))} (black must touch black, white white)"
             )
     return None
+
+
+def off_city(built: Iterable[Pos], new: Sequence[Pos]) -> Pos | None:
+    """Building: "dice lie side by side". The first of the `new` dice that no row of dice side by side joins
+    to the city built before them (none built yet: to the first new die), or None."""
+    city = set(built) or set(new[:1])
+    left = [at for at in new if at not in city]
+    grown = True
+    while left and grown:
+        joined = [at for at in left if any((at[0] + dr, at[1] + dc) in city for dr, dc in STEP.values())]
+        city.update(joined)
+        left = [at for at in left if at not in city]
+        grown = bool(joined)
+    return next((at for at in new if at in left), None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from companion.games import folding
 from companion.games.folding import IllegalMove as IllegalMove
 from jsonfile import short
 
-from .city import Cities, Pos, areas_problem, black_of, fit_problem
+from .city import Cities, Pos, areas_problem, black_of, fit_problem, off_city
 from .events import Built, Event, GameStarted, Kept, Rolled, TurnEnded
 from .scoring import DICE, turn_points
 from .state import Ask, Expectation, GameState, TurnRecord
@@ -208,6 +208,14 @@ class Game:
                     f"the city die for row {die.at[0]}, col {die.at[1]} cannot be built: {problem}"
                 )
             black[die.at] = edges
+        loose = off_city((die.at for die in self.built), [die.at for die in event.built])
+        if loose is not None:
+            for die in event.built:
+                del black[die.at]
+            raise IllegalMove(
+                f"the city die for row {loose[0]}, col {loose[1]} cannot be built: it touches no die of the "
+                "city (dice lie side by side)"
+            )
         for die in event.built:
             self.cities.add(die.at, die.areas)
             self.built.append(die)
