@@ -7,6 +7,7 @@ import json
 import random
 import subprocess
 import sys
+import tempfile
 import textwrap
 from datetime import datetime
 from pathlib import Path
@@ -201,3 +202,55 @@ def test_the_game_log_writer_refuses_to_overwrite(tmp_path: Path) -> None:
     path.write_text("{}\n", encoding="utf-8")
     with pytest.raises(ValueError, match="already exists"):
         GameLog.create(path, a_game(entry)[0], entry.rules.log.encode)
+
+
+READ_ONLY = """
+import json, os, random, sys
+from datetime import datetime
+from pathlib import Path
+from companion.games.session import ResumeError, Session
+from companion.games.table import PLAYED
+
+entry = PLAYED[sys.argv[1]]
+events = entry.random_game(entry.players[0], random.Random(3))
+if os.getuid() == 0:  # root writes anywhere: the rest runs as nobody, whose writes fail as a user's would
+    os.setgid(65534)
+    os.setuid(65534)
+said = {}
+try:
+    Session.resume(entry.rules, Path(sys.argv[2]))
+except ResumeError as exc:
+    said["resume"] = str(exc)
+try:
+    Session.create(entry.rules, Path(sys.argv[3]), events[0], datetime(2026, 11, 26))
+except OSError as exc:
+    said["create"] = type(exc).__name__
+print(json.dumps(said))
+"""
+
+
+@pytest.mark.parametrize("game", list(PLAYED))
+def test_a_read_only_log_or_folder_is_said_in_one_line(game: str) -> None:
+    """A saved game whose log cannot be written is not continued (one line naming it); a new game in a
+    folder that cannot be written is refused (the start screen says the error)."""
+    entry = PLAYED[game]
+    assert entry.rules is not None
+    with tempfile.TemporaryDirectory() as where:  # outside pytest's private folders, which nobody can enter
+        tmp_path = Path(where)
+        tmp_path.chmod(0o755)
+        path, _ = cut_log(entry, tmp_path, 10, b"")
+        path.chmod(0o444)
+        folder = tmp_path / "games"
+        folder.mkdir(mode=0o555)
+        run = subprocess.run(
+            [sys.executable, "-c", textwrap.dedent(READ_ONLY), game, str(path), str(folder)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert run.returncode == 0, run.stderr
+        said = json.loads(run.stdout)
+        assert said["resume"].startswith(f"{path}: cannot be written") and "\n" not in said["resume"]
+        assert said["create"] == "PermissionError"
+        assert path.read_bytes() == log_text(a_game(entry, seed=3)[:10], entry.rules.log.encode).encode()
