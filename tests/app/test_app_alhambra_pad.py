@@ -159,12 +159,15 @@ def test_a_pad_is_a_saved_game_continued_from_the_list_and_in_history_once_finis
             seen["path"] = pad.path
         async with make_app().run_test(size=(110, 34)) as pilot:
             options = pilot.app.screen.query_one("#saved", OptionList)
-            seen["listed"] = str(options.get_option_at_index(0).prompt)
+            # The finished pad is listed apart, under the heading of the finished games, and chosen first.
+            seen["heading"] = str(options.get_option_at_index(0).prompt)
+            seen["listed"] = str(options.get_option_at_index(1).prompt)
             await pilot.press("enter")
             await pilot.pause()
             seen["continued"] = pilot.app.screen
 
     asyncio.run(play())
+    assert seen["heading"].startswith("── Finished")
     assert seen["listed"].startswith("Alhambra · Ann, Ben, Dirk ◇ · finished · "), seen["listed"]
     continued = seen["continued"]
     assert isinstance(continued, AlhambraPadScreen) and continued.path == seen["path"]
