@@ -564,7 +564,10 @@ def test_calibrating_a_table_is_remembered_and_used_by_the_camera(home: Path, tm
     area = run("companion calibrate area 0.1 0.2 0.9 0.8")
     assert area.returncode == 0 and "dice zone saved" in area.stdout
     shown = run("companion calibrate show").stdout
-    assert "yellow" in shown and "blue" in shown and "0.1" in shown and "none" not in shown
+    assert "none" not in shown and "left 0.1, top 0.2, right 0.9, bottom 0.8 of the frame" in shown
+    # In words, not the profile's Python repr: each colour with the dice it was taught from.
+    assert re.search(r"yellow \(Lab \d+ -?\d+ -?\d+, taught from \d+ dice\)", shown), shown
+    assert "blue (Lab " in shown and "ColourStats(" not in shown and "TableArea(" not in shown
     # `--camera` reads through what is remembered: the dice zone and the taught colours.
     reader = camera_setup(str(tmp_path)).reader
     assert isinstance(reader, AreaReader) and reader.area == TableArea(0.1, 0.2, 0.9, 0.8)
