@@ -101,6 +101,32 @@ DAMAGED = {
 }
 
 
+def test_a_digit_typed_after_a_lone_0_replaces_it_and_the_best_lead_until_the_third_scoring(
+    xdg: Path,
+) -> None:
+    seen: dict[str, Any] = {}
+
+    async def fill() -> None:
+        async with make_app().run_test(size=(110, 34)) as pilot:
+            pad = await new_pad_for_ann_and_ben(pilot)
+            tower = pad.query_one("#p0-tower", Input)
+            tower.focus()
+            await pilot.pause()
+            tower.cursor_position = len(tower.value)  # the cursor after the 0, as a click there leaves it
+            await pilot.press("3")
+            seen["typed"] = (tower.value, pad.pad["players"][0]["scorings"][0]["buildings"]["tower"])
+            for n in (1, 2):
+                seen[n] = str(pad.query_one("#result", Static).render()).splitlines()[-1]
+                await pilot.press("ctrl+n")
+            seen[3] = str(pad.query_one("#result", Static).render()).splitlines()[-1]
+
+    asyncio.run(fill())
+    assert seen["typed"] == ("3", 3)
+    assert seen[1] == "Totals after scoring 1 of 3: Ann 6, Ben 0, Dirk (imaginary) 0. Leading: Ann", seen[1]
+    assert seen[2].startswith("Totals after scoring 2 of 3: ") and seen[2].endswith("Leading: Ann")
+    assert seen[3].startswith("Totals: ") and seen[3].endswith("Winner: Ann"), "3 scorings: a winner"
+
+
 def test_a_damaged_pad_is_named_and_the_app_goes_on(xdg: Path) -> None:
     """F7 continuing a damaged pad says why it cannot open it, on the start screen, in one line."""
     said: dict[str, str] = {}
