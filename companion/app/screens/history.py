@@ -78,8 +78,10 @@ class HistoryScreen(Screen[None]):
         if progress.totals:
             # Rounds and points are whole numbers: plotext's own ticks divide the range (5.5, 79.7).
             points = [total for totals in progress.totals for total in totals]
-            plt.xticks(integer_ticks(1, len(progress.totals)))
-            plt.yticks(integer_ticks(min(0, *points), max(points)))
+            rounds: list[float] = [*integer_ticks(1, len(progress.totals))]  # plotext's type; ints stay ints
+            scores: list[float] = [*integer_ticks(min(0, *points), max(points))]
+            plt.xticks(rounds)
+            plt.yticks(scores)
         chart.refresh()
         won = f"won by {' and '.join(game.winners)}" if game.winners else "no winner"
         replay = "" if RECORDS[game.game].replayable else " (no move-by-move replay for this game yet)"
