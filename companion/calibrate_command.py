@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -76,20 +75,30 @@ def run_calibrate(args: argparse.Namespace) -> int:
 
 
 def _show() -> int:
-    from calibration.table_area import load_area
-    from vision.colour_profile import load_profile
+    from calibration.table_area import TableArea, load_area
+    from vision.colour_profile import ColourProfile, load_profile
 
-    loaders: tuple[tuple[str, Path, Callable[[Path], object]], ...] = (
-        ("colour profile", paths.colour_profile_path(), load_profile),
-        ("dice zone", paths.table_area_path(), load_area),
+    def colours(profile: ColourProfile) -> str:
+        return ", ".join(
+            f"{name} (Lab {' '.join(f'{v:.0f}' for v in stats.mean)}, taught from {stats.samples} dice)"
+            for name, stats in profile.colours.items()
+        )
+
+    def zone(area: TableArea) -> str:
+        return f"left {area.x0:g}, top {area.y0:g}, right {area.x1:g}, bottom {area.y1:g} of the frame"
+
+    path = paths.colour_profile_path()
+    print(
+        f"colour profile: {path}\n  {colours(load_profile(path))}"
+        if path.is_file()
+        else "colour profile: none"
     )
-    for what, path, load in loaders:
-        if path.is_file():
-            print(f"{what}: {path}\n  {load(path)}")
-        else:
-            print(
-                f"{what}: none (the whole frame, palette colours)" if what == "dice zone" else f"{what}: none"
-            )
+    path = paths.table_area_path()
+    print(
+        f"dice zone: {path}\n  {zone(load_area(path))}"
+        if path.is_file()
+        else "dice zone: none (the whole frame)"
+    )
     return 0
 
 

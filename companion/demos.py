@@ -1,5 +1,7 @@
 """`companion demo --game GAME`: each game's demo on the rendered table, as the table of games names it
-(`GameEntry.demo`). Headless, a demo prints its JSON; in the app, rendered players roll and choose.
+(`GameEntry.demo`). Headless, a demo prints its JSON; in the app, rendered players roll and choose. Every
+demo's game is kept in the demos folder (`paths.demos_dir()`), apart from the real games: a demo's players
+are never continued, listed in history or counted in statistics with the people at the table.
 
 Imported only when a demo runs: the app, the camera's reader and the models load with it.
 """
@@ -10,7 +12,6 @@ import argparse
 import json
 import random
 import sys
-import tempfile
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -18,7 +19,7 @@ from pathlib import Path
 from textual.app import AutopilotCallbackType
 
 from companion.app.app import CameraSetup, CompanionApp
-from companion.app.paths import games_dir
+from companion.app.paths import demos_dir
 from companion.cli import run_app
 from companion.games import alhambra_dice as ad
 from companion.games import carcassonne_dice as cd
@@ -33,13 +34,16 @@ from companion.live.match import FACE_SETTLING
 from vision.pips import PipReader
 from vision.reader import DiceReader
 
+KEPT_APART = "the demo's log, kept apart from the real games"
+"""Said with a demo's log when it ends: where its game is, and that it is not one of the table's games."""
+
 
 def _say(line: str) -> None:
     print(f"companion demo: {line}", file=sys.stderr)
 
 
 def roll_and_write(args: argparse.Namespace) -> int:
-    """Roll & Write's demo: its game is kept in a folder of its own (a temporary one)."""
+    """Roll & Write's demo: in the app its game is kept in the demos folder."""
     from companion.app.demo_players import DemoPlayers
 
     seed = args.seed or 0
@@ -53,7 +57,7 @@ def roll_and_write(args: argparse.Namespace) -> int:
     table = roll_and_write_demo.demo_table(seed)
     reader.colour_profile = roll_and_write_demo.teach_colours(table, reader, seed)
     table.realtime, table.fps, table.roll_frames, table.rest_frames = True, 15.0, 12, 15
-    games = Path(tempfile.mkdtemp(prefix="companion-demo-"))
+    games = demos_dir()
     session = Session.create(ROLL_AND_WRITE, games, roll_and_write_demo.demo_setup(args.solo), datetime.now())
     app = CompanionApp(
         rng=random.Random(args.seed),
@@ -66,7 +70,7 @@ def roll_and_write(args: argparse.Namespace) -> int:
 
 
 def alhambra_dice(args: argparse.Namespace) -> int:
-    """The Alhambra dice game's demo: the game is saved in the games folder, as the app saves one."""
+    """The Alhambra dice game's demo: the game is saved in the demos folder, as the app saves one."""
     from companion.app.demo_players import AlhambraDicePlayers
 
     seed = args.seed or 0
@@ -74,7 +78,7 @@ def alhambra_dice(args: argparse.Namespace) -> int:
         _say("teaching the alhambra dice's faces, then playing ...")
         result = alhambra_demo.play_headless(seed, _say)
         path = save_demo_log(alhambra_demo.DEMO_PLAYERS, alhambra_dice_log(result.events))
-        _say(f"the game's log: {path}")
+        _say(f"{KEPT_APART}: {path}")
         print(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
         return 0 if result.finished else 1
     _say("teaching the alhambra dice's faces first ...")
@@ -82,9 +86,10 @@ def alhambra_dice(args: argparse.Namespace) -> int:
     table = alhambra_demo.demo_table(seed)
     table.realtime, table.fps, table.roll_frames, table.rest_frames = True, 15.0, 12, 15
     setup = ad.GameStarted(alhambra_demo.DEMO_PLAYERS)
-    session = Session.create(ALHAMBRA_DICE, games_dir(), setup, datetime.now())
+    session = Session.create(ALHAMBRA_DICE, demos_dir(), setup, datetime.now())
     app = CompanionApp(
         rng=random.Random(seed),
+        games_dir=demos_dir(),
         camera=CameraSetup(lambda: table, reader, settling=FACE_SETTLING),
         game=session,
     )
@@ -93,7 +98,7 @@ def alhambra_dice(args: argparse.Namespace) -> int:
 
 
 def carcassonne_dice(args: argparse.Namespace) -> int:
-    """The Carcassonne dice game's demo on rendered tables, its log saved where a real game's goes."""
+    """The Carcassonne dice game's demo on rendered tables, its log saved in the demos folder."""
     from companion.app.demo_players import CarcassonneDicePlayers
 
     seed = args.seed or 0
@@ -101,11 +106,12 @@ def carcassonne_dice(args: argparse.Namespace) -> int:
         _say("teaching the rendered dice's faces, then playing ...")
         result = carcassonne_demo.play_headless(seed, progress=_say)
         log = save_demo_log(roll_and_write_demo.DEMO_PLAYERS, carcassonne_dice_log(result.events))
+        _say(f"{KEPT_APART}: {log}")
         print(json.dumps({**result.to_json(), "log": str(log)}, indent=2, ensure_ascii=False))
         return 0 if result.game.is_over else 1
     setup = cd.GameStarted(roll_and_write_demo.DEMO_PLAYERS)
-    session = Session.create(CARCASSONNE_DICE, games_dir(), setup, datetime.now())
-    app = CompanionApp(rng=random.Random(seed), game=session)
+    session = Session.create(CARCASSONNE_DICE, demos_dir(), setup, datetime.now())
+    app = CompanionApp(rng=random.Random(seed), games_dir=demos_dir(), game=session)
     players = CarcassonneDicePlayers(app, seed)
     players.attach()
     return run_demo_app(app, players.close, args.pilot, session.path)
@@ -121,13 +127,13 @@ def run_demo_app(
     finally:
         app.stop_camera()
         close()
-    print(f"the demo game's log: {log}")
+    print(f"{KEPT_APART}: {log}")
     return 0
 
 
 def save_demo_log(players: tuple[str, ...], text: str) -> Path:
-    """A headless demo's game saved in the games folder, where the app saves a game (to score or replay)."""
-    folder = games_dir()
+    """A headless demo's game saved in the demos folder, as the app saves a game (to score or replay)."""
+    folder = demos_dir()
     folder.mkdir(parents=True, exist_ok=True)
     path = new_log_path(folder, players, datetime.now())
     path.write_text(text, encoding="utf-8")

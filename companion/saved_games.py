@@ -79,6 +79,32 @@ def saved_files(folder: Path) -> list[Path]:
     return sorted({path for pattern in patterns for path in folder.glob(pattern)})
 
 
+SIDE_FILES = (".cut", ".new")
+"""Files beside a saved game named after it whole: its log's spoiled last lines set aside, a pad's
+half-written save."""
+EXPORTS = (".score.json", ".score.md", ".score.txt")
+"""Files beside a saved game named after its stem: its scoring exported."""
+
+
+def game_files(path: Path) -> list[Path]:
+    """A saved game's file and those beside it that belong to it (its side files and exports), as they are
+    on disk now."""
+    # The game's row names its files (`*.jsonl`, `alhambra-*.pad.json`): the stem is the name before that end.
+    kept = entry_of_file(path)
+    stem = path.name.removesuffix(kept.files.rsplit("*", 1)[1] if kept is not None else LOG_SUFFIX)
+    names = [path.name, *(path.name + side for side in SIDE_FILES), *(stem + export for export in EXPORTS)]
+    return [path.with_name(name) for name in names if path.with_name(name).is_file()]
+
+
+def delete_game(path: Path) -> list[Path]:
+    """Delete a saved game: its file, side files and exports; returns those deleted. The log index forgets
+    the game the next time the folder is read (a log no longer there is dropped from it)."""
+    files = game_files(path)
+    for file in files:
+        file.unlink()
+    return files
+
+
 def game_of_file(path: Path) -> GameEntry:
     """The game a saved file belongs to: by its name for a game kept without a log, else by the log's first
     line."""

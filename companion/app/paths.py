@@ -35,6 +35,12 @@ def games_dir() -> Path:
     return data_dir() / "games"
 
 
+def demos_dir() -> Path:
+    """The demos' game logs, every game's, kept apart from the real games: never continued, listed in
+    history or counted in statistics with them."""
+    return data_dir() / "demos"
+
+
 def colour_profile_path() -> Path:
     """The colour profile of this table's game dice, taught with `companion calibrate colours` or F3."""
     return config_dir() / "colour-profile.json"

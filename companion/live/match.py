@@ -78,6 +78,10 @@ def _sure(die: Die, sure_read: float) -> bool:
     return die.confidence >= sure_read
 
 
+TEACH_COLOURS = "if they are the game's dice, F3 teaches their colours"
+"""Said with dice of a colour the game has none of."""
+
+
 def propose(reading: DiceReading, exp: rw.Expectation, sure_read: float = SURE_READ) -> Proposal | None:
     """The proposal for the roll `exp` waits for, or None when the game waits for no dice now."""
     if exp.yellow + exp.blue == 0:
@@ -104,14 +108,15 @@ def propose(reading: DiceReading, exp: rw.Expectation, sure_read: float = SURE_R
             if not _sure(die, sure_read):
                 problems.append(f"unsure of {colour[0]}{die.value} ({die.confidence:.0%})")
     others = [d for d in reading.dice if d.color not in GAME_COLOURS and _sure(d, sure_read)]
+    # The game's dice named another colour (a new table's light) are mended by teaching their colours; they
+    # are named with what is missing too, as they may be the missing dice.
+    strays = []
     if others:
-        problems.append(
-            f"{len(others)} die of another colour ignored"
-            if len(others) == 1
-            else f"{len(others)} dice of other colours ignored"
-        )
+        many = "1 die of another colour" if len(others) == 1 else f"{len(others)} dice of other colours"
+        strays.append(f"{many} ignored ({TEACH_COLOURS})")
     if missing:
-        return Proposal((), False, "missing " + "; ".join(missing), read)
+        return Proposal((), False, "; ".join(["missing " + "; ".join(missing), *strays]), read)
+    problems += strays
     return Proposal(tuple(chosen), not problems, "; ".join(problems), read)
 
 

@@ -101,6 +101,32 @@ DAMAGED = {
 }
 
 
+def test_a_digit_typed_after_a_lone_0_replaces_it_and_the_best_lead_until_the_third_scoring(
+    xdg: Path,
+) -> None:
+    seen: dict[str, Any] = {}
+
+    async def fill() -> None:
+        async with make_app().run_test(size=(110, 34)) as pilot:
+            pad = await new_pad_for_ann_and_ben(pilot)
+            tower = pad.query_one("#p0-tower", Input)
+            tower.focus()
+            await pilot.pause()
+            tower.cursor_position = len(tower.value)  # the cursor after the 0, as a click there leaves it
+            await pilot.press("3")
+            seen["typed"] = (tower.value, pad.pad["players"][0]["scorings"][0]["buildings"]["tower"])
+            for n in (1, 2):
+                seen[n] = str(pad.query_one("#result", Static).render()).splitlines()[-1]
+                await pilot.press("ctrl+n")
+            seen[3] = str(pad.query_one("#result", Static).render()).splitlines()[-1]
+
+    asyncio.run(fill())
+    assert seen["typed"] == ("3", 3)
+    assert seen[1] == "Totals after scoring 1 of 3: Ann 6, Ben 0, Dirk (imaginary) 0. Leading: Ann", seen[1]
+    assert seen[2].startswith("Totals after scoring 2 of 3: ") and seen[2].endswith("Leading: Ann")
+    assert seen[3].startswith("Totals: ") and seen[3].endswith("Winner: Ann"), "3 scorings: a winner"
+
+
 def test_a_damaged_pad_is_named_and_the_app_goes_on(xdg: Path) -> None:
     """F7 continuing a damaged pad says why it cannot open it, on the start screen, in one line."""
     said: dict[str, str] = {}
@@ -159,12 +185,15 @@ def test_a_pad_is_a_saved_game_continued_from_the_list_and_in_history_once_finis
             seen["path"] = pad.path
         async with make_app().run_test(size=(110, 34)) as pilot:
             options = pilot.app.screen.query_one("#saved", OptionList)
-            seen["listed"] = str(options.get_option_at_index(0).prompt)
+            # The finished pad is listed apart, under the heading of the finished games, and chosen first.
+            seen["heading"] = str(options.get_option_at_index(0).prompt)
+            seen["listed"] = str(options.get_option_at_index(1).prompt)
             await pilot.press("enter")
             await pilot.pause()
             seen["continued"] = pilot.app.screen
 
     asyncio.run(play())
+    assert seen["heading"].startswith("── Finished")
     assert seen["listed"].startswith("Alhambra · Ann, Ben, Dirk ◇ · finished · "), seen["listed"]
     continued = seen["continued"]
     assert isinstance(continued, AlhambraPadScreen) and continued.path == seen["path"]

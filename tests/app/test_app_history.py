@@ -4,11 +4,13 @@ round by round, and replays it move by move."""
 from __future__ import annotations
 
 import asyncio
+import re
 from pathlib import Path
 from typing import Any
 
 from app_driver import make_app, random_game, saved_game
 from textual.widgets import OptionList, Static
+from textual_plotext import PlotextPlot
 
 from companion.app.screens.history import HistoryScreen
 from companion.app.screens.replay import ReplayScreen
@@ -40,6 +42,9 @@ def test_past_games_are_listed_plotted_and_replayed(xdg: Path) -> None:
             seen["games"] = screen.query_one("#games", OptionList).option_count
             seen["result"] = str(screen.query_one("#result", Static).render())
             seen["plotted"] = screen.plotted
+            seen["plot"] = re.sub(
+                r"\x1b\[[\d;]*m", "", screen.query_one(PlotextPlot).plt.build()
+            )  # no colours
             await pilot.press("r", "right", "right", "right")
             replay = pilot.app.screen
             assert isinstance(replay, ReplayScreen)
@@ -54,6 +59,10 @@ def test_past_games_are_listed_plotted_and_replayed(xdg: Path) -> None:
     assert seen["games"] == 1, "the game still being played is not a past game"
     assert "done.jsonl: won by" in seen["result"]
     assert (seen["plotted"].names, seen["plotted"].totals) == totals_by_round(events)
+    # The axes count whole rounds and points: no tick like 5.5 or 79.7.
+    assert " 10 " in seen["plot"] and "40┤" in seen["plot"] and not re.search(r"\d\.\d", seen["plot"]), seen[
+        "plot"
+    ]
     assert seen["status"].startswith(f"move 3 of {len(events) - 1}: ")
     assert seen["shown"] == rw.replay(events[:4])
     assert seen["last"] == "Final scoring" and seen["back"] == "StartScreen"

@@ -24,6 +24,13 @@ def test_start_screen(xdg: Path, snap_compare) -> None:  # type: ignore[no-untyp
     assert snap_compare(make_app(), terminal_size=(100, 32))
 
 
+def test_start_screen_asks_before_deleting_a_finished_game(xdg: Path, snap_compare) -> None:  # type: ignore[no-untyped-def]
+    # The finished game listed apart under its heading; `delete` on it asks, naming the game and its files.
+    saved_game(random_game(1, ("Barbara", "Dirk"), ("Ani",))[:60], "20261122-193000-barbara-dirk.jsonl")
+    saved_game(random_game(2, ("Anna", "Ben", "Cleo")), "20261122-203000-anna-ben-cleo.jsonl")
+    assert snap_compare(make_app(), press=["down", "delete"], terminal_size=(100, 32))
+
+
 def test_sheet_editor(xdg: Path, snap_compare) -> None:  # type: ignore[no-untyped-def]
     # F2 opens the example sheet; clearing the first cell makes it invalid (one pavilion short).
     assert snap_compare(make_app(), press=["f2", "backspace"], terminal_size=(100, 32))

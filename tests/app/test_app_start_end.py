@@ -7,17 +7,22 @@ import json
 import random
 import threading
 from pathlib import Path
+from typing import cast
 
 import pytest
 from app_driver import game_screen, make_app, new_game, next_move, random_game, saved_game, send_keys
+from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
 from companion.app import paths
 from companion.app.roll_and_write_input import PipDie
+from companion.app.screens.delete_game import DeleteGameScreen
 from companion.app.screens.roll_and_write_end import RollAndWriteEndScreen
 from companion.app.screens.start import StartScreen
 from companion.cli import main as companion_main
 from companion.games import alhambra_rw as rw
+from companion.history import history
+from companion.log_index import INDEX_NAME
 
 
 def test_saved_games_are_listed_with_players_round_and_date(xdg: Path) -> None:
@@ -34,6 +39,71 @@ def test_saved_games_are_listed_with_players_round_and_date(xdg: Path) -> None:
         label.startswith("Barbara, Dirk, Ani ◇ · round ") and "2026-11-23 20:15" in label for label in labels
     )
     assert any(label.startswith("broken.jsonl: cannot continue (") for label in labels)
+
+
+def listed(pilot: Pilot[None]) -> list[str]:
+    options = pilot.app.screen.query_one("#saved", OptionList)
+    return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+
+
+def test_finished_games_are_listed_apart_and_open_on_their_scoring(xdg: Path) -> None:
+    saved_game(random_game(2, ("Anna", "Ben", "Cleo")), "done.jsonl")
+    saved_game(random_game(1, ("Barbara", "Dirk"), ("Ani",))[:60], "a.jsonl")
+
+    async def look() -> tuple[list[str], int | None, object]:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            labels = listed(pilot)
+            options = pilot.app.screen.query_one("#saved", OptionList)
+            first = options.highlighted
+            await pilot.press("down", "enter")  # past the heading, to the finished game
+            await pilot.pause()
+            return labels, first, pilot.app.screen
+
+    labels, first, opened = asyncio.run(look())
+    assert labels[0].startswith("Barbara, Dirk, Ani ◇ · round ")
+    assert labels[1] == "── Finished (opens the scoring) ──"
+    assert labels[2].startswith("Anna, Ben, Cleo · ") and len(labels) == 3
+    assert first == 0, "the game still being played is chosen first"
+    assert isinstance(opened, RollAndWriteEndScreen)
+
+
+def test_a_saved_game_is_deleted_with_its_files_once_confirmed(xdg: Path) -> None:
+    log = saved_game(random_game(2, ("Anna", "Ben", "Cleo")), "done.jsonl")
+    kept = saved_game(random_game(1, ("Barbara", "Dirk"), ("Ani",))[:60], "a.jsonl")
+    beside = [log.with_name(n) for n in ("done.jsonl.cut", "done.score.json", "done.score.md")]
+    for file in beside:
+        file.write_text("{}\n", encoding="utf-8")
+    assert [g.path for g in history(paths.games_dir()).games] == [log]  # the index now holds the game
+    seen: dict[str, object] = {}
+
+    async def delete() -> None:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            await pilot.press("down")  # the finished game
+            await pilot.press("delete")
+            dialog = pilot.app.screen
+            assert isinstance(dialog, DeleteGameScreen)
+            seen["question"] = str(dialog.query_one("#question", Static).render())
+            seen["files"] = dialog.files
+            await pilot.press("n")
+            seen["after no"] = (listed(pilot), all(f.exists() for f in [log, *beside]))
+            await pilot.press("delete")
+            await pilot.press("y")
+            await pilot.pause()
+            seen["after yes"] = listed(pilot)
+            seen["said"] = str(pilot.app.screen.query_one("#message", Static).render())
+
+    asyncio.run(delete())
+    assert "Delete this game for good?" in str(seen["question"]) and "Anna, Ben, Cleo" in str(
+        seen["question"]
+    )
+    assert seen["files"] == [log.with_name("done.jsonl"), *beside]
+    labels, all_there = cast(tuple[list[str], bool], seen["after no"])
+    assert all_there and len(labels) == 3, "n keeps the game"
+    assert not any(f.exists() for f in [log, *beside]) and kept.exists()
+    assert seen["after yes"] == [labels[0]], "the list is read again: the game still being played, alone"
+    assert str(seen["said"]).startswith("deleted: Anna, Ben, Cleo")
+    # The history index forgets the deleted game: history reads the folder as it is now.
+    assert (paths.games_dir() / INDEX_NAME).exists() and history(paths.games_dir()).games == ()
 
 
 def test_a_start_with_duplicate_names_says_why(xdg: Path) -> None:

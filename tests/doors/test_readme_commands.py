@@ -275,7 +275,9 @@ def test_a_photo_of_a_built_city_and_a_whole_carcassonne_demo_game(home: Path, t
         [BIN / "companion", "score", report["log"], "--json"], capture_output=True, text=True, timeout=60
     )
     assert json.loads(rescored.stdout)["players"] == report["scoring"]["players"]
-    assert Path(report["log"]).parent == home / "data" / "table-companion" / "games"
+    assert Path(report["log"]).parent == home / "data" / "table-companion" / "demos"
+    assert f"kept apart from the real games: {report['log']}" in demo.stderr
+    assert_no_real_games(home)
 
 
 @runs("companion demo --game carcassonne-dice")
@@ -308,9 +310,22 @@ def test_the_carcassonne_demo_with_a_terminal_plays_on_the_score_pad(home: Path)
     on_disk = Path(seen["path"]).read_text(encoding="utf-8").splitlines()
     assert (
         len(on_disk) >= len(events)
-        and Path(seen["path"]).parent == home / "data" / "table-companion" / "games"
+        and Path(seen["path"]).parent == home / "data" / "table-companion" / "demos"
     )
     assert seen["said"].startswith("the camera read")
+    assert_no_real_games(home)
+
+
+def assert_no_real_games(home: Path) -> None:
+    """A demo's game is kept apart: the real games folder gets no log, and history and stats (which read
+    it) list no game and no player of the demo."""
+    assert not list((home / "data" / "table-companion" / "games").glob("*.jsonl"))
+    for command in ("history", "stats"):
+        listed = subprocess.run(
+            [str(BIN / "companion"), command, "--json"], capture_output=True, text=True, timeout=60
+        )
+        assert listed.returncode == 0, listed.stderr
+        assert json.loads(listed.stdout) == [], listed.stdout
 
 
 def assert_shown(output: str, command_file: str) -> None:
@@ -349,8 +364,9 @@ def test_the_alhambra_dice_demo_saves_a_log_that_scores_as_it_printed(home: Path
     report = json.loads(result.stdout)
     assert report["finished"] and report["scoring"]["game"] == "alhambra-dice"
     assert report["readings_matched"] >= 0.97 * report["readings"] > 100
-    (log,) = (home / "data" / "table-companion" / "games").glob("*.jsonl")
-    assert f"the game's log: {log}" in result.stderr
+    (log,) = (home / "data" / "table-companion" / "demos").glob("*.jsonl")
+    assert f"the demo's log, kept apart from the real games: {log}" in result.stderr
+    assert_no_real_games(home)
     scored = subprocess.run(
         [str(BIN / "companion"), "score", str(log), "--json"], capture_output=True, text=True, timeout=60
     )
@@ -548,7 +564,10 @@ def test_calibrating_a_table_is_remembered_and_used_by_the_camera(home: Path, tm
     area = run("companion calibrate area 0.1 0.2 0.9 0.8")
     assert area.returncode == 0 and "dice zone saved" in area.stdout
     shown = run("companion calibrate show").stdout
-    assert "yellow" in shown and "blue" in shown and "0.1" in shown and "none" not in shown
+    assert "none" not in shown and "left 0.1, top 0.2, right 0.9, bottom 0.8 of the frame" in shown
+    # In words, not the profile's Python repr: each colour with the dice it was taught from.
+    assert re.search(r"yellow \(Lab \d+ -?\d+ -?\d+, taught from \d+ dice\)", shown), shown
+    assert "blue (Lab " in shown and "ColourStats(" not in shown and "TableArea(" not in shown
     # `--camera` reads through what is remembered: the dice zone and the taught colours.
     reader = camera_setup(str(tmp_path)).reader
     assert isinstance(reader, AreaReader) and reader.area == TableArea(0.1, 0.2, 0.9, 0.8)

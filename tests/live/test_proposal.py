@@ -43,13 +43,24 @@ def test_a_sure_extra_die_or_an_unsure_die_of_the_roll_is_asked_about() -> None:
     extra = propose(reading(("yellow", 2, 0.95), ("blue", 6, 0.96), ("blue", 3, 0.9)), PAIR)
     assert extra is not None and not extra.sure and extra.problem == "2 blue dice seen, 1 expected"
     other = propose(reading(("yellow", 2, 0.95), ("blue", 6, 0.96), ("red", 3, 0.9)), PAIR)
-    assert other is not None and not other.sure and other.problem == "1 die of another colour ignored"
+    assert other is not None and not other.sure
+    assert (
+        other.problem
+        == "1 die of another colour ignored (if they are the game's dice, F3 teaches their colours)"
+    )
     # Which of two unsure blue dice was thrown is the players' call.
     unsure = propose(reading(("yellow", 2, 0.95), ("blue", 6, 0.7), ("blue", 3, 0.6)), PAIR)
     assert unsure is not None and not unsure.sure
     assert unsure.problem == "2 blue dice seen, 1 expected; unsure of b6 (70%)"
     missing = propose(reading(("yellow", 2, 0.95), ("blue", 3, 0.55)), replace(PAIR, blue=2))
     assert missing is not None and not missing.complete and missing.problem.startswith("missing")
+    # Game dice the profile names another colour: what is missing, and the dice that may be them, with F3.
+    misnamed = propose(reading(("yellow", 2, 0.95), ("red", 3, 0.9)), PAIR)
+    assert misnamed is not None and not misnamed.complete
+    assert misnamed.problem == (
+        "missing 1 blue die expected, 0 seen; "
+        "1 die of another colour ignored (if they are the game's dice, F3 teaches their colours)"
+    )
 
 
 # ------------------------------------------------------------------------------------ symbol dice by face

@@ -21,6 +21,7 @@ from textual.widgets import Footer, Input, Label, Static
 from companion.games import alhambra as al
 from companion.games.alhambra.pad import PAD_SUFFIX, WALL, PadError, save_pad
 from companion.games.alhambra.report import result_text
+from companion.games.alhambra.scoring import SCORINGS
 
 
 class AlhambraPadScreen(Screen[None]):
@@ -92,6 +93,10 @@ class AlhambraPadScreen(Screen[None]):
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id is None:
             return
+        if len(event.value) > 1 and event.value.startswith("0"):
+            # A digit typed after the 0 a field starts with replaces it ("03" is 3): Changed comes again.
+            event.input.value = event.value.lstrip("0") or "0"
+            return
         p, field = event.input.id[1:].split("-", 1)
         scoring = self.pad["players"][int(p)]["scorings"][self.at]
         value = int(event.value) if event.value.lstrip("-").isdigit() else event.value
@@ -111,7 +116,7 @@ class AlhambraPadScreen(Screen[None]):
 
     def action_next_scoring(self) -> None:
         """The next scoring starts from the counts of the last one: buildings stay in an Alhambra."""
-        if len(self.pad["players"][0]["scorings"]) >= 3:
+        if len(self.pad["players"][0]["scorings"]) >= SCORINGS:
             self.notify("the game has three scorings", severity="warning")
             return
         for player in self.pad["players"]:

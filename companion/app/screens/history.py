@@ -75,6 +75,13 @@ class HistoryScreen(Screen[None]):
         plt.xlabel(progress.step)
         for i, name in enumerate(progress.names):
             plt.plot(list(range(1, len(progress.totals) + 1)), [t[i] for t in progress.totals], label=name)
+        if progress.totals:
+            # Rounds and points are whole numbers: plotext's own ticks divide the range (5.5, 79.7).
+            points = [total for totals in progress.totals for total in totals]
+            rounds: list[float] = [*integer_ticks(1, len(progress.totals))]  # plotext's type; ints stay ints
+            scores: list[float] = [*integer_ticks(min(0, *points), max(points))]
+            plt.xticks(rounds)
+            plt.yticks(scores)
         chart.refresh()
         won = f"won by {' and '.join(game.winners)}" if game.winners else "no winner"
         replay = "" if RECORDS[game.game].replayable else " (no move-by-move replay for this game yet)"
@@ -84,3 +91,11 @@ class HistoryScreen(Screen[None]):
         highlighted = self.query_one("#games", OptionList).highlighted
         if highlighted is not None and self.games and RECORDS[self.games[highlighted].game].replayable:
             self.app.push_screen(ReplayScreen(rw.load_log(self.games[highlighted].path).events))
+
+
+def integer_ticks(low: int, high: int, most: int = 8) -> list[int]:
+    """At most `most` whole-number ticks from `low` to `high`: the multiples of a round step (1, 2, 5, 10,
+    20, 50, ...)."""
+    steps = (factor * 10**power for power in range(12) for factor in (1, 2, 5))
+    step = next(step for step in steps if (high - low) // step + 1 <= most)
+    return list(range(-(-low // step) * step, high + 1, step))  # the multiples of the step from low up

@@ -1,4 +1,5 @@
-"""The start screen: continue a saved game, or set up a new one (players, start player, variant, sheet); F8
+"""The start screen: continue a saved game (a finished one listed apart, opened on its scoring; `delete`
+deletes the one chosen, once confirmed), or set up a new one (players, start player, variant, sheet); F8
 starts an Alhambra dice game, F9 a Carcassonne dice game, for the players typed instead."""
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ from companion.games.alhambra_rw.entry import RULES as ROLL_AND_WRITE
 from companion.games.carcassonne_dice.entry import RULES as CARCASSONNE_DICE
 from companion.games.entry import ScoreFileError, load
 from companion.games.session import ResumeError, Session
-from companion.saved_games import SavedGame, saved_games
+from companion.saved_games import SavedGame, delete_game, game_files, saved_games
 
+from .delete_game import DeleteGameScreen
 from .sheet_editor import SheetEditorScreen
 
 MAX_PLAYERS = 5
@@ -94,6 +96,7 @@ class StartScreen(Screen[None]):
         Binding("f10", "alhambra_dice('alcazaba')", "Alcazaba"),
         Binding("f8", "alhambra_dice", "Alhambra dice"),
         Binding("f9", "carcassonne_dice", "Carcassonne dice"),
+        Binding("delete", "delete_game", "delete the saved game chosen", show=False),
     ]
 
     class GameOpened(Message):
@@ -112,7 +115,7 @@ class StartScreen(Screen[None]):
         yield Static("Alhambra Roll & Write · table companion", id="title")
         with Horizontal(id="columns"):
             with Vertical(id="continue"):
-                yield Label("Continue a saved game", classes="heading")
+                yield Label("Continue a saved game (del deletes one)", classes="heading")
                 yield OptionList(id="saved")
             with Vertical(id="new"):
                 yield Label("New game: players clockwise", classes="heading")
@@ -134,14 +137,7 @@ class StartScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.saved = saved_games(self.games_dir)
-        saved = self.query_one("#saved", OptionList)
-        if self.saved:
-            for n, game in enumerate(self.saved):
-                saved.add_option(Option(saved_game_label(game), id=str(n), disabled=bool(game.problem)))
-            saved.highlighted = 0
-        else:
-            saved.add_option(Option("no saved games yet", disabled=True))
+        self.list_saved()
         # Players' names from the games played here, the most recent first: typing a name's start offers
         # it whole (→ takes it), so the regulars at this table are picked, not retyped.
         known = list(dict.fromkeys(name for game in self.saved for name in game.players))
@@ -150,6 +146,29 @@ class StartScreen(Screen[None]):
         self.load_sheet_choices()
         self.names_changed()
         self.query_one("#saved" if self.saved else "#name1").focus()
+
+    def list_saved(self) -> None:
+        """The saved games as they are in the folder now: those still being played, then the finished ones
+        under a heading of their own."""
+        self.saved = saved_games(self.games_dir)
+        saved = self.query_one("#saved", OptionList)
+        saved.clear_options()
+        playing = [n for n, game in enumerate(self.saved) if game.summary is None or not game.summary.over]
+        finished = [n for n, game in enumerate(self.saved) if n not in playing]
+        for n in playing:
+            saved.add_option(
+                Option(saved_game_label(self.saved[n]), id=str(n), disabled=bool(self.saved[n].problem))
+            )
+        if finished:
+            saved.add_option(Option("── Finished (opens the scoring) ──", disabled=True))
+        for n in finished:
+            saved.add_option(Option(saved_game_label(self.saved[n]), id=str(n)))
+        if not self.saved:
+            saved.add_option(Option("no saved games yet", disabled=True))
+        # The first game that can be opened (a finished one when none is being played).
+        saved.highlighted = next(
+            (i for i in range(saved.option_count) if not saved.get_option_at_index(i).disabled), None
+        )
 
     # --------------------------------------------------------------------------------- the form
     def names(self) -> list[str]:
@@ -259,6 +278,40 @@ class StartScreen(Screen[None]):
             self.say(str(exc), error=True)
             return
         self.post_message(self.GameOpened(session))
+
+    def chosen(self) -> SavedGame | None:
+        """The saved game highlighted in the list while the list has the focus (None: none)."""
+        saved = self.query_one("#saved", OptionList)
+        if self.focused is not saved or saved.highlighted is None:
+            return None
+        option = saved.get_option_at_index(saved.highlighted)
+        return self.saved[int(option.id)] if option.id is not None else None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # `delete` deletes a game only while one is chosen in the list (in a name it deletes a character).
+        return action != "delete_game" or self.chosen() is not None
+
+    def action_delete_game(self) -> None:
+        """Ask, naming the game and its files, then delete it and list the saved games again."""
+        game = self.chosen()
+        if game is None:
+            return
+        label = saved_game_label(game)
+
+        def answered(delete: bool | None) -> None:
+            if not delete:
+                self.say("")
+                return
+            try:
+                delete_game(game.path)
+            except OSError as exc:
+                self.say(f"cannot delete {game.path.name}: {exc}", error=True)
+            else:
+                self.say(f"deleted: {label}")
+            self.list_saved()
+            self.query_one("#saved", OptionList).focus()
+
+        self.app.push_screen(DeleteGameScreen(label, game_files(game.path)), answered)
 
     @on(Button.Pressed, "#edit-sheet")
     def action_alhambra_pad(self) -> None:

@@ -18,8 +18,8 @@ from ..entry import Progress, Result, ScoreFileError, Summary
 from .buildings import TYPES, load_buildings
 from .scorefile import GAME_ID, read_scorings
 from .scorefile import LIMITS as PAD_LIMITS
+from .scoring import SCORINGS, score_game
 from .scoring import Result as Scored
-from .scoring import score_game
 
 PAD_PREFIX = "alhambra-"
 PAD_SUFFIX = ".pad.json"
@@ -101,9 +101,6 @@ def save_pad(path: Path, pad: dict[str, Any]) -> None:
         side.replace(path)
     except OSError as exc:
         raise PadError(f"{path}: cannot save the pad ({exc.strerror or exc})") from None
-
-
-SCORINGS = 3
 
 
 def _scored(pad: dict[str, Any]) -> Scored | None:

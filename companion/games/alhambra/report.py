@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .scoring import Result
+from .scoring import SCORINGS, Result
 
 
 def result_text(result: Result) -> str:
@@ -27,5 +27,9 @@ def result_text(result: Result) -> str:
         lines.append("")
     totals = ", ".join(f"{p.name}{' (imaginary)' if p.dirk else ''} {p.total}" for p in result.players)
     winners = " and ".join(result.winners)
-    lines.append(f"Totals: {totals}. {'Winners' if len(result.winners) > 1 else 'Winner'}: {winners}")
+    held = len(result.players[0].scorings)
+    if held < SCORINGS:  # no winner before the last scoring: the best so far only lead
+        lines.append(f"Totals after scoring {held} of {SCORINGS}: {totals}. Leading: {winners}")
+    else:
+        lines.append(f"Totals: {totals}. {'Winners' if len(result.winners) > 1 else 'Winner'}: {winners}")
     return "\n".join(lines)

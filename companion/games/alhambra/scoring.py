@@ -22,6 +22,9 @@ from typing import Any
 from .buildings import TYPES, BuildingType, load_buildings
 from .walls import Wall
 
+SCORINGS = 3
+"""A game has three scorings: its winners are known once the third is held."""
+
 
 @dataclass(frozen=True, slots=True)
 class Holding:
@@ -181,6 +184,7 @@ def score_game(scorings: Sequence[Sequence[Holding]], types: Sequence[BuildingTy
 
 
 __all__ = [
+    "SCORINGS",
     "TYPES",
     "Holding",
     "PlayerResult",
