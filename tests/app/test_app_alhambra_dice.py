@@ -17,6 +17,7 @@ from textual.widgets import Input, Static
 
 from companion.app import paths
 from companion.app.screens.alhambra_dice import AlhambraDiceScreen
+from companion.app.screens.end import ScoringPanel
 from companion.cli import main as companion_main
 from companion.games import alhambra_dice as ad
 from companion.games.alhambra_dice.scorefile import log_text
@@ -95,6 +96,10 @@ def test_a_whole_game_is_typed_refused_undone_and_exported(xdg: Path, capsys: An
             seen["after redo"] = screen.state.dice
             await play_moves(pilot, screen, rng, 2000)
             seen["now"] = str(screen.query_one("#now", Static).render())
+            seen["stack"] = [type(s).__name__ for s in pilot.app.screen_stack]
+            panels = [s for s in pilot.app.screen_stack if isinstance(s, ScoringPanel)]
+            seen["panels"] = [str(p.query_one("#scoring-text", Static).render()) for p in panels]
+            seen["end"] = str(pilot.app.screen.query_one("#reasons", Static).render())
             await pilot.press("ctrl+e")
             seen["path"] = screen.session.path
             seen["over"] = screen.state.is_over
@@ -108,13 +113,25 @@ def test_a_whole_game_is_typed_refused_undone_and_exported(xdg: Path, capsys: An
     assert "pavilion" in seen["refused place"], "no die shows a pavilion: the engine's reason"
     assert seen["after undo"] == (None, True) and seen["after redo"] == (0, 2, 2, 1, 2, 1)
     assert seen["over"] and "Totals:" in seen["now"]
+    # Scorings A and B were shown over the game as they were held, then the end screen with all three.
+    assert seen["stack"][-3:] == ["ScoringPanel", "ScoringPanel", "EndScreen"]
+    assert [panel.splitlines()[0] for panel in seen["panels"]] == [
+        "Scoring A (after round 1)",
+        "Scoring B (after round 3)",
+    ]
+    assert "VP tiles" in seen["panels"][0] and "Scoring C (after round 5)" in seen["end"]
     path: Path = seen["path"]
     assert path.parent == paths.games_dir()
     exported = json.loads(path.with_suffix(".score.json").read_text())
     capsys.readouterr()
     assert companion_main(["score", str(path), "--json"]) == 0
-    assert json.loads(capsys.readouterr().out) == exported
-    assert [p["name"] for p in exported["players"]] == ["Ann", "Ben", "Cleo"]
+    scored = json.loads(capsys.readouterr().out)
+    assert exported["scoring"] == scored
+    assert list(exported) == ["game", "title", "finished", "totals", "winners", "scoring"]
+    assert exported["totals"] == [{"name": p["name"], "total": p["total"]} for p in scored["players"]]
+    assert [p["name"] for p in scored["players"]] == ["Ann", "Ben", "Cleo"]
+    markdown = path.with_suffix(".score.md").read_text()
+    assert "Scoring C (after round 5)" in markdown and "| Ann |" in markdown
 
 
 def saved(events: list[ad.Event], name: str) -> Path:
