@@ -192,3 +192,12 @@ def test_the_camera_enters_a_sure_roll_and_asks_about_an_unsure_one(xdg: Path) -
 def test_board_screen(xdg: Path, snap_compare) -> None:  # type: ignore[no-untyped-def]
     saved(half_game(), "20261123-201500-ann-ben.jsonl")
     assert snap_compare(make_app(), press=["enter"], terminal_size=SIZE)
+
+
+def test_end_screen(xdg: Path, snap_compare) -> None:  # type: ignore[no-untyped-def]
+    # A finished game continued: its end screen with every scoring's numbers and reasons, and the totals.
+    saved(
+        play_random_game(ad.GameStarted(("Ann", "Ben", "Cleo")), random.Random(3))[1],
+        "20261123-201500-a.jsonl",
+    )
+    assert snap_compare(make_app(), press=["enter"], terminal_size=SIZE)
