@@ -26,10 +26,10 @@ from vision.symbols.profile import SymbolProfile
 from . import paths
 from .roll_and_write_input import DiceEntered, DiceSource, PipDie
 from .screens.calibrate import CalibrateScreen
+from .screens.end import EndScreen
 from .screens.help import HelpScreen
 from .screens.play import PlayScreen
 from .screens.roll_and_write import RollAndWriteScreen
-from .screens.roll_and_write_end import RollAndWriteEndScreen
 from .screens.share import ShareScreen
 from .screens.start import AnySession, StartScreen
 from .sharing import free_port, new_token, start_server
@@ -157,13 +157,22 @@ class CompanionApp(App[None]):
         else:
             self.notify(f"game over: {message.note} ({message.session.path.name})")
 
-    def on_roll_and_write_end_screen_new_game(self, message: RollAndWriteEndScreen.NewGame) -> None:
-        self.pop_screen()
+    def on_end_screen_new_game(self, message: EndScreen.NewGame) -> None:
+        self._leave_game()
+
+    def on_play_screen_leave(self, message: PlayScreen.Leave) -> None:
+        self._leave_game()
+
+    def _leave_game(self) -> None:
+        """Back to the start screen from the game and whatever lies over it (its end screen, a scoring)."""
+        while len(self.screen_stack) > 2 and not isinstance(self.screen, PlayScreen):
+            self.pop_screen()
         self.switch_screen(self._start_screen())
 
     def action_help(self) -> None:
+        """The help page of the screen on top."""
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            self.push_screen(HelpScreen(self.screen))
 
     def roll_and_write_screen(self) -> RollAndWriteScreen | None:
         """The game being played, if any (also while the help or end screen is on top of it)."""

@@ -1,8 +1,11 @@
-"""The final scoring breakdown written out: Markdown for people, JSON (the engine's `to_json`) for tools."""
+"""A scoring written out beside the game's log, the same way for every game: Markdown for people, JSON for
+tools (`GAME.score.md`, `GAME.score.json`: the same keys in every game, `scoring` the game's scorer's own)."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -68,22 +71,60 @@ def scoreboard_markdown(board: rw.Scoreboard, title: str, state: rw.GameState | 
     return "\n".join(lines).rstrip() + "\n"
 
 
-def export_scoreboard(
-    board: rw.Scoreboard, log_path: Path, kind: str, state: rw.GameState | None = None
-) -> Path:
-    """Write `GAME.score.md` or `GAME.score.json` next to the game's log; returns the file written."""
-    stem = log_path.name.removesuffix(log_path.suffix)
-    if kind == "md":
-        path = log_path.with_name(f"{stem}.score.md")
-        path.write_text(scoreboard_markdown(board, f"Alhambra Roll & Write: {stem}", state), encoding="utf-8")
-    else:
-        path = log_path.with_name(f"{stem}.score.json")
-        path.write_text(json.dumps(board.to_json(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    return path
+@dataclass(frozen=True)
+class Scored:
+    """A game's scoring as every game's end screen shows and exports it: the totals and winners, and the
+    game's own breakdown with every number's reason, as text (`companion score`) and JSON (`--json`)."""
+
+    game: str
+    """The game's id in the table of games."""
+    title: str
+    finished: bool
+    totals: tuple[tuple[str, int], ...]
+    """Every player's name and total, in seat order."""
+    winners: tuple[str, ...]
+    text: str
+    scoring: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        """The same keys for every game; `scoring` is what `companion score --json` prints for the log."""
+        return {
+            "game": self.game,
+            "title": self.title,
+            "finished": self.finished,
+            "totals": [{"name": name, "total": total} for name, total in self.totals],
+            "winners": list(self.winners),
+            "scoring": self.scoring,
+        }
+
+    def winners_line(self) -> str:
+        if not self.winners:
+            return "no winner yet"
+        return f"{'Winners' if len(self.winners) > 1 else 'Winner'}: {', '.join(self.winners)}"
+
+    def markdown(self, name: str) -> str:
+        """The totals as a table, the winners, and the breakdown's text with every reason."""
+        lines = [f"# {self.title}: {name}", "", "| player | total |", "|---|---:|"]
+        lines += [f"| {player} | {total} |" for player, total in self.totals]
+        lines += ["", f"**{self.winners_line()}**", "", "## Why", "", "```text", self.text, "```"]
+        return "\n".join(lines) + "\n"
 
 
-def export_json(log_path: Path, scored: dict[str, Any]) -> Path:
-    """Write a scoring's JSON (`companion score --json`'s) as `GAME.score.json` next to the game's log."""
-    path = log_path.with_suffix(".score.json")
-    path.write_text(json.dumps(scored, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    return path
+def score_path(log_path: Path, kind: str) -> Path:
+    """`GAME.score.md` or `GAME.score.json` next to the game's log `GAME.jsonl`."""
+    return log_path.with_name(f"{log_path.name.removesuffix(log_path.suffix)}.score.{kind}")
+
+
+def export_scored(scored: Scored, markdown: str, log_path: Path, kinds: Iterable[str]) -> list[Path]:
+    """Write the scoring in each of `kinds` (`md`, `json`) next to the game's log; returns the files."""
+    written = []
+    for kind in kinds:
+        path = score_path(log_path, kind)
+        if kind == "md":
+            path.write_text(markdown, encoding="utf-8")
+        else:
+            path.write_text(
+                json.dumps(scored.to_json(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+            )
+        written.append(path)
+    return written

@@ -62,6 +62,11 @@ def test_an_alcazaba_game_is_typed_tiles_taken_by_column_and_built_rebuilt_and_e
             view = screen.state.alcazaba
             assert view is not None
             seen["reserve"] = view.reserves[1]
+            await pilot.pause()
+            # Round 1 ended with scoring 1: shown over the game until esc goes back to it.
+            seen["panel"] = str(pilot.app.screen.query_one("#scoring-text", Static).render())
+            await pilot.press("escape")
+            seen["back"] = pilot.app.screen is screen
             await pilot.press("ctrl+e")
             await pilot.pause()
             seen["path"] = screen.session.path
@@ -76,13 +81,12 @@ def test_an_alcazaba_game_is_typed_tiles_taken_by_column_and_built_rebuilt_and_e
     assert seen["round"] == (2, 1)
     assert "Ann's Alhambra (reserve: 0 t)" in seen["alhambras"] and "g/NES" in seen["alhambras"]
     assert seen["reserve"] == (ad.BuildingTile("garden"),), seen["rebuild"]
+    assert seen["panel"].startswith("Scoring 1\n  Ann: ") and "wall" in seen["panel"] and seen["back"]
     exported = json.loads(seen["path"].with_suffix(".score.json").read_text())
-    assert exported["game"] == "alhambra" and [p["name"] for p in exported["players"]] == [
-        "Ann",
-        "Ben",
-        "Cleo",
-    ]
-    ann = exported["players"][0]["scorings"][0]
+    scoring = exported["scoring"]
+    assert exported["game"] == "alhambra-dice" and not exported["finished"]
+    assert scoring["game"] == "alhambra" and [p["name"] for p in scoring["players"]] == ["Ann", "Ben", "Cleo"]
+    ann = scoring["players"][0]["scorings"][0]
     assert ann["wall"]["length"] == 3 and ann["buildings"]["garden"]["count"] == 1
 
 

@@ -17,6 +17,7 @@ from textual.widgets import Input, Log, Static
 
 from companion.app import paths
 from companion.app.screens.alhambra_dice import AlhambraDiceScreen
+from companion.app.screens.end import ScoringPanel
 from companion.cli import main as companion_main
 from companion.games import alhambra_dice as ad
 from companion.games.alhambra.buildings import TYPES
@@ -96,6 +97,10 @@ def test_a_whole_game_is_typed_refused_undone_and_exported(xdg: Path, capsys: An
             seen["after redo"] = screen.state.dice
             await play_moves(pilot, screen, rng, 2000)
             seen["now"] = str(screen.query_one("#now", Static).render())
+            seen["stack"] = [type(s).__name__ for s in pilot.app.screen_stack]
+            panels = [s for s in pilot.app.screen_stack if isinstance(s, ScoringPanel)]
+            seen["panels"] = [str(p.query_one("#scoring-text", Static).render()) for p in panels]
+            seen["end"] = str(pilot.app.screen.query_one("#reasons", Static).render())
             await pilot.press("ctrl+e")
             seen["path"] = screen.session.path
             seen["over"] = screen.state.is_over
@@ -109,13 +114,25 @@ def test_a_whole_game_is_typed_refused_undone_and_exported(xdg: Path, capsys: An
     assert "pavilion" in seen["refused place"], "no die shows a pavilion: the engine's reason"
     assert seen["after undo"] == (None, True) and seen["after redo"] == (0, 2, 2, 1, 2, 1)
     assert seen["over"] and "Totals:" in seen["now"]
+    # Scorings A and B were shown over the game as they were held, then the end screen with all three.
+    assert seen["stack"][-3:] == ["ScoringPanel", "ScoringPanel", "EndScreen"]
+    assert [panel.splitlines()[0] for panel in seen["panels"]] == [
+        "Scoring A (after round 1)",
+        "Scoring B (after round 3)",
+    ]
+    assert "VP tiles" in seen["panels"][0] and "Scoring C (after round 5)" in seen["end"]
     path: Path = seen["path"]
     assert path.parent == paths.games_dir()
     exported = json.loads(path.with_suffix(".score.json").read_text())
     capsys.readouterr()
     assert companion_main(["score", str(path), "--json"]) == 0
-    assert json.loads(capsys.readouterr().out) == exported
-    assert [p["name"] for p in exported["players"]] == ["Ann", "Ben", "Cleo"]
+    scored = json.loads(capsys.readouterr().out)
+    assert exported["scoring"] == scored
+    assert list(exported) == ["game", "title", "finished", "totals", "winners", "scoring"]
+    assert exported["totals"] == [{"name": p["name"], "total": p["total"]} for p in scored["players"]]
+    assert [p["name"] for p in scored["players"]] == ["Ann", "Ben", "Cleo"]
+    markdown = path.with_suffix(".score.md").read_text()
+    assert "Scoring C (after round 5)" in markdown and "| Ann |" in markdown
 
 
 def saved(events: list[ad.Event], name: str) -> Path:
@@ -228,3 +245,12 @@ def test_a_forced_prize_is_given_and_the_log_says_so_in_words(xdg: Path) -> None
     ]
     assert undone == "undone: Green took 2 building points in arcades (ctrl+y redoes it)"
     assert prompt.startswith("arcades: Blue's marker is second best"), "Blue holds an exchange tile: asked"
+
+
+def test_end_screen(xdg: Path, snap_compare) -> None:  # type: ignore[no-untyped-def]
+    # A finished game continued: its end screen with every scoring's numbers and reasons, and the totals.
+    saved(
+        play_random_game(ad.GameStarted(("Ann", "Ben", "Cleo")), random.Random(3))[1],
+        "20261123-201500-a.jsonl",
+    )
+    assert snap_compare(make_app(), press=["enter"], terminal_size=SIZE)

@@ -97,6 +97,7 @@ def test_a_whole_game_is_typed_refused_undone_and_exported(xdg: Path, capsys: An
             seen["after build"] = str(screen.query_one("#now", Static).render())
             await play_moves(pilot, screen, random.Random(4), 400)
             seen["end"] = str(screen.query_one("#now", Static).render())
+            seen["end screen"] = str(pilot.app.screen.query_one("#reasons", Static).render())
             await pilot.press("ctrl+e")
             seen["path"] = screen.session.path
             seen["state"] = screen.state
@@ -120,11 +121,17 @@ def test_a_whole_game_is_typed_refused_undone_and_exported(xdg: Path, capsys: An
     assert seen["held"], "`hold` was typed: a knight held for the next turn"
     path: Path = seen["path"]
     assert path.parent == paths.games_dir()
+    assert "Turns:" in seen["end screen"] and "largest completed city" in seen["end screen"]
     exported = json.loads(path.with_suffix(".score.json").read_text())
     capsys.readouterr()
     assert companion_main(["score", str(path), "--json"]) == 0
-    assert json.loads(capsys.readouterr().out) == exported
-    assert exported["finished"] and [p["name"] for p in exported["players"]] == ["Ann", "Ben", "Cleo"]
+    scored = json.loads(capsys.readouterr().out)
+    assert exported["scoring"] == scored and list(exported) == [
+        "game", "title", "finished", "totals", "winners", "scoring"
+    ]  # fmt: skip
+    assert exported["winners"] == [scored["winner"]]
+    assert exported["finished"] and [p["name"] for p in scored["players"]] == ["Ann", "Ben", "Cleo"]
+    assert "Turns:" in path.with_suffix(".score.md").read_text()
 
 
 def saved(events: list[cd.Event], name: str) -> Path:
@@ -234,3 +241,14 @@ def test_a_city_die_apart_from_the_city_is_refused_and_the_drawing_numbers_rows_
     assert "row 20, col 20 cannot be built: it touches no die of the city (dice lie side by side)" in refused
     assert built == 2
     assert city.splitlines() == ["   1 2", "  +─+─+", "2 │·█·│", "  +─+─+"]
+
+
+def test_a_scored_turn_is_said_with_its_reason_and_the_totals(xdg: Path) -> None:
+    async def play() -> str:
+        async with make_app().run_test(size=SIZE) as pilot:
+            await start_game(pilot, ["Ann", "Ben"])
+            await enter(pilot, "5 3 1")
+            return await enter(pilot, "stop")
+
+    said = asyncio.run(play())
+    assert said == "Ann's turn 1: no city built: 0 points; totals: Ann 0, Ben 0", said

@@ -131,7 +131,10 @@ def test_end_screen_exports_markdown_and_json(xdg: Path, capsys: pytest.CaptureF
     exported = json.loads(log.with_name("done.score.json").read_text(encoding="utf-8"))
     capsys.readouterr()
     assert companion_main(["score", str(log), "--json"]) == 0
-    assert exported == json.loads(capsys.readouterr().out)
+    # The same keys as every game's export; `scoring` is the game's own scorer's JSON.
+    assert exported["scoring"] == json.loads(capsys.readouterr().out)
+    assert list(exported) == ["game", "title", "finished", "totals", "winners", "scoring"]
+    assert exported["winners"] == list(end.board.winners)
     markdown = log.with_name("done.score.md").read_text(encoding="utf-8")
     for p in end.board.players:
         assert f"### {p.name}: {p.total} VP" in markdown

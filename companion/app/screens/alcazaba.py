@@ -4,16 +4,19 @@ the variant's board (the building tiles on each column, every player's Alhambra 
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from companion.games import alhambra_dice as ad
-from companion.games.alhambra.report import result_text
+from companion.games.alhambra.report import result_text, scoring_text
 from companion.games.alhambra.scoring import Result
 from companion.games.alhambra_dice.alcazaba import AlcazabaGame
+from companion.games.alhambra_dice.entry import ENTRY
 
 from ..alcazaba_input import HELP, parse
+from ..export import Scored
 from ..widgets.alhambra_board import marks
 from .alhambra_dice import AlhambraDiceScreen
+from .help import ALCAZABA
 
 
 class AlcazabaScreen(AlhambraDiceScreen):
@@ -21,6 +24,7 @@ class AlcazabaScreen(AlhambraDiceScreen):
 
     TITLE = "Alhambra – the dice game, Alcazaba"
     ENTRY_HELP: ClassVar[dict[ad.Ask, str]] = HELP
+    HELP_PAGE = ALCAZABA
 
     def player_lines(self, state: ad.GameState, exp: ad.Expectation) -> list[str]:
         """Each player's markers left and those put on the reserve board this round for a rebuild action."""
@@ -49,7 +53,31 @@ class AlcazabaScreen(AlhambraDiceScreen):
         result = self._result()
         return "" if result is None else result_text(result).splitlines()[-1]
 
-    def scoring(self) -> dict[str, Any]:
+    def scored(self) -> Scored:
         """The scorings held so far, scored as the original Alhambra, with every reason."""
         result = self._result()
-        return {"game": "alhambra", "players": [], "winners": []} if result is None else result.to_json()
+        if result is None:
+            names = self.state.names
+            none = {"game": "alhambra", "players": [], "winners": []}
+            return Scored(
+                ENTRY.id, self.TITLE, False, tuple((n, 0) for n in names), (), "no scoring yet", none
+            )
+        return Scored(
+            ENTRY.id,
+            self.TITLE,
+            self.state.is_over,
+            tuple((p.name, p.total) for p in result.players),
+            result.winners,
+            result_text(result),
+            result.to_json(),
+        )
+
+    def scorings_held(self) -> int:
+        result = self._result()
+        return 0 if result is None else len(result.players[0].scorings)
+
+    def scoring_held(self) -> tuple[str, str]:
+        result = self._result()
+        assert result is not None, "asked after a scoring was held"
+        n = len(result.players[0].scorings) - 1
+        return f"Scoring {n + 1} (the original Alhambra's)", scoring_text(result, n)

@@ -9,7 +9,7 @@ which the rules fix, are applied as soon as the game comes to them.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -20,35 +20,37 @@ from textual.widgets import Footer, Input, Static
 from companion.games import alhambra_dice as ad
 from companion.games.alhambra.buildings import TYPES
 from companion.games.alhambra_dice.engine import ROUNDS
-from companion.games.alhambra_dice.entry import AlhambraDiceSession
-from companion.games.alhambra_dice.report import game_text
+from companion.games.alhambra_dice.entry import ENTRY, AlhambraDiceSession
+from companion.games.alhambra_dice.report import game_text, scoring_text
+from companion.games.alhambra_dice.scoring import AFTER_ROUND, LETTERS
 from companion.live.cameras import AlhambraDiceCamera
 from vision.reading import DiceReading
 
 from ..alhambra_dice_input import HELP, InputError, parse
 from ..alhambra_dice_words import describe
+from ..export import Scored
 from ..widgets.alhambra_board import AlhambraBoard, marks
 from ..widgets.camera_panel import CameraPanel
 from ..widgets.log_row import log_row
-from .event_game import EXPORT_KEY, EventGameScreen
+from .event_game import EventGameScreen
+from .help import ALHAMBRA_DICE
 
 AUTO_LIMIT = 1000
 """A guard, not a rule: this many of Dirk's automatic moves in a row would mean a bug."""
 
 
 class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
-    """Plays one Alhambra dice session; posts `Finished` when scoring C is held."""
+    """Plays one Alhambra dice session; shows scorings A and B as they are held, and posts `Finished` with
+    the end screen when scoring C is held."""
 
     CSS_PATH = "alhambra_dice.tcss"
     TITLE = "Alhambra – the dice game"
     ENTRY_HELP: ClassVar[dict[ad.Ask, str]] = HELP
     """What to type for each `Ask` (the Alcazaba screen types its own tiles)."""
+    HELP_PAGE = ALHAMBRA_DICE
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+z", "undo", "undo"),
-        Binding("ctrl+y", "redo", "redo"),
-        # Before the entry line's own ctrl+k and ctrl+e (delete to the end, go to the end: End does that too).
+        # Before the entry line's own ctrl+k (delete to the end).
         Binding("ctrl+k", "accept_camera", "accept the camera's dice", priority=True),
-        Binding(EXPORT_KEY, "export", "export", priority=True),
     ]
 
     def __init__(self, session: AlhambraDiceSession, rng: random.Random, camera: bool = False) -> None:
@@ -110,7 +112,7 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
         return lines
 
     def totals(self) -> str:
-        """The last line of the full breakdown (ctrl+e exports it all): totals and winners."""
+        """The last line of the full breakdown (the end screen shows it all): totals and winners."""
         return game_text(ad.score_log(list(self.session.events))).splitlines()[-1]
 
     def words(self, before: ad.GameState, event: ad.Event, after: ad.GameState) -> list[str]:
@@ -143,10 +145,7 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
             except OSError as exc:  # the log could not be written: the move is not taken
                 self.say(str(exc), error=True)
                 return
-        self.refresh_view()
-        if self.state.is_over:
-            note = f"the totals are on the screen, {EXPORT_KEY} exports"
-            self.post_message(self.Finished(self.session, None, note))
+        super()._after_change()
 
     # ---------------------------------------------------------------------------------- the camera
     def table_settled(self, reading: DiceReading) -> None:
@@ -161,6 +160,23 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
     def rolled_by_camera(self, counts: tuple[int, ...], note: str) -> ad.Rolled | None:
         return AlhambraDiceCamera.event(counts, self.session.expectation(), "camera", note)
 
-    def scoring(self) -> dict[str, Any]:
+    def scored(self) -> Scored:
         """The scorings held so far with every reason."""
-        return ad.score_log(list(self.session.events)).to_json()
+        board = ad.score_log(list(self.session.events))
+        return Scored(
+            ENTRY.id,
+            self.TITLE,
+            board.finished,
+            tuple(zip(board.names, board.totals, strict=True)),
+            board.winners,
+            game_text(board),
+            board.to_json(),
+        )
+
+    def scorings_held(self) -> int:
+        return len(ad.score_log(list(self.session.events)).scorings)
+
+    def scoring_held(self) -> tuple[str, str]:
+        board = ad.score_log(list(self.session.events))
+        n = len(board.scorings) - 1
+        return f"Scoring {LETTERS[n]} after round {AFTER_ROUND[n]}", scoring_text(board, n)

@@ -10,7 +10,7 @@ is right. Its reading takes a second or more, so it runs on a worker thread, whi
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -20,7 +20,8 @@ from textual.message import Message
 from textual.widgets import Footer, Input, Static
 
 from companion.games import carcassonne_dice as cd
-from companion.games.carcassonne_dice.entry import CarcassonneDiceSession
+from companion.games.carcassonne_dice.entry import ENTRY, CarcassonneDiceSession
+from companion.games.carcassonne_dice.report import game_text
 from companion.live.cameras import CarcassonneDiceCamera
 from companion.live.city_check import CityCamera, CityCheck, check_city
 from vision.grid import GridError
@@ -30,20 +31,21 @@ from vision.symbols.profile import SymbolProfile
 
 from ..carcassonne_dice_input import HELP, InputError, parse
 from ..carcassonne_dice_words import describe
+from ..export import Scored
 from ..widgets.carcassonne_pad import CarcassonnePad, CityView
 from ..widgets.log_row import log_row
-from .event_game import EXPORT_KEY, EventGameScreen
+from .event_game import EventGameScreen
+from .help import CARCASSONNE_DICE
 
 
 class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
-    """Plays one Carcassonne dice session; posts `Finished` when a player has won."""
+    """Plays one Carcassonne dice session; says each turn's points and the totals as a turn is scored, and
+    posts `Finished` with the end screen when a player has won."""
 
     CSS_PATH = "carcassonne_dice.tcss"
+    TITLE = "Carcassonne – the dice game"
+    HELP_PAGE = CARCASSONNE_DICE
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+z", "undo", "undo"),
-        Binding("ctrl+y", "redo", "redo"),
-        # Before the entry line's own ctrl+e (go to the end: End does that too).
-        Binding(EXPORT_KEY, "export", "export", priority=True),
         Binding("ctrl+r", "read_city", "read city"),
         # Before the entry line's own ctrl+k (delete to the end).
         Binding("ctrl+k", "accept_camera", "accept the camera's dice", priority=True),
@@ -154,12 +156,6 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
     def words(self, before: cd.GameState, event: cd.Event, after: cd.GameState) -> list[str]:
         return describe(before, event, after)
 
-    def _after_change(self) -> None:
-        self.refresh_view()
-        if self.state.is_over:
-            note = f"the winner is on the screen, {EXPORT_KEY} exports"
-            self.post_message(self.Finished(self.session, None, note))
-
     # ---------------------------------------------------------------------------------- the camera
     def table_settled(self, reading: DiceReading) -> None:
         """The camera settled on the dice: a throw when the game waits for one (sure: entered; else asked).
@@ -247,6 +243,30 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
         points = message.found.scored.points
         self.say(f"camera: {message.found.verdict}; it scores {points} point{'s' if points != 1 else ''}")
 
-    def scoring(self) -> dict[str, Any]:
+    def scored(self) -> Scored:
         """The score pad turn by turn with every reason."""
-        return cd.score_game(self.state).to_json()
+        board = cd.score_game(self.state)
+        return Scored(
+            ENTRY.id,
+            self.TITLE,
+            board.finished,
+            tuple((p.name, p.total) for p in board.players),
+            () if board.winner is None else (board.winner,),
+            game_text(board),
+            board.to_json(),
+        )
+
+    def scorings_held(self) -> int:
+        """Every turn is scored as it ends."""
+        return len(self.state.turns)
+
+    def scoring_held(self) -> tuple[str, str]:
+        state = self.state
+        turn = state.turns[-1]
+        points = "holds a knight: no points now, next turn double" if turn.held_knight else turn.why
+        totals = ", ".join(f"{name} {total}" for name, total in zip(state.names, state.scores, strict=True))
+        return f"{turn.player}'s turn {turn.turn}", f"{points}; totals: {totals}"
+
+    def show_scoring(self, title: str, text: str) -> None:
+        """A turn is scored every few entries: said on the message line, where the next entry replaces it."""
+        self.say(f"{title}: {text}")

@@ -1,37 +1,51 @@
 """What the dice games' screens share (Alhambra dice, Carcassonne dice): the message line, entering an event
-through the engine, undo and redo with the on-screen game log kept to the log on disk, and the export.
+through the engine, undo and redo with the on-screen game log kept to the log on disk, every scoring shown as
+it is held, the end screen and the export, with the keys every game shares (`keys.game_keys`).
 
-Each game's screen composes its own view (with a `#message` Static and a `#log` Log), draws it in
-`refresh_view`, words its events in `words`, gives its scoring's JSON in `scoring` and names its keys in its
-own `BINDINGS` (the help screen lists a screen's own bindings).
+Each game's screen composes its own view (with a `#message` Static, a `#log` Log and an `#entry` Input),
+draws it in `refresh_view`, words its events in `words`, gives its scoring in `scored` and each scoring held
+in `scoring_held`, and names its own keys in its `BINDINGS` and its help page in `HELP_PAGE` (F1 lists the
+screen's bindings and the page).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from rich.text import Text
-from textual.widgets import Log, Static
+from textual.binding import BindingType
+from textual.widgets import Input, Log, Static
 
 from companion.games.folding import IllegalMove
 from companion.games.session import Session
 from companion.live.match import FaceProposal
 
-from ..export import export_json
+from ..export import Scored, export_scored
+from ..keys import game_keys
+from .end import EndScreen, ScoringPanel
 from .play import PlayScreen
 
-E = TypeVar("E")
-S = TypeVar("S")
 
-EXPORT_KEY = "ctrl+e"
+class GameState(Protocol):
+    @property
+    def is_over(self) -> bool: ...
+
+
+E = TypeVar("E")
+S = TypeVar("S", bound=GameState)
 
 
 class EventGameScreen(PlayScreen, Generic[E, S]):
     """Plays one dice game's session."""
 
+    BINDINGS: ClassVar[list[BindingType]] = [*game_keys()]
+
     def __init__(self, session: Session[E, S, Any]) -> None:
         super().__init__(session)
+        self.scorings_shown: int | None = None
+        """How many scorings the players have seen (None: not counted yet; a continued game's earlier
+        scorings are not shown again)."""
         self.session: Session[E, S, Any] = session
         self.message = ""
         self.error = False
@@ -81,9 +95,21 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         """Draw the game as it stands, and `self.message`."""
         raise NotImplementedError
 
-    def scoring(self) -> dict[str, Any]:
-        """The scoring so far as `companion score --json` prints it."""
+    def scored(self) -> Scored:
+        """The scoring so far (the final one once the game is over) with every reason."""
         raise NotImplementedError
+
+    def scorings_held(self) -> int:
+        """How many scorings the game has held so far."""
+        raise NotImplementedError
+
+    def scoring_held(self) -> tuple[str, str]:
+        """The title and text of the scoring held last, every number with its reason."""
+        raise NotImplementedError
+
+    def show_scoring(self, title: str, text: str) -> None:
+        """A scoring was just held: shown over the game until the players dismiss it."""
+        self.app.push_screen(ScoringPanel(title, text))
 
     def say(self, message: str, error: bool = False) -> None:
         self.message, self.error = message, error
@@ -138,8 +164,14 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
             self.say("")
 
     def _after_change(self) -> None:
-        """The game changed: redraw it (a game's screen adds what follows, such as the end)."""
+        """The game changed: redraw it, show a scoring just held, and the end screen once the game is over."""
         self.refresh_view()
+        held = self.scorings_held()
+        if self.scorings_shown is not None and held > self.scorings_shown and not self.state.is_over:
+            self.show_scoring(*self.scoring_held())
+        self.scorings_shown = held
+        if self.state.is_over:
+            self.post_message(self.Finished(self.session, EndScreen(self.scored(), self.session.path), ""))
 
     def action_undo(self) -> None:
         try:
@@ -149,6 +181,7 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
             return
         self.say(f"undone: {'; '.join(self.worded.pop())} (ctrl+y redoes it)")
         self._rewrite_log()
+        self.scorings_shown = min(self.scorings_shown or 0, self.scorings_held())
 
     def action_redo(self) -> None:
         before = self.state
@@ -168,10 +201,20 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         self._write_log(line for lines in self.worded for line in lines)
 
     def action_export(self) -> None:
-        """The scoring so far with every reason, as `GAME.score.json` beside the game's log."""
+        """The scoring so far with every reason, as `GAME.score.md` and `GAME.score.json` beside the log."""
+        scored = self.scored()
+        name = self.session.path.name.removesuffix(self.session.path.suffix)
         try:
-            path = export_json(self.session.path, self.scoring())
+            paths = export_scored(scored, scored.markdown(name), self.session.path, ("md", "json"))
         except OSError as exc:
             self.say(f"export failed: {exc}", error=True)
             return
-        self.say(f"exported the scoring to {path}")
+        self.say(f"exported the scoring to {' and '.join(map(str, paths))}")
+
+    def action_back(self) -> None:
+        """Esc: clear what is typed; with nothing typed, back to the start screen (the game is saved)."""
+        entry = self.query_one("#entry", Input)
+        if entry.value:
+            entry.value = ""
+            return
+        self.post_message(self.Leave())

@@ -1,36 +1,54 @@
-"""The help screen: every key of every screen, read from the screens' own bindings."""
+"""The help screen (F1): the keys of the screen on top, read from its own bindings, what to type there, and
+what its marks mean. Each screen names its page (`HELP_PAGE`); a screen without one gets the keys alone."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from ..widgets.grid_editor import GridEditor
-from .alhambra_dice import AlhambraDiceScreen
-from .carcassonne_dice import CarcassonneDiceScreen
-from .roll_and_write import RollAndWriteScreen
-from .roll_and_write_end import RollAndWriteEndScreen
-from .sheet_editor import SheetEditorScreen
-from .start import StartScreen
 
-LISTED_ELSEWHERE = {"up", "down", "left", "right", "ctrl+q"}
-"""Keys the table lists once in their own words (arrows, quit) rather than per binding."""
-KEY_NAMES = {"question_mark": "?", "plus": "+", "minus": "-", "escape": "esc"}
+Rows = Sequence[tuple[str, str]]
 
-TYPING = (
-    ("y3 b5 Enter", "game: type the dice the game asks for (y yellow, b blue, then the value), then Enter"),
-    ("1-4", "game: choose a crossing to cross, or the pair to keep"),
-    ("y3+  y3-", "game: change pips: turn yellow 3 up or down one pip for a coin (repeat + for more)"),
-    ("click", "game: clicking a die value, a crossing or a choice does the same as its key"),
+
+@dataclass(frozen=True)
+class HelpPage:
+    """A screen's help: its title, widgets whose keys it answers too, what is typed, and its glossary."""
+
+    title: str
+    owners: tuple[type, ...] = ()
+    typing: Rows = ()
+    terms: Rows = ()
+
+
+LISTED_ELSEWHERE = {"ctrl+q", "f1"}
+"""Keys the page lists once, under Everywhere."""
+KEY_NAMES = {
+    "question_mark": "?",
+    "plus": "+",
+    "minus": "-",
+    "escape": "esc",
+    "pageup": "pgup",
+    "pagedown": "pgdn",
+}
+
+ROLL_AND_WRITE_TYPING: Rows = (
+    ("y3 b5 Enter", "type the dice the game asks for (y yellow, b blue, then the value), then Enter"),
+    ("1-4", "choose a crossing to cross, or the pair to keep"),
+    ("y3+  y3-", "change pips: turn yellow 3 up or down one pip for a coin (repeat + for more)"),
+    ("click", "clicking a die value, a crossing or a choice does the same as its key"),
 )
 
-ALHAMBRA_DICE_TYPING = (
+ALHAMBRA_DICE_TYPING: Rows = (
     ("0 3 1 2 1 1", "a roll: how many of the 8 dice show each type, pavilion … tower (set-aside dice too)"),
     ("ssaacggt", "the same roll by the symbols' first letters: p s a c g t"),
     ("place garden", "place the turn's marker (add `displace` to use a displace tile)"),
@@ -40,7 +58,7 @@ ALHAMBRA_DICE_TYPING = (
     ("draw", "a round's start: lay the bonus tiles at random (or `tiles vp cancel start …` as laid)"),
 )  # fmt: skip
 
-CARCASSONNE_DICE_TYPING = (
+CARCASSONNE_DICE_TYPING: Rows = (
     ("5 3 1", "a roll: how many dice show a city, a knight, a catapult"),
     ("keep 2", "set 2 knights of the last roll aside"),
     ("build 4,4:NS", "build city dice, each ROW,COL:AREAS: its black areas by the edges they touch (N E S"
@@ -54,61 +72,50 @@ def _key_text(key: str) -> str:
 
 
 def _bindings(owner: type) -> list[Binding]:
-    """A screen's keys with what they do; a key's second, nameless binding (its meaning where the first
-    cannot run, such as ctrl+r without a camera) is the same key."""
-    found: list[BindingType] = getattr(owner, "BINDINGS", [])
+    """A screen's or widget's keys with what they do, its base classes' first (Textual's own, such as tab, are
+    under Everywhere); a key's second, nameless binding (its meaning where the first cannot run, such as
+    ctrl+r without a camera) is the same key."""
+    ours = (cls for cls in reversed(owner.__mro__) if cls.__module__.startswith("companion."))
+    found: list[BindingType] = [b for cls in ours for b in cls.__dict__.get("BINDINGS", [])]
     return [b for b in found if isinstance(b, Binding) and b.description]
 
 
-def keys_table() -> Table:
+EVERYWHERE: Rows = (
+    ("F1", "this help: the keys of the screen it was opened on (? on the game and end screens)"),
+    ("ctrl+q", "quit: the game is saved after every move, continue it from the start screen"),
+    ("tab", "next field or button"),
+    ("F6", "share the table's view: every phone on this network opens the address or QR code"),
+)
+
+
+def keys_table(screen: type, page: HelpPage) -> Table:
+    """Everywhere's keys, then the screen's own (and its widgets'), then what is typed on it."""
     table = Table(box=None, padding=(0, 2), show_header=False)
     table.add_column(style="bold cyan", no_wrap=True)
     table.add_column()
-    sections: tuple[tuple[str, list[type]], ...] = (
-        ("Everywhere", []),
-        ("Start screen", [StartScreen]),
-        ("Sheet editor", [SheetEditorScreen, GridEditor]),
-        ("Game screen", [RollAndWriteScreen]),
-        ("End screen", [RollAndWriteEndScreen]),
-        ("Alhambra dice game", [AlhambraDiceScreen]),
-        ("Carcassonne dice", [CarcassonneDiceScreen]),
-    )
-    for title, owners in sections:
-        table.add_row(f"[u]{title}[/u]", "")
-        if not owners:
-            table.add_row("F1", "this help (? on the game and end screens)")
-            table.add_row(
-                "ctrl+q", "quit: the game is saved after every move, continue it from the start screen"
-            )
-            table.add_row("tab", "next field or button")
-            table.add_row(
-                "F6", "share the table's view: every phone on this network opens the address or QR code"
-            )
-        for owner in owners:
-            for binding in _bindings(owner):
-                if binding.key in LISTED_ELSEWHERE or (binding.key.isdigit() and binding.key != "1"):
-                    continue
-                key = "1-6" if binding.key == "1" else _key_text(binding.key)
-                description = (
-                    "after y/b: die value; else choose" if binding.key == "1" else binding.description
-                )
-                table.add_row(key, description)
-        if title == "Sheet editor":
-            table.add_row("P S A C G T", "set the cell under the cursor and move on")
-            table.add_row("arrows", "move the cursor")
-        if title == "Game screen":
-            for key, description in TYPING:
-                table.add_row(key, description)
-        if title == "Alhambra dice game":
-            for key, description in ALHAMBRA_DICE_TYPING:
-                table.add_row(key, description)
-        if title == "Carcassonne dice":
-            for key, description in CARCASSONNE_DICE_TYPING:
-                table.add_row(key, description)
+    table.add_row("[u]Everywhere[/u]", "")
+    for key, description in EVERYWHERE:
+        table.add_row(key, description)
+    table.add_row("[u]This screen[/u]", "")  # named in the title: a long name would widen the key column
+    seen: set[str] = set()
+    for owner in (screen, *page.owners):
+        for binding in _bindings(owner):
+            if (
+                binding.key in LISTED_ELSEWHERE
+                or binding.key in seen
+                or (binding.key.isdigit() and binding.key != "1")
+            ):
+                continue
+            seen.add(binding.key)
+            key = "1-6" if binding.key == "1" else _key_text(binding.key)
+            description = "after y/b: die value; else choose" if binding.key == "1" else binding.description
+            table.add_row(key, description)
+    for key, description in page.typing:
+        table.add_row(key, description)
     return table
 
 
-TERMS = (
+ROLL_AND_WRITE_TERMS: Rows = (
     ("■ □", "score sheet: a building of that type crossed / still to cross (bold green: the type completed)"),
     (
         "VP 1/2/3",
@@ -139,27 +146,94 @@ TERMS = (
         " or coins (+21 each with 2 of them, +18 with 3, +15 with 4)",
     ),
 )
-"""What the screens' short terms mean, listed under the keys."""
+"""What Roll & Write's marks and short terms mean."""
 
 
-def terms_table() -> Table:
+ALCAZABA_TYPING: Rows = (
+    ALHAMBRA_DICE_TYPING[0],
+    ALHAMBRA_DICE_TYPING[1],
+    ("lay p s a c g/N …", "a round's start: the building tiles laid, each TYPE or TYPE/WALLS, then"
+     " `start TYPE`"),
+    ("take 3 at 0 1", "a column's prize: build tile 3 at row 0, column 1 of your Alhambra (or `take 3"
+     " reserve`, `take 3 dirk`, `take start NAME`)"),
+    ("rebuild", "instead of placing a marker, rebuild your Alhambra from the reserve"),
+)  # fmt: skip
+
+ALHAMBRA_DICE_TERMS: Rows = (
+    ("line 8 … 1", "the board: each building type's column of lines; a marker goes on the line of as many"
+     " dice of the type as were set aside (8 at the top)"),
+    ("3 fields", "each line's three fields, left to right: the marker placed after the 1st, 2nd or 3rd roll"),
+    ("A B · or 1 2", "a player's marker (their initial, or their seat number where initials clash); · an"
+     " empty field"),
+    ("bonus", "the bonus tile lying on each column, taken with the column's prize"),
+    ("points 1 … 12", "the building-point track: each type's stacks of markers, by building points"),
+    ("out:", "markers displaced off the board"),
+    ("◇ Dirk", "the imaginary player in a 2-player game: the app places his markers"),
+    ("Scoring A B C", "after rounds 1, 3 and 5: per type, the most building points score the most VP"
+     " (a panel shows each scoring as it is held, the end screen all three)"),
+)  # fmt: skip
+
+ALCAZABA_TERMS: Rows = (
+    *ALHAMBRA_DICE_TERMS[:3],
+    ("tiles 3 g/NE", "the building tiles laid under each column, by number: a type's letter and its"
+     " walled sides (N E S W)"),
+    ("F", "a player's Alhambra: F the fountain at row 0, column 0, then the tiles built around it"),
+    ("reserve", "tiles a player took but has not built"),
+    ("Scoring 1 2 3", "the original Alhambra's scorings: majorities of each type and the longest outer wall"),
+)  # fmt: skip
+
+CARCASSONNE_TERMS: Rows = (
+    ("▶ Ann 12/42", "the score pad: whose turn it is and each player's total toward 42 (the bar: 2 points"
+     " a block), then the points of their last turns"),
+    ("♞", "a knight held for the next turn (its points count double); in the turns, a turn that held one"),
+    ("█", "the city drawing: a black (city) edge of a die; black touches black between two dice"),
+    ("─ │", "a white (field) edge"),
+    ("+ ·", "the corners of a die; · its middle"),
+    ("completed", "a city with no black edge left open: only completed cities score"),
+)  # fmt: skip
+
+SHEET_EDITOR = HelpPage(
+    "Sheet editor",
+    owners=(GridEditor,),
+    typing=(("P S A C G T", "set the cell under the cursor and move on"),),
+)
+ROLL_AND_WRITE = HelpPage(
+    "Roll & Write: the game screen", typing=ROLL_AND_WRITE_TYPING, terms=ROLL_AND_WRITE_TERMS
+)
+ALHAMBRA_DICE = HelpPage("Alhambra – the dice game", typing=ALHAMBRA_DICE_TYPING, terms=ALHAMBRA_DICE_TERMS)
+ALCAZABA = HelpPage("Alhambra – the dice game, Alcazaba", typing=ALCAZABA_TYPING, terms=ALCAZABA_TERMS)
+CARCASSONNE_DICE = HelpPage(
+    "Carcassonne – the dice game", typing=CARCASSONNE_DICE_TYPING, terms=CARCASSONNE_TERMS
+)
+
+
+def terms_table(terms: Rows) -> Table:
     table = Table(box=None, padding=(0, 2), show_header=False)
     table.add_column(style="bold cyan", no_wrap=True)
     table.add_column()
-    for term, meaning in TERMS:
+    for term, meaning in terms:
         table.add_row(term, meaning)
     return table
 
 
 class HelpScreen(ModalScreen[None]):
+    """The help page of `screen`, the screen F1 was pressed on."""
+
     CSS_PATH = "help.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark,f1", "dismiss", "close help"),
     ]
 
+    def __init__(self, screen: Screen[object]) -> None:
+        super().__init__()
+        named = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", type(screen).__name__).capitalize()  # "Start screen"
+        self.page: HelpPage = getattr(screen, "HELP_PAGE", None) or HelpPage(named)
+        self.shown = type(screen)
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
-            yield Static("Keys (esc closes)", id="help-title")
-            yield Static(keys_table())
-            yield Static("What the screens show", id="terms-title")
-            yield Static(terms_table())
+            yield Static(f"Keys: {self.page.title} (esc closes)", id="help-title")
+            yield Static(keys_table(self.shown, self.page))
+            if self.page.terms:
+                yield Static("What the screen shows", id="terms-title")
+                yield Static(terms_table(self.page.terms))

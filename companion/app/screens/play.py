@@ -29,9 +29,15 @@ class PlayScreen(Screen[None]):
             self.end = end
             self.note = note
 
+    class Leave(Message):
+        """Back to the start screen: the game is saved after every move and continued from there."""
+
     def __init__(self, session: Session[Any, Any, Any]) -> None:
         super().__init__()
         self.session = session
+
+    def on_unmount(self) -> None:
+        self.session.close()
 
     def table_settled(self, reading: DiceReading) -> None:
         """The camera settled on the dice lying on the table (a game that reads no dice ignores it)."""

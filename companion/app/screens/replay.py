@@ -26,8 +26,8 @@ class ReplayScreen(Screen[None]):
         Binding("right", "step(1)", "move on"),
         Binding("pageup", "step(-10)", "10 back", show=False),
         Binding("pagedown", "step(10)", "10 on", show=False),
-        Binding("home", "step(-100000)", "first", show=False),
-        Binding("end", "step(100000)", "last", show=False),
+        Binding("home", "step(-100000)", "first"),
+        Binding("end", "step(100000)", "last"),
         Binding("escape", "app.pop_screen", "back"),
     ]
 

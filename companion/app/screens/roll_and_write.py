@@ -23,14 +23,17 @@ from companion.live.match import Proposal, kept_pair
 from vision.reading import DiceReading
 
 from ..describe import describe
+from ..export import export_scored, scoreboard_markdown
+from ..keys import game_keys
 from ..roll_and_write_input import Colour, DiceEntered, DiceSource, PipDie
 from ..widgets.camera_panel import CameraPanel
 from ..widgets.grid_text import grid_text
 from ..widgets.log_row import log_row
 from ..widgets.score_sheet import ScoreSheet
 from ..widgets.turn_panel import TurnPanel, is_imaginary_roll, is_roll
+from .help import ROLL_AND_WRITE
 from .play import PlayScreen
-from .roll_and_write_end import RollAndWriteEndScreen
+from .roll_and_write_end import RollAndWriteEndScreen, roll_and_write_scored
 
 COMPACT_HEIGHT = 30
 """Below this many lines the screen drops its borders so that 80×24 still shows everything."""
@@ -53,6 +56,7 @@ class RollAndWriteScreen(PlayScreen):
     shown."""
 
     CSS_PATH = "roll_and_write.tcss"
+    HELP_PAGE = ROLL_AND_WRITE
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "colour('yellow')", "yellow die: y then 1-6", show=False),
         Binding("b", "colour('blue')", "blue die: b then 1-6", show=False),
@@ -62,7 +66,6 @@ class RollAndWriteScreen(PlayScreen):
         ),
         Binding("enter", "confirm", "confirm dice"),
         Binding("backspace", "erase", "erase the last typed die", show=False),
-        Binding("escape", "clear", "clear what is typed", show=False),
         Binding("plus", "pips(1)", "after y3: turn that die up a pip (1 coin)", show=False),
         Binding("minus", "pips(-1)", "after y3: turn that die down a pip (1 coin)", show=False),
         Binding("c", "take_coins", "take coins"),
@@ -70,8 +73,10 @@ class RollAndWriteScreen(PlayScreen):
         Binding("r", "roll", "roll for me"),
         Binding("k", "accept_camera", "accept the camera's dice", show=False),
         Binding("a", "toggle_auto", "auto-roll imaginary", show=False),
-        Binding("u", "undo", "undo"),
-        Binding("U", "redo", "redo"),
+        *game_keys(),
+        # Roll & Write's first keys for undo and redo, kept: no entry line takes letters here.
+        Binding("u", "undo", "undo (as ctrl+z)", show=False),
+        Binding("U", "redo", "redo (as ctrl+y)", show=False),
         Binding("e", "show_end", "final scoring", show=False),
         Binding("question_mark", "app.help", "help", show=False),
         Binding("q", "app.quit", "quit", show=False),
@@ -319,9 +324,30 @@ class RollAndWriteScreen(PlayScreen):
             self.entry.pop()
         self.say("")
 
-    def action_clear(self) -> None:
+    def action_back(self) -> None:
+        """Esc: clear what is typed; with nothing typed, back to the start screen (the game is saved)."""
+        if self.colour is None and self.picked is None and not self.entry:
+            self.post_message(self.Leave())
+            return
         self.colour, self.picked, self.entry = None, None, []
         self.say("")
+
+    def action_export(self) -> None:
+        """The scoring as if the game ended now (the final one once it has), as Markdown and JSON."""
+        state = self.state
+        board = rw.score_game(state) if state.is_over else rw.score_so_far(state)
+        path = self.session.path
+        try:
+            written = export_scored(
+                roll_and_write_scored(board, state.is_over),
+                scoreboard_markdown(board, f"Alhambra Roll & Write: {path.stem}", state),
+                path,
+                ("md", "json"),
+            )
+        except OSError as exc:
+            self.say(f"export failed: {exc}", error=True)
+            return
+        self.say(f"exported the scoring so far to {' and '.join(map(str, written))}")
 
     def action_confirm(self) -> None:
         if not self.entry:
@@ -445,7 +471,7 @@ class RollAndWriteScreen(PlayScreen):
         undone = self.log_lines.pop()
         self._rewrite_log()
         self.colour, self.picked, self.entry = None, None, []
-        self.say(f"undone: {undone[0]} (U to redo)")
+        self.say(f"undone: {undone[0]} (ctrl+y redoes it)")
 
     def action_redo(self) -> None:
         before = self.state
@@ -465,9 +491,6 @@ class RollAndWriteScreen(PlayScreen):
         log = self.query_one("#log", Log)
         log.clear()
         log.write_lines(line for lines in self.log_lines for line in lines)
-
-    def on_unmount(self) -> None:
-        self.session.close()
 
 
 def _history(events: list[rw.Event]) -> list[list[str]]:

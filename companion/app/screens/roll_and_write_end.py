@@ -1,24 +1,27 @@
-"""The end screen: final scoring with the reason for every number, the winners, and export."""
+"""Roll & Write's end screen: every game's end screen (`EndScreen`: the winners, back, new game, export) with
+the final scoring drawn as tables, every number with its reason, and every real player's grid."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Iterable
+from pathlib import Path, PurePath
 from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
 from textual import events
-from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Container, VerticalScroll
-from textual.message import Message
-from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.containers import Container
+from textual.widget import Widget
+from textual.widgets import Static
 
 from companion.games import alhambra_rw as rw
+from companion.games.alhambra_rw.entry import ENTRY
+from companion.games.alhambra_rw.report import scoreboard_text
 
-from ..export import TERMS, export_scoreboard
+from ..export import TERMS, Scored, scoreboard_markdown
 from ..widgets.grid_text import grid_text
+from .end import EndScreen
 
 SHORT = {
     "pavilion": "pav",
@@ -66,56 +69,42 @@ GRID_COLUMNS = 31
 """A grid's width with its border (`grid-columns` in end.tcss)."""
 
 
-class RollAndWriteEndScreen(Screen[None]):
-    """Shows `score_game` of a finished game; `b` goes back to the game (to undo), `n` to the start."""
+def roll_and_write_scored(board: rw.Scoreboard, finished: bool) -> Scored:
+    return Scored(
+        ENTRY.id,
+        ENTRY.title,
+        finished,
+        tuple((p.name, p.total) for p in board.players),
+        board.winners,
+        scoreboard_text(board),
+        board.to_json(),
+    )
 
-    CSS_PATH = "roll_and_write_end.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [
-        # Short labels: at 80 columns the footer must keep the app's quit and help (F1 explains each key).
-        Binding("m", "export('md')", "Markdown"),
-        Binding("j", "export('json')", "JSON"),
-        Binding("g", "grids", "every grid"),
-        Binding("b", "back", "back"),
-        Binding("n", "new_game", "new game"),
-        Binding("question_mark", "app.help", "help", show=False),
-        Binding("q", "app.quit", "quit", show=False),
-    ]
 
-    class NewGame(Message):
-        """Leave the finished game for the start screen."""
+class RollAndWriteEndScreen(EndScreen):
+    """Shows `score_game` of a finished game; `g` scrolls to every grid."""
+
+    CSS_PATH: ClassVar[list[str | PurePath]] = ["end.tcss", "roll_and_write_end.tcss"]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("g", "grids", "every grid")]
 
     def __init__(self, state: rw.GameState, log_path: Path) -> None:
-        super().__init__()
         self.state = state
         self.board = rw.score_game(state)
-        self.log_path = log_path
+        super().__init__(roll_and_write_scored(self.board, True), log_path)
 
-    def compose(self) -> ComposeResult:
-        winners = ", ".join(self.board.winners)
-        label = "Winners" if len(self.board.winners) > 1 else "Winner"
-        yield Static(f"Final scoring · {label}: {winners}", id="winners")
-        with VerticalScroll(id="breakdown"):
-            yield Static(totals_table(self.board), id="totals")
-            yield Static(Text(TERMS), id="terms")
-            yield Static(reasons_table(self.board), id="reasons")
-            with Container(id="grids"):
-                for player in self.state.players:
-                    if not player.imaginary:
-                        grid = Static(
-                            grid_text(self.state.sheet.grid, player.crossed_cells()), classes="grid"
-                        )
-                        grid.border_title = f"{player.name}'s grid"
-                        yield grid
-        yield Static(id="message")
-        yield Footer()
+    def breakdown(self) -> Iterable[Widget]:
+        yield Static(totals_table(self.board), id="totals")
+        yield Static(Text(TERMS), id="terms")
+        yield Static(reasons_table(self.board), id="reasons")
+        with Container(id="grids"):
+            for player in self.state.players:
+                if not player.imaginary:
+                    grid = Static(grid_text(self.state.sheet.grid, player.crossed_cells()), classes="grid")
+                    grid.border_title = f"{player.name}'s grid"
+                    yield grid
 
-    def action_export(self, kind: str) -> None:
-        try:
-            path = export_scoreboard(self.board, self.log_path, kind, self.state)
-        except OSError as exc:
-            self.query_one("#message", Static).update(f"cannot write the breakdown: {exc}")
-            return
-        self.query_one("#message", Static).update(f"written: {path}")
+    def markdown(self) -> str:
+        return scoreboard_markdown(self.board, f"Alhambra Roll & Write: {self.log_path.stem}", self.state)
 
     def on_resize(self, event: events.Resize) -> None:
         # Three grids side by side need 93 columns: a narrower terminal stacks them so each stays whole.
@@ -124,9 +113,3 @@ class RollAndWriteEndScreen(Screen[None]):
 
     def action_grids(self) -> None:
         self.query_one("#grids").scroll_visible(top=True, animate=False)
-
-    def action_back(self) -> None:
-        self.dismiss()
-
-    def action_new_game(self) -> None:
-        self.post_message(self.NewGame())

@@ -21,6 +21,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 from companion.games import alhambra_rw as rw
 
 from ..widgets.grid_editor import EMPTY, GridEditor
+from .help import SHEET_EDITOR
 
 EDITED = "sheet"
 """What the checks call the sheet being edited; `in_players_words` turns their field names into words."""
@@ -47,6 +48,7 @@ class SheetEditorScreen(Screen[Path | None]):
     """Dismisses with the saved file's path, or None when left without saving."""
 
     CSS_PATH = "sheet_editor.tcss"
+    HELP_PAGE = SHEET_EDITOR
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "save", "save and use"),
         Binding("escape", "cancel", "back without saving"),

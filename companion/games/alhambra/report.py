@@ -5,26 +5,29 @@ from __future__ import annotations
 from .scoring import SCORINGS, Result
 
 
+def scoring_text(result: Result, n: int) -> str:
+    """Scoring `n` (0: the first): every player's VP per building type and for the wall, with reasons."""
+    lines = [f"Scoring {n + 1}"]
+    for player in result.players:
+        scoring = player.scorings[n]
+        lines.append(f"  {player.name}{' (imaginary)' if player.dirk else ''}: {scoring.vp} VP")
+        for b in scoring.buildings:
+            lines.append(f"    {b.building:<9} {b.vp:>3}  {b.why}")
+        if player.dirk:
+            lines.append("    wall        0  Dirk scores no wall")
+        else:
+            runs = scoring.layout.runs if scoring.layout else ()
+            found = " on the tiles" if runs else ""
+            if len(runs) > 1:
+                found += f", the longest of {len(runs)} separate outer walls ({', '.join(map(str, runs))})"
+            lines.append(f"    wall      {scoring.wall_vp:>3}  {scoring.wall} pieces{found}")
+    return "\n".join(lines)
+
+
 def result_text(result: Result) -> str:
     lines = []
     for n in range(len(result.players[0].scorings)):
-        lines.append(f"Scoring {n + 1}")
-        for player in result.players:
-            scoring = player.scorings[n]
-            lines.append(f"  {player.name}{' (imaginary)' if player.dirk else ''}: {scoring.vp} VP")
-            for b in scoring.buildings:
-                lines.append(f"    {b.building:<9} {b.vp:>3}  {b.why}")
-            if player.dirk:
-                lines.append("    wall        0  Dirk scores no wall")
-            else:
-                runs = scoring.layout.runs if scoring.layout else ()
-                found = " on the tiles" if runs else ""
-                if len(runs) > 1:
-                    found += (
-                        f", the longest of {len(runs)} separate outer walls ({', '.join(map(str, runs))})"
-                    )
-                lines.append(f"    wall      {scoring.wall_vp:>3}  {scoring.wall} pieces{found}")
-        lines.append("")
+        lines += [scoring_text(result, n), ""]
     totals = ", ".join(f"{p.name}{' (imaginary)' if p.dirk else ''} {p.total}" for p in result.players)
     winners = " and ".join(result.winners)
     held = len(result.players[0].scorings)

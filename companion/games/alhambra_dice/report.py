@@ -5,21 +5,26 @@ from __future__ import annotations
 from .scoring import AFTER_ROUND, LETTERS, GameScore
 
 
+def scoring_text(board: GameScore, n: int) -> str:
+    """Scoring `n` (0: A): every player's VP per building type and from VP tiles, each with its reason."""
+    lines = [f"Scoring {LETTERS[n]} (after round {AFTER_ROUND[n]})"]
+    for dirk, player in zip(board.dirk, board.scorings[n], strict=True):
+        lines.append(f"  {player.name}{' (imaginary)' if dirk else ''}: {player.vp} VP")
+        for b in player.buildings:
+            lines.append(f"    {b.building:<9} {b.vp:>3}  {b.why}")
+        tiles = " + ".join(map(str, player.tiles)) or "none"
+        lines.append(f"    VP tiles  {player.tiles_vp:>3}  {tiles} (each counts at every scoring)")
+    return "\n".join(lines)
+
+
 def game_text(board: GameScore) -> str:
     held = ", ".join(LETTERS[: len(board.scorings)]) or "none yet"
     state = (
         "over after scoring C" if board.finished else f"in progress, round {board.round} (scorings: {held})"
     )
     lines = [f"Alhambra dice game: {state}", ""]
-    for n, scoring in enumerate(board.scorings):
-        lines.append(f"Scoring {LETTERS[n]} (after round {AFTER_ROUND[n]})")
-        for dirk, player in zip(board.dirk, scoring, strict=True):
-            lines.append(f"  {player.name}{' (imaginary)' if dirk else ''}: {player.vp} VP")
-            for b in player.buildings:
-                lines.append(f"    {b.building:<9} {b.vp:>3}  {b.why}")
-            tiles = " + ".join(map(str, player.tiles)) or "none"
-            lines.append(f"    VP tiles  {player.tiles_vp:>3}  {tiles} (each counts at every scoring)")
-        lines.append("")
+    for n in range(len(board.scorings)):
+        lines += [scoring_text(board, n), ""]
     totals = ", ".join(
         f"{name}{' (imaginary)' if dirk else ''} {total}"
         for name, dirk, total in zip(board.names, board.dirk, board.totals, strict=True)

@@ -1,0 +1,26 @@
+"""The keys every game's screens share, one map for all games. They are control keys so that they work
+while the dice games' entry line has the focus (a letter would be typed into it); the help page (F1) of each
+screen lists them with the screen's own keys."""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+
+UNDO = "ctrl+z"
+REDO = "ctrl+y"
+EXPORT = "ctrl+e"
+"""Writes the scoring so far, or the final one, as Markdown and JSON beside the game's log."""
+BACK = "escape"
+"""On a game screen: clear what is typed, else back to the start screen (the game is saved); elsewhere:
+back to the screen before."""
+
+
+def game_keys() -> list[Binding]:
+    """Undo, redo, export and back, as every game screen binds them. Export goes before an entry line's own
+    ctrl+e (go to the end, which End does too)."""
+    return [
+        Binding(UNDO, "undo", "undo"),
+        Binding(REDO, "redo", "redo"),
+        Binding(EXPORT, "export", "export", priority=True),
+        Binding(BACK, "back", "clear, else back to the start screen", show=False),
+    ]

@@ -1,0 +1,110 @@
+"""Every game's end screen: the final scoring with the reason for every number, the winners, and the export
+(Markdown and JSON with the same keys in every game); and the panel that shows a scoring held during a game.
+
+A game gives its scoring as `Scored` (its totals, winners, text and JSON); Roll & Write's end screen draws its
+breakdown as tables with every grid (`RollAndWriteEndScreen`), the others show the scorer's text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path, PurePath
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.message import Message
+from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
+from textual.widgets import Footer, Static
+
+from ..export import Scored, export_scored
+from ..keys import BACK, EXPORT
+from .help import HelpPage
+
+
+def totals_table(scored: Scored) -> Table:
+    table = Table(box=None, padding=(0, 1), header_style="bold")
+    table.add_column("player")
+    table.add_column("total", justify="right")
+    for name, total in scored.totals:
+        table.add_row(name, str(total), style="bold green" if name in scored.winners else "")
+    return table
+
+
+class EndScreen(Screen[None]):
+    """Shows a finished game's scoring; back goes to the game (to undo), `n` to the start screen."""
+
+    CSS_PATH: ClassVar[list[str | PurePath]] = ["end.tcss"]
+    HELP_PAGE = HelpPage("End screen: the final scoring")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(EXPORT, "export", "export"),
+        # Short labels: at 80 columns the footer must keep the app's quit and help (F1 explains each key).
+        Binding("m", "export('md')", "Markdown only", show=False),
+        Binding("j", "export('json')", "JSON only", show=False),
+        Binding(f"b,{BACK}", "back", "back"),
+        Binding("n", "new_game", "new game"),
+        Binding("question_mark", "app.help", "help", show=False),
+        Binding("q", "app.quit", "quit", show=False),
+    ]
+
+    class NewGame(Message):
+        """Leave the finished game for the start screen."""
+
+    def __init__(self, scored: Scored, log_path: Path) -> None:
+        super().__init__()
+        self.scored = scored
+        self.log_path = log_path
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"Final scoring · {self.scored.winners_line()}", id="winners")
+        with VerticalScroll(id="breakdown"):
+            yield from self.breakdown()
+        yield Static(id="message")
+        yield Footer()
+
+    def breakdown(self) -> Iterable[Widget]:
+        """The totals, then the scorer's text: every number with its reason."""
+        yield Static(totals_table(self.scored), id="totals")
+        yield Static(Text(self.scored.text), id="reasons")
+
+    def markdown(self) -> str:
+        return self.scored.markdown(self.log_path.name.removesuffix(self.log_path.suffix))
+
+    def action_export(self, kinds: str = "md json") -> None:
+        """Write the breakdown as `kinds`: Markdown and JSON, or one of them (`m`, `j`)."""
+        try:
+            paths = export_scored(self.scored, self.markdown(), self.log_path, kinds.split())
+        except OSError as exc:
+            self.query_one("#message", Static).update(f"cannot write the breakdown: {exc}")
+            return
+        self.query_one("#message", Static).update(f"written: {' and '.join(map(str, paths))}")
+
+    def action_back(self) -> None:
+        self.dismiss()
+
+    def action_new_game(self) -> None:
+        self.post_message(self.NewGame())
+
+
+class ScoringPanel(ModalScreen[None]):
+    """A scoring held during the game, every number with its reason, over the game until dismissed."""
+
+    CSS_PATH = "end.tcss"
+    HELP_PAGE = HelpPage("A scoring during the game")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(f"{BACK},enter,space", "dismiss", "back to the game"),
+    ]
+
+    def __init__(self, title: str, text: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="scoring"):
+            yield Static(f"{self.title_text} (esc or Enter: back to the game)", id="scoring-title")
+            yield Static(Text(self.text), id="scoring-text")

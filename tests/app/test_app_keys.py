@@ -1,0 +1,108 @@
+"""One key map for every game: undo, redo, export and back are the same keys on every game screen, every key a
+screen answers is in its footer or on its help page, and F1 opens the page of the screen on top, with its own
+glossary."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from pathlib import Path
+
+import pytest
+from app_driver import make_app, new_game, start_named
+from rich.console import Console
+from textual.binding import Binding
+from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widgets import Input, Static
+
+from companion.app.keys import BACK, EXPORT, REDO, UNDO
+from companion.app.screens.alcazaba import AlcazabaScreen
+from companion.app.screens.alhambra_dice import AlhambraDiceScreen
+from companion.app.screens.carcassonne_dice import CarcassonneDiceScreen
+from companion.app.screens.end import EndScreen, ScoringPanel
+from companion.app.screens.help import HelpScreen, _bindings
+from companion.app.screens.replay import ReplayScreen
+from companion.app.screens.roll_and_write import RollAndWriteScreen
+from companion.app.screens.roll_and_write_end import RollAndWriteEndScreen
+from companion.app.screens.start import StartScreen
+
+GAMES = (RollAndWriteScreen, AlhambraDiceScreen, AlcazabaScreen, CarcassonneDiceScreen)
+SCREENS = (*GAMES, EndScreen, RollAndWriteEndScreen, ScoringPanel, ReplayScreen, StartScreen)
+
+
+@pytest.mark.parametrize("screen", GAMES, ids=lambda s: s.__name__)
+def test_every_game_screen_answers_the_shared_keys(screen: type[Screen[None]]) -> None:
+    actions = {key: b.action for b in _bindings(screen) for key in b.key.split(",")}
+    assert (actions[UNDO], actions[REDO], actions[EXPORT], actions[BACK]) == (
+        "undo",
+        "redo",
+        "export",
+        "back",
+    )
+
+
+@pytest.mark.parametrize("screen", SCREENS, ids=lambda s: s.__name__)
+def test_every_key_a_screen_answers_is_in_its_footer_or_help(screen: type[Screen[None]]) -> None:
+    # The help page lists every binding with a description; one without is shown nowhere unless a second
+    # binding of the same key (its meaning where the first cannot run) has one.
+    found = [b for cls in screen.__mro__ for b in cls.__dict__.get("BINDINGS", []) if isinstance(b, Binding)]
+    described = {b.key for b in found if b.description}
+    assert [b.key for b in found if not b.description and b.key not in described] == []
+
+
+async def help_text(pilot: Pilot[None]) -> str:
+    await pilot.press("f1")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, HelpScreen)
+    console = Console(width=300, record=True, file=io.StringIO())
+    for shown in pilot.app.screen.query(Static):
+        console.print(shown.content)
+    text = console.export_text()
+    await pilot.press("escape")
+    return text
+
+
+def test_f1_opens_the_page_of_the_screen_on_top(xdg: Path) -> None:
+    async def pages() -> dict[str, str]:
+        seen = {}
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            seen["start"] = await help_text(pilot)
+            await new_game(pilot, ["Anna", "Ben"])
+            seen["roll and write"] = await help_text(pilot)
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            await start_named(pilot, ["Ann", "Ben", "Cleo"], "f8", AlhambraDiceScreen)
+            seen["dice"] = await help_text(pilot)
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            await start_named(pilot, ["Ann", "Ben"], "f9", CarcassonneDiceScreen)
+            seen["carcassonne"] = await help_text(pilot)
+        return seen
+
+    seen = asyncio.run(pages())
+    assert "Keys: Start screen" in seen["start"] and "f8" in seen["start"]
+    assert "Keys: Roll & Write" in seen["roll and write"] and "[P]  (P)" in seen["roll and write"]
+    assert "line 8 … 1" in seen["dice"] and "[P]" not in seen["dice"] and "ssaacggt" in seen["dice"]
+    assert (
+        "█" in seen["carcassonne"]
+        and "build 4,4:NS" in seen["carcassonne"]
+        and "line 8" not in seen["carcassonne"]
+    )
+    for page in ("roll and write", "dice", "carcassonne"):
+        for key, word in (("ctrl+z", "undo"), ("ctrl+y", "redo"), ("ctrl+e", "export"), ("esc", "back")):
+            assert any(key in line and word in line for line in seen[page].splitlines()), (page, key)
+    assert "u" in seen["roll and write"] and "undo (as ctrl+z)" in seen["roll and write"]
+
+
+def test_esc_in_a_dice_game_clears_the_line_then_goes_back_to_the_start_screen(xdg: Path) -> None:
+    async def press() -> tuple[str, bool, bool]:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            screen = await start_named(pilot, ["Ann", "Ben"], "f9", CarcassonneDiceScreen)
+            screen.query_one("#entry", Input).value = "5 3"
+            await pilot.press("escape")
+            cleared = screen.query_one("#entry", Input).value
+            still = pilot.app.screen is screen
+            await pilot.press("escape")
+            await pilot.pause()
+            return cleared, still, isinstance(pilot.app.screen, StartScreen)
+
+    assert asyncio.run(press()) == ("", True, True)
