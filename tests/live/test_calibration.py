@@ -59,7 +59,8 @@ def test_the_command_line_remembers_the_area_and_refuses_a_bad_one(tmp_path: Pat
     saved = json.loads((tmp_path / "table-companion" / "table-area.json").read_text())
     assert (saved["x0"], saved["y1"]) == (0.1, 0.8)
     shown = run_companion("calibrate", "show", env=env)
-    assert "dice zone: " in shown.stdout and "x0=0.1" in shown.stdout
+    # In words, not a Python repr (issue 29): the area as the frame's share on each side.
+    assert "dice zone: " in shown.stdout and "left 0.1, top 0.2, right 0.9, bottom 0.8" in shown.stdout
     bad = run_companion("calibrate", "area", "0.5", "0.2", "0.4", "0.8", env=env)
     assert bad.returncode == 2 and "at least 5% of the frame" in bad.stderr
 
