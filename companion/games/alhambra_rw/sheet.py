@@ -7,6 +7,7 @@ validated on load. Rows are the yellow die (1–6), columns the blue die (1–6)
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -93,10 +94,16 @@ class Sheet:
 
 
 def rulebook_vp_table() -> dict[str, list[int]]:
-    """The VP table printed on the score sheet (rulebook), used when a sheet file gives none."""
-    text = resources.files(__package__).joinpath("vp_table.json").read_text(encoding="utf-8")
-    table: dict[str, list[int]] = json.loads(text)
+    """The VP table printed on the score sheet (rulebook), used when a sheet file gives none (a new dict each
+    time: the caller may change it)."""
+    table: dict[str, list[int]] = json.loads(_vp_table_text())
     return table
+
+
+@functools.cache
+def _vp_table_text() -> str:
+    """Read once per process: every game log's first line names its sheet, which falls back on it."""
+    return resources.files(__package__).joinpath("vp_table.json").read_text(encoding="utf-8")
 
 
 def sheet_from_json(data: object, where: str = "sheet") -> Sheet:
