@@ -78,3 +78,15 @@ def test_typing_a_whole_grid_leaves_the_cursor_on_the_last_cell(xdg: Path) -> No
     cursor, rows = asyncio.run(type_grid())
     assert cursor == (6, 6), "not back to the first cell, which the next letter would overwrite"
     assert rows == ("PSACGT",) * 5 + ("PSACGG",) and rows[0][0] == "P"
+
+
+def test_the_edit_sheet_button_opens_the_sheet_editor(xdg: Path) -> None:
+    """The start screen's "Edit sheet (F2)" button does what F2 does (it used to open the Alhambra pad)."""
+
+    async def click() -> object:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            await pilot.click("#edit-sheet")
+            await pilot.pause()
+            return pilot.app.screen
+
+    assert isinstance(asyncio.run(click()), SheetEditorScreen)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 from pathlib import Path
 
 from app_driver import make_app, new_game, send_keys
@@ -156,3 +157,23 @@ def test_the_top_line_names_the_set_up_step_being_played(xdg: Path) -> None:
     assert seen[1].startswith("Set-up step 4 of 5 (dice onto the fields) · turn: Anna")
     assert seen[2].startswith("Set-up step 5 of 5 (the start player's extra pair) · turn: Anna")
     assert seen[3].startswith("Round 1 of 18 · turn: Anna")
+
+
+def test_two_buildings_is_offered_in_the_now_panel_only_when_it_can_be_taken() -> None:
+    """Issue 29: `t` was shown (dimmed) when it could not be taken, and then did nothing when pressed."""
+    from companion.app.widgets.turn_panel import turn_text
+    from companion.games.alhambra_rw.simulate import play_random_game
+
+    seen = set()
+    for seed in range(6):
+        setup = rw.GameStarted(rw.load_shipped_sheet("example"), ("Ann", "Ben", "Cleo"))
+        events = play_random_game(setup, random.Random(seed))[1]
+        game = rw.Game(setup)
+        for event in events[1:]:
+            exp = game.expectation()
+            if exp.ask is rw.Ask.REROLL_USED_PAIR:
+                offered = "two buildings" in turn_text(game.state, exp, "", "", False, True).plain
+                assert offered == exp.can_cross_second
+                seen.add(offered)
+            game.apply(event)
+    assert seen == {True, False}, "both cases were met"

@@ -313,7 +313,6 @@ class StartScreen(Screen[None]):
 
         self.app.push_screen(DeleteGameScreen(label, game_files(game.path)), answered)
 
-    @on(Button.Pressed, "#edit-sheet")
     def action_alhambra_pad(self) -> None:
         """The original Alhambra's scoring pad: a new one for the names typed, else the last one again."""
         from companion.games.alhambra.pad import PadError, load_pad, new_pad, newest_pad
@@ -342,6 +341,7 @@ class StartScreen(Screen[None]):
 
         self.app.push_screen(HistoryScreen(self.games_dir))
 
+    @on(Button.Pressed, "#edit-sheet")
     def action_edit_sheet(self) -> None:
         try:
             sheet = self.selected_sheet()

@@ -84,11 +84,12 @@ def _roll_help(text: Text, state: rw.GameState, exp: rw.Expectation, auto: bool)
         text.append(f"   a auto-roll: {'on' if auto else 'off'}", style=_click("screen.toggle_auto()"))
     if exp.ask is rw.Ask.REROLL_USED_PAIR:
         player = state.player(exp.player) if exp.player else None
-        if player is not None and player.yellow and player.blue:
+        # Offered only when it can be taken: a line that does nothing when pressed is no offer.
+        if player is not None and player.yellow and player.blue and exp.can_cross_second:
             y, b = player.yellow[0], player.blue[0]
             building = state.sheet.building_at(y, b)
             line = f"\n t  two buildings: y{y}×b{b} {building} ({TWO_BUILDINGS_COST} coins)"
-            text.append(line, style=_click("screen.two_buildings()", "" if exp.can_cross_second else "dim"))
+            text.append(line, style=_click("screen.two_buildings()"))
     text.append("\nclick: ")
     for colour in ("yellow", "blue"):
         for value in range(1, 7):
