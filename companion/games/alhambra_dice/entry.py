@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 from pathlib import Path
 from typing import TypeAlias
 
@@ -18,13 +19,9 @@ from .scorefile import score_data, score_log
 from .simulate import play_random_game
 from .state import Expectation, GameState
 
-
-def players(setup: Event) -> tuple[str, ...]:
-    assert isinstance(setup, GameStarted)
-    return setup.players
-
-
-RULES: Rules[Event, GameState, Expectation] = Rules(LOG_FORMAT, replay, apply, undo, expectation, players)
+RULES: Rules[Event, GameState, Expectation] = Rules(
+    LOG_FORMAT, replay, apply, undo, expectation, attrgetter("players")
+)
 AlhambraDiceSession: TypeAlias = Session[Event, GameState, Expectation]
 """A game of it being played (`Session.create(RULES, ...)`, `Session.resume(RULES, path)`)."""
 

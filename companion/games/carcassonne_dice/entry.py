@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from operator import attrgetter
 from pathlib import Path
 from typing import TypeAlias
 
@@ -17,13 +18,9 @@ from .scoring import CityScore, score_game
 from .simulate import play_random_game
 from .state import Expectation, GameState, TurnRecord
 
-
-def players(setup: Event) -> tuple[str, ...]:
-    assert isinstance(setup, GameStarted)
-    return setup.players
-
-
-RULES: Rules[Event, GameState, Expectation] = Rules(LOG_FORMAT, replay, apply, undo, expectation, players)
+RULES: Rules[Event, GameState, Expectation] = Rules(
+    LOG_FORMAT, replay, apply, undo, expectation, attrgetter("players")
+)
 CarcassonneDiceSession: TypeAlias = Session[Event, GameState, Expectation]
 """A game of it being played (`Session.create(RULES, ...)`, `Session.resume(RULES, path)`)."""
 
