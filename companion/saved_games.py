@@ -4,7 +4,6 @@ continued."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import asdict, dataclass
 from datetime import datetime
 from pathlib import Path
@@ -14,6 +13,7 @@ from companion.games.entry import GameEntry, ScoreFileError, Summary
 from companion.games.session import LOG_SUFFIX, ResumeError, resumed_state
 from companion.games.table import FIRST_GAME, PLAYED, SAVED, entry_of_file
 from companion.log_index import read_through
+from companion.scorefiles import game_of
 
 MAX_FIRST_LINE = 100_000
 """A game_started line is at most a few KB (Roll & Write's holds its sheet): more is no log's first line."""
@@ -116,8 +116,7 @@ def game_of_log(path: Path) -> GameEntry:
     not played move by move, is read as the first game's, whose reader then says what is wrong."""
     try:
         with open(path, "rb") as file:
-            first = json.loads(file.readline(MAX_FIRST_LINE))
-    except (OSError, ValueError):
+            game = game_of(file.readline(MAX_FIRST_LINE))  # the checked reader: a crafted line is refused
+    except OSError:
         return FIRST_GAME
-    game = first.get("game") if isinstance(first, dict) else None
     return PLAYED.get(game, FIRST_GAME) if isinstance(game, str) else FIRST_GAME

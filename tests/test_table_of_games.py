@@ -256,3 +256,12 @@ def test_a_read_only_log_or_folder_is_said_in_one_line(game: str) -> None:
         assert said["resume"].startswith(f"{path}: cannot be written") and "\n" not in said["resume"]
         assert said["create"] == "PermissionError"
         assert path.read_bytes() == log_text(a_game(entry, seed=3)[:10], entry.rules.log.encode).encode()
+
+
+def test_a_crafted_first_line_is_named_in_the_list_and_in_history(tmp_path: Path) -> None:
+    """The game a log is of is read from its first line through the checked reader: a line nested 90,000
+    deep is one problem naming the file, not a RecursionError that stops the start screen."""
+    (tmp_path / "deep.jsonl").write_bytes(b"[" * 90_000 + b"\n")
+    [listed] = saved_games(tmp_path)
+    assert listed.summary is None and listed.problem.startswith(f"{tmp_path / 'deep.jsonl'}: line 1")
+    assert history(tmp_path).problems[0].startswith(f"{tmp_path / 'deep.jsonl'}: line 1")
