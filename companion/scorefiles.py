@@ -21,39 +21,36 @@ LIMITS = LOG_LIMITS
 __all__ = ["LIMITS", "ScoreFileError", "Scored", "entry_of", "game_of", "score_path"]
 
 
-def game_of(data: bytes) -> object:
-    """The `"game"` the file names (None where it names none or is not JSON: its game's reader says why)."""
+def _head(data: bytes) -> tuple[object, bool]:
+    """The file's JSON value when it is one, else its first line's (None: neither parses), and whether the
+    file is a game log: several lines, the first an event."""
     try:
-        whole = loads(data, LIMITS)
+        return loads(data, LIMITS), False
     except JsonFileError:
         try:
-            whole = loads(data.lstrip().split(b"\n", 1)[0], LIMITS)
+            first = loads(data.lstrip().split(b"\n", 1)[0], LIMITS)
         except JsonFileError:
-            return None
-    return whole.get("game") if isinstance(whole, dict) else None
+            return None, False
+    return first, isinstance(first, dict) and "event" in first
+
+
+def game_of(data: bytes) -> object:
+    """The `"game"` the file names (None where it names none or is not JSON: its game's reader says why)."""
+    head, _ = _head(data)
+    return head.get("game") if isinstance(head, dict) else None
 
 
 def entry_of(path: Path, data: bytes) -> GameEntry:
     """The game a file's bytes belong to; `ScoreFileError` for a game the table does not know."""
-    game = game_of(data)
+    return _entry(path, game_of(data))
+
+
+def _entry(path: Path, game: object) -> GameEntry:
     if game is None:
         return FIRST_GAME
     if not isinstance(game, str) or game not in GAMES:
         raise ScoreFileError(f"{path}: game: unknown game {short(game)} (known: {', '.join(GAMES)})")
     return GAMES[game]
-
-
-def _is_log(data: bytes) -> bool:
-    """Several JSON lines, the first an event: a game log rather than one JSON object."""
-    try:
-        first = loads(data.lstrip().split(b"\n", 1)[0], LIMITS)
-    except JsonFileError:
-        return False
-    try:
-        loads(data, LIMITS)
-    except JsonFileError:
-        return isinstance(first, dict) and "event" in first
-    return False
 
 
 def score_path(path: str | Path) -> Scored:
@@ -63,9 +60,10 @@ def score_path(path: str | Path) -> Scored:
         data = read_bytes(path, LIMITS)
     except JsonFileError as exc:
         raise ScoreFileError(str(exc)) from exc
-    entry = entry_of(path, data)
+    head, is_log = _head(data)
+    entry = _entry(path, head.get("game") if isinstance(head, dict) else None)
     warning = ""
-    if entry.rules is not None and _is_log(data):
+    if entry.rules is not None and is_log:
         try:
             loaded = read_log(path, data, entry.rules.log)
         except LogError as exc:
