@@ -45,7 +45,7 @@ class AlcazabaScreen(AlhambraDiceScreen):
         return parse(text, self.state, self.rng)
 
     def _result(self) -> Result | None:
-        game = ad.fold(self.session.events)
+        game = ad.game_at(self.state)  # the fold the game goes on from: no replay of the whole log
         assert isinstance(game, AlcazabaGame)
         return game.result()
 

@@ -113,7 +113,7 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
 
     def totals(self) -> str:
         """The last line of the full breakdown (the end screen shows it all): totals and winners."""
-        return game_text(ad.score_log(list(self.session.events))).splitlines()[-1]
+        return game_text(ad.score_state(self.state)).splitlines()[-1]
 
     def words(self, before: ad.GameState, event: ad.Event, after: ad.GameState) -> list[str]:
         return describe(before, event, after)
@@ -162,7 +162,7 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
 
     def scored(self) -> Scored:
         """The scorings held so far with every reason."""
-        board = ad.score_log(list(self.session.events))
+        board = ad.score_state(self.state)
         return Scored(
             ENTRY.id,
             self.TITLE,
@@ -174,9 +174,9 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
         )
 
     def scorings_held(self) -> int:
-        return len(ad.score_log(list(self.session.events)).scorings)
+        return len(ad.score_state(self.state).scorings)
 
     def scoring_held(self) -> tuple[str, str]:
-        board = ad.score_log(list(self.session.events))
+        board = ad.score_state(self.state)
         n = len(board.scorings) - 1
         return f"Scoring {LETTERS[n]} after round {AFTER_ROUND[n]}", scoring_text(board, n)

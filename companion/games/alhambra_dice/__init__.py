@@ -35,8 +35,8 @@ from .events import (
     TilesLaid,
     TileTaken,
 )
-from .play import apply, expectation, fold, new_game, replay, start, undo
-from .scorefile import ScoreFileError, score_data, score_log
+from .play import apply, expectation, fold, game_at, new_game, replay, start, undo
+from .scorefile import ScoreFileError, score_data, score_log, score_state
 from .scoring import GameScore, PlayerScoring, Standing, TypeVP, score_standings
 from .state import AlcazabaView, Ask, Expectation, GameState
 
@@ -75,11 +75,13 @@ __all__ = [
     "apply",
     "expectation",
     "fold",
+    "game_at",
     "new_game",
     "replay",
     "score_data",
     "score_log",
     "score_standings",
+    "score_state",
     "start",
     "undo",
 ]

@@ -73,11 +73,15 @@ def fold(events: Iterable[Event]) -> Game:
     return folding.fold(events, GameStarted, new_game)
 
 
-def expectation(state: GameState) -> Expectation:
+def game_at(state: GameState) -> Game:
+    """The fold at `state`, to read: the one the next `apply` goes on from (never change it)."""
     game = _LAST.take(state)
-    expected = game.expectation()
     _LAST.keep(state, game)
-    return expected
+    return game
+
+
+def expectation(state: GameState) -> Expectation:
+    return game_at(state).expectation()
 
 
 def undo(events: list[Event]) -> tuple[list[Event], GameState]:

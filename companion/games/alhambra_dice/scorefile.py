@@ -31,6 +31,7 @@ from .engine import DIRK, MAX_NAME, PLAYERS, ROUNDS, TRACK, IllegalMove
 from .events import LOG_FORMAT, STANDARD, Event, event_to_json
 from .play import fold
 from .scoring import AFTER_ROUND, LETTERS, GameScore, Standing, score_standings
+from .state import GameState
 
 PER_ROUND = 3
 """Building points a column gives one player in a round at most: the best marker's 2, the second best's 1."""
@@ -224,8 +225,12 @@ def read_log(path: Path, data: bytes) -> list[Event]:
 
 
 def score_log(events: list[Event]) -> GameScore:
-    """Score a game's events: the scorings held so far (the app shows a game in progress with it)."""
-    state = fold(events).state
+    """Score a game's events: the scorings held so far."""
+    return score_state(fold(events).state)
+
+
+def score_state(state: GameState) -> GameScore:
+    """The scorings a game has held so far (the app shows a game in progress with it)."""
     if state.variant != STANDARD:
         # The variant is scored by the original Alhambra's scoring (`AlcazabaGame.result`), not with building
         # points: refused rather than shown as a standard game without points.
@@ -253,7 +258,7 @@ def score_data(path: Path, data: bytes) -> GameScore | Result:
             result = game.result()
             assert result is not None  # a finished game has held its three scorings
             return result
-        return score_log(list(game.log))
+        return score_state(game.state)
     try:
         return end_state(whole)
     except ScoreFileError as exc:
