@@ -79,10 +79,7 @@ class TableView(App[None]):
         assert game.rules is not None  # a log's game is played move by move
         try:
             state = game.rules.replay(list(load_log(path, game.rules.log).events))
-        except LogError as exc:
-            self._say(f"cannot show {path.name}: {exc}")
-            return
-        except IllegalMove as exc:
+        except (LogError, IllegalMove) as exc:
             self._say(f"cannot show {path.name}: {exc}")
             return
         await self.show(game, state)

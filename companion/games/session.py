@@ -106,10 +106,7 @@ class Session(Generic[E, S, X]):
 
     def submit(self, event: E) -> S:
         """Apply a new event and append it to the log; `IllegalMove` or `LogWriteError` change nothing."""
-        state = self.rules.apply(self.state, event)
-        self.log.append(event)
-        self.state = state
-        self.events.append(event)
+        self._take(event)
         self.redo_stack.clear()
         return self.state
 
@@ -126,12 +123,16 @@ class Session(Generic[E, S, X]):
         if not self.redo_stack:
             raise IllegalMove("nothing to redo")
         event = self.redo_stack[-1]
+        self._take(event)
+        self.redo_stack.pop()
+        return event
+
+    def _take(self, event: E) -> None:
+        """The engine's word first, then the log's: an event refused by either changes nothing."""
         state = self.rules.apply(self.state, event)
         self.log.append(event)
         self.state = state
         self.events.append(event)
-        self.redo_stack.pop()
-        return event
 
     def close(self) -> None:
         self.log.close()

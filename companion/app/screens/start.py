@@ -218,14 +218,19 @@ class StartScreen(Screen[None]):
         widget.update(message)
         widget.set_class(error, "error")
 
+    def in_turn_order(self) -> tuple[str, ...]:
+        """The names typed, clockwise from the start player chosen."""
+        names = self.names()
+        start = self.query_one("#start-player", Select).value
+        first = start if isinstance(start, int) else 0
+        return tuple(names[first:] + names[:first])
+
     # ---------------------------------------------------------------------------------- actions
     @on(Input.Submitted, ".name")
     @on(Button.Pressed, "#start-game")
     def action_start_game(self) -> None:
         names = self.names()
-        start = self.query_one("#start-player", Select).value
-        first = start if isinstance(start, int) else 0
-        players = tuple(names[first:] + names[:first])
+        players = self.in_turn_order()
         variant = self.query_one("#variant", Select).value
         if not isinstance(variant, tuple):
             self.say(variant_options(names)[1], error=True)
@@ -242,11 +247,8 @@ class StartScreen(Screen[None]):
     def action_alhambra_dice(self, variant: str = "standard") -> None:
         """A new Alhambra dice game for the names typed, the start player first (Dirk joins two); F10: the
         Alcazaba variant."""
-        names = self.names()
-        start = self.query_one("#start-player", Select).value
-        first = start if isinstance(start, int) else 0
         try:
-            setup = ad.GameStarted(tuple(names[first:] + names[:first]), variant)
+            setup = ad.GameStarted(self.in_turn_order(), variant)
             session: AnySession = Session.create(ALHAMBRA_DICE, self.games_dir, setup, self.now())
         except (ad.IllegalMove, OSError) as exc:
             self.say(f"Alhambra dice game: {exc}", error=True)
@@ -255,11 +257,8 @@ class StartScreen(Screen[None]):
 
     def action_carcassonne_dice(self) -> None:
         """A new Carcassonne dice game for the names typed, the start player first."""
-        names = self.names()
-        start = self.query_one("#start-player", Select).value
-        first = start if isinstance(start, int) else 0
         try:
-            setup = cd.GameStarted(tuple(names[first:] + names[:first]))
+            setup = cd.GameStarted(self.in_turn_order())
             session: AnySession = Session.create(CARCASSONNE_DICE, self.games_dir, setup, self.now())
         except (cd.IllegalMove, OSError) as exc:
             self.say(f"Carcassonne dice game: {exc}", error=True)
