@@ -18,7 +18,7 @@ from jsonfile import JsonFileError, loads, read_bytes, short
 LIMITS = LOG_LIMITS
 """The largest file any game scores (a log, an end state)."""
 
-__all__ = ["LIMITS", "ScoreFileError", "Scored", "entry_of", "game_of", "score_path"]
+__all__ = ["LIMITS", "ScoreFileError", "Scored", "game_of", "score_path"]
 
 
 def _head(data: bytes) -> tuple[object, bool]:
@@ -40,12 +40,8 @@ def game_of(data: bytes) -> object:
     return head.get("game") if isinstance(head, dict) else None
 
 
-def entry_of(path: Path, data: bytes) -> GameEntry:
-    """The game a file's bytes belong to; `ScoreFileError` for a game the table does not know."""
-    return _entry(path, game_of(data))
-
-
 def _entry(path: Path, game: object) -> GameEntry:
+    """The game a file names; `ScoreFileError` for a game the table does not know."""
     if game is None:
         return FIRST_GAME
     if not isinstance(game, str) or game not in GAMES:

@@ -107,8 +107,6 @@ class GameEntry:
     """How far a saved game has come, from its state (or from what its file holds, for a game kept without
     a log)."""
     records: Records | None = None
-    settles_on: str = "pips"
-    """What the camera waits for before it reads a throw: "pips" (values and colours) or "faces"."""
     screen: str = ""
     """`"module:name"` of a function (app, session) -> the screen that plays a session of this game."""
     view: str = ""

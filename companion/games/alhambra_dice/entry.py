@@ -86,7 +86,6 @@ ENTRY = GameEntry(
     random_game=random_game,
     summary=summary,
     records=Records(("buildings", "vp_tiles"), finished, progress, replayable=False),
-    settles_on="faces",
     screen="companion.app.game_screens:alhambra_dice",
     view="companion.app.widgets.alhambra_board:AlhambraBoard",
     demo="companion.demos:alhambra_dice",

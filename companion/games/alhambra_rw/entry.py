@@ -97,7 +97,6 @@ ENTRY = GameEntry(
     random_game=random_game,
     summary=summary,
     records=Records(("buildings", "rows_columns", "coins", "extra"), finished, progress, replayable=True),
-    settles_on="pips",
     screen="companion.app.game_screens:roll_and_write",
     view="companion.app.widgets.table_panel:TablePanel",
     demo="companion.demos:roll_and_write",

@@ -81,7 +81,6 @@ ENTRY = GameEntry(
     random_game=random_game,
     summary=summary,
     records=Records(("cities", "knight_doubling"), finished, progress, replayable=False),
-    settles_on="faces",
     screen="companion.app.game_screens:carcassonne_dice",
     view="companion.app.widgets.carcassonne_pad:CarcassonneTable",
     demo="companion.demos:carcassonne_dice",
