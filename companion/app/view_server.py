@@ -33,6 +33,14 @@ log = logging.getLogger("textual-serve")
 
 TITLE = "Table companion"
 
+PHONE_HEAD = (
+    '<meta name="viewport" content="width=device-width, initial-scale=1">'
+    "<style>.intro{width:min(640px,92vw)}</style>"
+)
+"""textual-serve's page has no viewport: a phone lays it out 980 px wide and its terminal runs past the
+screen's edge. At the phone's own width (about 390 px) the 16 px font gives the view some 40 columns, which
+its narrow layout fills; the start box is fitted to the screen too."""
+
 
 def plain_page(status: int, text: str) -> web.Response:
     """A short HTML page a phone shows as it is (no script, no styles to load)."""
@@ -112,7 +120,10 @@ class ViewServer(Server):
             "config": {"static": {"url": f"http://{host}/static/"}},
             "application": {"name": self.title},
         }
-        return aiohttp_jinja2.render_template("app_index.html", request, context)
+        page = aiohttp_jinja2.render_template("app_index.html", request, context)
+        assert page.text is not None
+        page.text = page.text.replace("<head>", "<head>" + PHONE_HEAD, 1)
+        return page
 
     async def handle_download(self, request: web.Request) -> web.StreamResponse:
         """The view delivers no files: nothing to download."""

@@ -127,6 +127,8 @@ def test_only_the_address_with_its_key_opens_the_view(server: Server) -> None:
     async def visit() -> None:
         status, page = await _status(server.url())
         assert status == 200 and f"ws://127.0.0.1:{server.port}/ws/{TOKEN}" in page
+        # A phone lays the page out at its own width (not 980 px) so the view's terminal fits its screen.
+        assert '<meta name="viewport" content="width=device-width' in page
         for url in (f"http://127.0.0.1:{server.port}/", server.url(token="guess")):
             status, page = await _status(url)
             assert status == 403 and "needs the address with its key" in page
