@@ -16,25 +16,32 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
-from companion.games.entry import GameEntry, load
+from companion.games.entry import GameEntry, ScoreFileError, load
 from companion.games.eventlog import LogError, load_log
 from companion.games.folding import IllegalMove
-from companion.games.session import LOG_SUFFIX
-from companion.saved_games import game_of_log
+from companion.saved_games import game_of_file, saved_files
 
 FOLLOW_SECONDS = 0.5
 """How often the log is looked at for new moves."""
 
 
-def newest_log(folder: Path) -> Path | None:
-    """The game log written to last: the game being played."""
-    logs = list(folder.glob(f"*{LOG_SUFFIX}")) if folder.is_dir() else []
-    return max(logs, key=lambda p: (p.stat().st_mtime_ns, p.name), default=None)
+def newest_game(folder: Path) -> Path | None:
+    """The saved game written to last (a game log, a pad): the game being played."""
+    files = saved_files(folder) if folder.is_dir() else []
+    return max(files, key=lambda p: (p.stat().st_mtime_ns, p.name), default=None)
+
+
+def read_state(game: GameEntry, path: Path) -> Any:
+    """The state of the saved game at `path`: its log replayed, or what its own file holds (a pad)."""
+    if game.rules is not None:
+        return game.rules.replay(list(load_log(path, game.rules.log).events))
+    assert game.records is not None and game.records.read is not None  # a game kept in a file of its own
+    return game.records.read(path)
 
 
 class TableView(App[None]):
-    """Follows the game log `log`, or else the newest log in `games_dir`, and shows it; keys only scroll and
-    quit."""
+    """Follows the saved game `log` (a game log, or a pad of a game kept without one), or else the newest
+    in `games_dir`, and shows it; keys only scroll and quit."""
 
     CSS_PATH = "table_view.tcss"
     TITLE = "Table companion: the table's view"
@@ -66,7 +73,7 @@ class TableView(App[None]):
 
     async def follow(self) -> None:
         """Read the log again if it changed since the last look."""
-        path = self.followed or newest_log(self.games_dir)
+        path = self.followed or newest_game(self.games_dir)
         if path is None or not path.is_file():
             self._say(f"no game yet in {self.games_dir}: waiting for one to start")
             return
@@ -75,11 +82,10 @@ class TableView(App[None]):
         if seen == self._seen:
             return
         self._seen = seen
-        game = game_of_log(path)
-        assert game.rules is not None  # a log's game is played move by move
+        game = game_of_file(path)
         try:
-            state = game.rules.replay(list(load_log(path, game.rules.log).events))
-        except (LogError, IllegalMove) as exc:
+            state = read_state(game, path)
+        except (LogError, IllegalMove, ScoreFileError) as exc:
             self._say(f"cannot show {path.name}: {exc}")
             return
         await self.show(game, state)
@@ -89,7 +95,7 @@ class TableView(App[None]):
 
     async def show(self, game: GameEntry, state: Any) -> None:
         """Show a state of `game` in the panel its row of the table of games names."""
-        assert game.rules is not None and game.summary is not None  # the row of a game played with a log
+        assert game.summary is not None  # the row of a saved game
         if game is not self.game:
             body = self.query_one("#body", VerticalScroll)
             await body.remove_children()
@@ -98,6 +104,6 @@ class TableView(App[None]):
             self.game = game
         self.state = state
         summary = game.summary(state)
-        now = "game over" if summary.over else game.rules.expectation(state).prompt
-        self._say(f"{game.title} · {summary.where} · {now}")
+        now = "game over" if summary.over else game.rules.expectation(state).prompt if game.rules else ""
+        self._say(" · ".join(part for part in (game.title, summary.where, now) if part))
         self.panel.show(state)

@@ -14,7 +14,6 @@ from companion.games.alhambra_dice.entry import ENTRY
 
 from ..alcazaba_input import HELP, parse
 from ..export import Scored
-from ..widgets.alhambra_board import marks
 from .alhambra_dice import AlhambraDiceScreen
 from .help import ALCAZABA
 
@@ -25,21 +24,6 @@ class AlcazabaScreen(AlhambraDiceScreen):
     TITLE = "Alhambra – the dice game, Alcazaba"
     ENTRY_HELP: ClassVar[dict[ad.Ask, str]] = HELP
     HELP_PAGE = ALCAZABA
-
-    def player_lines(self, state: ad.GameState, exp: ad.Expectation) -> list[str]:
-        """Each player's markers left and those put on the reserve board this round for a rebuild action."""
-        view = state.alcazaba
-        assert view is not None
-        mark = marks(state.names)
-        return [
-            f"{mark[who]} {name}: {state.markers_left[who]} markers left"
-            + (
-                f", {view.reserve_board[who]} rebuilt"
-                if who < len(view.reserve_board) and view.reserve_board[who]
-                else ""
-            )
-            for who, name in enumerate(state.names)
-        ]
 
     def parse_entry(self, text: str) -> ad.Event:
         return parse(text, self.state, self.rng)

@@ -14,7 +14,7 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Footer, Input, Static
 
 from companion.games import alhambra_dice as ad
@@ -29,7 +29,7 @@ from vision.reading import DiceReading
 from ..alhambra_dice_input import HELP, InputError, parse
 from ..alhambra_dice_words import describe
 from ..export import Scored
-from ..widgets.alhambra_board import AlhambraBoard, marks
+from ..widgets.alhambra_board import AlhambraBoard, player_lines
 from ..widgets.camera_panel import CameraPanel
 from ..widgets.log_row import log_row
 from .event_game import EventGameScreen
@@ -50,7 +50,7 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
     HELP_PAGE = ALHAMBRA_DICE
     BINDINGS: ClassVar[list[BindingType]] = [
         # Before the entry line's own ctrl+k (delete to the end).
-        Binding("ctrl+k", "accept_camera", "accept the camera's dice", priority=True),
+        Binding("ctrl+k", "accept_camera", "camera's dice", priority=True),
     ]
 
     def __init__(self, session: AlhambraDiceSession, rng: random.Random, camera: bool = False) -> None:
@@ -61,7 +61,7 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
-        with Horizontal(id="middle"):
+        with VerticalScroll(id="middle"):
             yield AlhambraBoard(id="board")
             with Vertical(id="side"):
                 yield Static(id="now")
@@ -94,22 +94,18 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
         if state.dice is not None and exp.ask is ad.Ask.CHOOSE:
             shown = ", ".join(f"{n} {t}" for t, n in zip(TYPES, state.dice, strict=True) if n)
             lines.append(f"dice: {shown}" + (f" + black {state.black}" if state.black else ""))
-        lines += self.player_lines(state, exp)
+        lines += self._player_lines(state, exp)
         lines += ["", self.ENTRY_HELP[exp.ask]]
         return "\n".join(lines)
 
-    def player_lines(self, state: ad.GameState, exp: ad.Expectation) -> list[str]:
-        """The active player's bonus tiles, and each player's markers left and VP tiles."""
+    def _player_lines(self, state: ad.GameState, exp: ad.Expectation) -> list[str]:
+        """The active player's bonus tiles (none in Alcazaba), then each player's markers left and tiles."""
         lines = []
-        if exp.player is not None and exp.player in state.names:
+        if state.alcazaba is None and exp.player is not None and exp.player in state.names:
             held = state.held[state.names.index(exp.player)]
             tiles = ", ".join(f"{n} {kind.replace('_', ' ')}" for kind, n in held.items() if n)
             lines.append(f"{exp.player}'s tiles: {tiles or 'none'}")
-        mark = marks(state.names)
-        for who, name in enumerate(state.names):
-            vp = sum(state.vp_tiles[who])
-            lines.append(f"{mark[who]} {name}: {state.markers_left[who]} markers left, VP tiles {vp}")
-        return lines
+        return lines + player_lines(state)
 
     def totals(self) -> str:
         """The last line of the full breakdown (the end screen shows it all): totals and winners."""

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static
 
@@ -22,6 +23,8 @@ from companion.games import alhambra as al
 from companion.games.alhambra.pad import PAD_SUFFIX, WALL, PadError, save_pad
 from companion.games.alhambra.report import result_text
 from companion.games.alhambra.scoring import SCORINGS
+
+from ..widgets.fitted import fit_classes
 
 
 class AlhambraPadScreen(Screen[None]):
@@ -65,6 +68,9 @@ class AlhambraPadScreen(Screen[None]):
     def on_mount(self) -> None:
         self.show()
 
+    def on_resize(self, event: Resize) -> None:
+        fit_classes(self, event.size)
+
     def show(self) -> None:
         """Fill the fields from the pad's scoring `at`, and the breakdown."""
         for p, player in enumerate(self.pad["players"]):
@@ -79,7 +85,7 @@ class AlhambraPadScreen(Screen[None]):
     def refresh_breakdown(self) -> None:
         held = len(self.pad["players"][0]["scorings"])
         self.query_one("#title", Static).update(
-            f"Alhambra scoring pad · scoring {self.at + 1} of {held} held so far · saved in {self.path}"
+            f"Alhambra scoring pad · scoring {self.at + 1} of {held} held so far · saved as {self.path.name}"
         )
         result = self.query_one("#result", Static)
         try:

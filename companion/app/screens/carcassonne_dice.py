@@ -15,7 +15,7 @@ from typing import ClassVar
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Footer, Input, Static
 
@@ -48,7 +48,7 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+r", "read_city", "read city"),
         # Before the entry line's own ctrl+k (delete to the end).
-        Binding("ctrl+k", "accept_camera", "accept the camera's dice", priority=True),
+        Binding("ctrl+k", "accept_camera", "camera's dice", priority=True),
         # Without a camera the same key says so, out of the footer: `check_action` lets one of the two run.
         Binding("ctrl+r", "no_camera", show=False),
     ]
@@ -89,7 +89,7 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
-        with Horizontal(id="middle"):
+        with VerticalScroll(id="middle"):
             with Vertical(id="side"):
                 yield CarcassonnePad(id="pad")
                 yield Static(id="now")

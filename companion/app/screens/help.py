@@ -108,7 +108,9 @@ def keys_table(screen: type, page: HelpPage) -> Table:
                 continue
             seen.add(binding.key)
             key = "1-6" if binding.key == "1" else _key_text(binding.key)
-            description = "after y/b: die value; else choose" if binding.key == "1" else binding.description
+            # A footer's short label is named in full by its tooltip.
+            full = binding.tooltip or binding.description
+            description = "after y/b: die value; else choose" if binding.key == "1" else full
             table.add_row(key, description)
     for key, description in page.typing:
         table.add_row(key, description)

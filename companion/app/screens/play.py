@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.events import Resize
 from textual.message import Message
 from textual.screen import Screen
 
 from companion.games.session import Session
 from vision.reading import DiceReading
+
+from ..widgets.fitted import fit_classes
 
 
 class PlayScreen(Screen[None]):
@@ -35,6 +38,10 @@ class PlayScreen(Screen[None]):
     def __init__(self, session: Session[Any, Any, Any]) -> None:
         super().__init__()
         self.session = session
+
+    def on_resize(self, event: Resize) -> None:
+        """Every game's screen lays itself out by the terminal's size (`-narrow`, `-stacked`, `-short`)."""
+        fit_classes(self, event.size)
 
     def on_unmount(self) -> None:
         self.session.close()

@@ -13,7 +13,6 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.events import Resize
 from textual.widgets import Footer, Log, Static
 
 from companion.games import alhambra_rw as rw
@@ -35,8 +34,6 @@ from .help import ROLL_AND_WRITE
 from .play import PlayScreen
 from .roll_and_write_end import RollAndWriteEndScreen, roll_and_write_scored
 
-COMPACT_HEIGHT = 30
-"""Below this many lines the screen drops its borders so that 80×24 still shows everything."""
 AUTO_ROLL_LIMIT = 1000
 """A guard, not a rule: this many virtual rolls in a row (re-rolls included) would mean a bug."""
 
@@ -131,9 +128,6 @@ class RollAndWriteScreen(PlayScreen):
 
     def on_screen_resume(self) -> None:
         self.offer_table()
-
-    def on_resize(self, event: Resize) -> None:
-        self.set_class(event.size.height < COMPACT_HEIGHT, "-compact")
 
     # ------------------------------------------------------------------------------------ the view
     @property

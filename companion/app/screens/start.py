@@ -91,11 +91,12 @@ class StartScreen(Screen[None]):
         # The form's buttons name F5 and F2: the footer keeps its room for every game's key and quit.
         Binding("f5", "start_game", "start new game", show=False),
         Binding("f2", "edit_sheet", "edit sheet", show=False),
-        Binding("f4", "history", "past games"),
-        Binding("f7", "alhambra_pad", "Alhambra scoring pad"),
-        Binding("f10", "alhambra_dice('alcazaba')", "Alcazaba"),
-        Binding("f8", "alhambra_dice", "Alhambra dice"),
-        Binding("f9", "carcassonne_dice", "Carcassonne dice"),
+        # Short labels, so that 80 columns show every one; F1 names each in full (the tooltip).
+        Binding("f4", "history", "history", tooltip="past games and statistics"),
+        Binding("f7", "alhambra_pad", "pad", tooltip="the original Alhambra's scoring pad"),
+        Binding("f8", "alhambra_dice", "dice", tooltip="Alhambra – the dice game"),
+        Binding("f9", "carcassonne_dice", "Carcassonne", tooltip="Carcassonne – the dice game"),
+        Binding("f10", "alhambra_dice('alcazaba')", "Alcazaba", tooltip="Alhambra dice, Alcazaba variant"),
         Binding("delete", "delete_game", "delete the saved game chosen", show=False),
     ]
 

@@ -4,11 +4,18 @@ Alcazaba variant the building tiles on each column and every player's Alhambra i
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
 from textual.widgets import Static
 
 from companion.games import alhambra_dice as ad
 from companion.games.alhambra.buildings import TYPES
+from companion.games.alhambra_dice.alcazaba import AlcazabaGame
 from companion.games.alhambra_dice.events import Cell
+
+from .fitted import UNBOUNDED, Fitted
 
 LINES = 8
 FIELDS = 3
@@ -17,7 +24,11 @@ TILE_NAMES = {"vp": "VP", "exchange": "exchange", "displace": "displace", "cance
               "black_die": "black die", "start_player": "start"}  # fmt: skip
 EMPTY = "·"
 WIDTH = 10
-"""Characters per column of the dice ranges."""
+"""Characters per column of the dice ranges, and of the track's type names."""
+MARGIN = 6
+"""Characters left of the dice ranges' columns (`line`, `bonus`, the line's number)."""
+STACK = 4
+"""Characters per field of the building-point track."""
 
 
 def marks(names: tuple[str, ...]) -> tuple[str, ...]:
@@ -26,18 +37,21 @@ def marks(names: tuple[str, ...]) -> tuple[str, ...]:
     return initials if len(set(initials)) == len(initials) else tuple(str(n + 1) for n in range(len(names)))
 
 
-def board_text(state: ad.GameState) -> str:
-    """The dice ranges side by side (a column per type), then the building-point track (a row per type)."""
+def board_text(state: ad.GameState, width: int = UNBOUNDED) -> str:
+    """The dice ranges side by side (a column per type), then the building-point track (a row per type); as
+    many columns of either as `width` holds, the others in a block below."""
     mark = marks(state.names)
     offer = [TILE_NAMES.get(tile, tile) if tile else "" for tile in state.offer]
-    rows = _ranges(state, "bonus " + "".join(f"{tile:<{WIDTH}}" for tile in offer))
+    rows = _ranges(state, "bonus", offer, width)
+    per = max(1, min(TRACK, (width - WIDTH) // STACK))
+    for block in _blocks(TRACK, per):
+        rows.append("")
+        rows.append(f"{'points':<{WIDTH}}" + "".join(f"{n + 1:<{STACK}}" for n in block))
+        for t, track in zip(TYPES, state.stacks, strict=True):
+            stacks = ("".join(mark[who] for who in track[n + 1]) or EMPTY for n in block)
+            rows.append(f"{t:<{WIDTH}}" + "".join(f"{stack:<{STACK}}" for stack in stacks))
     rows.append("")
-    rows.append("points    " + "".join(f"{n:<4}" for n in range(1, TRACK + 1)))
-    for t, track in zip(TYPES, state.stacks, strict=True):
-        stacks = ("".join(mark[who] for who in stack) or EMPTY for stack in track[1:])
-        rows.append(f"{t:<10}" + "".join(f"{stack:<4}" for stack in stacks))
-    rows.append("")
-    rows.append("   ".join(f"{m} {name}" for m, name in zip(mark, state.names, strict=True)))
+    rows += _spread([f"{m} {name}" for m, name in zip(mark, state.names, strict=True)], width)
     return "\n".join(row.rstrip() for row in rows)
 
 
@@ -46,20 +60,26 @@ def tile_text(tile: ad.BuildingTile) -> str:
     return tile.building[0] + (f"/{tile.walls}" if tile.walls else "")
 
 
-def alcazaba_text(state: ad.GameState) -> str:
+def alcazaba_text(state: ad.GameState, width: int = UNBOUNDED) -> str:
     """Alcazaba: the dice ranges, under each column its building tiles by number (top to bottom as laid,
     the lowest last) and the start-player tile, then each player's Alhambra as a grid (F the fountain) and
     reserve."""
     view = state.alcazaba
     assert view is not None
     mark = marks(state.names)
-    start = "start " + "".join(f"{'start' if view.start_tile == t else '':<{WIDTH}}" for t in TYPES)
-    rows = _ranges(state, start)
     columns = [
         [f"{i} {tile_text(x)}" for i, x in enumerate(view.laid) if x and x.building == t] for t in TYPES
     ]
-    for k in range(max(map(len, columns), default=0)):
-        rows.append("tiles " + "".join(f"{(c[k] if k < len(c) else ''):<{WIDTH}}" for c in columns))
+
+    def tiles(block: range) -> list[str]:
+        deepest = max((len(columns[t]) for t in block), default=0)
+        return [
+            "tiles " + "".join(f"{(columns[t][k] if k < len(columns[t]) else ''):<{WIDTH}}" for t in block)
+            for k in range(deepest)
+        ]
+
+    start = ["start" if view.start_tile == t else "" for t in TYPES]
+    rows = _ranges(state, "start", start, width, tiles)
     for who, (built, reserve) in enumerate(zip(view.alhambras, view.reserves, strict=True)):
         kept = ", ".join(f"{n} {tile_text(x)}" for n, x in enumerate(reserve)) or "none"
         rows += ["", f"{mark[who]} {state.names[who]}'s Alhambra (reserve: {kept})", *_grid(dict(built))]
@@ -83,25 +103,102 @@ def _grid(built: dict[Cell, ad.BuildingTile]) -> list[str]:
     return lines
 
 
-def _ranges(state: ad.GameState, second: str) -> list[str]:
-    """The heading, `second` (what lies on the bonus fields), and the dice ranges with every marker."""
+def _blocks(count: int, per: int) -> list[range]:
+    """`range(count)` cut into runs of `per`: the columns drawn side by side, block under block."""
+    return [range(first, min(count, first + per)) for first in range(0, count, per)]
+
+
+def _spread(items: list[str], width: int) -> list[str]:
+    """`items` three spaces apart, a new line where the next would pass `width`."""
+    lines = [""]
+    for item in items:
+        joined = f"{lines[-1]}   {item}" if lines[-1] else item
+        if len(joined) > width and lines[-1]:
+            lines.append(item)
+        else:
+            lines[-1] = joined
+    return lines
+
+
+def _ranges(
+    state: ad.GameState,
+    label: str,
+    fields: list[str],
+    width: int,
+    below: Callable[[range], list[str]] = lambda block: [],
+) -> list[str]:
+    """The dice ranges with every marker, as many types side by side as `width` holds: each block its
+    heading, the row `label` (`fields`: what lies on each type's bonus field), the lines, then `below` it."""
     mark = marks(state.names)
-    width = WIDTH
-    rows = ["line  " + "".join(f"{t:<{width}}" for t in TYPES), second]
-    for line in range(LINES, 0, -1):
-        cells = []
-        for column in state.board:
+    per = max(1, min(len(TYPES), (width - MARGIN) // WIDTH))
+    rows: list[str] = []
+    for block in _blocks(len(TYPES), per):
+        if rows:
+            rows.append("")
+        rows.append(f"{'line':<{MARGIN}}" + "".join(f"{TYPES[t]:<{WIDTH}}" for t in block))
+        rows.append(f"{label:<{MARGIN}}" + "".join(f"{fields[t]:<{WIDTH}}" for t in block))
+        for line in range(LINES, 0, -1):
             first = (LINES - line) * FIELDS
-            fields = column[first : first + FIELDS]
-            cells.append(" ".join(EMPTY if who is None else mark[who] for who in fields))
-        rows.append(f"  {line}   " + "".join(f"{cell:<{width}}" for cell in cells))
+            fields_of = (state.board[t][first : first + FIELDS] for t in block)
+            cells = (" ".join(EMPTY if who is None else mark[who] for who in f) for f in fields_of)
+            rows.append(f"  {line:<{MARGIN - 2}}" + "".join(f"{cell:<{WIDTH}}" for cell in cells))
+        rows += below(block)
     if state.out:
         rows.append("out:  " + ", ".join(f"{mark[state.names.index(who)]} ({t})" for t, who in state.out))
     return rows
 
 
-class AlhambraBoard(Static):
+def player_lines(state: ad.GameState) -> list[str]:
+    """Each player's markers left, and the VP tiles held (Alcazaba: the markers put on the reserve board
+    this round for a rebuild)."""
+    mark = marks(state.names)
+    view = state.alcazaba
+    lines = []
+    for who, name in enumerate(state.names):
+        if view is None:
+            held = f", VP tiles {sum(state.vp_tiles[who])}"
+        else:
+            rebuilt = view.reserve_board[who] if who < len(view.reserve_board) else 0
+            held = f", {rebuilt} rebuilt" if rebuilt else ""
+        lines.append(f"{mark[who]} {name}: {state.markers_left[who]} markers left{held}")
+    return lines
+
+
+class AlhambraBoard(Fitted[ad.GameState]):
     """Shows the board of a game state; `show` redraws it after every event."""
 
+    def draw(self, state: ad.GameState, width: int) -> str:
+        return alcazaba_text(state, width) if state.alcazaba is not None else board_text(state, width)
+
+
+def points_so_far(state: ad.GameState) -> str:
+    """Each player's points from the scorings held so far (Alcazaba: scored as the original Alhambra)."""
+    if state.alcazaba is None:
+        totals = ad.score_state(state).totals
+    else:
+        game = ad.game_at(state)  # the fold the game goes on from: no replay of the whole log
+        assert isinstance(game, AlcazabaGame)
+        result = game.result()
+        totals = tuple(p.total for p in result.players) if result is not None else (0,) * len(state.names)
+    return "points so far: " + ", ".join(f"{n} {t}" for n, t in zip(state.names, totals, strict=True))
+
+
+class AlhambraTable(Vertical):
+    """The table's view of an Alhambra dice game: the board, and every player's markers, tiles and points."""
+
+    DEFAULT_CSS = """
+    AlhambraTable { height: auto; }
+    AlhambraTable > Static { border: round $primary; height: auto; padding: 0 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield AlhambraBoard()
+        yield Static(id="players")
+
+    def on_mount(self) -> None:
+        self.query_one(AlhambraBoard).border_title = "Board"
+        self.query_one("#players").border_title = "Players"
+
     def show(self, state: ad.GameState) -> None:
-        self.update(alcazaba_text(state) if state.alcazaba is not None else board_text(state))
+        self.query_one(AlhambraBoard).show(state)
+        self.query_one("#players", Static).update("\n".join([*player_lines(state), points_so_far(state)]))

@@ -12,6 +12,8 @@ from companion.games import carcassonne_dice as cd
 from companion.games.carcassonne_dice.city import EDGES, E, N, S, W, black_of
 from companion.games.carcassonne_dice.engine import MAX_ROLLS, WIN_POINTS
 
+from .fitted import SIDE_BY_SIDE, UNBOUNDED, Fitted
+
 BAR = 21
 """Characters of the bar toward 42: one per 2 points."""
 LAST_TURNS = 6
@@ -21,19 +23,23 @@ SIDE = {N: (-1, 0, "─"), E: (0, 1, "│"), S: (1, 0, "─"), W: (0, -1, "│")
 """Where each edge of a die is drawn from its middle, and the white edge's character."""
 
 
-def pad_text(state: cd.GameState) -> str:
-    """A line per player, then the current turn and its city."""
-    width = max(len(name) for name in state.names)
+def pad_text(state: cd.GameState, width: int = UNBOUNDED) -> str:
+    """A line per player, then the current turn and its city; the bars toward 42 as long as `width` lets
+    them be beside each player's last turns."""
+    name_width = max(len(name) for name in state.names)
+    last = LAST_TURNS if width >= SIDE_BY_SIDE // 2 else LAST_TURNS // 2
     rows = []
     for who, name in enumerate(state.names):
         total = state.scores[who]
-        filled = min(BAR, total * BAR // WIN_POINTS)
-        bar = BLACK * filled + "░" * (BAR - filled)
         knight = KNIGHT if state.held[who] else " "
-        turns = [t for t in state.turns if t.player == name][-LAST_TURNS:]
+        turns = [t for t in state.turns if t.player == name][-last:]
         points = " ".join(f"{KNIGHT}" if t.held_knight else f"+{t.points}" for t in turns)
         marker = "▶" if who == state.active and not state.is_over else " "
-        rows.append(f"{marker} {name:<{width}} {total:>2}/{WIN_POINTS} {bar} {knight} {points}".rstrip())
+        head = f"{marker} {name:<{name_width}} {total:>2}/{WIN_POINTS}"
+        room = max(0, min(BAR, width - len(head) - len(points) - 4))
+        filled = min(room, total * room // WIN_POINTS)
+        bar = BLACK * filled + "░" * (room - filled)
+        rows.append(f"{head} {bar} {knight} {points}".rstrip())
     rows.append("")
     if state.is_over:
         rows.append(f"Winner: {state.names[state.winner or 0]} ({state.why_over})")
@@ -79,11 +85,11 @@ def city_text(built: tuple[cd.Built, ...]) -> str:
     return "\n".join(line.rstrip() for line in header + rows)
 
 
-class CarcassonnePad(Static):
+class CarcassonnePad(Fitted[cd.GameState]):
     """Shows the score pad of a game state; `show` redraws it after every event."""
 
-    def show(self, state: cd.GameState) -> None:
-        self.update(pad_text(state))
+    def draw(self, state: cd.GameState, width: int) -> str:
+        return pad_text(state, width)
 
 
 class CityView(Static):

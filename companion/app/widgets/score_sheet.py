@@ -3,26 +3,47 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
 from companion.games import alhambra_rw as rw
+
+from .fitted import UNBOUNDED, Fitted
 
 NAME_WIDTH = 11
 MIN_COLUMN = 8
 IMAGINARY_MARK = "◇"
+COINS = 5
+"""Characters of the coins column."""
 
 
-def score_sheet_text(state: rw.GameState) -> Text:
-    """Boxes filled ■ / empty □ per type; VP of places already awarded during the game struck through."""
+def score_sheet_text(state: rw.GameState, width: int = UNBOUNDED) -> Text:
+    """Boxes filled ■ / empty □ per type; VP of places already awarded during the game struck through. As
+    many types side by side as `width` holds, the others (and the coins) in a block below."""
     sheet = state.sheet
     widths = [max(boxes, MIN_COLUMN) + 1 for boxes in sheet.boxes]
     text = Text(no_wrap=True)
+    blocks: list[list[int]] = [[]]
+    for t, column in enumerate(widths):
+        used = NAME_WIDTH + sum(widths[k] for k in blocks[-1]) + column
+        if blocks[-1] and used + (COINS if t == len(widths) - 1 else 0) > width:
+            blocks.append([])
+        blocks[-1].append(t)
+    for b, block in enumerate(blocks):
+        last = b == len(blocks) - 1
+        if b:
+            text.append("\n\n")
+        _block(text, state, block, widths, coins=last)
+    return text
+
+
+def _block(text: Text, state: rw.GameState, types: list[int], widths: list[int], coins: bool) -> None:
+    """The sheet's columns of `types`, each `widths` wide, and the coins column if `coins`."""
+    sheet = state.sheet
     text.append(f"{'player':<{NAME_WIDTH}}", style="bold")
-    for building, width in zip(rw.BUILDING_TYPES, widths, strict=True):
-        text.append(f"{building:<{width}}", style="bold")
-    text.append("coins\n", style="bold")
-    text.append(f"{'VP 1/2/3':<{NAME_WIDTH}}", style="dim")
-    for t, width in enumerate(widths):
+    for t in types:
+        text.append(f"{rw.BUILDING_TYPES[t]:<{widths[t]}}", style="bold")
+    text.append("coins" if coins else "", style="bold")
+    text.append(f"\n{'VP 1/2/3':<{NAME_WIDTH}}", style="dim")
+    for t in types:
         used = 0
         for place, vp in enumerate(sheet.vp[t]):
             if place:
@@ -31,7 +52,7 @@ def score_sheet_text(state: rw.GameState) -> Text:
             struck = place < state.places_taken[t]
             text.append(str(vp), style="dim strike" if struck else "")
             used += len(str(vp))
-        text.append(" " * max(1, width - used))
+        text.append(" " * max(1, widths[t] - used))
     active = state.active_player.name if not state.is_over else None
     for player in state.players:
         text.append("\n")
@@ -40,18 +61,18 @@ def score_sheet_text(state: rw.GameState) -> Text:
         text.append(
             f"{marker}{name[: NAME_WIDTH - 2]:<{NAME_WIDTH - 1}}", style="bold" if marker != " " else ""
         )
-        for t, width in enumerate(widths):
+        for t in types:
             filled, boxes = player.counts[t], sheet.boxes[t]
             style = "bold green" if player.has_completed(rw.BUILDING_TYPES[t]) else ""
             text.append("■" * filled, style=style)
             text.append("□" * (boxes - filled), style="dim")
-            text.append(" " * (width - boxes))
-        text.append("-" if player.imaginary else str(player.coins))
-    return text
+            text.append(" " * (widths[t] - boxes))
+        if coins:
+            text.append("-" if player.imaginary else str(player.coins))
 
 
-class ScoreSheet(Static):
-    """Shows `score_sheet_text` of the game now."""
+class ScoreSheet(Fitted[rw.GameState]):
+    """Shows `score_sheet_text` of the game now, drawn for the width it has."""
 
-    def show(self, state: rw.GameState) -> None:
-        self.update(score_sheet_text(state))
+    def draw(self, state: rw.GameState, width: int) -> Text:
+        return score_sheet_text(state, width)

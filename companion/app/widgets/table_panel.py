@@ -9,6 +9,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Container, Vertical
+from textual.events import Resize
 from textual.widgets import Static
 
 from companion.games import alhambra_rw as rw
@@ -16,15 +17,20 @@ from companion.games import alhambra_rw as rw
 from .grid_text import grid_text
 from .score_sheet import ScoreSheet
 
+GRID_WIDTH = 31
+"""Columns of one player's grid with its border."""
+
 
 def scores_text(state: rw.GameState) -> Text:
     board = rw.score_game(state) if state.is_over else rw.score_so_far(state)
     text = Text(no_wrap=True)
-    text.append(f"{'player':<12}{'buildings':>10}{'rows+cols':>10}{'coins':>7}{'total':>7}\n", style="bold")
+    # 38 characters: the phone's 40 columns, less the border.
+    text.append(f"{'player':<10}{'bldgs':>6}{'rows+cols':>10}{'coins':>6}{'total':>6}", style="bold")
     for p in board.players:
         winner = " ★" if state.is_over and p.name in board.winners else ""
-        line = f"{p.name[:11]:<12}{p.buildings_vp:>10}{p.rows_columns:>10}{p.coins:>7}{p.total:>7}{winner}\n"
-        text.append(line)
+        text.append(
+            f"\n{p.name[:9]:<10}{p.buildings_vp:>6}{p.rows_columns:>10}{p.coins:>6}{p.total:>6}{winner}"
+        )
     return text
 
 
@@ -34,7 +40,7 @@ class TablePanel(Vertical):
     DEFAULT_CSS = """
     TablePanel { height: auto; }
     TablePanel #sheet, TablePanel #scores, TablePanel .grid { border: round $primary; height: auto; }
-    TablePanel #scores { width: 52; }
+    TablePanel #scores { width: 42; max-width: 100%; }
     TablePanel #grids { layout: grid; grid-size: 3; grid-columns: 31; height: auto; }
     """
 
@@ -45,6 +51,11 @@ class TablePanel(Vertical):
 
     def on_mount(self) -> None:
         self.query_one("#sheet").border_title = "Score sheet"
+
+    def on_resize(self, event: Resize) -> None:
+        """As many grids side by side as the width holds (three at 100 columns, one on a phone)."""
+        grids = self.query_one("#grids", Container)
+        grids.styles.grid_size_columns = max(1, min(3, event.size.width // GRID_WIDTH))
 
     def show(self, state: rw.GameState) -> None:
         self.query_one("#sheet", ScoreSheet).show(state)

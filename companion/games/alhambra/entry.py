@@ -25,5 +25,6 @@ ENTRY = GameEntry(
     files=f"{pad.PAD_PREFIX}*{pad.PAD_SUFFIX}",
     summary=pad.summary,
     records=Records(("buildings", "walls"), pad.finished, pad.progress, replayable=False, read=pad.load_pad),
+    view="companion.app.widgets.pad_table:PadTable",
     opens="companion.app.game_screens:alhambra_pad",
 )

@@ -87,6 +87,6 @@ ENTRY = GameEntry(
     summary=summary,
     records=Records(("buildings", "vp_tiles"), finished, progress, replayable=False),
     screen="companion.app.game_screens:alhambra_dice",
-    view="companion.app.widgets.alhambra_board:AlhambraBoard",
+    view="companion.app.widgets.alhambra_board:AlhambraTable",
     demo="companion.demos:alhambra_dice",
 )
