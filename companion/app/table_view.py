@@ -2,8 +2,9 @@
 
 It follows the game's log as the app writes it (each move is flushed to the log at once) and shows the panel
 the table of games names for its game (`GameEntry.view`: Roll & Write's shared score sheet, every grid and
-what each sheet is worth so far; a dice game's board or score pad). It only ever reads the log, so any number
-of views (`companion view`, or one per browser with `companion serve`) can watch a game without changing it.
+what each sheet is worth so far; a dice game's board or score pad), and the camera's frame of the latest roll
+it read, with the reader's boxes and values. It only ever reads the log and the frames, so any number of views
+(`companion view`, or one per browser with `companion serve`) can watch a game without changing it.
 """
 
 from __future__ import annotations
@@ -20,7 +21,10 @@ from companion.games.entry import GameEntry, load
 from companion.games.eventlog import LogError, load_log
 from companion.games.folding import IllegalMove
 from companion.games.session import LOG_SUFFIX
+from companion.live.frames import frame_names, load_frame
 from companion.saved_games import game_of_log
+
+from .widgets.frame_view import FrameView
 
 FOLLOW_SECONDS = 0.5
 """How often the log is looked at for new moves."""
@@ -58,9 +62,11 @@ class TableView(App[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="status")
         yield VerticalScroll(id="body")
+        yield FrameView(id="frame")
         yield Footer()
 
     async def on_mount(self) -> None:
+        self.query_one("#frame", FrameView).display = False  # until the camera has read a roll
         await self.follow()
         self.set_interval(FOLLOW_SECONDS, self.follow)
 
@@ -78,11 +84,21 @@ class TableView(App[None]):
         game = game_of_log(path)
         assert game.rules is not None  # a log's game is played move by move
         try:
-            state = game.rules.replay(list(load_log(path, game.rules.log).events))
+            events = list(load_log(path, game.rules.log).events)
+            state = game.rules.replay(events)
         except (LogError, IllegalMove) as exc:
             self._say(f"cannot show {path.name}: {exc}")
             return
         await self.show(game, state)
+        self.show_frame(path, frame_names(events, game.rules.log.encode))
+
+    def show_frame(self, log_path: Path, named: list[tuple[int, str]]) -> None:
+        """The camera's frame of the latest roll it read (hidden while it has read none)."""
+        view = self.query_one("#frame", FrameView)
+        view.display = bool(named)
+        if named:
+            move, frame = named[-1]
+            view.show(load_frame(log_path, frame), f"the camera's latest roll (move {move})")
 
     def _say(self, message: str) -> None:
         self.query_one("#status", Static).update(message)
