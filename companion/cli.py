@@ -164,7 +164,7 @@ def run_play(args: argparse.Namespace) -> int:
     except ProfileError as exc:
         print(f"companion: {args.symbols}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    app = CompanionApp(rng=random.Random(args.seed), camera=camera)
+    app = CompanionApp(rng=random.Random(args.seed), camera=camera, keep_frames=not args.no_frames)
     try:
         run_app(app, args.pilot)
     finally:
@@ -336,6 +336,12 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--headless", action="store_true", help="no screen: print the final breakdown as JSON")
     demo.add_argument("--solo", action="store_true", help="1 player against 2 imaginary players")
     demo.add_argument("--seed", type=int, default=None, help="seed the dice and the players' choices")
+    for where in (parser, play, demo):
+        where.add_argument(
+            "--no-frames",
+            action="store_true",
+            help="keep no picture of the dice for the rolls the camera reads (kept beside the game's log)",
+        )
     demo.set_defaults(run=run_demo)
     view = commands.add_parser(
         "view",

@@ -64,6 +64,7 @@ def roll_and_write(args: argparse.Namespace) -> int:
         games_dir=games,
         camera=CameraSetup(lambda: table, reader),
         game=session,
+        keep_frames=not args.no_frames,
     )
     DemoPlayers(app, table, random.Random(args.seed)).attach()
     return run_demo_app(app, table.close, args.pilot, session.path)
@@ -92,6 +93,7 @@ def alhambra_dice(args: argparse.Namespace) -> int:
         games_dir=demos_dir(),
         camera=CameraSetup(lambda: table, reader, settling=FACE_SETTLING),
         game=session,
+        keep_frames=not args.no_frames,
     )
     AlhambraDicePlayers(app, table, random.Random(seed)).attach()
     return run_demo_app(app, table.close, args.pilot, session.path)

@@ -4,6 +4,7 @@ continued."""
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import asdict, dataclass
 from datetime import datetime
 from pathlib import Path
@@ -82,26 +83,33 @@ def saved_files(folder: Path) -> list[Path]:
 SIDE_FILES = (".cut", ".new")
 """Files beside a saved game named after it whole: its log's spoiled last lines set aside, a pad's
 half-written save."""
-EXPORTS = (".score.json", ".score.md", ".score.txt")
-"""Files beside a saved game named after its stem: its scoring exported."""
+EXPORTS = (".score.json", ".score.md", ".score.txt", ".frames.zip")
+"""Files beside a saved game named after its stem: its scoring exported, and its camera frames."""
+FRAMES = ".frames"
+"""The folder beside a saved game named after its stem: the camera's frames of the rolls it read."""
 
 
 def game_files(path: Path) -> list[Path]:
-    """A saved game's file and those beside it that belong to it (its side files and exports), as they are
-    on disk now."""
+    """A saved game's file and those beside it that belong to it (its side files, exports and the folder of
+    its camera frames), as they are on disk now."""
     # The game's row names its files (`*.jsonl`, `alhambra-*.pad.json`): the stem is the name before that end.
     kept = entry_of_file(path)
     stem = path.name.removesuffix(kept.files.rsplit("*", 1)[1] if kept is not None else LOG_SUFFIX)
     names = [path.name, *(path.name + side for side in SIDE_FILES), *(stem + export for export in EXPORTS)]
-    return [path.with_name(name) for name in names if path.with_name(name).is_file()]
+    frames = path.with_name(stem + FRAMES)
+    files = [path.with_name(name) for name in names if path.with_name(name).is_file()]
+    return files + ([frames] if frames.is_dir() and not frames.is_symlink() else [])
 
 
 def delete_game(path: Path) -> list[Path]:
-    """Delete a saved game: its file, side files and exports; returns those deleted. The log index forgets
-    the game the next time the folder is read (a log no longer there is dropped from it)."""
+    """Delete a saved game: its file, side files, exports and camera frames; returns those deleted. The log
+    index forgets the game the next time the folder is read (a log no longer there is dropped from it)."""
     files = game_files(path)
     for file in files:
-        file.unlink()
+        if file.is_dir():
+            shutil.rmtree(file)
+        else:
+            file.unlink()
     return files
 
 

@@ -17,6 +17,7 @@ from calibration.table_area import TableArea
 from companion.games.entry import load
 from companion.games.table import entry_of_rules
 from companion.live.feed import CameraFeed, FeedSettings, FrameSource, Reader
+from companion.live.frames import FrameKeeper, Sighting
 from companion.live.messages import FeedStatus, PreviewFrame, ReadingSettled, ReadingWithdrawn, StatusChanged
 from vision.colour_profile import ColourProfile
 from vision.reading import DiceReading, Image
@@ -79,6 +80,7 @@ class CompanionApp(App[None]):
         auto_imaginary: bool = True,
         camera: CameraSetup | None = None,
         game: AnySession | None = None,
+        keep_frames: bool = True,
     ) -> None:
         super().__init__()
         self.rng = rng or random.Random()
@@ -93,6 +95,10 @@ class CompanionApp(App[None]):
         self.table_reading: DiceReading | None = None
         """The dice lying on the table as the camera last settled on them, for a game screen that opens
         after they settled (None once they move)."""
+        self.table_seen: Sighting | None = None
+        """The frame those dice settled in with their reading: a roll made of them keeps it."""
+        self.keep_frames = keep_frames
+        """Whether rolls the camera read keep its frame beside the game's log (`--no-frames`: not)."""
         self._first_game = game
         self.viewers: subprocess.Popen[bytes] | None = None
         """`companion serve`, once the players asked to share the view (F6)."""
@@ -133,6 +139,13 @@ class CompanionApp(App[None]):
     def latest_frame(self) -> Image | None:
         """The camera's newest frame (None without a camera, before its first frame, or while it is lost)."""
         return self.feed.latest_frame() if self.feed is not None else None
+
+    def frame_keeper(self, session: AnySession) -> FrameKeeper:
+        """Where a game's rolls the camera read keep its frames: beside the game's log, the calibrated dice
+        area only; none without a camera or with `--no-frames`."""
+        if self.camera is None or not self.keep_frames:
+            return FrameKeeper.off()
+        return FrameKeeper(session.path, lambda: self.table_seen, self.camera.area)
 
     def stop_camera(self) -> None:
         """Stop the camera thread and wait for it (quitting must not leave a reader running)."""
@@ -226,12 +239,14 @@ class CompanionApp(App[None]):
 
     def on_reading_settled(self, message: ReadingSettled) -> None:
         self.table_reading = message.reading
+        self.table_seen = Sighting(message.image, message.reading)
         screen = self._table_screen()
         if screen is not None:
             screen.table_settled(message.reading)
 
     def on_reading_withdrawn(self, message: ReadingWithdrawn) -> None:
         self.table_reading = None
+        self.table_seen = None
         screen = self._table_screen()
         if screen is not None:
             screen.camera_withdrawn()

@@ -1,15 +1,19 @@
 """A scoring written out beside the game's log, the same way for every game: Markdown for people, JSON for
-tools (`GAME.score.md`, `GAME.score.json`: the same keys in every game, `scoring` the game's scorer's own)."""
+tools (`GAME.score.md`, `GAME.score.json`: the same keys in every game, `scoring` the game's scorer's own),
+and the camera's frames of the rolls it read in one file to hand on (`GAME.frames.zip`)."""
 
 from __future__ import annotations
 
 import json
+import os
+import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from companion.games import alhambra_rw as rw
+from companion.live.frames import frames_dir
 
 TERMS = (
     "VP 1/2/3: what the most, second and third most buildings of a type are worth (struck out: a place"
@@ -115,8 +119,29 @@ def score_path(log_path: Path, kind: str) -> Path:
     return log_path.with_name(f"{log_path.name.removesuffix(log_path.suffix)}.score.{kind}")
 
 
+def export_frames(log_path: Path) -> Path | None:
+    """The game's camera frames (`GAME.frames/`) zipped whole as `GAME.frames.zip` beside its log; None when
+    the camera kept none. Written under another name and renamed, so a failed export leaves no half zip."""
+    folder = frames_dir(log_path)
+    files = sorted(f for f in folder.glob("*") if f.suffix in (".jpg", ".json")) if folder.is_dir() else []
+    if not files:
+        return None
+    path = folder.with_name(folder.name + ".zip")
+    part = path.with_name(path.name + ".part")
+    try:
+        # JPEGs do not shrink any further: stored as they are.
+        with zipfile.ZipFile(part, "w", zipfile.ZIP_STORED) as archive:
+            for file in files:
+                archive.write(file, f"{folder.name}/{file.name}")
+        os.replace(part, path)
+    finally:
+        part.unlink(missing_ok=True)
+    return path
+
+
 def export_scored(scored: Scored, markdown: str, log_path: Path, kinds: Iterable[str]) -> list[Path]:
-    """Write the scoring in each of `kinds` (`md`, `json`) next to the game's log; returns the files."""
+    """Write the scoring in each of `kinds` (`md`, `json`) next to the game's log, and the camera's frames
+    (`export_frames`); returns the files."""
     written = []
     for kind in kinds:
         path = score_path(log_path, kind)
@@ -127,4 +152,5 @@ def export_scored(scored: Scored, markdown: str, log_path: Path, kinds: Iterable
                 json.dumps(scored.to_json(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
             )
         written.append(path)
-    return written
+    frames = export_frames(log_path)
+    return written + ([frames] if frames is not None else [])

@@ -31,17 +31,22 @@ def alhambra_pad(path: Path) -> AlhambraPadScreen:
 
 def roll_and_write(app: CompanionApp, session: RollAndWriteSession) -> RollAndWriteScreen:
     return RollAndWriteScreen(
-        session, app.rng, app.auto_imaginary, camera=app.camera is not None, table=app.table_reading
+        session,
+        app.rng,
+        app.auto_imaginary,
+        camera=app.camera is not None,
+        table=app.table_reading,
+        frames=app.frame_keeper(session),
     )
 
 
 def alhambra_dice(app: CompanionApp, session: AlhambraDiceSession) -> AlhambraDiceScreen:
     """The standard game's screen, or the Alcazaba variant's (its tiles by column, the rebuild)."""
     screen = AlcazabaScreen if session.state.variant == ALCAZABA else AlhambraDiceScreen
-    return screen(session, app.rng, camera=app.camera is not None)
+    return screen(session, app.rng, camera=app.camera is not None, frames=app.frame_keeper(session))
 
 
 def carcassonne_dice(app: CompanionApp, session: CarcassonneDiceSession) -> CarcassonneDiceScreen:
     camera = app.camera
     city = None if camera is None else CityCamera(app.latest_frame, camera.symbols, camera.area)
-    return CarcassonneDiceScreen(session, city, table=app.table_reading)
+    return CarcassonneDiceScreen(session, city, table=app.table_reading, frames=app.frame_keeper(session))

@@ -10,6 +10,8 @@ UNDO = "ctrl+z"
 REDO = "ctrl+y"
 EXPORT = "ctrl+e"
 """Writes the scoring so far, or the final one, as Markdown and JSON beside the game's log."""
+FRAMES = "ctrl+o"
+"""Opens the camera's evidence: the frame of each roll it read, with the reader's boxes and values."""
 BACK = "escape"
 """On a game screen: clear what is typed, else back to the start screen (the game is saved); elsewhere:
 back to the screen before."""
@@ -22,5 +24,6 @@ def game_keys() -> list[Binding]:
         Binding(UNDO, "undo", "undo"),
         Binding(REDO, "redo", "redo"),
         Binding(EXPORT, "export", "export", priority=True),
+        Binding(FRAMES, "frames", "the camera's frames", show=False),
         Binding(BACK, "back", "clear, else back to the start screen", show=False),
     ]

@@ -19,7 +19,10 @@ from textual.widgets import Footer, Static
 from companion.games.entry import GameEntry, ScoreFileError, load
 from companion.games.eventlog import LogError, load_log
 from companion.games.folding import IllegalMove
+from companion.live.frames import frame_names, load_frame
 from companion.saved_games import game_of_file, saved_files
+
+from .widgets.frame_view import FrameView
 
 FOLLOW_SECONDS = 0.5
 """How often the log is looked at for new moves."""
@@ -31,12 +34,14 @@ def newest_game(folder: Path) -> Path | None:
     return max(files, key=lambda p: (p.stat().st_mtime_ns, p.name), default=None)
 
 
-def read_state(game: GameEntry, path: Path) -> Any:
-    """The state of the saved game at `path`: its log replayed, or what its own file holds (a pad)."""
+def read_game(game: GameEntry, path: Path) -> tuple[Any, list[Any]]:
+    """The state of the saved game at `path` and its log's events: its log replayed, or what its own file
+    holds (a pad, which has no events)."""
     if game.rules is not None:
-        return game.rules.replay(list(load_log(path, game.rules.log).events))
+        events = list(load_log(path, game.rules.log).events)
+        return game.rules.replay(events), events
     assert game.records is not None and game.records.read is not None  # a game kept in a file of its own
-    return game.records.read(path)
+    return game.records.read(path), []
 
 
 class TableView(App[None]):
@@ -65,9 +70,11 @@ class TableView(App[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="status")
         yield VerticalScroll(id="body")
+        yield FrameView(id="frame")
         yield Footer()
 
     async def on_mount(self) -> None:
+        self.query_one("#frame", FrameView).display = False  # until the camera has read a roll
         await self.follow()
         self.set_interval(FOLLOW_SECONDS, self.follow)
 
@@ -84,11 +91,21 @@ class TableView(App[None]):
         self._seen = seen
         game = game_of_file(path)
         try:
-            state = read_state(game, path)
+            state, events = read_game(game, path)
         except (LogError, IllegalMove, ScoreFileError) as exc:
             self._say(f"cannot show {path.name}: {exc}")
             return
         await self.show(game, state)
+        if game.rules is not None:
+            self.show_frame(path, frame_names(events, game.rules.log.encode))
+
+    def show_frame(self, log_path: Path, named: list[tuple[int, str]]) -> None:
+        """The camera's frame of the latest roll it read (hidden while it has read none)."""
+        view = self.query_one("#frame", FrameView)
+        view.display = bool(named)
+        if named:
+            move, frame = named[-1]
+            view.show(load_frame(log_path, frame), f"the camera's latest roll (move {move})")
 
     def _say(self, message: str) -> None:
         self.query_one("#status", Static).update(message)

@@ -13,18 +13,37 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Generic, TypeVar
 
-from jsonfile import JsonFileError, Limits, loads, read_bytes
+from jsonfile import JsonFileError, Limits, loads, optional_text, read_bytes, short
 
 E = TypeVar("E")
 
 LOG_LIMITS = Limits(size=2_000_000)
 """Every game's log: a whole game is some 20 to 50 KB; far more is not a log, and is refused unread."""
+
+
+FRAME_NAME = re.compile(r"[0-9]{4,6}\.jpg")
+"""A camera frame's name in an event: a file of the game's frames folder, never a path out of it."""
+
+
+def frame_name(data: dict[str, Any], error: type[ValueError]) -> str:
+    """The `frame` an event names ('' where none); `error` when it is no frame's name."""
+    name = optional_text(data, "frame", error)
+    if name and not FRAME_NAME.fullmatch(name):
+        raise error(f"frame: must name a frame like 0001.jpg, got {short(name)}")
+    return name
+
+
+def said_fields(source: str, note: str, frame: str) -> dict[str, str]:
+    """What a roll's event keeps beside the dice for people (who read them, a note, the camera's frame),
+    each written only when there is one."""
+    return {name: text for name, text in (("source", source), ("note", note), ("frame", frame)) if text}
 
 
 class LogError(ValueError):

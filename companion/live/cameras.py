@@ -30,13 +30,16 @@ class RollAndWriteCamera:
         return propose(reading, exp)
 
     @staticmethod
-    def event(dice: Sequence[PipDie], exp: rw.Expectation, source: str, note: str = "") -> rw.Roll | None:
-        """The roll of these dice for whoever rolls now (None: nobody rolls now); the engine checks them."""
+    def event(
+        dice: Sequence[PipDie], exp: rw.Expectation, source: str, note: str = "", frame: str = ""
+    ) -> rw.Roll | None:
+        """The roll of these dice for whoever rolls now (None: nobody rolls now); the engine checks them.
+        `frame`: the camera's picture of them kept beside the log."""
         if exp.player is None or exp.yellow + exp.blue == 0:
             return None
         yellow = tuple(d.value for d in dice if d.colour == "yellow")
         blue = tuple(d.value for d in dice if d.colour == "blue")
-        return rw.Roll(exp.player, yellow, blue, source, note)
+        return rw.Roll(exp.player, yellow, blue, source, note, frame)
 
 
 class AlhambraDiceCamera:

@@ -233,7 +233,7 @@ class CameraFeed:
             change = settler.update(item, reading)
             if isinstance(change, Settled):
                 self._status("settled")
-                self._post(ReadingSettled(change.reading))
+                self._post(ReadingSettled(change.reading, item.image))
             elif isinstance(change, Withdrawn):
                 self._status("rolling")
                 self._post(ReadingWithdrawn())

@@ -46,11 +46,13 @@ class StatusChanged(Message):
 
 
 class ReadingSettled(Message):
-    """The dice stopped moving and frames agree: this is a roll the game may take."""
+    """The dice stopped moving and frames agree: this is a roll the game may take; `image` is the frame they
+    settled in (kept as the camera's evidence of the roll made of them)."""
 
-    def __init__(self, reading: DiceReading) -> None:
+    def __init__(self, reading: DiceReading, image: Image) -> None:
         super().__init__()
         self.reading = reading
+        self.image = image
 
 
 class ReadingWithdrawn(Message):

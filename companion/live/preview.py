@@ -5,17 +5,36 @@ Half blocks double the vertical resolution and need nothing but a true-colour te
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import cv2
 import numpy as np
 from rich.color import Color
+from rich.console import Console, ConsoleOptions
 from rich.segment import Segment
 from rich.style import Style
 
-from vision.reading import DiceReading, Image
+from vision.reading import DiceReading, Die, Image
 
 _UPPER_HALF = "▀"
 _BOX_BGR = {"yellow": (0, 220, 255), "blue": (255, 140, 0)}
 _OTHER_BGR = (60, 255, 60)
+
+
+class SegmentLines:
+    """Rich renderable of ready-made segment lines (a picture in half blocks)."""
+
+    def __init__(self, lines: list[list[Segment]]) -> None:
+        self.lines = lines
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
+        for line in self.lines:
+            yield from line
+            yield Segment.line()
+
+
+def _box_bgr(die: Die) -> tuple[int, int, int]:
+    return _BOX_BGR.get(die.color, _OTHER_BGR)
 
 
 def annotate(image: Image, reading: DiceReading) -> Image:
@@ -24,7 +43,7 @@ def annotate(image: Image, reading: DiceReading) -> Image:
     thickness = max(2, image.shape[1] // 160)
     for die in reading.dice:
         box = die.box
-        colour = _BOX_BGR.get(die.color, _OTHER_BGR)
+        colour = _box_bgr(die)
         cv2.rectangle(out, (int(box.x0), int(box.y0)), (int(box.x1), int(box.y1)), colour, thickness)
     return out
 
@@ -59,4 +78,27 @@ def half_block_lines(image: Image, cols: int, rows: int) -> list[list[Segment]]:
                 for col in range(cols)
             ]
         )
+    return lines
+
+
+def die_label(die: Die) -> str:
+    """What the reader made of a die, as short as a cell or three: its value, or its face's first letters."""
+    if die.kind == "pip":
+        return "?" if die.value is None else str(die.value)
+    return (die.face or "?")[:3]
+
+
+def labelled_lines(image: Image, dice: tuple[Die, ...], cols: int, rows: int) -> list[list[Segment]]:
+    """The picture in half blocks with each die's box drawn and the reader's value written at its top, in the
+    box's colour, so that a player can compare the dice with what the reader said."""
+    lines = half_block_lines(annotate(image, DiceReading(dice, 0.0)), cols, rows)
+    height, width = image.shape[:2]
+    for die in dice:
+        label = die_label(die)
+        row = min(rows - 1, max(0, int(die.box.y0 / height * rows)))
+        col = min(cols - len(label), max(0, int(die.box.center[0] / width * cols) - len(label) // 2))
+        blue, green, red = _box_bgr(die)
+        style = Style(color="black", bgcolor=Color.from_rgb(red, green, blue), bold=True)
+        for offset, char in enumerate(label[: max(0, cols - col)]):
+            lines[row][col + offset] = Segment(char, style)
     return lines

@@ -16,6 +16,7 @@ from companion.games.alhambra_rw.log import write_log
 from companion.games.alhambra_rw.simulate import random_decision
 from companion.games.session import Session
 from companion.live.feed import FrameSource
+from companion.live.frames import load_frame
 from vision.reading import Box, DiceReading, Die
 from vision.simulated_table.rolling import RollingTable
 from vision.sources import SourceError
@@ -162,3 +163,26 @@ async def test_the_pair_left_on_the_table_after_rolling_all_four_proposes_the_ke
         assert f"y{player.yellow[0]} b{player.blue[1]} taken off the table" in screen.message
         await pilot.press("k")
         assert session.events[-1] == rw.KeepPair(player.name, player.yellow[0], player.blue[1])
+
+
+@synchronous
+async def test_rolls_read_from_the_live_table_keep_the_frames_they_settled_in(tmp_path: Path) -> None:
+    """The path the in-app demos take: the camera's thread hands over the settled frame with the reading."""
+    plan = script(throws=2, seed=2)
+    table = RollingTable(seed=2, realtime=True, fps=60, roll_frames=6, idle_frames=None)
+    session = resumed_session(tmp_path, plan.before)
+    app = CompanionApp(
+        rng=random.Random(0),
+        auto_imaginary=False,
+        camera=CameraSetup(lambda: table, TableReader(table)),
+        game=session,
+    )
+    async with app.run_test(size=(100, 32)) as pilot:
+        await play_by_camera(app, pilot, len(plan.events), timeout=30, table=table, throws=plan.throws)
+    table.close()
+    rolls = [e for e in rw.load_log(session.path).events[len(plan.before) :] if isinstance(e, rw.Roll)]
+    assert [r.frame for r in rolls] == ["0001.jpg", "0002.jpg"]
+    shown = load_frame(session.path, rolls[1].frame)
+    assert shown.image is not None and sorted(d.value for d in shown.dice) == sorted(
+        [*rolls[1].yellow, *rolls[1].blue]
+    )

@@ -24,6 +24,7 @@ from companion.games.alhambra_dice.entry import ENTRY, AlhambraDiceSession
 from companion.games.alhambra_dice.report import game_text, scoring_text
 from companion.games.alhambra_dice.scoring import AFTER_ROUND, LETTERS
 from companion.live.cameras import AlhambraDiceCamera
+from companion.live.frames import FrameKeeper
 from vision.reading import DiceReading
 
 from ..alhambra_dice_input import HELP, InputError, parse
@@ -53,8 +54,14 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
         Binding("ctrl+k", "accept_camera", "camera's dice", priority=True),
     ]
 
-    def __init__(self, session: AlhambraDiceSession, rng: random.Random, camera: bool = False) -> None:
-        super().__init__(session)
+    def __init__(
+        self,
+        session: AlhambraDiceSession,
+        rng: random.Random,
+        camera: bool = False,
+        frames: FrameKeeper | None = None,
+    ) -> None:
+        super().__init__(session, frames)
         self.session: AlhambraDiceSession = session
         self.rng = rng
         self.camera = camera

@@ -24,6 +24,7 @@ from companion.games.carcassonne_dice.entry import ENTRY, CarcassonneDiceSession
 from companion.games.carcassonne_dice.report import game_text
 from companion.live.cameras import CarcassonneDiceCamera
 from companion.live.city_check import CityCamera, CityCheck, check_city
+from companion.live.frames import FrameKeeper
 from vision.grid import GridError
 from vision.reader import DiceReader
 from vision.reading import DiceReading, Image
@@ -74,8 +75,9 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
         session: CarcassonneDiceSession,
         camera: CityCamera | None = None,
         table: DiceReading | None = None,
+        frames: FrameKeeper | None = None,
     ) -> None:
-        super().__init__(session)
+        super().__init__(session, frames)
         self.session: CarcassonneDiceSession = session
         self.camera = camera
         self._table = table

@@ -31,9 +31,8 @@ class DeleteGameScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(f"Delete this game for good?\n{self.game}", id="question")
-            yield Static(
-                "\n".join(["Its files, beside each other:", *(f"  {f.name}" for f in self.files)]), id="files"
-            )
+            listed = (f"  {_named(f)}" for f in self.files)
+            yield Static("\n".join(["Its files, beside each other:", *listed]), id="files")
             with Horizontal(id="buttons"):
                 yield Button("Delete (y)", id="delete", variant="error")
                 yield Button("Keep (n)", id="keep", variant="primary")
@@ -48,3 +47,10 @@ class DeleteGameScreen(ModalScreen[bool]):
 
     def action_answer(self, delete: bool) -> None:
         self.dismiss(delete)
+
+
+def _named(file: Path) -> str:
+    """A file's name; a folder's (the camera's frames) with how many frames it holds."""
+    if not file.is_dir():
+        return file.name
+    return f"{file.name}/ ({sum(1 for _ in file.glob('*.jpg'))} camera frames)"

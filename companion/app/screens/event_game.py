@@ -11,6 +11,7 @@ screen's bindings and the page).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from rich.text import Text
@@ -19,6 +20,7 @@ from textual.widgets import Input, Log, Static
 
 from companion.games.folding import IllegalMove
 from companion.games.session import Session
+from companion.live.frames import FrameKeeper
 from companion.live.match import FaceProposal
 
 from ..export import Scored, export_scored
@@ -41,8 +43,8 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
 
     BINDINGS: ClassVar[list[BindingType]] = [*game_keys()]
 
-    def __init__(self, session: Session[E, S, Any]) -> None:
-        super().__init__(session)
+    def __init__(self, session: Session[E, S, Any], frames: FrameKeeper | None = None) -> None:
+        super().__init__(session, frames)
         self.scorings_shown: int | None = None
         """How many scorings the players have seen (None: not counted yet; a continued game's earlier
         scorings are not shown again)."""
@@ -120,8 +122,15 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         message.update(Text(self.message))  # as said: an engine's `[row, col]` is no markup
         message.set_class(self.error, "error")
 
+    def event_lines(self) -> list[list[str]]:
+        return self.worded
+
     def enter(self, event: E) -> bool:
-        """Apply an event; the engine's reason is shown when it is refused, and nothing changes."""
+        """Apply an event; the engine's reason is shown when it is refused, and nothing changes. A roll the
+        camera read, or typed over its reading, keeps the camera's frame of the dice."""
+        # A roll is the event with a `frame` (every game's roll keeps one field of that name).
+        if hasattr(event, "frame") and (getattr(event, "source", "") == "camera" or self.pending is not None):
+            event = replace(event, frame=self.keep_frame())  # type: ignore[type-var]
         try:
             self.submit(event)
         except (IllegalMove, OSError) as exc:

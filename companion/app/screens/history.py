@@ -1,5 +1,6 @@
 """Past games: the finished games played here, whatever the game, the score of the highlighted one plotted
-through the game, and its replay move by move (for games the app can replay)."""
+through the game, its replay move by move (for games the app can replay), and the camera's frames of its
+rolls."""
 
 from __future__ import annotations
 
@@ -15,8 +16,11 @@ from textual.widgets.option_list import Option
 from textual_plotext import PlotextPlot
 
 from companion.games import alhambra_rw as rw
+from companion.games.eventlog import LogError, load_log
+from companion.games.table import PLAYED
 from companion.history import RECORDS, FinishedGame, Progress, history
 
+from .evidence import EvidenceScreen, exhibits
 from .replay import ReplayScreen
 
 
@@ -32,6 +36,7 @@ class HistoryScreen(Screen[None]):
     CSS_PATH = "history.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "replay", "replay move by move"),
+        Binding("o", "frames", "the camera's frames"),
         Binding("escape", "app.pop_screen", "back"),
     ]
 
@@ -90,7 +95,26 @@ class HistoryScreen(Screen[None]):
     def action_replay(self) -> None:
         highlighted = self.query_one("#games", OptionList).highlighted
         if highlighted is not None and self.games and RECORDS[self.games[highlighted].game].replayable:
-            self.app.push_screen(ReplayScreen(rw.load_log(self.games[highlighted].path).events))
+            path = self.games[highlighted].path
+            self.app.push_screen(ReplayScreen(rw.load_log(path).events, path))
+
+    def action_frames(self) -> None:
+        """The camera's evidence of the highlighted game: each roll it read, with its frame."""
+        highlighted = self.query_one("#games", OptionList).highlighted
+        if highlighted is None or not self.games:
+            return
+        game = self.games[highlighted]
+        entry = PLAYED.get(game.game)
+        if entry is None or entry.rules is None:
+            self.notify("this game is kept as a scoring pad: the camera read none of it", severity="warning")
+            return
+        rules = entry.rules
+        try:
+            events = load_log(game.path, rules.log).events
+        except LogError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.app.push_screen(EvidenceScreen(game.path, exhibits(events, rules.log.encode)))
 
 
 def integer_ticks(low: int, high: int, most: int = 8) -> list[int]:

@@ -9,14 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.events import Resize
+from textual.events import Click, Resize
 from textual.message import Message
 from textual.screen import Screen
+from textual.widgets import Log
 
 from companion.games.session import Session
+from companion.live.frames import FrameKeeper
 from vision.reading import DiceReading
 
 from ..widgets.fitted import fit_classes
+from .evidence import EvidenceScreen, exhibits
 
 
 class PlayScreen(Screen[None]):
@@ -35,9 +38,48 @@ class PlayScreen(Screen[None]):
     class Leave(Message):
         """Back to the start screen: the game is saved after every move and continued from there."""
 
-    def __init__(self, session: Session[Any, Any, Any]) -> None:
+    def __init__(self, session: Session[Any, Any, Any], frames: FrameKeeper | None = None) -> None:
         super().__init__()
         self.session = session
+        self.frames = frames or FrameKeeper.off()
+        """Where the rolls the camera read keep its frame of the dice (off: none are kept)."""
+
+    def event_lines(self) -> list[list[str]]:
+        """The game log's lines of each event, as the screen shows them."""
+        raise NotImplementedError
+
+    def keep_frame(self) -> str:
+        """Keep the camera's frame of the dice lying on the table for a roll made of them: its name, or ''
+        (none kept; the roll goes on without it, and the players are told once why)."""
+        name = self.frames.keep()
+        news = self.frames.news()
+        if news:
+            self.notify(news, severity="warning")
+        return name
+
+    def action_frames(self, move: int | None = None) -> None:
+        """The camera's evidence of this game: its frames, the one of `move` (None: the last) open."""
+        shown = exhibits(self.session.events, self.session.rules.log.encode, self.event_lines())
+        at = next((n for n, e in enumerate(shown) if e.move == move), None)
+        if move is not None and at is None:
+            self.notify(f"move {move} was not read by the camera: no frame of it", severity="warning")
+            return
+        self.app.push_screen(EvidenceScreen(self.session.path, shown, at))
+
+    def on_click(self, event: Click) -> None:
+        """A click on a line of the game log opens that move's frame, where the camera read it."""
+        log = event.widget
+        if not isinstance(log, Log) or log.id != "log":
+            return
+        offset = event.get_content_offset(log)
+        if offset is None:
+            return
+        line = offset.y + round(log.scroll_offset.y)
+        for move, lines in enumerate(self.event_lines()):
+            line -= len(lines)
+            if line < 0:
+                self.action_frames(move)
+                return
 
     def on_resize(self, event: Resize) -> None:
         """Every game's screen lays itself out by the terminal's size (`-narrow`, `-stacked`, `-short`)."""

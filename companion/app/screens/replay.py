@@ -1,8 +1,10 @@
-"""A finished game again, move by move: the whole table as it stood after each move, read-only."""
+"""A finished game again, move by move: the whole table as it stood after each move, and the camera's frame of
+each roll it read, read-only."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -12,8 +14,10 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from companion.games import alhambra_rw as rw
+from companion.live.frames import load_frame
 
 from ..describe import describe
+from ..widgets.frame_view import FrameView
 from ..widgets.table_panel import TablePanel
 
 
@@ -31,8 +35,10 @@ class ReplayScreen(Screen[None]):
         Binding("escape", "app.pop_screen", "back"),
     ]
 
-    def __init__(self, events: Sequence[rw.Event]) -> None:
+    def __init__(self, events: Sequence[rw.Event], log_path: Path) -> None:
         super().__init__()
+        self.events = events
+        self.log_path = log_path
         first = events[0]
         assert isinstance(first, rw.GameStarted)
         game = rw.Game(first)
@@ -48,6 +54,7 @@ class ReplayScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="status")
         with VerticalScroll():
+            yield FrameView(id="frame")
             yield TablePanel()
         yield Footer()
 
@@ -63,3 +70,7 @@ class ReplayScreen(Screen[None]):
         said = " / ".join(line.strip() for line in self.lines[self.at])
         self.query_one("#status", Static).update(f"move {self.at} of {len(self.states) - 1}: {said}")
         self.query_one(TablePanel).show(state)
+        event, frame = self.events[self.at], self.query_one("#frame", FrameView)
+        frame.display = isinstance(event, rw.Roll) and bool(event.frame)
+        if isinstance(event, rw.Roll) and event.frame:
+            frame.show(load_frame(self.log_path, event.frame), "the camera's frame of this roll")

@@ -18,6 +18,7 @@ from textual.widgets import Footer, Log, Static
 from companion.games import alhambra_rw as rw
 from companion.games.alhambra_rw.entry import RollAndWriteSession
 from companion.live.cameras import RollAndWriteCamera
+from companion.live.frames import FrameKeeper
 from companion.live.match import Proposal, kept_pair
 from vision.reading import DiceReading
 
@@ -86,8 +87,9 @@ class RollAndWriteScreen(PlayScreen):
         auto_imaginary: bool = True,
         camera: bool = False,
         table: DiceReading | None = None,
+        frames: FrameKeeper | None = None,
     ) -> None:
-        super().__init__(session)
+        super().__init__(session, frames)
         self.session: RollAndWriteSession = session
         self.camera = camera
         self.table = table
@@ -133,6 +135,9 @@ class RollAndWriteScreen(PlayScreen):
     @property
     def state(self) -> rw.GameState:
         return self.session.state
+
+    def event_lines(self) -> list[list[str]]:
+        return self.log_lines
 
     def typed_text(self) -> str:
         parts = [die.label for die in self.entry]
@@ -211,7 +216,9 @@ class RollAndWriteScreen(PlayScreen):
             return False
         if self.pending is not None and source != "camera" and not note:
             note = f"camera read {self.pending.read}"
-        roll = RollAndWriteCamera.event(dice, exp, source, note)
+        # The frame of the settled moment stays with the roll, also when the players typed it over the camera.
+        frame = self.keep_frame() if source == "camera" or self.pending is not None else ""
+        roll = RollAndWriteCamera.event(dice, exp, source, note, frame)
         return roll is not None and self._submit(roll)
 
     # ---------------------------------------------------------------------------------- the camera

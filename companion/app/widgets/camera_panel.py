@@ -2,31 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from rich.console import Console, ConsoleOptions, Group
-from rich.segment import Segment
+from rich.console import Group
 from rich.text import Text
 from textual.widgets import Static
 
 from companion.live.match import describe_reading
 from companion.live.messages import FeedStatus
-from companion.live.preview import annotate, fit, half_block_lines
+from companion.live.preview import SegmentLines, annotate, fit, half_block_lines
 from vision.reading import DiceReading, Image
 
 _STATE_STYLE = {"rolling": "bold yellow", "settled": "bold green", "starting": "dim"}
-
-
-class _Lines:
-    """Rich renderable of ready-made segment lines (the preview)."""
-
-    def __init__(self, lines: list[list[Segment]]) -> None:
-        self.lines = lines
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
-        for line in self.lines:
-            yield from line
-            yield Segment.line()
 
 
 class CameraPanel(Static):
@@ -65,7 +50,7 @@ class CameraPanel(Static):
             self.update(Group(status, Text("keys still work: type the dice", style="dim")))
             return
         cols, rows = fit(self.image.shape, width, rows_left)
-        preview = _Lines(half_block_lines(annotate(self.image, self.reading), cols, rows))
+        preview = SegmentLines(half_block_lines(annotate(self.image, self.reading), cols, rows))
         seen = Text(
             f"{describe_reading(self.reading)} · {self.fps:.0f} fps", overflow="ellipsis", no_wrap=True
         )

@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Final, Literal, TypeAlias
 from companion.games.alhambra.buildings import TYPES
 from jsonfile import optional_text, refuse_unknown, short
 
-from ..eventlog import LOG_LIMITS, LogFormat
+from ..eventlog import LOG_LIMITS, LogFormat, frame_name, said_fields
 from .components import START_TILE, TILE_KINDS
 
 GAME_ID = "alhambra-dice"
@@ -121,6 +121,9 @@ class Rolled:
     """Who read the dice ("keyboard", "camera"): kept in the log, no rule depends on it."""
     note: str = field(default="", compare=False)
     """What the camera read when the players typed the dice instead: kept to settle disputes later."""
+    frame: str = field(default="", compare=False)
+    """The camera's picture of the dice at the settled moment (`GAME.frames/NNNN.jpg`; '' when none was
+    kept): kept in the log to settle disputes by looking, no rule depends on it."""
     kind: ClassVar[str] = "rolled"
 
 
@@ -203,7 +206,7 @@ def event_to_json(event: Event) -> dict[str, Any]:
         out["player"] = event.player
     if isinstance(event, Rolled):
         out["dice"] = {t: n for t, n in zip(TYPES, event.dice, strict=True) if n}
-        out |= {name: text for name, text in (("source", event.source), ("note", event.note)) if text}
+        out |= said_fields(event.source, event.note, event.frame)
     elif isinstance(event, (BlackDieSet, MarkerPlaced, PrizeTaken, TileTaken)):
         out["building"] = event.building
     if isinstance(event, TileTaken):
@@ -226,7 +229,7 @@ def event_to_json(event: Event) -> dict[str, Any]:
 _FIELDS: dict[str, tuple[str, ...]] = {
     GameStarted.kind: ("event", "game", "players", "variant"),
     RoundPrepared.kind: ("event", "tiles", "dirk_column"),
-    Rolled.kind: ("event", "player", "dice", "source", "note"),
+    Rolled.kind: ("event", "player", "dice", "source", "note", "frame"),
     RollCancelled.kind: ("event", "player"),
     BlackDieSet.kind: ("event", "player", "building"),
     MarkerPlaced.kind: ("event", "player", "building", "displace"),
@@ -286,6 +289,7 @@ def event_from_json(data: object) -> Event:
             _dice(data.get("dice")),
             optional_text(data, "source", EventFormatError),
             optional_text(data, "note", EventFormatError),
+            frame_name(data, EventFormatError),
         )
     if kind == RollCancelled.kind:
         return RollCancelled(player)

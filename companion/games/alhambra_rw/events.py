@@ -11,7 +11,7 @@ from typing import Any, ClassVar, Literal, TypeAlias
 
 from jsonfile import refuse_unknown, short
 
-from ..eventlog import LOG_LIMITS, LogFormat
+from ..eventlog import LOG_LIMITS, LogFormat, frame_name
 from .sheet import Sheet, SheetError, sheet_from_json
 
 Colour: TypeAlias = Literal["yellow", "blue"]
@@ -50,6 +50,9 @@ class Roll:
     """Who read the dice ("keyboard", "camera", "virtual", …): kept in the log, no rule depends on it."""
     note: str = field(default="", compare=False)
     """E.g. what the camera read when a player fixed it: kept in the log to settle disputes later."""
+    frame: str = field(default="", compare=False)
+    """The camera's picture of the dice at the settled moment (`GAME.frames/NNNN.jpg`; '' when none was
+    kept): kept in the log to settle disputes by looking, no rule depends on it."""
     kind: ClassVar[str] = "roll"
 
 
@@ -117,6 +120,8 @@ def event_to_json(event: Event) -> dict[str, Any]:
             roll["source"] = event.source
         if event.note:
             roll["note"] = event.note
+        if event.frame:
+            roll["frame"] = event.frame
         return roll
     if isinstance(event, ChangePips):
         return {
@@ -133,7 +138,7 @@ def event_to_json(event: Event) -> dict[str, Any]:
 
 _FIELDS: dict[str, tuple[str, ...]] = {
     GameStarted.kind: ("event", "sheet", "players", "imaginary", "variant"),
-    Roll.kind: ("event", "player", "yellow", "blue", "source", "note"),
+    Roll.kind: ("event", "player", "yellow", "blue", "source", "note", "frame"),
     ChangePips.kind: ("event", "player", "colour", "from", "to"),
     CrossBuilding.kind: ("event", "player", "yellow", "blue"),
     KeepPair.kind: ("event", "player", "yellow", "blue"),
@@ -164,7 +169,12 @@ def event_from_json(data: object) -> Event:
         raise EventFormatError(f"player: must be a name, got {short(player)}")
     if kind == Roll.kind:
         return Roll(
-            player, _ints(data, "yellow"), _ints(data, "blue"), _text(data, "source"), _text(data, "note")
+            player,
+            _ints(data, "yellow"),
+            _ints(data, "blue"),
+            _text(data, "source"),
+            _text(data, "note"),
+            frame_name(data, EventFormatError),
         )
     if kind == ChangePips.kind:
         colour = data.get("colour")

@@ -13,7 +13,7 @@ from typing import Any, ClassVar, TypeAlias
 
 from jsonfile import optional_text, refuse_unknown, short
 
-from ..eventlog import LOG_LIMITS, LogFormat
+from ..eventlog import LOG_LIMITS, LogFormat, frame_name, said_fields
 from .city import Areas, Pos, area_text, areas_problem, parse_area
 
 GAME_ID = "carcassonne-dice"
@@ -45,6 +45,9 @@ class Rolled:
     """Who read the dice ("keyboard", "camera"): kept in the log, no rule depends on it."""
     note: str = field(default="", compare=False)
     """What the camera read when the players typed or confirmed the dice: kept to settle disputes later."""
+    frame: str = field(default="", compare=False)
+    """The camera's picture of the dice at the settled moment (`GAME.frames/NNNN.jpg`; '' when none was
+    kept): kept in the log to settle disputes by looking, no rule depends on it."""
     kind: ClassVar[str] = "rolled"
 
 
@@ -94,7 +97,7 @@ def event_to_json(event: Event) -> dict[str, Any]:
             "city": event.city,
             "knight": event.knights,
             "catapult": event.catapults,
-        } | {name: text for name, text in (("source", event.source), ("note", event.note)) if text}
+        } | said_fields(event.source, event.note, event.frame)
     if isinstance(event, Kept):
         return {
             "event": event.kind,
@@ -107,7 +110,7 @@ def event_to_json(event: Event) -> dict[str, Any]:
 
 _FIELDS: dict[str, tuple[str, ...]] = {
     GameStarted.kind: ("event", "game", "players"),
-    Rolled.kind: ("event", "player", "city", "knight", "catapult", "source", "note"),
+    Rolled.kind: ("event", "player", "city", "knight", "catapult", "source", "note", "frame"),
     Kept.kind: ("event", "player", "knights", "built"),
     TurnEnded.kind: ("event", "player", "hold_knight"),
 }
@@ -139,6 +142,7 @@ def event_from_json(data: object) -> Event:
             _count(data, "catapult"),
             optional_text(data, "source", EventFormatError),
             optional_text(data, "note", EventFormatError),
+            frame_name(data, EventFormatError),
         )
     if kind == Kept.kind:
         # Every field that changes the score is written and required: a line that lost one is refused by name.

@@ -1,0 +1,122 @@
+"""The camera's evidence on disk: frames written small and whole, read back with the reader's dice, and a
+failed write or a torn file never more than a frame lost."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from calibration.table_area import TableArea
+from companion.live.frames import (
+    MAX_BYTES,
+    MAX_SIDE,
+    FrameKeeper,
+    Sighting,
+    frames_dir,
+    load_frame,
+    write_frame,
+)
+from vision.reading import Box, DiceReading, Die
+from vision.simulated_table.rolling import RollingTable
+
+
+def noisy_sighting(width: int = 1280, height: int = 720) -> Sighting:
+    """The worst a JPEG can be asked to hold: every pixel random; two dice read on it."""
+    image = np.random.default_rng(0).integers(0, 256, (height, width, 3), dtype=np.uint8)
+    dice = (
+        Die(Box(700, 100, 760, 160), "pip", "yellow", 0.97, 3),
+        Die(Box(1000, 400, 1060, 460), "symbol", "white", 0.62, face="tower", rotation=90),
+    )
+    return Sighting(image, DiceReading(dice, 0.0))
+
+
+def table_sighting() -> Sighting:
+    """A settled throw on the rendered table, its dice as the table knows them."""
+    table = RollingTable(seed=3, roll_frames=4, rest_frames=0, idle_frames=None)
+    table.throw([("yellow", 5), ("blue", 2)])
+    frames = iter(table)
+    frame = next(f for f in frames if table.settled is not None)
+    dice = tuple(Die(d.box, "pip", d.color, 0.99, d.value) for d in table.truth)
+    table.close()
+    return Sighting(frame.image, DiceReading(dice, 0.0))
+
+
+@pytest.mark.parametrize("make", [noisy_sighting, table_sighting])
+def test_a_frame_is_small_and_reads_back_with_the_readers_dice(tmp_path: Path, make: object) -> None:
+    sighting = make()  # type: ignore[operator]
+    log = tmp_path / "game.jsonl"
+    name = write_frame(frames_dir(log), sighting)
+    assert name == "0001.jpg"
+    jpeg = frames_dir(log) / name
+    assert jpeg.stat().st_size <= MAX_BYTES
+    shown = load_frame(log, name)
+    assert shown.image is not None and shown.problem == ""
+    assert max(shown.image.shape[:2]) <= MAX_SIDE
+    scale = shown.image.shape[1] / sighting.image.shape[1]
+    assert [(d.value, d.face, d.color) for d in shown.dice] == [
+        (d.value, d.face, d.color) for d in sighting.reading.dice
+    ]
+    first, kept = sighting.reading.dice[0].box, shown.dice[0].box
+    assert kept.x0 == pytest.approx(first.x0 * scale, abs=0.2)
+    assert kept.y1 == pytest.approx(first.y1 * scale, abs=0.2)
+    assert write_frame(frames_dir(log), sighting) == "0002.jpg", "names are never reused"
+
+
+def test_only_the_calibrated_dice_area_is_kept(tmp_path: Path) -> None:
+    sighting = noisy_sighting(400, 200)
+    log = tmp_path / "g.jsonl"
+    name = write_frame(frames_dir(log), sighting, TableArea(0.5, 0.0, 1.0, 1.0))
+    shown = load_frame(log, name)
+    assert shown.image is not None and shown.image.shape[:2] == (200, 200)
+    yellow = shown.dice[0].box
+    assert (yellow.x0, yellow.y0) == (pytest.approx(500.0), pytest.approx(100.0))
+
+
+def test_a_missing_or_torn_frame_says_so_where_it_would_be_shown(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    name = write_frame(frames_dir(log), noisy_sighting(320, 240))
+    jpeg = frames_dir(log) / name
+    jpeg.write_bytes(jpeg.read_bytes()[: jpeg.stat().st_size // 2])  # a copy cut off half way
+    torn = load_frame(log, name)
+    assert torn.image is None and torn.problem.startswith("frame missing") and "torn" in torn.problem
+    jpeg.unlink()
+    missing = load_frame(log, name)
+    assert missing.image is None and missing.problem.startswith("frame missing")
+    assert load_frame(log, "../game.jsonl").problem.startswith("frame missing"), "no path out of the folder"
+    second = write_frame(frames_dir(log), noisy_sighting(320, 240))
+    (frames_dir(log) / second).with_suffix(".json").write_text("{not json", encoding="utf-8")
+    unboxed = load_frame(log, second)
+    assert unboxed.image is not None and unboxed.dice == () and "boxes are missing" in unboxed.problem
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into a read-only folder")
+def test_a_frame_that_cannot_be_written_is_told_once_and_nothing_else_happens(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    seen = noisy_sighting(320, 240)
+    folder = frames_dir(log)
+    folder.mkdir()
+    folder.chmod(0o500)
+    try:
+        keeper = FrameKeeper(log, lambda: seen)
+        assert keeper.keep() == ""
+        assert "not kept" in keeper.news() and keeper.news() == "", "said once"
+        assert keeper.keep() == "" and keeper.news() == ""
+    finally:
+        folder.chmod(0o700)
+    assert list(folder.iterdir()) == [], "no half-written file left behind"
+
+
+def test_a_file_in_the_folders_place_loses_the_frame_only(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    frames_dir(log).write_text("in the way", encoding="utf-8")
+    keeper = FrameKeeper(log, lambda: noisy_sighting(320, 240))
+    assert keeper.keep() == "" and "not kept" in keeper.news()
+
+
+def test_no_frame_is_kept_off_or_without_dice_settled(tmp_path: Path) -> None:
+    assert FrameKeeper.off().keep() == ""
+    assert FrameKeeper(tmp_path / "game.jsonl", lambda: None).keep() == ""
+    assert not frames_dir(tmp_path / "game.jsonl").exists()
