@@ -3,7 +3,9 @@ failed write or a torn file never more than a frame lost."""
 
 from __future__ import annotations
 
-import os
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -92,21 +94,37 @@ def test_a_missing_or_torn_frame_says_so_where_it_would_be_shown(tmp_path: Path)
     assert unboxed.image is not None and unboxed.dice == () and "boxes are missing" in unboxed.problem
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into a read-only folder")
+FULL_DISK = """
+import json, resource, sys
+from pathlib import Path
+sys.path.insert(0, sys.argv[2])
+from test_frames import noisy_sighting
+from companion.live.frames import FrameKeeper, frames_dir
+
+log = Path(sys.argv[1]) / "game.jsonl"
+seen = noisy_sighting(320, 240)
+resource.setrlimit(resource.RLIMIT_FSIZE, (1000, 1000))
+keeper = FrameKeeper(log, lambda: seen)
+kept = [keeper.keep(), keeper.keep()]
+news = [keeper.news(), keeper.news()]
+print(json.dumps({"kept": kept, "news": news, "left": sorted(p.name for p in frames_dir(log).iterdir())}))
+"""
+
+
 def test_a_frame_that_cannot_be_written_is_told_once_and_nothing_else_happens(tmp_path: Path) -> None:
-    log = tmp_path / "game.jsonl"
-    seen = noisy_sighting(320, 240)
-    folder = frames_dir(log)
-    folder.mkdir()
-    folder.chmod(0o500)
-    try:
-        keeper = FrameKeeper(log, lambda: seen)
-        assert keeper.keep() == ""
-        assert "not kept" in keeper.news() and keeper.news() == "", "said once"
-        assert keeper.keep() == "" and keeper.news() == ""
-    finally:
-        folder.chmod(0o700)
-    assert list(folder.iterdir()) == [], "no half-written file left behind"
+    """The file-size limit of a child process stands in for a full disk (root writes anywhere else)."""
+    run = subprocess.run(
+        [sys.executable, "-c", FULL_DISK, str(tmp_path), str(Path(__file__).parent)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    out = json.loads(run.stdout)
+    assert out["kept"] == ["", ""], "no frame kept, the rolls go on without one"
+    assert "not kept" in out["news"][0] and out["news"][1] == "", "said once"
+    assert out["left"] == [], "no half-written file left behind"
 
 
 def test_a_file_in_the_folders_place_loses_the_frame_only(tmp_path: Path) -> None:
