@@ -43,7 +43,8 @@ def roll_and_write(app: CompanionApp, session: RollAndWriteSession) -> RollAndWr
 def alhambra_dice(app: CompanionApp, session: AlhambraDiceSession) -> AlhambraDiceScreen:
     """The standard game's screen, or the Alcazaba variant's (its tiles by column, the rebuild)."""
     screen = AlcazabaScreen if session.state.variant == ALCAZABA else AlhambraDiceScreen
-    return screen(session, app.rng, camera=app.camera is not None, frames=app.frame_keeper(session))
+    frames, table = app.frame_keeper(session), app.table_reading
+    return screen(session, app.rng, camera=app.camera is not None, frames=frames, table=table)
 
 
 def carcassonne_dice(app: CompanionApp, session: CarcassonneDiceSession) -> CarcassonneDiceScreen:

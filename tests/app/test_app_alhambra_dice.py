@@ -190,6 +190,40 @@ def test_the_camera_enters_a_sure_roll_and_asks_about_an_unsure_one(xdg: Path) -
     )
 
 
+def test_dice_lying_when_a_turn_starts_are_asked_about_or_named_as_the_last_throws(xdg: Path) -> None:
+    """Dice lying on the table before the game asked for them may be an earlier throw's: a sure reading of
+    them is asked about, never entered; once entered, they are the last throw's when the next turn starts."""
+    faces = ["tower"] * 5 + ["garden"] * 3
+    lying = DiceReading(
+        tuple(
+            Die(Box(40 * n, 0, 40 * n + 30, 30), "symbol", "white", 0.99, face=f) for n, f in enumerate(faces)
+        ),
+        0.0,
+    )
+
+    def said(screen: AlhambraDiceScreen) -> str:
+        return str(screen.query_one("#message", Static).render())
+
+    async def play() -> tuple[Any, ...]:
+        async with make_app().run_test(size=SIZE) as pilot:
+            pilot.app.table_reading = lying  # type: ignore[attr-defined]
+            screen = await start_game(pilot, ["Ann", "Ben", "Cleo"])
+            await play_moves(pilot, screen, random.Random(2), 1)  # the round is prepared: Ann's turn starts
+            asked, entered = said(screen), len(screen.session.events)
+            await pilot.press("ctrl+k")
+            accepted = screen.session.events[-1]
+            rng = random.Random(3)
+            while screen.session.expectation().ask != ad.Ask.ROLL:
+                await play_moves(pilot, screen, rng, 1)
+            return asked, entered, accepted, said(screen), screen.session.expectation().player
+
+    asked, entered, accepted, next_turn, player = asyncio.run(play())
+    assert "lying on the table before the game asked for dice" in asked and "ctrl+k" in asked, asked
+    assert entered == 2, "the sure reading of dice lying there was not entered unasked"
+    assert accepted == ad.Rolled("Ann", (0, 0, 0, 0, 3, 5)) and "accepted" in accepted.note
+    assert player == "Ben" and "the dice lying there are the last throw's" in next_turn, next_turn
+
+
 def test_board_screen(xdg: Path, snap_compare) -> None:  # type: ignore[no-untyped-def]
     saved(half_game(), "20261123-201500-ann-ben.jsonl")
     assert snap_compare(make_app(), press=["enter"], terminal_size=SIZE)

@@ -1,7 +1,7 @@
 """The Alhambra dice game's screen: the board, the Now panel saying what the table must do, one line to type
 dice and choices into, and the game log.
 
-Every entry becomes an engine event through `enter` (typed, or `table_settled` for what the camera settled
+Every entry becomes an engine event through `enter` (typed, or `read_table` for what the camera settled
 on); the engine accepts it or says why not, and only accepted events reach the log on disk. Dirk's moves,
 which the rules fix, are applied as soon as the game comes to them.
 """
@@ -60,8 +60,9 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
         rng: random.Random,
         camera: bool = False,
         frames: FrameKeeper | None = None,
+        table: DiceReading | None = None,
     ) -> None:
-        super().__init__(session, frames)
+        super().__init__(session, frames, table)
         self.session: AlhambraDiceSession = session
         self.rng = rng
         self.camera = camera
@@ -151,14 +152,14 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
         super()._after_change()
 
     # ---------------------------------------------------------------------------------- the camera
-    def table_settled(self, reading: DiceReading) -> None:
-        """The camera settled on the dice: a roll when the game waits for one (sure: entered; else asked)."""
+    def read_table(self, reading: DiceReading, lying: bool) -> None:
+        """A roll when the game waits for one (sure: entered; else asked)."""
         exp = self.session.expectation()
         proposal = AlhambraDiceCamera.proposal(reading, exp, self.state)
         if proposal is None:
             self.say(f"camera: dice seen, but no roll expected now ({exp.prompt})", error=True)
             return
-        self.offer_roll(proposal)
+        self.offer_roll(proposal, lying)
 
     def rolled_by_camera(self, counts: tuple[int, ...], note: str) -> ad.Rolled | None:
         return AlhambraDiceCamera.event(counts, self.session.expectation(), "camera", note)

@@ -77,12 +77,9 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
         table: DiceReading | None = None,
         frames: FrameKeeper | None = None,
     ) -> None:
-        super().__init__(session, frames)
+        super().__init__(session, frames, table)
         self.session: CarcassonneDiceSession = session
         self.camera = camera
-        self._table = table
-        """The dice lying on the table as the camera last settled on them when the game opened: the first
-        throw, when the game waits for one."""
         self.reading_city = False
         self._last_throw: list[str] | None = None
         """The faces of the dice the camera last settled on, to tell a throw from the same dice moved."""
@@ -110,8 +107,6 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
         self._rewrite_log()
         self.query_one("#entry", Input).focus()
         self._after_change()
-        if self._table is not None:
-            self.table_settled(self._table)
 
     # ------------------------------------------------------------------------------------ the view
     def refresh_view(self) -> None:
@@ -159,8 +154,8 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
         return describe(before, event, after)
 
     # ---------------------------------------------------------------------------------- the camera
-    def table_settled(self, reading: DiceReading) -> None:
-        """The camera settled on the dice: a throw when the game waits for one (sure: entered; else asked).
+    def read_table(self, reading: DiceReading, lying: bool) -> None:
+        """A throw when the game waits for one (sure: entered; else asked).
 
         Every die in view is counted by face, the city built and the knights kept this turn with them. A
         throw is taken at a turn's start and after the dice kept were entered: dice settling before that are
@@ -177,7 +172,7 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
             return
         proposal = CarcassonneDiceCamera.proposal(reading, exp, state, self.camera.profile.labels)
         if proposal is not None:
-            self.offer_roll(proposal)
+            self.offer_roll(proposal, lying)
 
     def rolled_by_camera(self, counts: tuple[int, ...], note: str) -> cd.Rolled | None:
         return CarcassonneDiceCamera.event(counts, self.session.expectation(), "camera", note)

@@ -22,6 +22,7 @@ from companion.games.folding import IllegalMove
 from companion.games.session import Session
 from companion.live.frames import FrameKeeper
 from companion.live.match import FaceProposal
+from vision.reading import DiceReading
 
 from ..export import Scored, export_scored
 from ..keys import game_keys
@@ -43,8 +44,14 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
 
     BINDINGS: ClassVar[list[BindingType]] = [*game_keys()]
 
-    def __init__(self, session: Session[E, S, Any], frames: FrameKeeper | None = None) -> None:
+    def __init__(
+        self, session: Session[E, S, Any], frames: FrameKeeper | None = None, table: DiceReading | None = None
+    ) -> None:
         super().__init__(session, frames)
+        self.table = table
+        """The dice lying on the table as the camera last settled on them (None once they move)."""
+        self._put: DiceReading | None = None
+        """The last of them put to the game (entered or asked about): still dice are not put twice."""
         self.scorings_shown: int | None = None
         """How many scorings the players have seen (None: not counted yet; a continued game's earlier
         scorings are not shown again)."""
@@ -146,9 +153,34 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         a game whose rolls the camera reads gives it."""
         raise NotImplementedError
 
-    def offer_roll(self, proposal: FaceProposal) -> None:
+    def table_settled(self, reading: DiceReading) -> None:
+        self.table = self._put = reading
+        self.read_table(reading, lying=False)
+
+    def read_table(self, reading: DiceReading, lying: bool) -> None:
+        """The camera settled on the dice: the game's roll of them when it waits for one (`offer_roll`).
+        They were `lying` on the table before the game asked for them when a turn starts with them."""
+        raise NotImplementedError
+
+    def table_at_turn_start(self) -> None:
+        """A turn starts with dice lying on the table. The last throw's are named as such, to be thrown anew;
+        dice the game never had (lying there when it opened) are asked about, never entered unasked: they
+        may be an earlier throw's."""
+        if self.table is None or self.pending is not None or self.session.expectation().ask != "roll":
+            return
+        if self.table is self._put:
+            self.message, self.error = "camera: the dice lying there are the last throw's: throw anew", False
+            self.show_message()
+            return
+        self._put = self.table
+        self.read_table(self.table, lying=True)
+
+    def offer_roll(self, proposal: FaceProposal, lying: bool = False) -> None:
         """The camera's reading of the roll the game waits for: read surely, it goes in; else the players
         are asked (ctrl+k accepts it where every die was made out, or they type the roll)."""
+        if lying:
+            problems = (proposal.problem, "lying on the table before the game asked for dice")
+            proposal = replace(proposal, sure=False, problem="; ".join(p for p in problems if p))
         event = self.rolled_by_camera(proposal.counts, "") if proposal.sure else None
         if event is not None:
             self.enter(event)
@@ -168,6 +200,7 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
 
     def camera_withdrawn(self) -> None:
         """The dice moved again: a reading that waited for the players' word is gone."""
+        self.table = None
         if self.pending is not None:
             self.pending = None
             self.say("")
@@ -179,6 +212,7 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         if self.scorings_shown is not None and held > self.scorings_shown and not self.state.is_over:
             self.show_scoring(*self.scoring_held())
         self.scorings_shown = held
+        self.table_at_turn_start()
         if self.state.is_over:
             self.post_message(self.Finished(self.session, EndScreen(self.scored(), self.session.path), ""))
 
