@@ -38,7 +38,6 @@ class AlhambraPadScreen(Screen[None]):
         Binding("ctrl+e", "export", "export", priority=True),
         Binding("escape", "app.pop_screen", "back"),
         Binding(ADVICE, "advice", "advice", priority=True),
-        Binding("h", "advice", "advice (as ctrl+a)", show=False),
     ]
 
     def __init__(self, path: Path, pad: dict[str, Any]) -> None:
