@@ -12,18 +12,24 @@ EXPORT = "ctrl+e"
 """Writes the scoring so far, or the final one, as Markdown and JSON beside the game's log."""
 FRAMES = "ctrl+o"
 """Opens the camera's evidence: the frame of each roll it read, with the reader's boxes and values."""
+ADVICE = "ctrl+a"
+"""What each choice of the decision now is worth (`screens.advice`); before an entry line's own ctrl+a (go to
+the start, which Home does too). Where no entry line takes letters, `h` asks too."""
+ADVICE_LINE = "h"
+"""The dice games' entry line: `h` then Enter asks for advice too."""
 BACK = "escape"
 """On a game screen: clear what is typed, else back to the start screen (the game is saved); elsewhere:
 back to the screen before."""
 
 
 def game_keys() -> list[Binding]:
-    """Undo, redo, export and back, as every game screen binds them. Export goes before an entry line's own
-    ctrl+e (go to the end, which End does too)."""
+    """Undo, redo, export, advice and back, as every game screen binds them. Export and advice go before an
+    entry line's own ctrl+e and ctrl+a (go to the end or start, which End and Home do too)."""
     return [
         Binding(UNDO, "undo", "undo"),
         Binding(REDO, "redo", "redo"),
         Binding(EXPORT, "export", "export", priority=True),
         Binding(FRAMES, "frames", "the camera's frames", show=False),
+        Binding(ADVICE, "advice", "advice", priority=True),
         Binding(BACK, "back", "clear, else back to the start screen", show=False),
     ]

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .advice import Advising
 from .session import Rules
 
 
@@ -116,6 +117,9 @@ class GameEntry:
     opens: str = ""
     """`"module:name"` of a function (path) -> the screen that continues one of its saved files, for a game
     kept without a log (a game with one is continued through its session and `screen`)."""
+    advice: Advising[Any, Any] | None = None
+    """The decision in front of the player to move at a state, for `advice.advise` (or in words why there is
+    none: "roll first"); None: a game without decisions to advise (a score pad)."""
 
 
 def load(reference: str) -> Any:

@@ -16,7 +16,7 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from companion.app.keys import BACK, EXPORT, REDO, UNDO
+from companion.app.keys import ADVICE, BACK, EXPORT, REDO, UNDO
 from companion.app.screens.alcazaba import AlcazabaScreen
 from companion.app.screens.alhambra_dice import AlhambraDiceScreen
 from companion.app.screens.carcassonne_dice import CarcassonneDiceScreen
@@ -34,10 +34,11 @@ SCREENS = (*GAMES, EndScreen, RollAndWriteEndScreen, ScoringPanel, ReplayScreen,
 @pytest.mark.parametrize("screen", GAMES, ids=lambda s: s.__name__)
 def test_every_game_screen_answers_the_shared_keys(screen: type[Screen[None]]) -> None:
     actions = {key: b.action for b in _bindings(screen) for key in b.key.split(",")}
-    assert (actions[UNDO], actions[REDO], actions[EXPORT], actions[BACK]) == (
+    assert (actions[UNDO], actions[REDO], actions[EXPORT], actions[ADVICE], actions[BACK]) == (
         "undo",
         "redo",
         "export",
+        "advice",
         "back",
     )
 
@@ -88,9 +89,16 @@ def test_f1_opens_the_page_of_the_screen_on_top(xdg: Path) -> None:
         and "line 8" not in seen["carcassonne"]
     )
     for page in ("roll and write", "dice", "carcassonne"):
-        for key, word in (("ctrl+z", "undo"), ("ctrl+y", "redo"), ("ctrl+e", "export"), ("esc", "back")):
+        for key, word in (
+            ("ctrl+z", "undo"),
+            ("ctrl+y", "redo"),
+            ("ctrl+e", "export"),
+            ("ctrl+a", "advice"),
+            ("esc", "back"),
+        ):
             assert any(key in line and word in line for line in seen[page].splitlines()), (page, key)
     assert "u" in seen["roll and write"] and "undo (as ctrl+z)" in seen["roll and write"]
+    assert "advice (as ctrl+a)" in seen["roll and write"]
 
 
 def test_esc_in_a_dice_game_clears_the_line_then_goes_back_to_the_start_screen(xdg: Path) -> None:

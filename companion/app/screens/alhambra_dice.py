@@ -129,6 +129,8 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
     # ------------------------------------------------------------------------------- the entries
     @on(Input.Submitted, "#entry")
     def typed(self, submitted: Input.Submitted) -> None:
+        if self.asks_advice(submitted.value):
+            return
         try:
             event = self.parse_entry(submitted.value)
         except InputError as exc:

@@ -24,7 +24,9 @@ from companion.games.alhambra.pad import PAD_SUFFIX, WALL, PadError, save_pad
 from companion.games.alhambra.report import result_text
 from companion.games.alhambra.scoring import SCORINGS
 
+from ..keys import ADVICE
 from ..widgets.fitted import fit_classes
+from .advice import AdviceScreen
 
 
 class AlhambraPadScreen(Screen[None]):
@@ -37,6 +39,7 @@ class AlhambraPadScreen(Screen[None]):
         Binding("pagedown", "show(1)", "later scoring"),
         Binding("ctrl+e", "export", "export", priority=True),
         Binding("escape", "app.pop_screen", "back"),
+        Binding(ADVICE, "advice", "advice", priority=True),
     ]
 
     def __init__(self, path: Path, pad: dict[str, Any]) -> None:
@@ -134,6 +137,10 @@ class AlhambraPadScreen(Screen[None]):
     def action_show(self, step: int) -> None:
         self.at = max(0, min(len(self.pad["players"][0]["scorings"]) - 1, self.at + step))
         self.show()
+
+    def action_advice(self) -> None:
+        """The original Alhambra is only scored here: the panel says there is nothing to advise."""
+        self.app.push_screen(AdviceScreen(None, self.pad, lambda: self.pad))
 
     def action_export(self) -> None:
         if self.result is None:

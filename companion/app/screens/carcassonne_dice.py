@@ -136,6 +136,8 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
     # ------------------------------------------------------------------------------- the entries
     @on(Input.Submitted, "#entry")
     def typed(self, submitted: Input.Submitted) -> None:
+        if self.asks_advice(submitted.value):
+            return
         try:
             event = parse(submitted.value, self.state)
         except InputError as exc:

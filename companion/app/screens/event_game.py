@@ -25,7 +25,7 @@ from companion.live.match import FaceProposal
 from vision.reading import DiceReading
 
 from ..export import Scored, export_scored
-from ..keys import game_keys
+from ..keys import ADVICE_LINE, game_keys
 from .end import EndScreen, ScoringPanel
 from .play import PlayScreen
 
@@ -81,6 +81,14 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
             lines.append(self.words(state, event, after))
             state = after
         return lines
+
+    def asks_advice(self, line: str) -> bool:
+        """The entry line `h` (Enter) asks for advice, as ctrl+a does: a letter key would be typed into it."""
+        if line.strip().lower() != ADVICE_LINE:
+            return False
+        self.query_one("#entry", Input).value = ""
+        self.action_advice()
+        return True
 
     def submit(self, event: E) -> None:
         """Apply an event through the session and add its lines to the game log (`IllegalMove`, `OSError`:

@@ -56,6 +56,7 @@ ALHAMBRA_DICE_TYPING: Rows = (
     ("points  tile 2", "a column's prize: 2 building points, or 1 and its tile (a VP tile's value, or"
      " the next start player's name; add `exchange TYPE` to use an exchange tile)"),
     ("draw", "a round's start: lay the bonus tiles at random (or `tiles vp cancel start …` as laid)"),
+    ("h", "advice: what each choice now is worth (as ctrl+a)"),
 )  # fmt: skip
 
 CARCASSONNE_DICE_TYPING: Rows = (
@@ -64,6 +65,7 @@ CARCASSONNE_DICE_TYPING: Rows = (
     ("build 4,4:NS", "build city dice, each ROW,COL:AREAS: its black areas by the edges they touch (N E S"
      " W as the die lies), / between two areas of one die (`build 4,4:NS 5,4:N/S`)"),
     ("stop  hold", "end the turn and score it; or hold a knight (3+ kept): no points now, next turn double"),
+    ("h", "advice: what each choice now is worth (as ctrl+a)"),
 )  # fmt: skip
 
 
@@ -159,6 +161,7 @@ ALCAZABA_TYPING: Rows = (
     ("take 3 at 0 1", "a column's prize: build tile 3 at row 0, column 1 of your Alhambra (or `take 3"
      " reserve`, `take 3 dirk`, `take start NAME`)"),
     ("rebuild", "instead of placing a marker, rebuild your Alhambra from the reserve"),
+    ALHAMBRA_DICE_TYPING[-1],
 )  # fmt: skip
 
 ALHAMBRA_DICE_TERMS: Rows = (

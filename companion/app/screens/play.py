@@ -15,10 +15,12 @@ from textual.screen import Screen
 from textual.widgets import Log
 
 from companion.games.session import Session
+from companion.games.table import entry_of_rules
 from companion.live.frames import FrameKeeper
 from vision.reading import DiceReading
 
 from ..widgets.fitted import fit_classes
+from .advice import AdviceScreen
 from .evidence import EvidenceScreen, exhibits
 
 
@@ -87,6 +89,13 @@ class PlayScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self.session.close()
+
+    def action_advice(self) -> None:
+        """What each choice of the decision now is worth (the panel computes it; it never makes the move)."""
+        session = self.session
+        self.app.push_screen(
+            AdviceScreen(entry_of_rules(session.rules).advice, session.state, lambda: session.state)
+        )
 
     def table_settled(self, reading: DiceReading) -> None:
         """The camera settled on the dice lying on the table (a game that reads no dice ignores it)."""

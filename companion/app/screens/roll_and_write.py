@@ -76,6 +76,7 @@ class RollAndWriteScreen(PlayScreen):
         Binding("u", "undo", "undo (as ctrl+z)", show=False),
         Binding("U", "redo", "redo (as ctrl+y)", show=False),
         Binding("e", "show_end", "final scoring", show=False),
+        Binding("h", "advice", "advice (as ctrl+a)", show=False),
         Binding("question_mark", "app.help", "help", show=False),
         Binding("q", "app.quit", "quit", show=False),
     ]

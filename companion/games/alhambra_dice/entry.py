@@ -11,6 +11,7 @@ from ..alhambra.report import result_text
 from ..alhambra.scoring import Result as AlhambraResult
 from ..entry import GameEntry, Progress, Records, Result, Scored, Summary
 from ..session import Rules, Session
+from . import advice
 from .engine import PLAYERS, ROUNDS
 from .events import GAME_ID, LOG_FORMAT, Event, GameStarted
 from .play import apply, expectation, replay, undo
@@ -88,5 +89,6 @@ ENTRY = GameEntry(
     records=Records(("buildings", "vp_tiles"), finished, progress, replayable=False),
     screen="companion.app.game_screens:alhambra_dice",
     view="companion.app.widgets.alhambra_board:AlhambraTable",
+    advice=advice.ADVISING,
     demo="companion.demos:alhambra_dice",
 )

@@ -197,6 +197,11 @@ def next_event(game: Game, rng: random.Random) -> Event:
 def play_random_game(setup: GameStarted, rng: random.Random) -> tuple[Game, list[Event]]:
     """A whole random game through the fold: the finished game and its events (`GameStarted` first)."""
     game = new_game(setup)
+    play_out(game, rng)
+    return game, list(game.log)
+
+
+def play_out(game: Game, rng: random.Random) -> None:
+    """Play `game` on to its end with the random player's choices (its log keeps the events)."""
     while not game.is_over:
         game.apply(next_event(game, rng))
-    return game, list(game.log)

@@ -10,6 +10,7 @@ from typing import TypeAlias
 
 from ..entry import GameEntry, Progress, Records, Result, Scored, Summary
 from ..session import Rules, Session
+from . import advice
 from .endstate import GAME_ID
 from .engine import IMAGINARY_PLAYERS, Game, apply, expectation, replay, undo
 from .events import LOG_FORMAT, Event, GameStarted
@@ -99,5 +100,6 @@ ENTRY = GameEntry(
     records=Records(("buildings", "rows_columns", "coins", "extra"), finished, progress, replayable=True),
     screen="companion.app.game_screens:roll_and_write",
     view="companion.app.widgets.table_panel:TablePanel",
+    advice=advice.ADVISING,
     demo="companion.demos:roll_and_write",
 )

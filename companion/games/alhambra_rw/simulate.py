@@ -40,8 +40,14 @@ def random_decision(game: Game, rng: random.Random) -> Event:
         return KeepPair(name, rng.choice(game.yellow[who]), rng.choice(game.blue[who]))
     if ask is Ask.REROLL_USED_PAIR and rng.random() < 0.5 and game.expectation().can_cross_second:
         return CrossBuilding(name, game.yellow[who][0], game.blue[who][0])
+    return random_roll(game, rng)
+
+
+def random_roll(game: Game, rng: random.Random) -> Roll:
+    """The roll the game asks for now, with random dice values."""
+    name = game.names[game.active]
     rand = rng.random
-    if _ROLL_SIZES[ask] == 1:
+    if _ROLL_SIZES[game.ask] == 1:
         return Roll(name, (int(rand() * 6) + 1,), (int(rand() * 6) + 1,))
     return Roll(name, (int(rand() * 6) + 1, int(rand() * 6) + 1), (int(rand() * 6) + 1, int(rand() * 6) + 1))
 
@@ -74,12 +80,17 @@ def _random_pip_change(game: Game, rng: random.Random, coins: int) -> ChangePips
 def play_random_game(setup: GameStarted, rng: random.Random) -> tuple[Game, list[Event]]:
     """Play a whole game with random legal decisions; returns the finished game and its events."""
     game = Game(setup)
-    events: list[Event] = [setup]
+    return game, [setup, *play_out(game, rng)]
+
+
+def play_out(game: Game, rng: random.Random) -> list[Event]:
+    """Play `game` on to its end with random legal decisions; returns the events played."""
+    events: list[Event] = []
     while not game.is_over:
         event = random_decision(game, rng)
         game.apply(event)
         events.append(event)
-    return game, events
+    return events
 
 
 EXAMPLE_LOG_SEED = 2026

@@ -10,6 +10,7 @@ from typing import TypeAlias
 
 from ..entry import GameEntry, Progress, Records, Result, Scored, Summary
 from ..session import Rules, Session
+from . import advice
 from .engine import PLAYERS, apply, expectation, replay, undo
 from .events import GAME_ID, LOG_FORMAT, Event, GameStarted
 from .report import city_text, game_text
@@ -83,5 +84,6 @@ ENTRY = GameEntry(
     records=Records(("cities", "knight_doubling"), finished, progress, replayable=False),
     screen="companion.app.game_screens:carcassonne_dice",
     view="companion.app.widgets.carcassonne_pad:CarcassonneTable",
+    advice=advice.ADVISING,
     demo="companion.demos:carcassonne_dice",
 )

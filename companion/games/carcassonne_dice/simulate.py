@@ -75,6 +75,18 @@ def _best_spot(black: dict[Pos, int], faces: tuple[Areas, ...]) -> Built | None:
     return best[1] if best else None
 
 
+def build(game: Game, rng: random.Random, faces: Sequence[tuple[Areas, ...]] | None = None) -> list[Built]:
+    """The last roll's city dice, each built where it closes the most black edges (see `turn_events`)."""
+    black = dict(game.black)
+    built = []
+    for n in range(game.roll_city):
+        spot = _best_spot(black, faces[n] if faces is not None else rng.choice(FACE_ROTATIONS))
+        if spot is not None:
+            built.append(spot)
+            black[spot.at] = black_of(spot.areas)
+    return built
+
+
 def turn_events(
     game: Game, rng: random.Random, faces: Sequence[tuple[Areas, ...]] | None = None
 ) -> list[Event]:
@@ -85,13 +97,7 @@ def turn_events(
     if game.ask is Ask.ROLL:
         return [roll(name, game.free, rng)]
     events: list[Event] = []
-    black = dict(game.black)
-    built = []
-    for n in range(game.roll_city):
-        spot = _best_spot(black, faces[n] if faces is not None else rng.choice(FACE_ROTATIONS))
-        if spot is not None:
-            built.append(spot)
-            black[spot.at] = black_of(spot.areas)
+    built = build(game, rng, faces)
     knights = game.roll_knights if rng.random() < 0.6 else 0
     if knights or built:
         events.append(Kept(name, knights, tuple(built)))
@@ -106,11 +112,16 @@ def turn_events(
 def play_random_game(setup: GameStarted, rng: random.Random) -> tuple[Game, list[Event]]:
     """A whole random game through the fold: the finished game and its events (`GameStarted` first)."""
     game = Game(setup)
-    events: list[Event] = [setup]
+    return game, [setup, *play_out(game, rng)]
+
+
+def play_out(game: Game, rng: random.Random) -> list[Event]:
+    """Play `game` on to its end with the random player's choices; returns the events played."""
+    events: list[Event] = []
     while not game.is_over:
         for event in turn_events(game, rng):
             game.apply(event)
             events.append(event)
             if game.is_over:
                 break
-    return game, events
+    return events

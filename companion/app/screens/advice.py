@@ -1,0 +1,100 @@
+"""The advice panel (ctrl+a on every game's screen, `h` where no entry line takes letters): each choice of the
+decision in front of the player with what the engine's playouts say it is worth, best first.
+
+The playouts run on a worker thread for about a second; closing the panel or the game moving on (a camera
+reading entered meanwhile) stops them. The panel only shows: the players make the move themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+from textual.worker import get_current_worker
+
+from companion.games.advice import SECONDS, Advice, Advising, advise
+
+from ..keys import ADVICE
+
+NONE_TO_ADVISE = "no decisions to advise: this game is a score pad"
+
+
+def advice_table(advice: Advice) -> Table:
+    """The choices best first: expected final score ± its spread, chance to win, playouts."""
+    table = Table(box=None, padding=(0, 1), show_edge=False)
+    table.add_column("", justify="right", style="bold cyan")
+    table.add_column("choice")
+    table.add_column("score", justify="right")
+    table.add_column("±", justify="right", style="dim")
+    table.add_column("win", justify="right")
+    table.add_column("playouts", justify="right", style="dim")
+    for n, e in enumerate(advice.estimates, start=1):
+        table.add_row(str(n), e.words, f"{e.score:.1f}", f"{e.spread:.1f}", f"{e.win:.0%}", str(e.playouts))
+    return table
+
+
+class AdviceScreen(ModalScreen[None]):
+    """What each choice now is worth to the player to move, computed when the panel opens."""
+
+    CSS_PATH = "advice.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(f"escape,h,{ADVICE}", "dismiss", "close advice"),
+    ]
+
+    def __init__(self, advising: Advising[Any, Any] | None, state: object, now: Callable[[], object]) -> None:
+        """`state`: the game to advise on; `now`: the game's state as it stands (advice stops once it is
+        another)."""
+        super().__init__()
+        self.advising = advising
+        self.state = state
+        self.now = now
+        self.advice: Advice | None = None
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="advice"):
+            yield Static("Advice (esc closes; it never makes a move)", id="advice-title")
+            yield Static(f"thinking: playing the game out (about {SECONDS:.0f} s) …", id="advice-body")
+
+    def on_mount(self) -> None:
+        if self.advising is None:
+            self.query_one("#advice-body", Static).update(NONE_TO_ADVISE)
+            return
+        self.run_worker(self._advise, thread=True, exclusive=True, group="advice")
+
+    def on_unmount(self) -> None:
+        self.workers.cancel_group(self, "advice")
+
+    def _advise(self) -> None:
+        assert self.advising is not None
+        worker = get_current_worker()
+        decision = self.advising.decision(self.state)
+        advice = advise(decision, stop=lambda: worker.is_cancelled or self.now() is not self.state)
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self._show, advice)
+
+    def _show(self, advice: Advice) -> None:
+        self.advice = advice
+        body = self.query_one("#advice-body", Static)
+        if self.now() is not self.state:
+            body.update("the game moved on while the advice was computed: ask again")
+        elif advice.note:
+            body.update(Text(f"nothing to advise now: {advice.note}"))
+        else:
+            title = Text(
+                f"{advice.player}: each choice, best first, from {advice.playouts} playouts\n", "bold"
+            )
+            title.append(
+                f"score: {advice.player}'s expected final score (± its spread); win: the chance to win;\n"
+                "the games played out with the dice at random and every later choice the engine's\n"
+                "random player's",
+                "italic",
+            )
+            body.update(title)
+            self.query_one("#advice", VerticalScroll).mount(Static(advice_table(advice), id="advice-table"))

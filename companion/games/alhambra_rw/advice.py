@@ -1,0 +1,124 @@
+"""Roll & Write's decisions for advice (`companion.games.advice`): which crossing to cross (after changing
+pips or not), or coins; which pair to keep; whether to cross a second building. Choices are worded as the
+game screen words the moves (`y3×b5 tower`, `take coins (+2)`, `keep y3 b5`)."""
+
+from __future__ import annotations
+
+import random
+
+from ..advice import Advising, Choice, Decision, Outcome
+from .engine import TWO_BUILDINGS_COST, Game
+from .events import ChangePips, CrossBuilding, Event, KeepPair, TakeCoins
+from .scoring import score_game
+from .sheet import BUILDING_TYPES
+from .simulate import play_out, random_decision, random_roll
+from .state import Ask, GameState
+
+
+def decision(state: GameState) -> Decision[Game] | str:
+    """The decision in front of the active real player, or why there is none to advise."""
+    exp = Game.from_state(state).expectation()
+    if state.is_over:
+        return "the game is over"
+    player = state.active_player
+    if exp.ask is Ask.ACTION:
+        choices = _action_choices(state)
+    elif exp.ask is Ask.KEEP_PAIR:
+        choices = _keep_choices(state)
+    elif exp.ask is Ask.REROLL_USED_PAIR and exp.can_cross_second:
+        choices = _second_building_choices(state)
+    else:
+        return f"roll first: {exp.prompt}"
+    return Decision(player.name, state.active, choices, lambda: Game.from_state(state), play_out, _outcome)
+
+
+def _taking(state: GameState, *events: Event, words: str = "") -> Choice[Game]:
+    """The choice of playing `events` in turn, worded by them unless `words` are given."""
+
+    def take(game: Game, rng: random.Random) -> None:
+        for event in events:
+            game.apply(event)
+
+    return Choice(words or ", then ".join(_words(state, e) for e in events), take)
+
+
+def _words(state: GameState, event: Event) -> str:
+    if isinstance(event, CrossBuilding):
+        building = BUILDING_TYPES[state.sheet.cell_type[(event.yellow - 1) * 6 + event.blue - 1]]
+        return f"cross y{event.yellow}×b{event.blue} {building}"
+    if isinstance(event, ChangePips):
+        cost = abs(event.to_value - event.from_value)
+        c = event.colour[0]
+        return f"turn {c}{event.from_value} to {c}{event.to_value} ({cost} coin{'s' if cost > 1 else ''})"
+    return "take coins"
+
+
+def _action_choices(state: GameState) -> tuple[Choice[Game], ...]:
+    """Each free crossing; coins; and each crossing that only a change of pips reaches, the change first."""
+    player = state.active_player
+    game = Game.from_state(state)
+    actions = game.legal_actions()
+    crossings = [a for a in actions if isinstance(a, CrossBuilding)]
+    choices = [_taking(state, a) for a in crossings]
+    choices.append(
+        _taking(state, TakeCoins(player.name), words=f"take coins (+{game.expectation().coins_to_take})")
+    )
+    reached = {(a.yellow, a.blue) for a in crossings}
+    for change in actions:
+        if not isinstance(change, ChangePips):
+            continue
+        for yellow, blue in _crossings_after(player.yellow, player.blue, change):
+            if (yellow, blue) not in reached and not player.is_crossed(yellow, blue):
+                reached.add((yellow, blue))
+                choices.append(_taking(state, change, CrossBuilding(player.name, yellow, blue)))
+    return tuple(choices)
+
+
+def _crossings_after(
+    yellow: tuple[int, ...], blue: tuple[int, ...], change: ChangePips
+) -> list[tuple[int, int]]:
+    """The crossings that use the die `change` turns, as it shows after the change."""
+    if change.colour == "yellow":
+        return [(change.to_value, b) for b in sorted(set(blue))]
+    return [(y, change.to_value) for y in sorted(set(yellow))]
+
+
+def _keep_choices(state: GameState) -> tuple[Choice[Game], ...]:
+    """Each pair to keep, with the pair that goes to the neighbour."""
+    player = state.active_player
+    neighbour = state.players[(state.active + 1) % len(state.start.players)].name
+    choices = []
+    for keep in Game.from_state(state).legal_actions():
+        assert isinstance(keep, KeepPair)
+        yellow, blue = [*player.yellow], [*player.blue]
+        yellow.remove(keep.yellow)
+        blue.remove(keep.blue)
+        words = f"keep y{keep.yellow} b{keep.blue}, pass y{yellow[0]} b{blue[0]} to {neighbour}"
+        choices.append(_taking(state, keep, words=words))
+    return tuple(choices)
+
+
+def _second_building_choices(state: GameState) -> tuple[Choice[Game], ...]:
+    """Two buildings for 3 coins, or the used pair re-rolled (its dice are the luck of each playout)."""
+    player = state.active_player
+    second = CrossBuilding(player.name, player.yellow[0], player.blue[0])
+    words = f"two buildings: {_words(state, second)} ({TWO_BUILDINGS_COST} coins)"
+
+    def reroll(game: Game, rng: random.Random) -> None:
+        game.apply(random_roll(game, rng))
+
+    return (_taking(state, second, words=words), Choice("re-roll the used pair", reroll))
+
+
+def _outcome(game: Game) -> Outcome:
+    board = score_game(game.state)
+    return Outcome(
+        tuple(p.total for p in board.players), frozenset(game.names.index(w) for w in board.winners)
+    )
+
+
+def _step(game: Game, rng: random.Random) -> None:
+    game.apply(random_decision(game, rng))
+
+
+ADVISING: Advising[GameState, Game] = Advising(decision, Game.from_state, _step, _outcome)

@@ -1,0 +1,122 @@
+"""Advice through the real app: ctrl+a on every game's screen (`h` on Roll & Write's, the line
+`h` on the dice games') opens the panel with each choice best first, computed on a worker thread; it never
+makes a move (the game and its log stay as they were) and esc goes back to the game."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from app_driver import FIXED_NOW, make_app
+from rich.console import Console
+from test_app_alhambra_pad import new_pad_for_ann_and_ben
+from textual.pilot import Pilot
+from textual.widgets import Input, Static
+
+from companion.app.app import CompanionApp
+from companion.app.screens.advice import NONE_TO_ADVISE, AdviceScreen
+from companion.app.screens.play import PlayScreen
+from companion.games import alhambra_dice as ad
+from companion.games import carcassonne_dice as cd
+from companion.games.alhambra_rw.endstate import GAME_ID as RW
+from companion.games.session import Session
+from companion.games.table import GAMES
+
+
+def session_at_decision(folder: Path, game_id: str) -> Session[Any, Any, Any]:
+    """A game of `game_id` played by the random player until a player has a decision to be advised on."""
+    entry = GAMES[game_id]
+    assert entry.rules is not None and entry.random_game is not None and entry.advice is not None
+    events = entry.random_game(2, random.Random(2))
+    session = Session.create(entry.rules, folder, events[0], FIXED_NOW)
+    for event in events[1:]:
+        if not isinstance(entry.advice.decision(session.state), str) and len(session.events) > 12:
+            break
+        session.submit(event)
+    return session
+
+
+async def opened(pilot: Pilot[None], keys: list[str]) -> AdviceScreen:
+    await pilot.press(*keys)
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, AdviceScreen)
+    await screen.workers.wait_for_complete()
+    await pilot.pause()
+    return screen
+
+
+def shown(screen: AdviceScreen) -> str:
+    """The panel's text as drawn (its table too)."""
+    console = Console(width=200, record=True, file=io.StringIO())
+    for static in screen.query(Static):
+        console.print(static.content)
+    return console.export_text()
+
+
+@pytest.mark.parametrize(
+    ("game_id", "keys"),
+    [
+        (RW, ["ctrl+a"]),
+        (RW, ["h"]),
+        (ad.GAME_ID, ["ctrl+a"]),
+        (ad.GAME_ID, ["h", "enter"]),
+        (cd.GAME_ID, ["ctrl+a"]),
+        (cd.GAME_ID, ["h", "enter"]),
+    ],
+)
+def test_advice_lists_the_choices_and_makes_no_move(xdg: Path, game_id: str, keys: list[str]) -> None:
+    session = session_at_decision(xdg / "games", game_id)
+    log_before = session.path.read_bytes()
+    state_before = session.state
+
+    async def ask() -> tuple[AdviceScreen, str, bool]:
+        app = CompanionApp(rng=random.Random(1), now=lambda: FIXED_NOW, game=session)
+        async with app.run_test(size=(110, 36)) as pilot:
+            game = pilot.app.screen
+            assert isinstance(game, PlayScreen)
+            advice = await opened(pilot, keys)
+            text = shown(advice)
+            await pilot.press("escape")
+            await pilot.pause()
+            return advice, text, pilot.app.screen is game
+
+    screen, text, back = asyncio.run(ask())
+    assert back
+    assert screen.advice is not None and screen.advice.estimates, text
+    best = screen.advice.estimates[0]
+    assert best.playouts > 0 and best.words in text and "best first" in text
+    assert session.path.read_bytes() == log_before and session.state is state_before
+
+
+def test_advice_while_the_game_waits_for_dice_says_roll_first(xdg: Path) -> None:
+    entry = GAMES[cd.GAME_ID]
+    assert entry.rules is not None
+    session = Session.create(entry.rules, xdg / "games", cd.GameStarted(("Ann", "Ben")), FIXED_NOW)
+
+    async def ask() -> tuple[str, str]:
+        app = CompanionApp(rng=random.Random(1), now=lambda: FIXED_NOW, game=session)
+        async with app.run_test(size=(110, 36)) as pilot:
+            screen = await opened(pilot, ["ctrl+a"])
+            text = shown(screen)
+            await pilot.press("escape")
+            await pilot.pause()
+            return text, pilot.app.screen.query_one("#entry", Input).value
+
+    text, line = asyncio.run(ask())
+    assert "nothing to advise now: roll first: Ann: roll 9 dice" in text
+    assert line == ""
+
+
+def test_the_original_alhambras_pad_has_no_decisions_to_advise(xdg: Path) -> None:
+    async def ask() -> str:
+        async with make_app().run_test(size=(110, 36)) as pilot:
+            await new_pad_for_ann_and_ben(pilot)
+            screen = await opened(pilot, ["ctrl+a"])
+            return shown(screen)
+
+    assert NONE_TO_ADVISE in asyncio.run(ask())
