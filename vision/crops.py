@@ -66,10 +66,11 @@ def rescale(image: Image, scale: float) -> Image:
     return np.asarray(cv2.resize(image, target, interpolation=cv2.INTER_LINEAR), np.uint8)
 
 
-def crop_dice(image: Image, boxes: Sequence[Box], out: int) -> npt.NDArray[np.uint8]:
-    """The square crop (N×out×out×3) around each die box, its side `CROP_MARGIN` times the box's longer
-    side."""
-    squares = [(*b.center, max(b.width, b.height) * CROP_MARGIN, 0.0) for b in boxes]
+def crop_dice(
+    image: Image, boxes: Sequence[Box], out: int, margin: float = CROP_MARGIN
+) -> npt.NDArray[np.uint8]:
+    """The square crop (N×out×out×3) around each die box, its side `margin` times the box's longer side."""
+    squares = [(*b.center, max(b.width, b.height) * margin, 0.0) for b in boxes]
     return crop_squares(image, squares, out)
 
 

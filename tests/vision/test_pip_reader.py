@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from vision_data import D6_TRAY
+from vision_data import D6_TRAY, SIDE_PIPS
 
 from vision import pips
 from vision.dataset import load_set
 from vision.evaluate import evaluate, match
 from vision.images import load_image
-from vision.pips import PipReader, read_pips
+from vision.pips import Classified, PipReader, read_pips
+from vision.reading import SURE_READ
 from vision.simulated_table.painters import GlyphPainter, PipPainter
 from vision.simulated_table.scene import random_scene
 
@@ -73,7 +74,36 @@ def test_unsure_crops_are_read_again_turned(reader: PipReader, monkeypatch: pyte
     crops = classifier.crops(scene.image, reader.detector(scene.image))
     first = classifier(crops)
     sure = first.max(axis=1) >= pips.SURE
-    assert sure.any() and np.array_equal(classifier.with_second_looks(crops)[sure], first[sure])
+    assert sure.any() and np.array_equal(classifier.with_second_looks(crops, first)[sure], first[sure])
     monkeypatch.setattr(pips, "SURE", 1.01)  # every crop unsure: each is read at four quarter turns
     turns = [classifier(np.ascontiguousarray(np.rot90(crops, k, axes=(1, 2)))) for k in range(4)]
-    assert np.allclose(classifier.with_second_looks(crops), np.mean(turns, axis=0), atol=1e-6)
+    assert np.allclose(classifier.with_second_looks(crops, first), np.mean(turns, axis=0), atol=1e-6)
+
+
+def classified(crop: list[float], box_alone: list[float]) -> Classified:
+    """One die's reading: class probabilities (not a pip die, 1-6) of its crop and of its box alone."""
+    return Classified(np.zeros((1, 32, 32, 3), np.uint8), np.array([crop], np.float32),
+                      np.array([box_alone], np.float32))  # fmt: skip
+
+
+def test_a_sure_read_needs_the_box_alone_to_name_the_same_value() -> None:
+    agreed = classified([0, 0, 0.01, 0.98, 0.01, 0, 0], [0, 0, 0.05, 0.9, 0.05, 0, 0])
+    assert agreed.values().tolist() == [3] and agreed.confidences()[0] >= SURE_READ
+    # The box alone names 2: the crop's 3 stays the value read, but is asked about, not entered unasked.
+    disputed = classified([0, 0, 0.01, 0.98, 0.01, 0, 0], [0, 0, 0.55, 0.45, 0, 0, 0])
+    assert disputed.values().tolist() == [3] and disputed.confidences()[0] < SURE_READ
+
+
+def test_a_die_whose_side_faces_pips_show_is_asked_about(reader: PipReader) -> None:
+    (photo,) = load_set(SIDE_PIPS)
+    marbled_three = photo.dice[3]
+    assert marbled_three.value == 3
+    image = load_image(photo.image)
+    found = reader.detector(image)
+    (pair,) = [j for i, j in match([d.box for d in photo.dice], [d.box for d in found]) if i == 3]
+    crop_read = reader.classifier(reader.classifier.crops(image, [found[pair]]))[0]
+    assert crop_read.argmax() == 2 and crop_read.max() >= SURE_READ  # the crop alone: a 2, entered unasked
+    read = reader.read(image).dice
+    (die,) = [read[j] for i, j in match([marbled_three.box], [d.box for d in read])]
+    assert die.confidence < SURE_READ
+    assert sum(d.confidence >= SURE_READ for d in read) == len(photo.dice) - 1  # its other dice stay sure

@@ -5,6 +5,8 @@ from pathlib import Path
 DATA = Path(__file__).parent.parent / "data"
 D6_TRAY = DATA / "d6-tray"
 """Four held-out d6-tray photos with their labels and licence."""
+SIDE_PIPS = DATA / "d6-tray-side-pips"
+"""One held-out d6-tray photo whose fourth die, a marbled 3, shows its side faces' pips through its body."""
 CASINO_CROPS = DATA / "casino-crops"
 """One crop of a translucent casino die per value (casino-crops' val split), sorted into folders 1-6."""
 WEBCAM = DATA / "webcam-red-yellow"
