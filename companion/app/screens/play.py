@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Log
 
 from companion.games.session import Session
-from companion.live.frames import FrameKeeper
+from companion.live.frames import FrameKeeper, Sighting
 from vision.reading import DiceReading
 
 from ..widgets.fitted import fit_classes
@@ -48,10 +48,10 @@ class PlayScreen(Screen[None]):
         """The game log's lines of each event, as the screen shows them."""
         raise NotImplementedError
 
-    def keep_frame(self) -> str:
-        """Keep the camera's frame of the dice lying on the table for a roll made of them: its name, or ''
-        (none kept; the roll goes on without it, and the players are told once why)."""
-        name = self.frames.keep()
+    def keep_frame(self, seen: Sighting | None = None) -> str:
+        """Keep the camera's frame of the dice lying on the table (or of `seen`) for a roll made of them: its
+        name, or '' (none kept; the roll goes on without it, and the players are told once why)."""
+        name = self.frames.keep(seen)
         news = self.frames.news()
         if news:
             self.notify(news, severity="warning")

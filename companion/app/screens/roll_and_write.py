@@ -216,10 +216,14 @@ class RollAndWriteScreen(PlayScreen):
             return False
         if self.pending is not None and source != "camera" and not note:
             note = f"camera read {self.pending.read}"
-        # The frame of the settled moment stays with the roll, also when the players typed it over the camera.
+        # The frame of the settled moment stays with the roll, also when the players typed it over the camera;
+        # a roll the game refuses keeps none.
         frame = self.keep_frame() if source == "camera" or self.pending is not None else ""
         roll = RollAndWriteCamera.event(dice, exp, source, note, frame)
-        return roll is not None and self._submit(roll)
+        if roll is not None and self._submit(roll):
+            return True
+        self.frames.discard(frame)
+        return False
 
     # ---------------------------------------------------------------------------------- the camera
     def table_settled(self, reading: DiceReading) -> None:
