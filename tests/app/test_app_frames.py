@@ -14,10 +14,12 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pytest
 from app_driver import FIXED_NOW, make_app, random_game, saved_game
 from rich.console import Console
+from test_app_layouts import SCREENS
 from textual.pilot import Pilot
-from textual.widgets import OptionList
+from textual.widgets import Footer, OptionList
 
 from companion.app.app import CameraSetup, CompanionApp
 from companion.app.screens.alhambra_dice import AlhambraDiceScreen
@@ -354,3 +356,29 @@ def test_the_tables_view_shows_the_latest_rolls_frame(xdg: Path) -> None:
     assert main(["view", str(path)], pilot=watch) == 0
     assert seen["frame"][0] and f"the camera's latest roll (move {move})" in seen["frame"][1]
     assert "the reader saw" in seen["frame"][1]
+
+
+@pytest.mark.parametrize("screen", ["roll_and_write", "alhambra_dice", "alcazaba", "carcassonne_dice"])
+def test_the_frames_key_is_in_the_footer_where_it_fits_and_works_everywhere(xdg: Path, screen: str) -> None:
+    save, reach = SCREENS[screen]
+    save()
+    seen: dict[str, Any] = {}
+
+    async def look() -> None:
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await reach(pilot)
+            footer = app.screen.query_one(Footer)
+            await pilot.pause()
+            keys = footer.query("FooterKey")
+            seen["labels"] = [getattr(k, "description", "") for k in keys]
+            seen["width"] = (sum(k.outer_size.width for k in keys), footer.size.width)
+            await pilot.press("ctrl+o")
+            seen["opened"] = isinstance(app.screen, EvidenceScreen)
+
+    asyncio.run(look())
+    used, room = seen["width"]
+    assert used <= room, seen["labels"]
+    # Roll & Write's dice keys fill its footer: F1 names ctrl+o there.
+    assert ("frames" in seen["labels"]) == (screen != "roll_and_write")
+    assert seen["opened"]

@@ -183,7 +183,11 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
             return self.camera is not None
         if action == "no_camera":
             return self.camera is None
-        return True
+        return super().check_action(action, parameters)
+
+    def frames_listed(self) -> bool:
+        """The camera's two keys fill the footer's 80 columns."""
+        return self.camera is None
 
     def action_no_camera(self) -> None:
         self.say(

@@ -57,6 +57,21 @@ class PlayScreen(Screen[None]):
             self.notify(news, severity="warning")
         return name
 
+    def frames_listed(self) -> bool:
+        """Whether the footer names the camera's frames (ctrl+o): where the screen's other keys leave room for
+        it at 80 columns. F1 names it on every game's screen."""
+        return True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("frames", "unlisted_frames"):
+            # A phone's footer is full with the keys every game shares.
+            listed = self.frames_listed() and not self.has_class("-narrow")
+            return listed == (action == "frames")
+        return True
+
+    def action_unlisted_frames(self) -> None:
+        self.action_frames()
+
     def action_frames(self, move: int | None = None) -> None:
         """The camera's evidence of this game: its frames, the one of `move` (None: the last) open."""
         shown = exhibits(self.session.events, self.session.rules.log.encode, self.event_lines())
@@ -84,6 +99,7 @@ class PlayScreen(Screen[None]):
     def on_resize(self, event: Resize) -> None:
         """Every game's screen lays itself out by the terminal's size (`-narrow`, `-stacked`, `-short`)."""
         fit_classes(self, event.size)
+        self.refresh_bindings()
 
     def on_unmount(self) -> None:
         self.session.close()

@@ -157,7 +157,11 @@ class RollAndWriteScreen(PlayScreen):
             return exp.player is not None and rw.TakeCoins(exp.player) in rw.legal_actions(self.state)
         if action == "two_buildings":
             return exp.ask is rw.Ask.REROLL_USED_PAIR and bool(rw.legal_actions(self.state))
-        return True
+        return super().check_action(action, parameters)
+
+    def frames_listed(self) -> bool:
+        """The dice keys fill the footer's 80 columns while the game waits for dice."""
+        return False
 
     def refresh_view(self) -> None:
         self.refresh_bindings()
