@@ -140,7 +140,8 @@ class FrameKeeper:
     def keep(self, sighting: Sighting | None = None) -> str:
         """Keep the frame of `sighting` (None: of the dice lying on the table now); its name, or '' where
         none could be kept (the roll goes on without one)."""
-        sighting = sighting or self.seen()
+        if sighting is None:
+            sighting = self.seen()
         if self.folder is None or sighting is None:
             return ""
         try:

@@ -1,6 +1,7 @@
 """The demos keep the camera's evidence: a headless demo's every roll the camera read keeps the picture it
 was read in beside the log, and the table's view of a demo's log shows the reader at work. Each game's
-shortest demo (one round, one turn): the whole games are played by the README's commands."""
+shortest demo (one round, one turn): the whole games are played by the README's commands. A demo stopped
+before its end leaves nothing behind."""
 
 from __future__ import annotations
 
@@ -9,17 +10,22 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+import pytest
 from rich.console import Console
 from textual.pilot import Pilot
 
+from companion.app.paths import demos_dir
 from companion.app.table_view import TableView
 from companion.app.widgets.frame_view import FrameView
 from companion.cli import main
+from companion.demos import demo_log
 from companion.games.carcassonne_dice.entry import RULES as CARCASSONNE_DICE
 from companion.games.eventlog import log_text
 from companion.live import carcassonne_demo, roll_and_write_demo
-from companion.live.frames import FrameKeeper, frames_dir, load_frame
+from companion.live.frames import FrameKeeper, Sighting, frames_dir, load_frame
 from vision.pips import PipReader
+from vision.reading import DiceReading
 
 
 def read_by_camera(roll: Any) -> bool:
@@ -68,3 +74,15 @@ def test_the_view_of_a_carcassonne_demos_log_shows_the_reader_at_work(tmp_path: 
     shown, text = seen["frame"]
     assert shown and "the camera's latest roll" in text
     assert "the reader saw" in text and "%" in text, text
+
+
+def test_a_headless_demo_stopped_before_its_end_leaves_neither_log_nor_frames(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    seen = Sighting(np.full((48, 64, 3), 90, np.uint8), DiceReading((), 0.0))
+    with pytest.raises(KeyboardInterrupt), demo_log(("Ann", "Ben")) as log:
+        assert log.parent == demos_dir() and log.is_file(), "the name is taken as the demo starts"
+        assert FrameKeeper(log).keep(seen) == "0001.jpg"
+        raise KeyboardInterrupt
+    assert list(demos_dir().iterdir()) == []
