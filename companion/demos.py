@@ -12,9 +12,11 @@ import argparse
 import json
 import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from textual.app import AutopilotCallbackType
 
@@ -24,13 +26,14 @@ from companion.cli import run_app
 from companion.games import alhambra_dice as ad
 from companion.games import carcassonne_dice as cd
 from companion.games.alhambra_dice.entry import RULES as ALHAMBRA_DICE
-from companion.games.alhambra_dice.scorefile import log_text as alhambra_dice_log
 from companion.games.alhambra_rw.entry import RULES as ROLL_AND_WRITE
 from companion.games.carcassonne_dice.entry import RULES as CARCASSONNE_DICE
-from companion.games.carcassonne_dice.scorefile import log_text as carcassonne_dice_log
-from companion.games.session import Session, new_log_path
+from companion.games.eventlog import E, log_text
+from companion.games.session import Rules, Session, new_log_path
 from companion.live import alhambra_demo, carcassonne_demo, roll_and_write_demo
+from companion.live.frames import FrameKeeper
 from companion.live.match import FACE_SETTLING
+from companion.saved_games import delete_game
 from vision.pips import PipReader
 from vision.reader import DiceReader
 
@@ -49,7 +52,11 @@ def roll_and_write(args: argparse.Namespace) -> int:
     seed = args.seed or 0
     if args.headless:
         _say("teaching the rendered table's dice colours, then playing ...")
-        result = roll_and_write_demo.play_headless(PipReader(), seed, args.solo, _say)
+        setup = roll_and_write_demo.demo_setup(args.solo)
+        with demo_log(ROLL_AND_WRITE.players(setup)) as log:
+            kept = demo_frames(args, log)
+            result = roll_and_write_demo.play_headless(PipReader(), seed, args.solo, _say, kept)
+            save_demo_log(log, ROLL_AND_WRITE, result.events)
         print(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
         return 0 if result.state.is_over else 1
     reader = PipReader()
@@ -77,9 +84,9 @@ def alhambra_dice(args: argparse.Namespace) -> int:
     seed = args.seed or 0
     if args.headless:
         _say("teaching the alhambra dice's faces, then playing ...")
-        result = alhambra_demo.play_headless(seed, _say)
-        path = save_demo_log(alhambra_demo.DEMO_PLAYERS, alhambra_dice_log(result.events))
-        _say(f"{KEPT_APART}: {path}")
+        with demo_log(alhambra_demo.DEMO_PLAYERS) as log:
+            result = alhambra_demo.play_headless(seed, _say, kept=demo_frames(args, log))
+            save_demo_log(log, ALHAMBRA_DICE, result.events)
         print(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
         return 0 if result.finished else 1
     _say("teaching the alhambra dice's faces first ...")
@@ -106,14 +113,17 @@ def carcassonne_dice(args: argparse.Namespace) -> int:
     seed = args.seed or 0
     if args.headless:
         _say("teaching the rendered dice's faces, then playing ...")
-        result = carcassonne_demo.play_headless(seed, progress=_say)
-        log = save_demo_log(roll_and_write_demo.DEMO_PLAYERS, carcassonne_dice_log(result.events))
-        _say(f"{KEPT_APART}: {log}")
+        with demo_log(roll_and_write_demo.DEMO_PLAYERS) as log:
+            result = carcassonne_demo.play_headless(seed, progress=_say, kept=demo_frames(args, log))
+            save_demo_log(log, CARCASSONNE_DICE, result.events)
         print(json.dumps({**result.to_json(), "log": str(log)}, indent=2, ensure_ascii=False))
         return 0 if result.game.is_over else 1
     setup = cd.GameStarted(roll_and_write_demo.DEMO_PLAYERS)
     session = Session.create(CARCASSONNE_DICE, demos_dir(), setup, datetime.now())
-    app = CompanionApp(rng=random.Random(seed), games_dir=demos_dir(), game=session)
+    # No camera: the players' thread hands over the picture each roll was read in, kept as its frame.
+    app = CompanionApp(
+        rng=random.Random(seed), games_dir=demos_dir(), game=session, keep_frames=not args.no_frames
+    )
     players = CarcassonneDicePlayers(app, seed)
     players.attach()
     return run_demo_app(app, players.close, args.pilot, session.path)
@@ -133,10 +143,30 @@ def run_demo_app(
     return 0
 
 
-def save_demo_log(players: tuple[str, ...], text: str) -> Path:
-    """A headless demo's game saved in the demos folder, as the app saves a game (to score or replay)."""
+@contextmanager
+def demo_log(players: tuple[str, ...]) -> Iterator[Path]:
+    """A headless demo's log in the demos folder, named as the app names a game's: the name is taken (an
+    empty file) before the game is played, so that its rolls' frames go beside it as they are read; a demo
+    stopped before it ends leaves neither behind."""
     folder = demos_dir()
     folder.mkdir(parents=True, exist_ok=True)
     path = new_log_path(folder, players, datetime.now())
-    path.write_text(text, encoding="utf-8")
-    return path
+    path.touch(exist_ok=False)
+    try:
+        yield path
+    except BaseException:
+        delete_game(path)
+        raise
+
+
+def demo_frames(args: argparse.Namespace, log: Path) -> FrameKeeper:
+    """Where a headless demo keeps the frame of each roll the camera read: beside its log (`--no-frames`:
+    nowhere)."""
+    return FrameKeeper.off() if args.no_frames else FrameKeeper(log)
+
+
+def save_demo_log(path: Path, rules: Rules[E, Any, Any], events: list[E]) -> None:
+    """A headless demo's game written to its log (to score, replay or view as the app's games), and where
+    it is said."""
+    path.write_text(log_text(events, rules.log.encode), encoding="utf-8")
+    _say(f"{KEPT_APART}: {path}")

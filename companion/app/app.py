@@ -142,10 +142,12 @@ class CompanionApp(App[None]):
 
     def frame_keeper(self, session: AnySession) -> FrameKeeper:
         """Where a game's rolls the camera read keep its frames: beside the game's log, the calibrated dice
-        area only; none without a camera or with `--no-frames`."""
-        if self.camera is None or not self.keep_frames:
+        area only; none with `--no-frames`. Without a camera only a demo's table hands over frames to keep
+        (nothing settles `table_seen`)."""
+        if not self.keep_frames:
             return FrameKeeper.off()
-        return FrameKeeper(session.path, lambda: self.table_seen, self.camera.area)
+        area = None if self.camera is None else self.camera.area
+        return FrameKeeper(session.path, lambda: self.table_seen, area)
 
     def stop_camera(self) -> None:
         """Stop the camera thread and wait for it (quitting must not leave a reader running)."""

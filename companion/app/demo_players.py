@@ -102,8 +102,9 @@ class AlhambraDicePlayers:
 class CarcassonneDicePlayers:
     """The Carcassonne dice demo's players: a thread plays the demo game (every roll and every turn's city
     rendered and read by the real reader, `companion.live.carcassonne_demo.play`) and hands each event to
-    the screen at a pace a watcher can follow, with what the camera read; where it read wrong, the players
-    typed the truth. `close` stops the thread and waits for it."""
+    the screen at a pace a watcher can follow, with what the camera read and the picture a roll was read in
+    (kept as its frame); where it read wrong, the players typed the truth. `close` stops the thread and
+    waits for it."""
 
     def __init__(self, app: CompanionApp, seed: int) -> None:
         self.app = app
@@ -126,7 +127,8 @@ class CarcassonneDicePlayers:
             if self._stop.wait(PACE):
                 return
             # Posting never blocks: a screen already gone drops the message.
-            screen.post_message(CarcassonneDiceScreen.FromTable(step.event, _said(step)))
+            seen = step.reading.seen if step.reading is not None else None
+            screen.post_message(CarcassonneDiceScreen.FromTable(step.event, _said(step), seen))
 
     def close(self) -> None:
         self._stop.set()

@@ -29,7 +29,10 @@ def game_keys() -> list[Binding]:
         Binding(UNDO, "undo", "undo"),
         Binding(REDO, "redo", "redo"),
         Binding(EXPORT, "export", "export", priority=True),
-        Binding(FRAMES, "frames", "the camera's frames", show=False),
+        # Named in the footer where its other keys leave room at 80 columns (`PlayScreen.frames_listed`); the
+        # same key, nameless, where they do not.
+        Binding(FRAMES, "frames", "frames", tooltip="the camera's frames"),
+        Binding(FRAMES, "unlisted_frames", show=False),
         Binding(ADVICE, "advice", "advice", priority=True),
         Binding(BACK, "back", "clear, else back to the start screen", show=False),
     ]

@@ -23,6 +23,7 @@ from companion.games.alhambra.buildings import TYPES
 from companion.games.alhambra_dice.engine import ROUNDS
 from companion.games.alhambra_dice.simulate import next_event
 from companion.live.cameras import AlhambraDiceCamera
+from companion.live.frames import FrameKeeper
 from companion.live.match import FACE_SETTLING, FaceProposal
 from companion.live.roll_and_write_demo import ThrowTally, counted, read_throw
 from vision.pips import PipReader
@@ -100,11 +101,15 @@ class DemoResult(ThrowTally):
 
 
 def play_headless(
-    seed: int = 0, progress: Callable[[str], object] = lambda _: None, rounds: int = ROUNDS
+    seed: int = 0,
+    progress: Callable[[str], object] = lambda _: None,
+    rounds: int = ROUNDS,
+    kept: FrameKeeper | None = None,
 ) -> DemoResult:
     """Play a whole game through the camera pipeline on a rendered table, without a screen; the faces are
     taught first, as players teach their dice before a game. `progress` hears of
-    each round as it begins. Fewer `rounds` than the game's 5 stop it early (a test's short game)."""
+    each round as it begins. Fewer `rounds` than the game's 5 stop it early (a test's short game). Each
+    roll the camera settled on keeps the frame it settled in (`kept`: none without)."""
     started = time.perf_counter()
     rng = random.Random(seed)
     throws = random.Random(seed + 1)
@@ -114,17 +119,18 @@ def play_headless(
     table = demo_table(seed)
     frames = counted(table, result)
     settler = Settler(FACE_SETTLING)
+    kept = kept or FrameKeeper.off()
     while not game.is_over and game.round <= rounds:
         event = next_event(game, rng)
         if isinstance(event, ad.Rolled):
             exp, state = game.expectation(), game.state
             black = state.black
-            reading = read_throw(table, throw_of(event, black, throws), frames, reader.read, settler)
-            proposal = AlhambraDiceCamera.proposal(reading, exp, state) if reading is not None else None
+            seen = read_throw(table, throw_of(event, black, throws), frames, reader.read, settler)
+            proposal = AlhambraDiceCamera.proposal(seen.reading, exp, state) if seen is not None else None
             result.readings += 1
             result.matched += proposal is not None and proposal.counts == event.dice
-            result.strays += reading is not None and len(reading.dice) > exp.dice + (black is not None)
-            event = rolled_from_proposal(proposal, exp, event)
+            result.strays += seen is not None and len(seen.reading.dice) > exp.dice + (black is not None)
+            event = replace(rolled_from_proposal(proposal, exp, event), frame=kept.keep(seen))
             result.fixed += bool(event.note)
         before = game.round
         game.apply(event)

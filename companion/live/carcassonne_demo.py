@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 import numpy as np
@@ -23,6 +23,7 @@ from companion.games import carcassonne_dice as cd
 from companion.games.carcassonne_dice.city import Areas, Pos
 from companion.games.carcassonne_dice.simulate import turn_events
 from companion.live.city import CATAPULT, KNIGHT, area_mask, city_from_grid
+from companion.live.frames import FrameKeeper, Sighting
 from companion.live.roll_and_write_demo import DEMO_PLAYERS
 from vision.grid import GridError, read_grid
 from vision.reader import DiceReader
@@ -89,12 +90,13 @@ class _Table:
         self.painter = SymbolPainter(CARCASSONNE)
         self.rng = np.random.default_rng(seed)
 
-    def roll(self, labels: Sequence[str]) -> list[str]:
-        """The faces read of a throw of these faces."""
+    def roll(self, labels: Sequence[str]) -> tuple[list[str], Sighting]:
+        """The faces read of a throw of these faces, and the picture they were read in."""
         scene = thrown_scene(self.painter, labels, self.rng)
         while len(scene.dice) < len(labels):  # the scatter found no room for every die: throw again
             scene = thrown_scene(self.painter, labels, self.rng)
-        return [d.face or "" for d in self.reader.read(scene.image).dice if d.kind == "symbol"]
+        reading = self.reader.read(scene.image)
+        return [d.face or "" for d in reading.dice if d.kind == "symbol"], Sighting(scene.image, reading)
 
     def city(self, built: Sequence[BuiltDie]) -> tuple[dict[Pos, Areas], int]:
         """The layout read of a built city (cells counted from its top-left die) and the dice asked."""
@@ -115,12 +117,14 @@ def _from_origin(layout: dict[Pos, Areas]) -> dict[Pos, Areas]:
 
 @dataclass(frozen=True)
 class Reading:
-    """What the camera made of a roll or of the city at a turn's end, against the rendered truth."""
+    """What the camera made of a roll or of the city at a turn's end, against the rendered truth, and the
+    picture a roll was read in (kept as its frame)."""
 
     kind: Literal["roll", "city"]
     matched: bool
     asked: int
     text: str
+    seen: Sighting | None = None
 
 
 @dataclass(frozen=True)
@@ -146,11 +150,15 @@ def play(seed: int = 0, players: Sequence[str] = DEMO_PLAYERS) -> Iterator[Step]
             reading = None
             if isinstance(event, cd.Rolled):
                 labels = [rng.choice(LABELS) for _ in range(game.free)]
-                read = table.roll(labels)
+                read, seen = table.roll(labels)
                 right = sorted(read) == sorted(labels)
-                reading = Reading("roll", right, 0, f"the camera read {_counted(read)}")
+                said = f"the camera read {_counted(read)}"
+                reading = Reading("roll", right, 0, said, seen)
                 city_faces = [label for label in labels if label not in (KNIGHT, CATAPULT)]
-                event = cd.Rolled(name, len(city_faces), labels.count(KNIGHT), labels.count(CATAPULT))
+                # Read wrong, the players typed what the dice show: the log keeps what the camera read.
+                source, note = ("camera", "") if right else ("keyboard", said.removeprefix("the "))
+                counts = len(city_faces), labels.count(KNIGHT), labels.count(CATAPULT)
+                event = cd.Rolled(name, *counts, source, note)
             elif isinstance(event, cd.Kept):
                 for die in event.built:
                     label = next(lb for lb in city_faces if die.areas in _turns(lb))
@@ -174,15 +182,27 @@ def play(seed: int = 0, players: Sequence[str] = DEMO_PLAYERS) -> Iterator[Step]
 
 
 def play_headless(
-    seed: int = 0, players: Sequence[str] = DEMO_PLAYERS, progress: Callable[[str], object] = lambda _: None
+    seed: int = 0,
+    players: Sequence[str] = DEMO_PLAYERS,
+    progress: Callable[[str], object] = lambda _: None,
+    kept: FrameKeeper | None = None,
+    turns: int | None = None,
 ) -> CarcassonneDemoResult:
-    """Play a whole game through the reader on rendered tables, without a screen."""
+    """Play a whole game through the reader on rendered tables, without a screen; each roll keeps the
+    picture it was read in (`kept`: none without). A number of `turns` stops it early (a test's short
+    game)."""
     started = time.perf_counter()
     setup = cd.GameStarted(tuple(players))
     result = CarcassonneDemoResult(cd.Game(setup), [setup])
+    kept = kept or FrameKeeper.off()
     for step in play(seed, players):
+        if turns is not None and result.game.turn > turns:
+            break
+        event = step.event
         if step.reading is not None:
             read = step.reading
+            if isinstance(event, cd.Rolled) and read.seen is not None:
+                event = replace(event, frame=kept.keep(read.seen))
             result.readings += 1
             result.matched += read.matched
             result.asked += read.asked
@@ -193,8 +213,8 @@ def play_headless(
                 result.cities += 1
                 result.cities_matched += read.matched
         before = result.game.turn
-        result.game.apply(step.event)
-        result.events.append(step.event)
+        result.game.apply(event)
+        result.events.append(event)
         if result.game.turn != before and result.game.turn % len(players) == 1:
             done = f"{result.matched} of {result.readings} read right"
             progress(f"round {result.game.turn // len(players) + 1}: {done}")

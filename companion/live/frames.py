@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -114,11 +115,14 @@ def _write_whole(path: Path, data: bytes) -> None:
 
 
 class FrameKeeper:
-    """One game's frames as it is played: writes the dice the camera settled on (`seen`) when a roll is made
-    of them. `off()` keeps none (`--no-frames`, or no camera)."""
+    """One game's frames as it is played: writes the dice the camera settled on (`seen`, or a sighting
+    handed over by a demo's table) when a roll is made of them. `off()` keeps none (`--no-frames`)."""
 
     def __init__(
-        self, log_path: Path, seen: Callable[[], Sighting | None], area: TableArea | None = None
+        self,
+        log_path: Path,
+        seen: Callable[[], Sighting | None] = lambda: None,
+        area: TableArea | None = None,
     ) -> None:
         self.folder: Path | None = frames_dir(log_path)
         self.seen = seen
@@ -129,14 +133,15 @@ class FrameKeeper:
 
     @classmethod
     def off(cls) -> FrameKeeper:
-        keeper = cls(Path("off"), lambda: None)
+        keeper = cls(Path("off"))
         keeper.folder = None
         return keeper
 
-    def keep(self) -> str:
-        """Keep the frame of the dice lying on the table now; its name, or '' where none could be kept (the
-        roll goes on without one)."""
-        sighting = self.seen()
+    def keep(self, sighting: Sighting | None = None) -> str:
+        """Keep the frame of `sighting` (None: of the dice lying on the table now); its name, or '' where
+        none could be kept (the roll goes on without one)."""
+        if sighting is None:
+            sighting = self.seen()
         if self.folder is None or sighting is None:
             return ""
         try:
@@ -145,6 +150,16 @@ class FrameKeeper:
             why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
             self.warning = f"the camera's frame was not kept ({why}): the game goes on without it"
             return ""
+
+    def discard(self, name: str) -> None:
+        """Remove the frame just kept for a roll that was then refused: no frame is left that no move names.
+        One that cannot be removed stays (it is only a file too many)."""
+        if self.folder is None or not FRAME_NAME.fullmatch(name):
+            return
+        jpeg = self.folder / name
+        for path in (jpeg.with_suffix(".json"), jpeg):
+            with suppress(OSError):
+                path.unlink(missing_ok=True)
 
     def news(self) -> str:
         """The first failure to keep a frame, said once; '' after that, and while all went well."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 import numpy as np
@@ -20,6 +20,7 @@ import numpy.typing as npt
 from companion.games import alhambra_rw as rw
 from companion.games.alhambra_rw.simulate import random_decision
 from companion.live.cameras import RollAndWriteCamera
+from companion.live.frames import FrameKeeper, Sighting
 from companion.live.match import Proposal
 from companion.live.pip_die import PipDie
 from vision.colour import body_lab
@@ -122,10 +123,17 @@ def teach_colours(table: RollingTable, reader: PipReader, seed: int = 0, shows: 
 
 
 def play_headless(
-    reader: PipReader, seed: int = 0, solo: bool = False, progress: Callable[[str], object] = lambda _: None
+    reader: PipReader,
+    seed: int = 0,
+    solo: bool = False,
+    progress: Callable[[str], object] = lambda _: None,
+    kept: FrameKeeper | None = None,
+    rounds: int | None = None,
 ) -> DemoResult:
     """Play a whole game through the camera pipeline on a rendered table, without a screen; the colours
-    are taught first, as players calibrate before a game. `progress` hears of each round as it begins."""
+    are taught first, as players calibrate before a game. `progress` hears of each round as it begins. Each
+    throw the camera settled on keeps the frame it settled in (`kept`: none without). A number of `rounds`
+    stops it early (a test's short game)."""
     started = time.perf_counter()
     rng = random.Random(seed)
     setup = demo_setup(solo)
@@ -135,7 +143,8 @@ def play_headless(
     reader.colour_profile = teach_colours(table, reader, seed)
     frames = counted(table, result)
     settler = Settler()
-    while not game.is_over:
+    kept = kept or FrameKeeper.off()
+    while not game.is_over and (rounds is None or game.state.round <= rounds):
         exp = game.expectation()
         if exp.yellow + exp.blue:
             event = choose_second_building(game.state, exp, rng)
@@ -143,12 +152,12 @@ def play_headless(
             event = random_decision(game, rng)
         if event is None:
             throw = throw_for(exp, rng)
-            reading = read_throw(table, throw, frames, reader.read, settler)
-            proposal = RollAndWriteCamera.proposal(reading, exp) if reading is not None else None
+            seen = read_throw(table, throw, frames, reader.read, settler)
+            proposal = RollAndWriteCamera.proposal(seen.reading, exp) if seen is not None else None
             result.readings += 1
             result.matched += proposed_right(proposal, throw)
-            result.strays += reading is not None and len(reading.dice) > len(throw)
-            event = roll_from_proposal(proposal, exp, throw)
+            result.strays += seen is not None and len(seen.reading.dice) > len(throw)
+            event = replace(roll_from_proposal(proposal, exp, throw), frame=kept.keep(seen))
             result.fixed += bool(event.note)
         before = game.state.round
         game.apply(event)
@@ -179,12 +188,12 @@ def read_throw(
     frames: Iterator[Frame],
     read: Callable[[Image, float], DiceReading],
     settler: Settler,
-) -> DiceReading | None:
-    """Throw the dice onto the table and read frames until they settle (None: they never did, and the
-    players type them)."""
+) -> Sighting | None:
+    """Throw the dice onto the table and read frames until they settle: the frame they settled in and their
+    reading (None: they never did, and the players type them)."""
     table.throw(throw)
     settled = settle(frames, read, settler, max_frames=MAX_FRAMES_PER_THROW)
-    return settled.reading if settled is not None else None
+    return Sighting(settled.frame.image, settled.reading) if settled is not None else None
 
 
 def roll_from_proposal(proposal: Proposal | None, exp: rw.Expectation, truth: Throw) -> rw.Roll:

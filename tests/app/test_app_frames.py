@@ -14,13 +14,16 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pytest
 from app_driver import FIXED_NOW, make_app, random_game, saved_game
 from rich.console import Console
+from test_app_layouts import SCREENS
 from textual.pilot import Pilot
-from textual.widgets import OptionList
+from textual.widgets import Footer, OptionList
 
 from companion.app.app import CameraSetup, CompanionApp
 from companion.app.screens.alhambra_dice import AlhambraDiceScreen
+from companion.app.screens.carcassonne_dice import CarcassonneDiceScreen
 from companion.app.screens.evidence import EvidenceScreen
 from companion.app.screens.replay import ReplayScreen
 from companion.app.table_view import TableView
@@ -28,10 +31,12 @@ from companion.app.widgets.frame_view import FrameView
 from companion.cli import main
 from companion.games import alhambra_dice as ad
 from companion.games import alhambra_rw as rw
+from companion.games import carcassonne_dice as cd
 from companion.games.alhambra.buildings import TYPES
 from companion.games.alhambra_dice.entry import RULES as ALHAMBRA_DICE
 from companion.games.alhambra_dice.simulate import next_event
 from companion.games.alhambra_rw.entry import RULES
+from companion.games.carcassonne_dice.entry import RULES as CARCASSONNE_DICE
 from companion.games.eventlog import load_log
 from companion.games.session import Session
 from companion.live.feed import FrameSource
@@ -183,6 +188,58 @@ def test_a_frame_lost_never_stops_the_game_and_says_so(tmp_path: Path) -> None:
     assert "frame missing" in seen["torn"] and "torn" in seen["torn"]
 
 
+def test_a_roll_the_game_refuses_keeps_no_frame(tmp_path: Path) -> None:
+    session = Session.create(RULES, tmp_path / "games", new_game(tmp_path), FIXED_NOW)
+
+    async def play() -> None:
+        app = camera_app(session)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = app.roll_and_write_screen()
+            assert screen is not None
+            settle(app, unsure := pips(("yellow", 3, 0.55), ("blue", 5, 0.97)))
+            screen.camera_reading(unsure)
+            await pilot.press("y", "4", "enter")  # one die of the two: the game refuses it
+            assert screen.error and "blue" in screen.message, screen.message
+            assert not frames_dir(session.path).exists() or not any(frames_dir(session.path).iterdir())
+            await pilot.press("b", "5", "enter")  # the blue die added: the roll goes in
+
+    asyncio.run(play())
+    rolls = [e for e in rw.load_log(session.path).events if isinstance(e, rw.Roll)]
+    assert [(r.yellow, r.blue, r.frame) for r in rolls] == [((4,), (5,), "0001.jpg")]
+    assert sorted(p.name for p in frames_dir(session.path).iterdir()) == ["0001.jpg", "0001.json"]
+
+
+def test_a_carcassonne_roll_read_at_a_demos_table_keeps_the_picture_it_was_read_in(tmp_path: Path) -> None:
+    """The Carcassonne demo's players hand each roll over with the picture it was read in, and no camera: the
+    roll keeps it; one the game refuses keeps none."""
+    session = Session.create(CARCASSONNE_DICE, tmp_path / "games", cd.GameStarted(("Ann", "Ben")), FIXED_NOW)
+    faces = ["city1", "city2", "city3", "city1", "city2", "city4", "knight", "knight", "catapult"]
+    dice = tuple(
+        Die(Box(30 * i, 10, 30 * i + 25, 35), "symbol", "white", 0.95, face=f) for i, f in enumerate(faces)
+    )
+    seen = Sighting(np.full((60, 290, 3), 90, np.uint8), DiceReading(dice, 0.0))
+    shown: dict[str, Any] = {}
+
+    async def play() -> None:
+        app = CompanionApp(rng=random.Random(0), game=session)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = app.screen
+            assert isinstance(screen, CarcassonneDiceScreen)
+            for rolled in (cd.Rolled("Ben", 6, 2, 1, "camera"), cd.Rolled("Ann", 6, 2, 1, "camera")):
+                screen.post_message(CarcassonneDiceScreen.FromTable(rolled, "the camera read it", seen))
+                await pilot.pause()
+            await pilot.press("ctrl+o")
+            await pilot.pause()
+            assert isinstance(app.screen, EvidenceScreen)
+            shown["frame"] = shown_text(app.screen.query_one(FrameView))
+
+    asyncio.run(play())
+    rolled = [e for e in load_log(session.path, CARCASSONNE_DICE.log).events if isinstance(e, cd.Rolled)]
+    assert [(r.player, r.source, r.frame) for r in rolled] == [("Ann", "camera", "0001.jpg")]
+    assert sorted(p.name for p in frames_dir(session.path).iterdir()) == ["0001.jpg", "0001.json"]
+    assert "the reader saw city1 95%" in shown["frame"]
+
+
 def test_no_frames_keeps_no_picture(tmp_path: Path) -> None:
     session = Session.create(RULES, tmp_path / "games", new_game(tmp_path), FIXED_NOW)
 
@@ -299,3 +356,29 @@ def test_the_tables_view_shows_the_latest_rolls_frame(xdg: Path) -> None:
     assert main(["view", str(path)], pilot=watch) == 0
     assert seen["frame"][0] and f"the camera's latest roll (move {move})" in seen["frame"][1]
     assert "the reader saw" in seen["frame"][1]
+
+
+@pytest.mark.parametrize("screen", ["roll_and_write", "alhambra_dice", "alcazaba", "carcassonne_dice"])
+def test_the_frames_key_is_in_the_footer_where_it_fits_and_works_everywhere(xdg: Path, screen: str) -> None:
+    save, reach = SCREENS[screen]
+    save()
+    seen: dict[str, Any] = {}
+
+    async def look() -> None:
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await reach(pilot)
+            footer = app.screen.query_one(Footer)
+            await pilot.pause()
+            keys = footer.query("FooterKey")
+            seen["labels"] = [getattr(k, "description", "") for k in keys]
+            seen["width"] = (sum(k.outer_size.width for k in keys), footer.size.width)
+            await pilot.press("ctrl+o")
+            seen["opened"] = isinstance(app.screen, EvidenceScreen)
+
+    asyncio.run(look())
+    used, room = seen["width"]
+    assert used <= room, seen["labels"]
+    # Roll & Write's dice keys fill its footer: F1 names ctrl+o there.
+    assert ("frames" in seen["labels"]) == (screen != "roll_and_write")
+    assert seen["opened"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -18,12 +19,16 @@ from textual.widgets import Input
 from companion.app import paths
 from companion.app.table_view import TableView
 from companion.games import alhambra_dice as ad
+from companion.games import alhambra_rw as rw
 from companion.games import carcassonne_dice as cd
 from companion.games.alhambra_dice.events import ALCAZABA, STANDARD
 from companion.games.alhambra_dice.scorefile import log_text as dice_log
 from companion.games.alhambra_dice.simulate import play_random_game as dice_game
 from companion.games.carcassonne_dice.scorefile import log_text as carcassonne_log
 from companion.games.carcassonne_dice.simulate import play_random_game as carcassonne_game
+from companion.live.frames import Sighting, frames_dir, write_frame
+from vision.reading import DiceReading, Die
+from vision.simulated_table.rolling import RollingTable
 
 SIZES = {"80x24": (80, 24), "110x34": (110, 34), "phone": (40, 80)}
 NAME = "20261123-201500-ann-ben-cleo.jsonl"
@@ -75,6 +80,40 @@ def test_game_screen(xdg: Path, snap_compare, screen: str, size: str) -> None:  
     save, reach = SCREENS[screen]
     save()
     assert snap_compare(make_app(), run_before=reach, terminal_size=SIZES[size])
+
+
+def with_frames() -> None:
+    """A Roll & Write game whose first three rolls the camera read: their frames, a rendered table with the
+    dice thrown and the reader's dice, kept beside the log."""
+    events = random_game(1, ("Anna", "Ben", "Cleo"))[:60]
+    log = paths.games_dir() / NAME
+    log.parent.mkdir(parents=True)
+    table = RollingTable(seed=3, roll_frames=4, rest_frames=0, idle_frames=None)
+    frames = iter(table)
+    for move in [n for n, e in enumerate(events) if isinstance(e, rw.Roll)][:3]:
+        roll = events[move]
+        assert isinstance(roll, rw.Roll)
+        table.throw([*(("yellow", v) for v in roll.yellow), *(("blue", v) for v in roll.blue)])
+        frame = next(f for f in frames if table.settled is not None)
+        dice = tuple(Die(d.box, "pip", d.color, 0.9, d.value) for d in table.truth)
+        name = write_frame(frames_dir(log), Sighting(frame.image, DiceReading(dice, 0.0)))
+        events[move] = replace(roll, source="camera", frame=name)
+    table.close()
+    saved_game(events, NAME)
+
+
+@pytest.mark.parametrize("size", ["80x24", "phone"])
+def test_evidence_screen(xdg: Path, snap_compare, size: str) -> None:  # type: ignore[no-untyped-def]
+    """The camera's evidence (ctrl+o on the game's screen): the picture scaled to the space, above the moves
+    at a phone's width."""
+    with_frames()
+
+    async def opened(pilot: Pilot[None]) -> None:
+        await continued(pilot)
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+
+    assert snap_compare(make_app(), run_before=opened, terminal_size=SIZES[size])
 
 
 def alhambra_pad() -> None:

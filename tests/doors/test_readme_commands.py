@@ -41,13 +41,18 @@ from companion.cli import camera_setup
 from companion.cli import main as companion_main
 from companion.games import alhambra_rw as rw
 from companion.games import carcassonne_dice as carcassonne
+from companion.games.alhambra_dice.entry import RULES as ALHAMBRA_DICE
 from companion.games.alhambra_rw.log import write_log
 from companion.games.alhambra_rw.simulate import play_random_game
 from companion.games.carcassonne_dice import GameStarted as CarcassonneStarted
+from companion.games.carcassonne_dice.entry import RULES as CARCASSONNE_DICE
 from companion.games.carcassonne_dice.scorefile import log_text
 from companion.games.carcassonne_dice.simulate import play_random_game as play_random_carcassonne
+from companion.games.eventlog import load_log
+from companion.games.session import Rules
 from companion.live.carcassonne_demo import play as carcassonne_play
 from companion.live.carcassonne_demo import taught_dice
+from companion.live.frames import frame_names, frames_dir
 from vision.reader import DiceReader
 from vision.simulated_table.city import BuiltDie, city_scene
 from vision.simulated_table.scene import random_scene
@@ -277,6 +282,7 @@ def test_a_photo_of_a_built_city_and_a_whole_carcassonne_demo_game(home: Path, t
     assert json.loads(rescored.stdout)["players"] == report["scoring"]["players"]
     assert Path(report["log"]).parent == home / "data" / "table-companion" / "demos"
     assert f"kept apart from the real games: {report['log']}" in demo.stderr
+    assert_frames_beside(Path(report["log"]), CARCASSONNE_DICE)
     assert_no_real_games(home)
 
 
@@ -305,8 +311,9 @@ def test_the_carcassonne_demo_with_a_terminal_plays_on_the_score_pad(home: Path)
     assert isinstance(events[0], carcassonne.GameStarted) and any(
         isinstance(e, carcassonne.TurnEnded) for e in events
     )
-    # The pad holds the demo's own game, event for event, as far as it went.
+    # The pad holds the demo's own game, event for event, as far as it went; each roll with its picture.
     assert [step.event for step in islice(carcassonne_play(0), len(events) - 1)] == events[1:]
+    assert_frames_beside(Path(seen["path"]), CARCASSONNE_DICE)
     on_disk = Path(seen["path"]).read_text(encoding="utf-8").splitlines()
     assert (
         len(on_disk) >= len(events)
@@ -314,6 +321,12 @@ def test_the_carcassonne_demo_with_a_terminal_plays_on_the_score_pad(home: Path)
     )
     assert seen["said"].startswith("the camera read")
     assert_no_real_games(home)
+
+
+def assert_frames_beside(log: Path, rules: Rules[Any, Any, Any]) -> None:
+    """The demo's rolls keep the pictures they were read in beside its log, each named by its roll."""
+    named = frame_names(list(load_log(log, rules.log).events), rules.log.encode)
+    assert named and all((frames_dir(log) / frame).is_file() for _, frame in named), named
 
 
 def assert_no_real_games(home: Path) -> None:
@@ -366,6 +379,7 @@ def test_the_alhambra_dice_demo_saves_a_log_that_scores_as_it_printed(home: Path
     assert report["readings_matched"] >= 0.97 * report["readings"] > 100
     (log,) = (home / "data" / "table-companion" / "demos").glob("*.jsonl")
     assert f"the demo's log, kept apart from the real games: {log}" in result.stderr
+    assert_frames_beside(log, ALHAMBRA_DICE)
     assert_no_real_games(home)
     scored = subprocess.run(
         [str(BIN / "companion"), "score", str(log), "--json"], capture_output=True, text=True, timeout=60

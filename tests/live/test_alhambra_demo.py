@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from live_driver import synchronous
+from test_demo_frames import assert_every_read_roll_keeps_its_frame
 
 from companion.app.app import CameraSetup, CompanionApp
 from companion.app.screens.alhambra_dice import AlhambraDiceScreen
@@ -20,13 +21,15 @@ from companion.games.alhambra_dice.entry import RULES
 from companion.games.alhambra_dice.events import event_from_json, event_to_json
 from companion.games.session import Session
 from companion.live.alhambra_demo import DEMO_PLAYERS, demo_table, play_headless, taught_profile, throw_of
+from companion.live.frames import FrameKeeper
 from companion.live.match import FACE_SETTLING
 from vision.pips import PipReader
 from vision.reader import DiceReader
 
 
-def test_the_first_round_is_read_by_the_camera() -> None:
-    result = play_headless(seed=3, rounds=1)
+def test_the_first_round_is_read_by_the_camera(tmp_path: Path) -> None:
+    log = tmp_path / "demo.jsonl"
+    result = play_headless(seed=3, rounds=1, kept=FrameKeeper(log))
     rolls = [e for e in result.events if isinstance(e, ad.Rolled)]
     assert len(rolls) == result.readings >= 3 * len(DEMO_PLAYERS)
     assert result.matched >= 0.97 * result.readings, (result.matched, result.readings)
@@ -37,6 +40,7 @@ def test_the_first_round_is_read_by_the_camera() -> None:
     assert ad.fold(result.events).round == 2 and not result.finished
     report = result.to_json()
     assert report["scoring"] is None and report["readings_matched"] == result.matched
+    assert_every_read_roll_keeps_its_frame(log, result.events)
 
 
 def test_the_solo_variant_is_refused_for_the_alhambra_dice_demo(capsys: pytest.CaptureFixture[str]) -> None:

@@ -34,6 +34,7 @@ from companion.live.carcassonne_demo import taught_dice
 from companion.live.city import CityReading
 from companion.live.city_check import AGREES, CityCamera, differences
 from companion.live.feed import FrameSource
+from companion.live.frames import load_frame
 from vision.reading import DiceReading, Image
 from vision.simulated_table.city import BuiltDie, city_scene, thrown_scene
 from vision.simulated_table.symbol_art import CARCASSONNE, SymbolPainter
@@ -270,6 +271,7 @@ def test_the_throw_the_camera_settles_on_is_the_turns_first_roll(home: Path, tmp
         screen = await new_game(pilot)
         await until(pilot, lambda: screen.state.rolls == 1, 60, "the camera's throw entered")
         seen["rolled"] = screen.session.events[-1]
+        seen["path"] = screen.session.path
         seen["log"] = screen.session.path.read_text().splitlines()[-1]
         await pilot.press("ctrl+q")
 
@@ -277,3 +279,8 @@ def test_the_throw_the_camera_settles_on_is_the_turns_first_roll(home: Path, tmp
     rolled = seen["rolled"]
     assert rolled == cd.Rolled("Ann", 6, 2, 1) and isinstance(rolled, cd.Rolled) and rolled.source == "camera"
     assert json.loads(str(seen["log"]))["source"] == "camera"
+    # The roll keeps the picture it was read in, with the reader's faces, beside the game's log.
+    assert rolled.frame == "0001.jpg" and json.loads(str(seen["log"]))["frame"] == "0001.jpg"
+    kept = load_frame(Path(str(seen["path"])), rolled.frame)
+    assert kept.image is not None and kept.problem == ""
+    assert sorted(d.face or "" for d in kept.dice) == sorted(labels)

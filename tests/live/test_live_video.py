@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import sys
 from pathlib import Path
 
 from live_driver import play_by_camera, script, synchronous
+from test_demo_frames import assert_every_read_roll_keeps_its_frame
 from test_live_app import resumed_session
 
 from companion.app.app import CameraSetup, CompanionApp
@@ -50,13 +52,14 @@ async def test_a_rendered_video_of_several_turns_fills_the_sheet_and_the_log(tmp
     assert rw.replay(on_disk).players == rw.replay(plan.events).players
 
 
-def test_the_headless_demo_plays_a_whole_game_through_the_camera_pipeline() -> None:
+def test_the_headless_demo_plays_a_whole_game_through_the_camera_pipeline(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "companion", "demo", "--headless", "--seed", "3"],
         capture_output=True,
         text=True,
         timeout=300,
         check=False,
+        env={**os.environ, "XDG_DATA_HOME": str(tmp_path)},
     )
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
@@ -65,3 +68,10 @@ def test_the_headless_demo_plays_a_whole_game_through_the_camera_pipeline() -> N
     # Every throw is read right on the development machine's runs but a few (see the README's figures);
     # the players type those in, and the log keeps what the camera read.
     assert result["readings_matched"] >= 0.9 * result["readings"]
+    # The game is kept in the demos folder, as the app keeps one, each throw's frame beside it.
+    (log,) = (tmp_path / "table-companion" / "demos").glob("*.jsonl")
+    assert f"the demo's log, kept apart from the real games: {log}" in done.stderr
+    events = rw.load_log(log).events
+    scored = rw.score_game(rw.replay(events)).to_json()
+    assert json.loads(json.dumps(scored)) == result["scoring"]
+    assert_every_read_roll_keeps_its_frame(log, events)

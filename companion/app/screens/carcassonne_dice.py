@@ -24,7 +24,7 @@ from companion.games.carcassonne_dice.entry import ENTRY, CarcassonneDiceSession
 from companion.games.carcassonne_dice.report import game_text
 from companion.live.cameras import CarcassonneDiceCamera
 from companion.live.city_check import CityCamera, CityCheck, check_city
-from companion.live.frames import FrameKeeper
+from companion.live.frames import FrameKeeper, Sighting
 from vision.grid import GridError
 from vision.reader import DiceReader
 from vision.reading import DiceReading, Image
@@ -55,13 +55,14 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
     ]
 
     class FromTable(Message):
-        """An event settled at the table by a reader (the demo's players), entered as if typed, and what the
-        reader made of it to show beside it."""
+        """An event settled at the table by a reader (the demo's players), entered as if typed, what the
+        reader made of it to show beside it, and the picture a roll was read in (`seen`: its frame)."""
 
-        def __init__(self, event: cd.Event, said: str) -> None:
+        def __init__(self, event: cd.Event, said: str, seen: Sighting | None = None) -> None:
             super().__init__()
             self.event = event
             self.said = said
+            self.seen = seen
 
     class CityRead(Message):
         """The camera's city, read on a worker thread: compared with the typed one, or why none was read."""
@@ -149,7 +150,7 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
             submitted.input.value = ""
 
     def on_carcassonne_dice_screen_from_table(self, message: FromTable) -> None:
-        if self.enter(message.event) and message.said:
+        if self.enter(message.event, message.seen) and message.said:
             self.say(message.said)
 
     def words(self, before: cd.GameState, event: cd.Event, after: cd.GameState) -> list[str]:
@@ -184,7 +185,11 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
             return self.camera is not None
         if action == "no_camera":
             return self.camera is None
-        return True
+        return super().check_action(action, parameters)
+
+    def frames_listed(self) -> bool:
+        """The camera's two keys fill the footer's 80 columns."""
+        return self.camera is None
 
     def action_no_camera(self) -> None:
         self.say(

@@ -20,7 +20,7 @@ from textual.widgets import Input, Log, Static
 
 from companion.games.folding import IllegalMove
 from companion.games.session import Session
-from companion.live.frames import FrameKeeper
+from companion.live.frames import FrameKeeper, Sighting
 from companion.live.match import FaceProposal
 from vision.reading import DiceReading
 
@@ -140,15 +140,19 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
     def event_lines(self) -> list[list[str]]:
         return self.worded
 
-    def enter(self, event: E) -> bool:
+    def enter(self, event: E, seen: Sighting | None = None) -> bool:
         """Apply an event; the engine's reason is shown when it is refused, and nothing changes. A roll the
-        camera read, or typed over its reading, keeps the camera's frame of the dice."""
+        camera read, or typed over its reading, keeps the camera's frame of the dice (`seen`: the frame a
+        demo's table read it in), only once the game took it."""
         # A roll is the event with a `frame` (every game's roll keeps one field of that name).
-        if hasattr(event, "frame") and (getattr(event, "source", "") == "camera" or self.pending is not None):
-            event = replace(event, frame=self.keep_frame())  # type: ignore[type-var]
+        read = seen is not None or getattr(event, "source", "") == "camera" or self.pending is not None
+        frame = self.keep_frame(seen) if hasattr(event, "frame") and read else ""
+        if frame:
+            event = replace(event, frame=frame)  # type: ignore[type-var]
         try:
             self.submit(event)
         except (IllegalMove, OSError) as exc:
+            self.frames.discard(frame)
             self.say(str(exc), error=True)
             return False
         self.message, self.error = "", False

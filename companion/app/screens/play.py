@@ -16,7 +16,7 @@ from textual.widgets import Log
 
 from companion.games.session import Session
 from companion.games.table import entry_of_rules
-from companion.live.frames import FrameKeeper
+from companion.live.frames import FrameKeeper, Sighting
 from vision.reading import DiceReading
 
 from ..widgets.fitted import fit_classes
@@ -50,14 +50,29 @@ class PlayScreen(Screen[None]):
         """The game log's lines of each event, as the screen shows them."""
         raise NotImplementedError
 
-    def keep_frame(self) -> str:
-        """Keep the camera's frame of the dice lying on the table for a roll made of them: its name, or ''
-        (none kept; the roll goes on without it, and the players are told once why)."""
-        name = self.frames.keep()
+    def keep_frame(self, seen: Sighting | None = None) -> str:
+        """Keep the camera's frame of the dice lying on the table (or of `seen`) for a roll made of them: its
+        name, or '' (none kept; the roll goes on without it, and the players are told once why)."""
+        name = self.frames.keep(seen)
         news = self.frames.news()
         if news:
             self.notify(news, severity="warning")
         return name
+
+    def frames_listed(self) -> bool:
+        """Whether the footer names the camera's frames (ctrl+o): where the screen's other keys leave room for
+        it at 80 columns. F1 names it on every game's screen."""
+        return True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("frames", "unlisted_frames"):
+            # A phone's footer is full with the keys every game shares.
+            listed = self.frames_listed() and not self.has_class("-narrow")
+            return listed == (action == "frames")
+        return True
+
+    def action_unlisted_frames(self) -> None:
+        self.action_frames()
 
     def action_frames(self, move: int | None = None) -> None:
         """The camera's evidence of this game: its frames, the one of `move` (None: the last) open."""
@@ -86,6 +101,7 @@ class PlayScreen(Screen[None]):
     def on_resize(self, event: Resize) -> None:
         """Every game's screen lays itself out by the terminal's size (`-narrow`, `-stacked`, `-short`)."""
         fit_classes(self, event.size)
+        self.refresh_bindings()
 
     def on_unmount(self) -> None:
         self.session.close()

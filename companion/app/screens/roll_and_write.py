@@ -158,7 +158,11 @@ class RollAndWriteScreen(PlayScreen):
             return exp.player is not None and rw.TakeCoins(exp.player) in rw.legal_actions(self.state)
         if action == "two_buildings":
             return exp.ask is rw.Ask.REROLL_USED_PAIR and bool(rw.legal_actions(self.state))
-        return True
+        return super().check_action(action, parameters)
+
+    def frames_listed(self) -> bool:
+        """The dice keys fill the footer's 80 columns while the game waits for dice."""
+        return False
 
     def refresh_view(self) -> None:
         self.refresh_bindings()
@@ -217,10 +221,14 @@ class RollAndWriteScreen(PlayScreen):
             return False
         if self.pending is not None and source != "camera" and not note:
             note = f"camera read {self.pending.read}"
-        # The frame of the settled moment stays with the roll, also when the players typed it over the camera.
+        # The frame of the settled moment stays with the roll, also when the players typed it over the camera;
+        # a roll the game refuses keeps none.
         frame = self.keep_frame() if source == "camera" or self.pending is not None else ""
         roll = RollAndWriteCamera.event(dice, exp, source, note, frame)
-        return roll is not None and self._submit(roll)
+        if roll is not None and self._submit(roll):
+            return True
+        self.frames.discard(frame)
+        return False
 
     # ---------------------------------------------------------------------------------- the camera
     def table_settled(self, reading: DiceReading) -> None:

@@ -35,15 +35,22 @@ class FrameView(Static):
         self._redraw()
 
     def _redraw(self) -> None:
-        parts: list[RenderableType] = [Text(self.caption, style="bold")] if self.caption else []
         shown = self.shown
+        above = [Text(self.caption, style="bold")] if self.caption else []
+        below = [] if shown is None else [self._under_picture(shown)]
+        picture: list[RenderableType] = []
         if shown is not None and shown.image is not None:
             width = max(8, self.content_region.width or 40)
-            rows = max(2, (self.content_region.height or 14) - len(parts) - 2)
+            # The words wrap at a phone's width: the picture gets the lines they leave.
+            words = sum(len(text.wrap(self.app.console, width)) for text in above + below)
+            rows = max(2, (self.content_region.height or 14) - words)
             cols, rows = fit(shown.image.shape, width, rows)
-            parts.append(SegmentLines(labelled_lines(shown.image, shown.dice, cols, rows)))
-        if shown is not None and shown.problem:
-            parts.append(Text(shown.problem, style="bold red"))
-        elif shown is not None:
-            parts.append(Text(reader_said(shown), style="dim"))
-        self.update(Group(*parts))
+            picture.append(SegmentLines(labelled_lines(shown.image, shown.dice, cols, rows)))
+        self.update(Group(*above, *picture, *below))
+
+    @staticmethod
+    def _under_picture(shown: ShownFrame) -> Text:
+        """What went wrong, if anything, else what the reader saw."""
+        if shown.problem:
+            return Text(shown.problem, style="bold red")
+        return Text(reader_said(shown), style="dim")
