@@ -13,7 +13,7 @@ from typing import Generic, TypeVar
 from rich.console import RenderableType
 from textual.dom import DOMNode
 from textual.geometry import Size
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 NARROW = 60
 """Below this many columns (a phone) everything stacks in one column and the panels lose their padding."""
@@ -28,10 +28,13 @@ T = TypeVar("T")
 
 
 def fit_classes(node: DOMNode, size: Size) -> None:
-    """Set `-narrow`, `-stacked` and `-short` on `node` (a screen) for a terminal of `size`."""
+    """Set `-narrow`, `-stacked` and `-short` on `node` (a screen) for a terminal of `size`. Below a roomy
+    width its footer drops the spaces around each key (2 a key): a game's keys then fit 80 columns."""
     node.set_class(size.width < NARROW, "-narrow")
     node.set_class(size.width < SIDE_BY_SIDE, "-stacked")
     node.set_class(size.height < SHORT, "-short")
+    for footer in node.query(Footer):
+        footer.compact = size.width < SIDE_BY_SIDE
 
 
 class Fitted(Static, Generic[T]):
