@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games import alhambra as al
+from companion.games.alhambra import walls as walls_module
 
 BUILDINGS = al.load_buildings()
 COMPANION = str(Path(sys.executable).parent / "companion")
@@ -258,3 +259,27 @@ def test_a_layout_tile_without_walls_given_is_refused_not_read_as_no_walls() -> 
     assert tile["walls"] == "NE"
     del tile["walls"]
     _pad_refused(data, r"layout.tiles\[1\].walls: missing \(\"\" for a tile without walls\)")
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 15)), min_size=1, max_size=40))
+def test_the_quick_look_at_one_tile_never_rules_out_a_tile_the_rules_allow(
+    tries: list[tuple[int, int]],
+) -> None:
+    """`may_lie_beside` (the random players' first look at a place) against the whole check: a tile it rules
+    out breaks the rules, and a tile it lets through is refused by the whole check for a hole at most."""
+    placed = {(0, 0): al.Tile((0, 0), frozenset(), "fountain")}
+    for where, walls in tries:
+        free = sorted(
+            {(r + dr, c + dc) for r, c in placed for _, dr, dc in walls_module.NEIGHBOURS} - set(placed)
+        )
+        at = free[where % len(free)]
+        tile = al.Tile(at, frozenset(side for n, side in enumerate("NESW") if walls >> n & 1))
+        quick = walls_module.may_lie_beside(placed, tile)
+        try:
+            walls_module.check_layout([*placed.values(), tile], (0, 0))
+        except al.LayoutError as exc:
+            assert not quick or "is a hole" in str(exc), str(exc)
+            continue
+        assert quick, f"{tile} is allowed but was ruled out"
+        placed[at] = tile

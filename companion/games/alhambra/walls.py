@@ -22,6 +22,9 @@ Corner = tuple[int, int]
 SIDES = "NESW"
 STEP = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
 OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}
+NEIGHBOURS = tuple((side, *STEP[side]) for side in SIDES)
+"""Each side with the step to the cell beyond it: the layout checks run in every playout of Alcazaba's advice,
+and looking the step up per side cost more than the rest of the check."""
 
 
 class LayoutError(ValueError):
@@ -73,12 +76,33 @@ def _reach(placed: dict[Cell, Tile], start: Cell, on_foot: bool) -> set[Cell]:
     reached, todo = {start}, [start]
     while todo:
         at = todo.pop()
-        for side in SIDES:
-            there = _beyond(at, side)
-            if there in placed and there not in reached and not (on_foot and side in placed[at].walls):
+        walls = placed[at].walls if on_foot else frozenset()
+        for side, dr, dc in NEIGHBOURS:
+            there = (at[0] + dr, at[1] + dc)
+            if there in placed and there not in reached and side not in walls:
                 reached.add(there)
                 todo.append(there)
     return reached
+
+
+def _mismatch(placed: dict[Cell, Tile], tile: Tile) -> tuple[str, Tile] | None:
+    """A side of `tile` whose edge type differs from the tile's beyond it, and that tile (None: all match)."""
+    for side, dr, dc in NEIGHBOURS:
+        other = placed.get((tile.at[0] + dr, tile.at[1] + dc))
+        if other is not None and (side in tile.walls) != (OPPOSITE[side] in other.walls):
+            return side, other
+    return None
+
+
+def may_lie_beside(placed: dict[Cell, Tile], tile: Tile) -> bool:
+    """Whether `tile`, added to a layout that keeps the building rules, keeps the rules that look at its own
+    sides alone: its edges match the tiles beyond them and one side without a wall joins it to one of them
+    (then it is reached on foot as that tile is). Holes still need the whole layout (`check_layout`)."""
+    if _mismatch(placed, tile) is not None:
+        return False
+    return any(
+        side not in tile.walls and (tile.at[0] + dr, tile.at[1] + dc) in placed for side, dr, dc in NEIGHBOURS
+    )
 
 
 def check_layout(tiles: Iterable[Tile], start: Cell | None = None) -> dict[Cell, Tile]:
@@ -92,14 +116,14 @@ def check_layout(tiles: Iterable[Tile], start: Cell | None = None) -> dict[Cell,
             raise LayoutError(f"two tiles at {_place(tile.at)}")
         placed[tile.at] = tile
     for tile in placed.values():
-        for side in SIDES:
-            other = placed.get(_beyond(tile.at, side))
-            if other is not None and (side in tile.walls) != (OPPOSITE[side] in other.walls):
-                walled = side in tile.walls
-                raise LayoutError(
-                    f"{_named(tile)}: its {side} edge {'has' if walled else 'has no'} wall, "
-                    f"the {other.name} beyond {'has none' if walled else 'has one'} (edges must match)"
-                )
+        mismatch = _mismatch(placed, tile)
+        if mismatch is not None:
+            side, other = mismatch
+            walled = side in tile.walls
+            raise LayoutError(
+                f"{_named(tile)}: its {side} edge {'has' if walled else 'has no'} wall, "
+                f"the {other.name} beyond {'has none' if walled else 'has one'} (edges must match)"
+            )
     if not placed:
         return placed
     first = start if start is not None and start in placed else next(iter(placed))
@@ -135,8 +159,8 @@ def _holes(placed: set[Cell]) -> list[Cell]:
     outside, todo = {(top, left)}, [(top, left)]
     while todo:
         at = todo.pop()
-        for side in SIDES:
-            r, c = _beyond(at, side)
+        for _, dr, dc in NEIGHBOURS:
+            r, c = at[0] + dr, at[1] + dc
             if top <= r <= bottom and left <= c <= right and (r, c) not in placed and (r, c) not in outside:
                 outside.add((r, c))
                 todo.append((r, c))

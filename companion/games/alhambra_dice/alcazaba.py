@@ -24,7 +24,7 @@ from dataclasses import replace
 
 from companion.games.alhambra.buildings import TYPES, load_buildings
 from companion.games.alhambra.scoring import Holding, Result, score_game
-from companion.games.alhambra.walls import LayoutError, Tile, Wall, check_layout, longest_wall
+from companion.games.alhambra.walls import LayoutError, Tile, Wall, check_layout, longest_wall, may_lie_beside
 from jsonfile import short
 
 from .engine import DIRK_LINES, MAX_ROLLS, N_TYPES, ROUNDS, Game, IllegalMove, slot_of
@@ -74,6 +74,13 @@ def _layout(alhambra: dict[Cell, BuildingTile]) -> list[Tile]:
         Tile(FOUNTAIN, frozenset(), "fountain"),
         *(Tile(at, frozenset(tile.walls), tile.building) for at, tile in alhambra.items()),
     ]
+
+
+def may_build_beside(alhambra: dict[Cell, BuildingTile], at: Cell, tile: BuildingTile) -> bool:
+    """A quick first look at building `tile` at `at` (`walls.may_lie_beside`): False rules it out, True leaves
+    the whole check (`check_alhambra`) to say."""
+    placed = {t.at: t for t in _layout(alhambra)}
+    return may_lie_beside(placed, Tile(at, frozenset(tile.walls), tile.building))
 
 
 def check_alhambra(alhambra: dict[Cell, BuildingTile]) -> None:

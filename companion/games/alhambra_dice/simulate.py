@@ -15,7 +15,7 @@ import random
 from companion.games.alhambra.buildings import TYPES
 from companion.games.alhambra.walls import LayoutError
 
-from .alcazaba import BAG, DRAWN, FOUNTAIN, REBUILD_ROLLS, AlcazabaGame, check_alhambra
+from .alcazaba import BAG, DRAWN, FOUNTAIN, REBUILD_ROLLS, AlcazabaGame, check_alhambra, may_build_beside
 from .components import BONUS_TILES, START_TILE, TILE_KINDS
 from .engine import BLACK, CANCEL, DICE, DISPLACE, EXCHANGE, MAX_ROLLS, N_TYPES, ROUNDS, Game
 from .events import (
@@ -144,6 +144,8 @@ def place_for(game: AlcazabaGame, who: int, tile: BuildingTile, rng: random.Rand
     free = sorted(around - set(built))
     rng.shuffle(free)
     for at in free:
+        if not may_build_beside(alhambra, at, tile):
+            continue
         try:
             check_alhambra({**alhambra, at: tile})
         except LayoutError:
