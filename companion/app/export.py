@@ -5,7 +5,6 @@ and the camera's frames of the rolls it read in one file to hand on (`GAME.frame
 from __future__ import annotations
 
 import json
-import os
 import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -14,6 +13,7 @@ from typing import Any
 
 from companion.games import alhambra_rw as rw
 from companion.live.frames import frames_dir
+from jsonfile.whole import written_whole
 
 TERMS = (
     "VP 1/2/3: what the most, second and third most buildings of a type are worth (struck out: a place"
@@ -127,15 +127,10 @@ def export_frames(log_path: Path) -> Path | None:
     if not files:
         return None
     path = folder.with_name(folder.name + ".zip")
-    part = path.with_name(path.name + ".part")
-    try:
-        # JPEGs do not shrink any further: stored as they are.
-        with zipfile.ZipFile(part, "w", zipfile.ZIP_STORED) as archive:
-            for file in files:
-                archive.write(file, f"{folder.name}/{file.name}")
-        os.replace(part, path)
-    finally:
-        part.unlink(missing_ok=True)
+    # JPEGs do not shrink any further: stored as they are.
+    with written_whole(path) as side, zipfile.ZipFile(side, "w", zipfile.ZIP_STORED) as archive:
+        for file in files:
+            archive.write(file, f"{folder.name}/{file.name}")
     return path
 
 

@@ -14,7 +14,6 @@ whole (a temporary file renamed into place), so a crash leaves no half a frame b
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass, replace
@@ -27,6 +26,7 @@ import numpy as np
 from calibration.table_area import TableArea
 from companion.games.eventlog import FRAME_NAME
 from jsonfile import JsonFileError, Limits, read_bytes, read_json
+from jsonfile.whole import written_whole
 from vision.images import image_size
 from vision.reading import Box, DiceReading, Die, Image
 
@@ -105,13 +105,8 @@ def write_frame(folder: Path, sighting: Sighting, area: TableArea | None = None)
 
 
 def _write_whole(path: Path, data: bytes) -> None:
-    part = path.with_name(path.name + ".part")
-    try:
-        with open(part, "wb") as file:
-            file.write(data)
-        os.replace(part, path)
-    finally:
-        part.unlink(missing_ok=True)
+    with written_whole(path) as side:
+        side.write_bytes(data)
 
 
 class FrameKeeper:

@@ -158,7 +158,7 @@ def test_a_pad_that_cannot_be_saved_says_so_and_keeps_the_typing(xdg: Path) -> N
         async with make_app().run_test(size=(110, 34)) as pilot:
             pad = await new_pad_for_ann_and_ben(pilot)
             # The side file the pad is written through cannot be made: a save fails as on a full disk.
-            pad.path.with_name(pad.path.name + ".new").mkdir()
+            pad.path.with_name(pad.path.name + ".part").mkdir()
             await type_into(pilot, "p0-tower", "2")
             await pilot.pause()
             seen["screen"] = pilot.app.screen

@@ -1,0 +1,22 @@
+"""Writing a file whole: under a side name, renamed over the file once complete. A crash or a full disk part
+way leaves the file as it was (or absent), never half written, and the side file is removed."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from pathlib import Path
+
+
+@contextmanager
+def written_whole(path: Path) -> Iterator[Path]:
+    """The side file to write `path`'s content to; renamed to `path` when the block ends without an error
+    (`OSError` from the writing or the rename goes on to the caller)."""
+    side = path.with_name(path.name + ".part")
+    try:
+        yield side
+        os.replace(side, path)
+    finally:
+        with suppress(OSError):  # a side file that cannot be removed is only a file too many
+            side.unlink(missing_ok=True)
