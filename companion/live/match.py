@@ -12,7 +12,8 @@ hand to a face the game knows, is no die of the roll.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from companion.games import alhambra_rw as rw
 from companion.live.city import CATAPULT, KNIGHT
@@ -209,3 +210,13 @@ def propose_city_roll(
         lying = f"the {built} city dice built and {knights_kept} knights kept this turn"
         return FaceProposal((), False, f"the dice in view do not include {lying}", seen.read)
     return FaceProposal((city, knights, catapults), seen.sure, seen.problem, seen.read)
+
+
+Proposed = TypeVar("Proposed", Proposal, FaceProposal)
+
+
+def lying_proposal(proposal: Proposed) -> Proposed:
+    """A proposal of dice that lay on the table before the game asked for them: never entered unasked (they
+    may be an earlier throw's), the players told why."""
+    problems = (proposal.problem, "lying on the table before the game asked for dice")
+    return replace(proposal, sure=False, problem="; ".join(p for p in problems if p))

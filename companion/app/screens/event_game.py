@@ -21,7 +21,7 @@ from textual.widgets import Input, Log, Static
 from companion.games.folding import IllegalMove
 from companion.games.session import Session
 from companion.live.frames import FrameKeeper, Sighting
-from companion.live.match import FaceProposal
+from companion.live.match import FaceProposal, lying_proposal
 from vision.reading import DiceReading
 
 from ..export import Scored, export_scored
@@ -191,8 +191,7 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         """The camera's reading of the roll the game waits for: read surely, it goes in; else the players
         are asked (ctrl+k accepts it where every die was made out, or they type the roll)."""
         if lying:
-            problems = (proposal.problem, "lying on the table before the game asked for dice")
-            proposal = replace(proposal, sure=False, problem="; ".join(p for p in problems if p))
+            proposal = lying_proposal(proposal)
         event = self.rolled_by_camera(proposal.counts, "") if proposal.sure else None
         if event is not None:
             self.enter(event)

@@ -7,7 +7,6 @@ later the camera. Every decision becomes an engine event; the engine says whethe
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -19,7 +18,7 @@ from companion.games import alhambra_rw as rw
 from companion.games.alhambra_rw.entry import RollAndWriteSession
 from companion.live.cameras import RollAndWriteCamera
 from companion.live.frames import FrameKeeper
-from companion.live.match import Proposal, kept_pair
+from companion.live.match import Proposal, kept_pair, lying_proposal
 from vision.reading import DiceReading
 
 from ..describe import describe
@@ -257,8 +256,7 @@ class RollAndWriteScreen(PlayScreen):
             return
         self._put = reading
         if lying:
-            problems = (proposal.problem, "lying on the table before the game asked for dice")
-            proposal = replace(proposal, sure=False, problem="; ".join(p for p in problems if p))
+            proposal = lying_proposal(proposal)
         elif proposal.sure:
             self.enter_dice(proposal.dice, "camera")
             return
