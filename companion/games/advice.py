@@ -22,6 +22,8 @@ from typing import Generic, Protocol, TypeVar
 
 G = TypeVar("G")
 S = TypeVar("S")
+E = TypeVar("E")
+E_contra = TypeVar("E_contra", contravariant=True)
 
 SECONDS = 1.0
 """An advice's time on one core when nothing else is asked for."""
@@ -64,6 +66,22 @@ class Decision(Generic[G]):
     by_win: bool = False
     """A race to a goal (Carcassonne's 42 points): choices rank by the chance to win, then by the score; else
     by the expected score (the chance to win breaking ties)."""
+
+
+class Applying(Protocol[E_contra]):
+    """A game that takes events (each engine's mutable fold)."""
+
+    def apply(self, event: E_contra) -> None: ...
+
+
+def applying(*events: E) -> Callable[[Applying[E], random.Random], None]:
+    """A choice's `take` that is these events, applied in turn (no dice of its own to roll)."""
+
+    def take(game: Applying[E], rng: random.Random) -> None:
+        for event in events:
+            game.apply(event)
+
+    return take
 
 
 class Playing(Protocol):

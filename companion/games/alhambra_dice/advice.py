@@ -11,11 +11,11 @@ from functools import partial
 
 from companion.games.alhambra.buildings import TYPES
 
-from ..advice import Advising, Choice, Decision, Outcome
+from ..advice import Advising, Choice, Decision, Outcome, applying
 from .alcazaba import AlcazabaGame
 from .components import START_TILE
 from .engine import BLACK, CANCEL, DICE, DISPLACE, MAX_ROLLS, SLOTS, Game, field_text
-from .events import BlackDieSet, Event, MarkerPlaced, PrizeTaken, RollCancelled
+from .events import BlackDieSet, MarkerPlaced, PrizeTaken, RollCancelled
 from .play import fold
 from .scoring import score_standings
 from .simulate import keep_for, next_event, play_out, roll
@@ -25,11 +25,16 @@ PLURAL = {"pavilion": "pavilions", "seraglio": "seraglios", "garden": "gardens",
 """Arcades and chambers are one building type's name however many dice show it."""
 
 
+def _game(state: GameState) -> Game:
+    """A fresh fold of the game at `state`, to play on."""
+    return fold(state.log)
+
+
 def decision(state: GameState) -> Decision[Game] | str:
     """The decision in front of the active player, or why there is none to advise."""
     if state.is_over:
         return "the game is over"
-    game = fold(state.log)
+    game = _game(state)
     exp = game.expectation()
     if exp.ask is Ask.ROLL:
         return f"roll first: {exp.prompt}"
@@ -43,20 +48,11 @@ def decision(state: GameState) -> Decision[Game] | str:
         return f"no advice on taking a building tile yet: {exp.prompt}"
     else:
         choices = _prize_choices(game)
-    return Decision(
-        game.names[game.active], game.active, choices, partial(fold, state.log), play_out, _outcome
-    )
+    return Decision(game.names[game.active], game.active, choices, partial(_game, state), play_out, _outcome)
 
 
 def _symbols(n: int, building: str) -> str:
     return f"{n} {PLURAL.get(building, building) if n != 1 else building}"
-
-
-def _applying(words: str, event: Event) -> Choice[Game]:
-    def take(game: Game, rng: random.Random) -> None:
-        game.apply(event)
-
-    return Choice(words, take)
 
 
 def _turn_choices(game: Game) -> tuple[Choice[Game], ...]:
@@ -79,16 +75,18 @@ def _turn_choices(game: Game) -> tuple[Choice[Game], ...]:
         column = game.board[t]
         landing = next((s for s in range(slot, SLOTS) if column[s] < 0), None)
         where = "no field left: out for the round" if landing is None else field_text(landing)
-        choices.append(_applying(f"place a marker on {building}, {where}", MarkerPlaced(name, building)))
+        choices.append(
+            Choice(f"place a marker on {building}, {where}", applying(MarkerPlaced(name, building)))
+        )
         if held[DISPLACE] and column[slot] >= 0 and column[slot] != game.active:
             words = f"place a marker on {building}, {field_text(slot)}, displacing {game.names[column[slot]]}"
-            choices.append(_applying(words, MarkerPlaced(name, building, displace=True)))
+            choices.append(Choice(words, applying(MarkerPlaced(name, building, displace=True))))
     if held[CANCEL]:
-        choices.append(_applying(f"cancel roll {game.rolls} with a cancel tile", RollCancelled(name)))
+        choices.append(Choice(f"cancel roll {game.rolls} with a cancel tile", applying(RollCancelled(name))))
     if held[BLACK] and game.black < 0:
         for building in TYPES:
             words = f"set the black die on the {PLURAL.get(building, building)}"
-            choices.append(_applying(words, BlackDieSet(name, building)))
+            choices.append(Choice(words, applying(BlackDieSet(name, building))))
     return tuple(choices)
 
 
@@ -106,10 +104,13 @@ def _prize_choices(game: Game) -> tuple[Choice[Game], ...]:
     exp = game.expectation()
     assert exp.building is not None
     name, building, tile = game.names[game.active], exp.building, exp.tile
-    choices = []
+    choices: list[Choice[Game]] = []
     if "points" in exp.prizes:
         choices.append(
-            _applying(f"2 building points in {building}", PrizeTaken(name, building, "points", exchange=()))
+            Choice(
+                f"2 building points in {building}",
+                applying(PrizeTaken(name, building, "points", exchange=())),
+            )
         )
     if "tile" in exp.prizes and tile is not None:
         start = name if tile == START_TILE else None
@@ -141,10 +142,6 @@ def _outcome(game: Game) -> Outcome:
 
 def _step(game: Game, rng: random.Random) -> None:
     game.apply(next_event(game, rng))
-
-
-def _game(state: GameState) -> Game:
-    return fold(state.log)
 
 
 ADVISING: Advising[GameState, Game] = Advising(decision, _game, _step, _outcome)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from ..advice import Advising, Choice, Decision, Outcome
+from ..advice import Advising, Choice, Decision, Outcome, applying
 from .engine import TWO_BUILDINGS_COST, Game
 from .events import ChangePips, CrossBuilding, Event, KeepPair, TakeCoins
 from .scoring import score_game
@@ -34,12 +34,7 @@ def decision(state: GameState) -> Decision[Game] | str:
 
 def _taking(state: GameState, *events: Event, words: str = "") -> Choice[Game]:
     """The choice of playing `events` in turn, worded by them unless `words` are given."""
-
-    def take(game: Game, rng: random.Random) -> None:
-        for event in events:
-            game.apply(event)
-
-    return Choice(words or ", then ".join(_words(state, e) for e in events), take)
+    return Choice(words or ", then ".join(_words(state, e) for e in events), applying(*events))
 
 
 def _words(state: GameState, event: Event) -> str:
