@@ -17,14 +17,15 @@ from .state import Ask, GameState
 
 def decision(state: GameState) -> Decision[Game] | str:
     """The decision in front of the active real player, or why there is none to advise."""
-    exp = Game.from_state(state).expectation()
     if state.is_over:
         return "the game is over"
+    game = Game.from_state(state)
+    exp = game.expectation()
     player = state.active_player
     if exp.ask is Ask.ACTION:
-        choices = _action_choices(state)
+        choices = _action_choices(state, game)
     elif exp.ask is Ask.KEEP_PAIR:
-        choices = _keep_choices(state)
+        choices = _keep_choices(state, game)
     elif exp.ask is Ask.REROLL_USED_PAIR and exp.can_cross_second:
         choices = _second_building_choices(state)
     else:
@@ -48,10 +49,9 @@ def _words(state: GameState, event: Event) -> str:
     return "take coins"
 
 
-def _action_choices(state: GameState) -> tuple[Choice[Game], ...]:
+def _action_choices(state: GameState, game: Game) -> tuple[Choice[Game], ...]:
     """Each free crossing; coins; and each crossing that only a change of pips reaches, the change first."""
     player = state.active_player
-    game = Game.from_state(state)
     actions = game.legal_actions()
     crossings = [a for a in actions if isinstance(a, CrossBuilding)]
     choices = [_taking(state, a) for a in crossings]
@@ -78,12 +78,12 @@ def _crossings_after(
     return [(y, change.to_value) for y in sorted(set(yellow))]
 
 
-def _keep_choices(state: GameState) -> tuple[Choice[Game], ...]:
+def _keep_choices(state: GameState, game: Game) -> tuple[Choice[Game], ...]:
     """Each pair to keep, with the pair that goes to the neighbour."""
     player = state.active_player
     neighbour = state.players[(state.active + 1) % len(state.start.players)].name
     choices = []
-    for keep in Game.from_state(state).legal_actions():
+    for keep in game.legal_actions():
         assert isinstance(keep, KeepPair)
         yellow, blue = [*player.yellow], [*player.blue]
         yellow.remove(keep.yellow)
