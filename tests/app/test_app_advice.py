@@ -18,10 +18,11 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from companion.app.app import CompanionApp
-from companion.app.screens.advice import NONE_TO_ADVISE, AdviceScreen
+from companion.app.screens.advice import NONE_TO_ADVISE, AdviceScreen, AdviceTable
 from companion.app.screens.play import PlayScreen
 from companion.games import alhambra_dice as ad
 from companion.games import carcassonne_dice as cd
+from companion.games.advice import Advice, Estimate
 from companion.games.alhambra_rw.endstate import GAME_ID as RW
 from companion.games.session import Session
 from companion.games.table import GAMES
@@ -120,3 +121,18 @@ def test_the_original_alhambras_pad_has_no_decisions_to_advise(xdg: Path) -> Non
             return shown(screen)
 
     assert NONE_TO_ADVISE in asyncio.run(ask())
+
+
+def test_on_a_phone_each_choice_is_its_words_then_its_figures() -> None:
+    """A table's five columns at 40 would cut a choice's words to a few letters."""
+    words = "set aside the 1 arcades, roll the other 7"
+    advice = Advice("Ann", (Estimate(words, 52, 97.6, 2.6, 0.49),))
+
+    def drawn(width: int) -> str:
+        console = Console(width=width, record=True, file=io.StringIO())
+        console.print(AdviceTable().draw(advice, width))
+        return console.export_text()
+
+    phone = " ".join(drawn(36).split())  # wrapped at the panel's width, every word whole
+    assert words in phone and "score 97.6 ±2.6 · win 49% · 52 playouts" in phone
+    assert words in drawn(80) and "97.6" in drawn(80)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -22,8 +23,32 @@ from textual.worker import get_current_worker
 from companion.games.advice import SECONDS, Advice, Advising, advise
 
 from ..keys import ADVICE
+from ..widgets.fitted import Fitted
 
 NONE_TO_ADVISE = "no decisions to advise: this game is a score pad"
+
+
+TABLE_WIDTH = 60
+"""Narrower than this (a phone), each choice is two lines, its words and then its figures: a table's columns
+would cut the words to a few letters."""
+
+
+class AdviceTable(Fitted[Advice]):
+    """The choices best first, as a table where it fits."""
+
+    def draw(self, state: Advice, width: int) -> RenderableType:
+        return advice_table(state) if width >= TABLE_WIDTH else advice_lines(state)
+
+
+def advice_lines(advice: Advice) -> Text:
+    """The choices best first, two lines each: the words, then score ± spread, chance to win, playouts."""
+    text = Text()
+    for n, e in enumerate(advice.estimates, start=1):
+        text.append(f"{n}  ", style="bold cyan")
+        text.append(f"{e.words}\n")
+        figures = f"score {e.score:.1f} ±{e.spread:.1f} · win {e.win:.0%} · {e.playouts} playouts"
+        text.append(f"   {figures}\n", "dim")
+    return text
 
 
 def advice_table(advice: Advice) -> Table:
@@ -91,10 +116,13 @@ class AdviceScreen(ModalScreen[None]):
                 f"{advice.player}: each choice, best first, from {advice.playouts} playouts\n", "bold"
             )
             title.append(
-                f"score: {advice.player}'s expected final score (± its spread); win: the chance to win;\n"
-                "the games played out with the dice at random and every later choice the engine's\n"
+                # One paragraph, wrapped to the panel's width (a phone's is half an 80-column one).
+                f"score: {advice.player}'s expected final score (± its spread); win: the chance to win; "
+                "the games played out with the dice at random and every later choice the engine's "
                 "random player's",
                 "italic",
             )
             body.update(title)
-            self.query_one("#advice", VerticalScroll).mount(Static(advice_table(advice), id="advice-table"))
+            table = AdviceTable(id="advice-table")
+            self.query_one("#advice", VerticalScroll).mount(table)
+            table.show(advice)
