@@ -402,7 +402,9 @@ def _index(value: object, where: str) -> int | None:
 
 def _building(value: object, where: str) -> str:
     if value not in TYPES:
-        raise EventFormatError(f"{where}: must be a building type ({', '.join(TYPES)}), got {short(value)}")
+        # Kept short: with a tile's place (`drawn[4].building`) and a long value shown, the one error line of
+        # `companion score` stays within 200 characters.
+        raise EventFormatError(f"{where}: {short(value)} is not one of {', '.join(TYPES)}")
     return str(value)
 
 
