@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from textual.widgets import Input
 
 
 @pytest.fixture
@@ -18,3 +19,10 @@ def xdg(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     yield tmp_path
     monkeypatch.undo()
     time.tzset()
+
+
+@pytest.fixture(autouse=True)
+def steady_cursor(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A focused Input's cursor blinks every 0.5 s: a snapshot taken on a loaded machine caught it hidden
+    (CI's alhambra_pad snapshots). Here it stays shown while focused: a snapshot does not hang on timing."""
+    monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
