@@ -92,10 +92,16 @@ def read_log(path: Path, data: bytes, log_format: LogFormat[E], lenient: bool = 
     bad whole last line, unless `lenient`)."""
     if len(data) > log_format.limits.size:
         raise LogError(f"{path}: too large (over {log_format.limits.size:,} bytes)")
-    numbered, start = [], 0
+    numbered, start, blank = [], 0, None
     for number, raw in enumerate(data.split(b"\n"), start=1):
         if raw.strip():
+            if blank is not None:
+                # Events are written one a line, never a blank one: a blank line between two is an event
+                # lost, and a game continued without it (a throw again) could be legal and score otherwise.
+                raise LogError(f"{path}: line {blank}: empty between two events (a lost event?)")
             numbered.append((number, raw, start))
+        elif numbered and blank is None:
+            blank = number
         start += len(raw) + 1
     events: list[E] = []
     for index, (number, raw, start) in enumerate(numbered):

@@ -112,6 +112,23 @@ def test_continuing_a_game_from_a_damaged_log(game: str, tmp_path: Path) -> None
     assert len(cases) >= CASES
 
 
+@pytest.mark.parametrize("game", list(LOGS))
+def test_a_line_emptied_between_events_is_refused_naming_it(game: str, tmp_path: Path) -> None:
+    """Found by the fuzzing above (Carcassonne, line 26 cut to nothing): the game went on without that throw,
+    legal but another game. A blank line after the last event is no event lost and is read as before."""
+    rules, good = rules_of(game), good_log(game)
+    lines = good.rstrip(b"\n").split(b"\n")
+    path = tmp_path / "saved.jsonl"
+    path.write_bytes(b"\n".join([*lines[:5], b"", *lines[6:]]) + b"\n")
+    lost = r"saved.jsonl: line 6: empty between two events \(a lost event\?\)$"
+    with pytest.raises(ResumeError, match=lost):
+        Session.resume(rules, path)
+    path.write_bytes(good + b"\n\n")
+    session = Session.resume(rules, path)
+    session.close()
+    assert len(session.events) == len(lines) and not session.warning
+
+
 def good_pad(folder: Path) -> dict[str, Any]:
     """F7's pad for Ann and Ben (Dirk joins) with the example game's three scorings typed in."""
     example = json.loads((GAME_FOLDERS / "alhambra" / "examples" / "two-players-and-dirk.json").read_text())
