@@ -126,3 +126,19 @@ def test_the_app_refuses_a_profile_taught_before_the_embedder(
     assert main(["--camera", str(photo), "--symbols", str(path)]) == EXIT_BAD_INPUT
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "taught before the face embedder" in err[0] and str(path) in err[0]
+
+
+def test_a_photo_unlike_its_face_is_named_and_kept(tmp_path: Path) -> None:
+    """A six among the ones: teaching names it (it may be a slip of the hand) but keeps it, as it keeps every
+    clear photo (an embedder that never saw a table puts clear photos of one face far apart)."""
+    for face in ("one", "six"):
+        (tmp_path / face).mkdir()
+        for photo in sorted((FACES_DIR / face).iterdir()):
+            (tmp_path / face / photo.name).write_bytes(photo.read_bytes())
+    slip = sorted((FACES_DIR / "six").iterdir())[0]
+    (tmp_path / "one" / "zz-slip.png").write_bytes(slip.read_bytes())
+    warnings: list[str] = []
+    profile = teach(read_faces_dir(tmp_path, warnings.append), warn=warnings.append)
+    named = [w for w in warnings if "zz-slip" in w and "does not look like the face's other photos" in w]
+    assert len(named) == 1 and named[0].startswith("face 'one': ") and "kept" in named[0], warnings
+    assert len(profile.face("one").vectors) == len(list((tmp_path / "one").iterdir()))
