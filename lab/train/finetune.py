@@ -84,13 +84,16 @@ def webcam_crops(root: Path) -> list[RealCrop]:
     return out
 
 
-def validation_set(casino_val: Path, photos: list[Photo], size: int) -> tuple[torch.Tensor, torch.Tensor]:
-    """casino-crops' val split as the runtime crops it, and 600 samples made as the bank's (other seeds)."""
+def validation_set(
+    casino_val: Path | None, photos: list[Photo], size: int
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """casino-crops' val split as the runtime crops it (none when the set is left out), and 600 samples made
+    as the bank's (other seeds)."""
     from vision.crops import crop_dice
     from vision.reading import Box
 
     xs, ys = [], []
-    for c in casino_crops(casino_val):
+    for c in casino_crops(casino_val) if casino_val else []:
         h, w = c.image.shape[:2]
         xs.append(crop_dice(c.image, [Box(0.0, 0.0, w, h)], size)[0].transpose(2, 0, 1))
         ys.append(c.value)
@@ -128,9 +131,15 @@ def onnx_weights(net: torch.nn.Module, path: Path) -> None:
                 net.get_parameter(key).copy_(value)
 
 
+SCRATCH = "from_scratch"
+"""Set on a net that learns from no model (--from-scratch): its batch norms learn their statistics."""
+
+
 def frozen_norms(net: torch.nn.Module) -> None:
     """Train mode, but the batch norms keep their statistics (they hold the shipped model's folded ones)."""
     net.train()
+    if getattr(net, SCRATCH, False):
+        return
     for m in net.modules():
         if isinstance(m, torch.nn.BatchNorm2d):
             m.eval()
@@ -160,15 +169,28 @@ def fit_temperature(logits: torch.Tensor, y: torch.Tensor) -> float:
 
 
 def training_photos(args: argparse.Namespace) -> list[Photo]:
-    """d6-tray's training photos and webcam-red-yellow's training scenes, with their dice."""
+    """d6-tray's training photos and webcam-red-yellow's training scenes (unless left out), their dice."""
     d6 = [it for it in load_set(args.d6_tray) if not is_held_out(it.image.name)]
     webcam = [s for s in labelled_scenes(args.webcam) if not is_held_out(s.image.name, HELD_OUT_PERCENT)]
-    return load_photos(d6 + webcam)
+    return load_photos(
+        (d6 if args.leave_out != "tray" else []) + (webcam if args.leave_out != "webcam" else [])
+    )
+
+
+def real_crops(args: argparse.Namespace) -> list[RealCrop]:
+    """The real single-die crops of the sets not left out."""
+    casino = casino_crops(args.casino / "train") if args.leave_out != "casino" else []
+    return casino + (webcam_crops(args.webcam) if args.leave_out != "webcam" else [])
+
+
+def casino_val(args: argparse.Namespace) -> Path | None:
+    """casino-crops' val split, unless the set is left out: then nothing of it chooses either."""
+    return args.casino / "val" if args.leave_out != "casino" else None
 
 
 def classifier_data(args: argparse.Namespace, photos: list[Photo]) -> tuple[Batches, Validation]:
     """Batches from a bank of crops (made once per run and kept in its folder), and validation accuracy."""
-    crops = casino_crops(args.casino / "train") + webcam_crops(args.webcam)
+    crops = real_crops(args)
     cache = args.run / f"bank-{args.bank}-{args.size}-{args.seed}.npz"
     if cache.exists():
         with np.load(cache) as saved:
@@ -182,7 +204,7 @@ def classifier_data(args: argparse.Namespace, photos: list[Photo]) -> tuple[Batc
         print(f"bank of {args.bank} crops made in {time.time() - start:.0f}s", flush=True)
     classes = np.bincount(y_bank).tolist()
     print(f"{len(photos)} photos, {len(crops)} real crops, classes {classes}", flush=True)
-    x_val, y_val = (t.to(args.device) for t in validation_set(args.casino / "val", photos, args.size))
+    x_val, y_val = (t.to(args.device) for t in validation_set(casino_val(args), photos, args.size))
 
     def batches(step: int) -> Stream:
         return bank_batches(x_bank, y_bank, args.batch, args.seed + step)
@@ -240,7 +262,8 @@ def train(args: argparse.Namespace) -> None:
     data = classifier_data if args.what == "classifier" else detector_data
     batches, validation = data(args, photos)
     net = new_net(args)
-    if not state_path.exists():
+    setattr(net, SCRATCH, args.from_scratch)
+    if not state_path.exists() and not args.from_scratch:
         onnx_weights(net, args.init)
     net.to(args.device)
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
@@ -252,7 +275,7 @@ def train(args: argparse.Namespace) -> None:
     else:
         step, best = 0, validation(net)
         torch.save(net.state_dict(), best_path)
-        print(f"shipped model: validation {best:.4f}", flush=True)
+        print(f"{'untrained' if args.from_scratch else 'starting'} model: validation {best:.4f}", flush=True)
     frozen_norms(net)
     stream = batches(step)
     start = time.time()
@@ -303,13 +326,15 @@ def export(args: argparse.Namespace) -> None:
         f"{args.batch} --lr {args.lr} --seed {args.seed} "
         + (f"--bank {args.bank}" if args.what == "classifier" else f"--tables {args.tables}")
         + " (in chunks of --minutes, resumed), then --export DIR",
-        "from": f"{args.init} (its ONNX weights, batch norms folded and frozen)",
+        "from": "scratch (no model's weights)"
+        if args.from_scratch
+        else f"{args.init} (its ONNX weights, batch norms folded and frozen)",
         "steps_run": int(state["step"]),
         "held_out": "d6-tray as above; webcam-red-yellow scenes with sha256(stem) % 100 < "
         f"{HELD_OUT_PERCENT} (lab.train.webcam) and the crops cut from them; casino-crops test",
     }
     if isinstance(net, PipClassifierNet):
-        x_val, y_val = validation_set(args.casino / "val", training_photos(args), args.size)
+        x_val, y_val = validation_set(casino_val(args), training_photos(args), args.size)
         accuracy, logits = validate(net, x_val, y_val)
         net.eval()
         temperature = fit_temperature(logits, y_val)
@@ -335,6 +360,8 @@ def export(args: argparse.Namespace) -> None:
             f"kept, {-float(state['best']):.4f}",
         }
     onnx.checker.check_model(onnx.load(str(path)))
+    if args.leave_out:
+        common["left_out"] = f"{args.leave_out}: no photo or crop of it trained on or chose the weights"
     card["training"]["finetune"] = common | details
     card_path.write_text(json.dumps(card, indent=2, ensure_ascii=False) + "\n")
     print(f"wrote {path}", flush=True)
@@ -364,6 +391,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1, help="processes making the bank and the windows")
     parser.add_argument("--device", default="cpu", help="torch device to train on, e.g. cuda")
+    parser.add_argument(
+        "--leave-out", choices=["tray", "webcam", "casino"],
+        help="train without any photo of this real set, to measure on it as on a table never seen: go on from"
+        " a model that never saw it either (--init of the from-scratch stage, which learned d6-tray), or"
+        " --from-scratch",
+    )  # fmt: skip
+    parser.add_argument(
+        "--from-scratch", action="store_true", help="learn from random weights (--init gives only the card)"
+    )
     args = parser.parse_args(argv)
     args.init = args.init or Path("models") / f"{NAMES[args.what]}.onnx"
     export(args) if args.export else train(args)
