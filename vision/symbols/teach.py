@@ -349,10 +349,8 @@ def face_vectors(
             k = int(np.argmax(vectors @ turned[label][0][0]))
         turned[label].append(np.roll(vectors, -k, axis=0))
         names[label].append(p.name)
-    kept: dict[str, tuple[Turns, ...]] = {}
-    alike: set[frozenset[str]] = set()
-    for label, photo_vectors in turned.items():
-        upright = np.stack([v[0] for v in photo_vectors])
+    uprights = {label: np.stack([v[0] for v in photo_vectors]) for label, photo_vectors in turned.items()}
+    for label, upright in uprights.items():
         sims = upright @ upright.T
         fits = [float(np.delete(sims[j], j).mean()) if len(upright) > 1 else 1.0 for j in range(len(upright))]
         for j, fit in enumerate(fits):
@@ -361,11 +359,10 @@ def face_vectors(
                     f"face {label!r}: {names[label][j]} does not look like the face's other photos"
                     f" (similarity {fit:.2f} < {DISAGREE}); kept: retake it if it shows something else"
                 )
-        kept[label] = tuple(photo_vectors)
-    for label, mine in kept.items():
-        own = np.stack([v[0] for v in mine])
+    alike: set[frozenset[str]] = set()
+    for label, own in uprights.items():
         inner = float((own @ own.T).mean()) if len(own) > 1 else 1.0
-        for other, theirs in kept.items():
+        for other, theirs in turned.items():
             if other == label:
                 continue
             cross = float((own @ np.concatenate(theirs).T).max(axis=1).mean())
@@ -375,7 +372,7 @@ def face_vectors(
                     f"face {label!r}: its photos look like face {other!r}'s (similarity {cross:.2f} against"
                     f" {inner:.2f} among its own): check the labels or retake the photos"
                 )
-    return kept, frozenset(alike)
+    return {label: tuple(photo_vectors) for label, photo_vectors in turned.items()}, frozenset(alike)
 
 
 def reading_view(image: Image, box: Box) -> tuple[Image, Box]:
