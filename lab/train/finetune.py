@@ -23,6 +23,7 @@ import json
 import pickle
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import cv2
@@ -131,25 +132,31 @@ def onnx_weights(net: torch.nn.Module, path: Path) -> None:
                 net.get_parameter(key).copy_(value)
 
 
-SCRATCH = "from_scratch"
-"""Set on a net that learns from no model (--from-scratch): its batch norms learn their statistics."""
-
-
 def frozen_norms(net: torch.nn.Module) -> None:
     """Train mode, but the batch norms keep their statistics (they hold the shipped model's folded ones)."""
     net.train()
-    if getattr(net, SCRATCH, False):
-        return
     for m in net.modules():
         if isinstance(m, torch.nn.BatchNorm2d):
             m.eval()
 
 
-def validate(net: PipClassifierNet, x: torch.Tensor, y: torch.Tensor) -> tuple[float, torch.Tensor]:
+@contextmanager
+def evaluating(net: torch.nn.Module) -> Iterator[None]:
+    """The net in eval mode for the block, and each of its modules back in its own mode after (batch norms
+    frozen or learning, as the run trains them)."""
+    modes = [(m, m.training) for m in net.modules()]
     net.eval()
-    with torch.no_grad():
+    try:
+        with torch.no_grad():
+            yield
+    finally:
+        for m, training in modes:
+            m.training = training
+
+
+def validate(net: PipClassifierNet, x: torch.Tensor, y: torch.Tensor) -> tuple[float, torch.Tensor]:
+    with evaluating(net):
         logits = net.logits(x)
-    frozen_norms(net)
     return float((logits.argmax(1) == y).float().mean()), logits
 
 
@@ -240,10 +247,8 @@ def detector_data(args: argparse.Namespace, photos: list[Photo]) -> tuple[Batche
                                num_workers=args.workers, worker_init_fn=quiet_worker))  # fmt: skip
 
     def validation(net: torch.nn.Module) -> float:
-        net.eval()
-        with torch.no_grad():
+        with evaluating(net):
             loss = sum(float(detector_loss(net, [t[i : i + 16] for t in x_val])) for i in range(0, 64, 16))
-        frozen_norms(net)
         return -loss / 4
 
     return batches, validation
@@ -262,7 +267,6 @@ def train(args: argparse.Namespace) -> None:
     data = classifier_data if args.what == "classifier" else detector_data
     batches, validation = data(args, photos)
     net = new_net(args)
-    setattr(net, SCRATCH, args.from_scratch)
     if not state_path.exists() and not args.from_scratch:
         onnx_weights(net, args.init)
     net.to(args.device)
@@ -276,7 +280,8 @@ def train(args: argparse.Namespace) -> None:
         step, best = 0, validation(net)
         torch.save(net.state_dict(), best_path)
         print(f"{'untrained' if args.from_scratch else 'starting'} model: validation {best:.4f}", flush=True)
-    frozen_norms(net)
+    # A net learning from scratch learns its batch norms' statistics too.
+    net.train() if args.from_scratch else frozen_norms(net)
     stream = batches(step)
     start = time.time()
 
