@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -40,89 +41,113 @@ def supcon(vectors: torch.Tensor, labels: torch.Tensor, temperature: float = 0.1
     return -((log_prob * positive).sum(1) / count).mean()
 
 
-def augment(x: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
-    """Colour (channel order, gains, contrast, gamma), blur and noise, per cut."""
+def augment(x: torch.Tensor, gen: torch.Generator, jitter: float = 0.0) -> torch.Tensor:
+    """Colour (channel order, gains, contrast, gamma), blur and noise, per cut; with `jitter`, the cut also
+    shifted, scaled and turned a little (the detector's errors, larger), filling from the cut's own edge."""
     n = len(x)
     dev = x.device
-    perm = torch.argsort(torch.rand(n, 3, generator=gen), dim=1).to(dev)
-    swap = (torch.rand(n, generator=gen) < 0.5).to(dev)
+
+    def rand(*shape: int) -> torch.Tensor:
+        return torch.rand(*shape, generator=gen, device=dev)
+
+    if jitter > 0:
+        x = jittered(x, rand, jitter)
+    perm = torch.argsort(rand(n, 3), dim=1)
+    swap = rand(n) < 0.5
     x = torch.where(swap[:, None, None, None], torch.gather(x, 1, perm[:, :, None, None].expand_as(x)), x)
-    gains = (1 + 0.25 * (torch.rand(n, 3, 1, 1, generator=gen) - 0.5)).to(dev)
-    contrast = (0.6 + 0.8 * torch.rand(n, 1, 1, 1, generator=gen)).to(dev)
+    gains = 1 + 0.25 * (rand(n, 3, 1, 1) - 0.5)
+    contrast = 0.6 + 0.8 * rand(n, 1, 1, 1)
     mean = x.mean(dim=(1, 2, 3), keepdim=True)
-    x = ((x - mean) * contrast + mean) * gains + (40 * (torch.rand(n, 1, 1, 1, generator=gen) - 0.5)).to(dev)
+    x = ((x - mean) * contrast + mean) * gains + 40 * (rand(n, 1, 1, 1) - 0.5)
     x = x.clamp(0, 255)
-    gamma = torch.exp(0.5 * (torch.rand(n, 1, 1, 1, generator=gen) - 0.5)).to(dev)
+    gamma = torch.exp(0.5 * (rand(n, 1, 1, 1) - 0.5))
     x = 255 * (x / 255) ** gamma
     blurred = nn.functional.avg_pool2d(nn.functional.pad(x, (1, 1, 1, 1), mode="replicate"), 3, 1)
-    soft = (torch.rand(n, generator=gen) < 0.3).to(dev)
+    soft = rand(n) < 0.3
     x = torch.where(soft[:, None, None, None], blurred, x)
-    noise = torch.randn(x.shape, generator=gen).to(dev) * (8 * torch.rand(n, 1, 1, 1, generator=gen)).to(dev)
+    noise = torch.randn(x.shape, generator=gen, device=dev) * 8 * rand(n, 1, 1, 1)
     return (x + noise).clamp(0, 255)
 
 
-class Batches:
-    """Random batches of cuts (N×3×S×S float, 0-255), their labels (-1: no die) and turns applied."""
+def jittered(x: torch.Tensor, rand: Callable[..., torch.Tensor], strength: float) -> torch.Tensor:
+    """Each cut (N×3×S×S) moved by up to 6%, scaled by up to 8% and turned by up to 6°, times `strength`."""
+    n = len(x)
+    angle = torch.deg2rad(6 * strength * (2 * rand(n) - 1))
+    scale = 1 + 0.08 * strength * (2 * rand(n) - 1)
+    shift = 0.12 * strength * (2 * rand(n, 2) - 1)  # of the half-side that affine_grid's -1..1 spans
+    cos, sin = torch.cos(angle) * scale, torch.sin(angle) * scale
+    theta = torch.stack(
+        [torch.stack([cos, -sin, shift[:, 0]], 1), torch.stack([sin, cos, shift[:, 1]], 1)], 1
+    )
+    grid = nn.functional.affine_grid(theta, list(x.shape), align_corners=False)
+    return nn.functional.grid_sample(x, grid, mode="bilinear", padding_mode="border", align_corners=False)
 
-    def __init__(self, data: dict[str, np.ndarray], leave_out: str | None, device: str, seed: int) -> None:
+
+class Batches:
+    """Random batches of cuts (N×3×S×S float, 0-255) and their labels (-1: no die), drawn on `device` by its
+    own generator so that a batch costs the GPU no wait for the CPU."""
+
+    def __init__(
+        self, data: dict[str, np.ndarray], leave_out: str | None, device: str, seed: int, jitter: float = 0.0
+    ) -> None:
         arts = data["arts"]
         self.train_arts = len(arts) - int(len(arts) * HELD_ARTS)
         self.device = device
+        self.jitter = jitter
         self.arts = torch.from_numpy(arts[: self.train_arts]).to(device)
         sets = [s for s in SETS if s != leave_out and f"{s}_dice" in data and len(data[f"{s}_dice"])]
         self.dice = (
             torch.from_numpy(np.concatenate([data[f"{s}_dice"] for s in sets])).to(device) if sets else None
         )
         values = np.concatenate([data[f"{s}_values"] for s in sets]) if sets else np.zeros(0, np.int64)
-        self.by_value = [torch.from_numpy(np.flatnonzero(values == v)) for v in range(1, 7)]
+        self.by_value = [torch.from_numpy(np.flatnonzero(values == v)).to(device) for v in range(1, 7)]
         others = [data["tables"]] + [data[f"{s}_others"] for s in sets]
         self.others = torch.from_numpy(np.concatenate(others)).to(device)
         self.sets = sets
-        self.gen = torch.Generator().manual_seed(seed)
+        self.gen = torch.Generator(device=device).manual_seed(seed)
 
     def pick(self, n: int, high: int) -> torch.Tensor:
-        return torch.randint(0, high, (n,), generator=self.gen)
+        return torch.randint(0, high, (n,), generator=self.gen, device=self.device)
 
     def __call__(
         self, arts: int = 96, real_views: int = 24, none: int = 64
     ) -> tuple[torch.Tensor, torch.Tensor]:
         a = self.pick(arts, len(self.arts))
-        turns = torch.argsort(torch.rand(arts, 4, generator=self.gen), dim=1)[:, :2]  # two per art
-        views = torch.argsort(torch.rand(arts, self.arts.shape[1], generator=self.gen), dim=1)[:, :ART_VIEWS]
+        order = torch.rand(arts, 4, generator=self.gen, device=self.device)
+        turns = torch.argsort(order, dim=1)[:, :2]  # two per art
+        order = torch.rand(arts, self.arts.shape[1], generator=self.gen, device=self.device)
+        views = torch.argsort(order, dim=1)[:, :ART_VIEWS]
         cuts, labels = [], []
         for j in range(2):
             for v in range(ART_VIEWS):
-                x = self.arts[a.to(self.device), views[:, v].to(self.device)]
-                cuts.append(turned(x, turns[:, j]))
+                cuts.append(turned(self.arts[a, views[:, v]], turns[:, j]))
                 labels.append(a * 4 + turns[:, j])
         if self.dice is not None:
             for value, rows in enumerate(self.by_value, 1):
                 if len(rows):
-                    i = rows[self.pick(real_views, len(rows))].to(self.device)
-                    e = self.pick(real_views, self.dice.shape[1]).to(self.device)
+                    i = rows[self.pick(real_views, len(rows))]
+                    e = self.pick(real_views, self.dice.shape[1])
                     cuts.append(turned(self.dice[i, e], self.pick(real_views, 4)))
-                    labels.append(torch.full((real_views,), -10 - value))
-        o = self.pick(none, len(self.others)).to(self.device)
+                    labels.append(torch.full((real_views,), -10 - value, device=self.device))
+        o = self.pick(none, len(self.others))
         cuts.append(turned(self.others[o], self.pick(none, 4)))
-        labels.append(torch.full((none,), -1))
+        labels.append(torch.full((none,), -1, device=self.device))
         x = torch.cat(cuts).permute(0, 3, 1, 2).float()
-        return augment(x, self.gen), torch.cat(labels).to(self.device)
+        return augment(x, self.gen, self.jitter), torch.cat(labels)
 
 
 def turned(cuts: torch.Tensor, turns: torch.Tensor) -> torch.Tensor:
     """Each cut (N×S×S×3) turned its number of quarter turns counter-clockwise, as `np.rot90` turns."""
-    out = cuts.clone()
-    for k in range(1, 4):
-        rows = torch.nonzero(turns.to(cuts.device) == k).reshape(-1)
-        if len(rows):
-            out[rows] = torch.rot90(cuts[rows], k, dims=(1, 2))
-    return out
+    every = torch.stack([torch.rot90(cuts, k, dims=(1, 2)) for k in range(4)])
+    return every[turns, torch.arange(len(cuts), device=cuts.device)]
 
 
 def train(args: argparse.Namespace) -> None:
     torch.manual_seed(args.seed)
     data = dict(np.load(args.data))
-    batches = Batches(data, args.leave_out, args.device, args.seed)
+    torch.backends.cuda.matmul.allow_tf32 = True
+    torch.backends.cudnn.allow_tf32 = True
+    batches = Batches(data, args.leave_out, args.device, args.seed, args.jitter)
     net = FaceEmbedderNet(args.dims).to(args.device)
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     start = time.time()
@@ -131,7 +156,7 @@ def train(args: argparse.Namespace) -> None:
         lr = args.lr * 0.5 * (1 + np.cos(np.pi * progress))
         for group in opt.param_groups:
             group["lr"] = lr
-        x, labels = batches()
+        x, labels = batches(args.batch_arts, args.batch_arts // 4, args.batch_arts * 2 // 3)
         vectors, logits = net.parts(x)
         is_face = labels != -1
         loss = supcon(vectors[is_face], labels[is_face]) + nn.functional.binary_cross_entropy_with_logits(
@@ -140,18 +165,22 @@ def train(args: argparse.Namespace) -> None:
         opt.zero_grad()
         loss.backward()  # type: ignore[no-untyped-call]
         opt.step()
-        if step % 200 == 0:
-            print(f"step {step} loss {loss.item():.3f} lr {lr:.5f} {time.time() - start:.0f}s", flush=True)
+        if step % args.report == 0:
+            took = time.time() - start
+            rate = step / max(took, 1e-9)
+            print(f"step {step} loss {loss.item():.3f} lr {lr:.5f} {took:.0f}s {rate:.1f}/s", flush=True)
         step += 1
-    net.eval().cpu()
+    net.eval()
+    held = data["arts"][batches.train_arts :]
+    rule, figures = choose_rule(net, held)
+    net.cpu()
     args.out.mkdir(parents=True, exist_ok=True)
+    torch.save(net.state_dict(), args.out / "face_embedder.pt")  # kept should the export fail
     onnx_export(
         net, torch.zeros(1, 3, 48, 48), args.out / "face_embedder.onnx", input_names=["cuts"],
         output_names=["vectors", "face"],
         dynamic_axes={"cuts": {0: "n"}, "vectors": {0: "n"}, "face": {0: "n"}},
     )  # fmt: skip
-    held = data["arts"][batches.train_arts :]
-    rule, figures = choose_rule(net, held)
     card = {
         "task": "a die's top face cut square from the detector's find -> a unit vector (read as the nearest"
         " taught face) and a die-face score",
@@ -164,6 +193,7 @@ def train(args: argparse.Namespace) -> None:
         "training": {
             "script": f"python -m lab.train.face_fit --data {args.data.name} --steps {args.steps}"
             f" --max-seconds {args.max_seconds:g} --lr {args.lr} --seed {args.seed}"
+            + f" --batch-arts {args.batch_arts} --jitter {args.jitter:g}"
             + (f" --leave-out {args.leave_out}" if args.leave_out else ""),
             "data": f"{batches.train_arts} rendered arts (random strokes, shapes, dots, edge areas, letters;"
             " none of the games' icons) x views on random dice and tables (lab.train.face_samples); real pip"
@@ -186,9 +216,16 @@ def choose_rule(
     """The rule's constants from arts never trained on: 6 taught (4 views each, every quarter turn), their
     other views read, and the views of 6 untaught arts read; the accept level is the lowest at which at most
     0.5% of the untaught views pass, the temperature the one whose confidences best match being right."""
+    device = next(net.parameters()).device
+    flat = torch.from_numpy(held.reshape(-1, *held.shape[2:])).permute(0, 3, 1, 2)
     with torch.no_grad():
-        flat = torch.from_numpy(held.reshape(-1, *held.shape[2:])).permute(0, 3, 1, 2).float()
-        vec = torch.cat([net.parts(turned_np(flat, k))[0] for k in range(4)]).numpy()
+        vec = torch.cat(
+            [
+                net.parts(turned_np(flat[i : i + 4096].to(device).float(), k))[0].cpu()
+                for k in range(4)
+                for i in range(0, len(flat), 4096)
+            ]
+        ).numpy()
     n_arts, views = held.shape[:2]
     vec = vec.reshape(4, n_arts, views, -1)
     rng = np.random.default_rng(0)
@@ -249,6 +286,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--dims", type=int, default=128)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--batch-arts", type=int, default=96, help="arts a batch (x2 turns x4 views)")
+    ap.add_argument("--jitter", type=float, default=0.0, help="shift, scale and turn the cuts (0: not)")
+    ap.add_argument("--report", type=int, default=200, help="print the loss every this many steps")
     ap.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
     train(ap.parse_args(argv))
 
