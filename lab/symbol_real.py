@@ -36,7 +36,7 @@ from vision.pips import PipReader
 from vision.reader import DiceReader
 from vision.reading import SURE_READ, DiceReading, Image
 from vision.symbols import embed
-from vision.symbols.embed import FaceEmbedder, TaughtFaces
+from vision.symbols.embed import FaceEmbedder
 from vision.symbols.matcher import UNKNOWN
 from vision.symbols.profile import SymbolProfile
 from vision.symbols.teach import read_faces_dir, teach, teaching_find
@@ -197,9 +197,7 @@ def reader_for(
 ) -> DiceReader:
     """The one reader with the profile, reading with `embedder` if given; without `agree`, the embedder alone
     (no template matcher's look at the dice it leaves unknown), to measure what each reader adds."""
-    reader = DiceReader(pips, profile)
-    if embedder is not None:
-        reader.faces = TaughtFaces(profile, embedder)
+    reader = DiceReader(pips, profile, embedder)
     if not agree:
         reader.agreed = lambda image, found, reads: reads  # type: ignore[method-assign]
     return reader

@@ -22,7 +22,7 @@ from vision.colour import crop_labs
 from vision.detect import Detection
 from vision.pips import PipReader, name_colour
 from vision.reading import SURE_READ, Box, DiceReading, Die, Image
-from vision.symbols.embed import FaceRead, TaughtFaces
+from vision.symbols.embed import FaceEmbedder, FaceRead, TaughtFaces
 from vision.symbols.matcher import UNKNOWN, FaceMatcher, SymbolRead
 from vision.symbols.profile import SymbolProfile
 
@@ -48,11 +48,16 @@ much a die's face; below, it is no die."""
 class DiceReader:
     """Reads the pip dice of a frame, and its symbol dice when given a taught symbol profile."""
 
-    def __init__(self, pips: PipReader | None = None, symbols: SymbolProfile | None = None) -> None:
+    def __init__(
+        self,
+        pips: PipReader | None = None,
+        symbols: SymbolProfile | None = None,
+        embedder: FaceEmbedder | None = None,
+    ) -> None:
         self.pips = pips or PipReader()
         self.profile = symbols
         # A profile without the embedder's vectors (or with another embedder's) is refused here, once.
-        self.faces = TaughtFaces(symbols) if symbols is not None else None
+        self.faces = TaughtFaces(symbols, embedder) if symbols is not None else None
 
     @cached_property
     def matcher(self) -> FaceMatcher | None:

@@ -4,6 +4,7 @@ photos read with that profile (the faces' photos come from other tray photos tha
 from __future__ import annotations
 
 import json
+import shutil
 from dataclasses import replace
 from pathlib import Path
 
@@ -11,11 +12,12 @@ import cv2
 import numpy as np
 import pytest
 
+from models import model_card, model_path
 from vision.dataset import load_set
 from vision.detect import box_array, overlaps
 from vision.images import load_image
 from vision.reader import DiceReader
-from vision.symbols.embed import TaughtFaces
+from vision.symbols.embed import FaceEmbedder, TaughtFaces
 from vision.symbols.matcher import UNKNOWN
 from vision.symbols.profile import ProfileError, SymbolProfile, load_profile
 from vision.symbols.teach import read_faces_dir, teach
@@ -106,6 +108,25 @@ def test_vectors_survive_the_file_and_a_profile_without_them_is_refused(
         DiceReader(symbols=load_profile(path)).read(load_image(sorted((TRAY / "images").iterdir())[0]))
     with pytest.raises(ProfileError, match="teach it again"):
         TaughtFaces(replace(profile, embedder="face-embedder-other"))
+
+
+def test_a_profile_taught_with_another_embedder_is_read_with_it(
+    taught: tuple[SymbolProfile, list[str]], tmp_path: Path
+) -> None:
+    """A training run's embedder (a folder, as `lab.symbol_real --model` reads) teaches and reads; the shipped
+    one refuses what it taught."""
+    shutil.copy(model_path("face_embedder"), tmp_path / "face_embedder.onnx")
+    card = {**model_card("face_embedder"), "version": "face-embedder-a-training-run"}
+    (tmp_path / "face_embedder.json").write_text(json.dumps(card))
+    other = FaceEmbedder(folder=tmp_path)
+    profile = teach(read_faces_dir(FACES_DIR, lambda _: None), warn=lambda _: None, embedder=other)
+    assert profile.embedder == "face-embedder-a-training-run"
+    with pytest.raises(ProfileError, match="teach it again"):
+        DiceReader(symbols=profile)
+    photo = load_image(sorted((TRAY / "images").iterdir())[0])
+    faces = [d.face for d in DiceReader(symbols=profile, embedder=other).read(photo).dice]
+    assert any(f not in (None, UNKNOWN) for f in faces)
+    assert faces == [d.face for d in DiceReader(symbols=taught[0]).read(photo).dice]
 
 
 def test_the_app_refuses_a_profile_taught_before_the_embedder(
