@@ -25,9 +25,11 @@ from vision.runtime import Model
 from vision.symbols.matcher import ROTATIONS, UNKNOWN
 from vision.symbols.profile import ProfileError, SymbolProfile
 
-LOOKS = (1.0, 0.92, 1.08)
-"""Each face is cut at these scales of its square and read as the mean of their vectors: where the detector
-put the face's edges matters less (chosen on the sets' training parts with nets that never saw the set)."""
+LOOKS = (1.0,)
+"""Each face is cut at these scales of its square and read as the mean of their vectors. Three scales (1.0,
+0.92, 1.08) helped the first embedder; the one trained on 2026-11-26 at 13:04 names as many dice from one
+(chosen on the sets' training parts with nets that never saw the set: docs/symbol-reader.md), in a third of
+the time."""
 FACE_CUT = 1.1
 """The cut's side as a multiple of the detector's face side: the whole top face and a thin rim of what lies
 around it (a face cut inside its edges loses the art near them)."""
