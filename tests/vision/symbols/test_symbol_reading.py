@@ -6,12 +6,18 @@ lab.symbol_evaluate` measures on more. The runes set was added after all tuning.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import numpy as np
 import pytest
 
 from lab.symbol_evaluate import outcomes
 from lab.symbol_evaluate import taught_profile as profile_of
-from vision.simulated_table.symbol_art import ICON_SETS
-from vision.symbols.matcher import FaceMatcher
+from vision.detect import Detection
+from vision.reader import UNKNOWN_FIND, DiceReader
+from vision.reading import Image
+from vision.simulated_table.symbol_art import ICON_SETS, SymbolPainter, symbol_table
+from vision.symbols.matcher import UNKNOWN, FaceMatcher
 
 TUNED = ("alhambra", "carcassonne", "glyphs")
 
@@ -66,3 +72,19 @@ def test_faces_of_another_set_are_unknown(name: str) -> None:
 def test_profile_taught_on_white_dice_reads_dice_of_another_colour(colour: str) -> None:
     results = outcomes(profile_of("alhambra"), "alhambra", tables=3, seed=4500, colors=(colour,))
     assert share(results, "right") >= 0.94 and share(results, "wrong") == 0
+
+
+def test_an_unknown_die_needs_a_sure_find() -> None:
+    """Dice of faces never taught are reported as unknown symbol dice, but only where the detector found them
+    at least `UNKNOWN_FIND` surely: a laptop key found at 0.4 that looks like a die's face is no die."""
+    reader = DiceReader(symbols=profile_of("carcassonne"))
+    image = symbol_table(SymbolPainter(ICON_SETS["alhambra"]), np.random.default_rng(4600)).image
+    unknown = [d for d in reader.read(image).dice if d.kind == "symbol" and d.face == UNKNOWN]
+    assert len(unknown) >= 5
+    find = reader.pips.detector
+
+    def found_less_surely(frame: Image) -> list[Detection]:
+        return [replace(f, score=UNKNOWN_FIND - 0.05) for f in find(frame)]
+
+    reader.pips.detector = found_less_surely  # type: ignore[assignment]
+    assert not [d for d in reader.read(image).dice if d.kind == "symbol" and d.face == UNKNOWN]
