@@ -29,6 +29,7 @@ import cv2
 import numpy as np
 
 from lab.real_sets import SETS, labelled, photo
+from vision import reader as one_reader
 from vision.crops import crop_squares
 from vision.dataset import LabelledDie, LabelledImage, is_held_out
 from vision.detect import box_array, overlaps
@@ -214,11 +215,18 @@ def main(argv: list[str] | None = None) -> None:
     )  # fmt: skip
     ap.add_argument("--no-agreement", action="store_true", help="the embedder alone")
     ap.add_argument("--looks", type=float, nargs="+", help="the face cut's scales read and averaged")
+    ap.add_argument(
+        "--agreement-floor",
+        type=float,
+        help="the embedder's similarity below which the templates' word names no die",
+    )
     args = ap.parse_args(argv)
     cv2.setNumThreads(1)
     embedder = FaceEmbedder(folder=args.model) if args.model else None
     if args.looks:
         embed.LOOKS = tuple(args.looks)
+    if args.agreement_floor is not None:
+        one_reader.AGREEMENT_FLOOR = args.agreement_floor
     rows = [measure(name, embedder, args.validate, not args.no_agreement) for name in args.sets]
     if args.json:
         print(json.dumps(rows, indent=1))

@@ -14,9 +14,10 @@ import pytest
 from lab.symbol_evaluate import outcomes
 from lab.symbol_evaluate import taught_profile as profile_of
 from vision.detect import Detection
-from vision.reader import UNKNOWN_FIND, DiceReader
-from vision.reading import Image
+from vision.reader import AGREEMENT_FLOOR, UNKNOWN_FIND, DiceReader
+from vision.reading import SURE_READ, Image
 from vision.simulated_table.symbol_art import ICON_SETS, SymbolPainter, symbol_table
+from vision.symbols.embed import FaceRead
 from vision.symbols.matcher import UNKNOWN, FaceMatcher
 
 TUNED = ("alhambra", "carcassonne", "glyphs")
@@ -88,3 +89,20 @@ def test_an_unknown_die_needs_a_sure_find() -> None:
 
     reader.pips.detector = found_less_surely  # type: ignore[assignment]
     assert not [d for d in reader.read(image).dice if d.kind == "symbol" and d.face == UNKNOWN]
+
+
+def test_the_templates_word_names_no_die_far_from_every_taught_face() -> None:
+    """The templates naming the embedder's nearest face names the die (asked) only when the embedder finds it
+    at least `AGREEMENT_FLOOR` similar to that face: a face never taught is often a taught one's near copy."""
+    reader = DiceReader(symbols=profile_of("alhambra"))
+    image = symbol_table(SymbolPainter(ICON_SETS["alhambra"]), np.random.default_rng(4700)).image
+    found = reader.pips.detector(image)
+    assert reader.faces is not None and len(found) >= 5
+    reads = reader.faces.read(image, found)
+
+    def unsure(similarity: float) -> list[FaceRead]:
+        return [replace(r, face=UNKNOWN, confidence=0.3, similarity=similarity) for r in reads]
+
+    assert all(r.face == UNKNOWN for r in reader.agreed(image, found, unsure(AGREEMENT_FLOOR - 0.05)))
+    named = [r for r in reader.agreed(image, found, unsure(AGREEMENT_FLOOR + 0.05)) if r.face != UNKNOWN]
+    assert len(named) >= len(found) - 1 and all(r.confidence < SURE_READ for r in named)
