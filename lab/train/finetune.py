@@ -31,6 +31,7 @@ import numpy as np
 import torch
 from torch.utils.data import DataLoader
 
+from lab.real_sets import SETS
 from lab.train.bank import make_bank, rendered_tables
 from lab.train.fit import DetectorSamples, bank_batches, detector_loss, onnx_export, quiet_worker
 from lab.train.nets import DieDetectorNet, PipClassifierNet
@@ -397,7 +398,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=1, help="processes making the bank and the windows")
     parser.add_argument("--device", default="cpu", help="torch device to train on, e.g. cuda")
     parser.add_argument(
-        "--leave-out", choices=["tray", "webcam", "casino"],
+        "--leave-out", choices=SETS,
         help="train without any photo of this real set, to measure on it as on a table never seen: go on from"
         " a model that never saw it either (--init of the from-scratch stage, which learned d6-tray), or"
         " --from-scratch",
