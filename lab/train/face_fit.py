@@ -1,6 +1,7 @@
 """Train the face embedder (metric learning) on the cuts of `lab.train.face_samples`, and export it.
 
     python -m lab.train.face_fit --data faces.npz --out runs/faces [--leave-out webcam] [--steps 6000]
+    python -m lab.train.face_fit --data faces2.npz --out runs/faces2 --init runs/faces/face_embedder.pt ...
 
 A batch holds arts at two quarter turns each (an art turned is another face: its rotation must be read) with
 four views each, every real pip value with views from different dice (a value is one face whatever the die),
@@ -149,6 +150,11 @@ def train(args: argparse.Namespace) -> None:
     torch.backends.cudnn.allow_tf32 = True
     batches = Batches(data, args.leave_out, args.device, args.seed, args.jitter)
     net = FaceEmbedderNet(args.dims).to(args.device)
+    went_on_from = None
+    if args.init:
+        # A device lends minutes at a time: a net grows over several lends, each on freshly drawn arts.
+        net.load_state_dict(torch.load(args.init, map_location=args.device))
+        went_on_from = json.loads(args.init.with_suffix(".json").read_text())["version"]
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     start = time.time()
     step = 0
@@ -194,7 +200,9 @@ def train(args: argparse.Namespace) -> None:
             "script": f"python -m lab.train.face_fit --data {args.data.name} --steps {args.steps}"
             f" --max-seconds {args.max_seconds:g} --lr {args.lr} --seed {args.seed}"
             + f" --batch-arts {args.batch_arts} --jitter {args.jitter:g}"
-            + (f" --leave-out {args.leave_out}" if args.leave_out else ""),
+            + (f" --leave-out {args.leave_out}" if args.leave_out else "")
+            + (f" --init {args.init}" if args.init else ""),
+            "went_on_from": went_on_from,
             "data": f"{batches.train_arts} rendered arts (random strokes, shapes, dots, edge areas, letters;"
             " none of the games' icons) x views on random dice and tables (lab.train.face_samples); real pip"
             f" faces of the training parts of {', '.join(batches.sets) or 'no set'} (lab.real_sets); cuts of"
@@ -285,6 +293,10 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--max-seconds", type=float, default=3600.0)
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--dims", type=int, default=128)
+    ap.add_argument(
+        "--init", type=Path,
+        help="go on from these weights (face_embedder.pt of an earlier run, its .json beside it)",
+    )  # fmt: skip
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--batch-arts", type=int, default=96, help="arts a batch (x2 turns x4 views)")
     ap.add_argument("--jitter", type=float, default=0.0, help="shift, scale and turn the cuts (0: not)")

@@ -221,6 +221,10 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--arts", type=int, default=4000)
+    ap.add_argument(
+        "--first-art", type=int, default=0,
+        help="the arts' first seed: a net that goes on (face_fit --init) learns arts it never saw",
+    )  # fmt: skip
     ap.add_argument("--views", type=int, default=8)
     ap.add_argument("--tables", type=int, default=8000)
     ap.add_argument("--errors", type=int, default=6, help="cuts per real die, with the detector's errors")
@@ -230,7 +234,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     args = ap.parse_args(argv)
     chunk = 50
-    jobs = [(s, min(chunk, args.arts - s), args.views) for s in range(0, args.arts, chunk)]
+    jobs = [(args.first_art + s, min(chunk, args.arts - s), args.views) for s in range(0, args.arts, chunk)]
     with ProcessPoolExecutor(args.workers) as pool:
         arts = np.concatenate(
             [np.zeros((0, args.views, SIZE, SIZE, 3), np.uint8), *pool.map(art_views, jobs)]

@@ -163,3 +163,22 @@ def test_a_photo_unlike_its_face_is_named_and_kept(tmp_path: Path) -> None:
     named = [w for w in warnings if "zz-slip" in w and "does not look like the face's other photos" in w]
     assert len(named) == 1 and named[0].startswith("face 'one': ") and "kept" in named[0], warnings
     assert len(profile.face("one").vectors) == len(list((tmp_path / "one").iterdir()))
+
+
+def test_no_rule_names_a_die_whose_nearest_taught_face_is_another(
+    taught: tuple[SymbolProfile, list[str]],
+) -> None:
+    """`lab.symbol_real`'s ceiling: a die named right has its nearest taught vector of its own face (the
+    templates' word only names the embedder's nearest face), so the ceiling is at least the dice named right,
+    and a face left untaught is never its dice's nearest."""
+    from lab.symbol_real import nearest_right
+
+    profile, _ = taught
+    photos = [(load_image(item.image), item.dice) for item in load_set(TRAY)]
+    right = sum(true == face for true, face, _ in reads(profile))
+    nearest = sum(nearest_right(DiceReader(symbols=profile), image, dice) for image, dice in photos)
+    assert right <= nearest <= sum(len(dice) for _, dice in photos)
+    fewer = DiceReader(symbols=replace(profile, faces=tuple(f for f in profile.faces if f.label != "six")))
+    sixes = [(image, tuple(d for d in dice if d.value == 6)) for image, dice in photos]
+    assert sum(len(dice) for _, dice in sixes) == 8
+    assert sum(nearest_right(fewer, image, dice) for image, dice in sixes if dice) == 0
