@@ -37,7 +37,7 @@ from vision.dataset import LabelledDie, LabelledImage, is_held_out
 from vision.detect import box_array, overlaps
 from vision.pips import PipReader
 from vision.reader import DiceReader
-from vision.reading import SURE_READ, DiceReading, Image
+from vision.reading import SURE_READ, Box, DiceReading, Image
 from vision.symbols import embed
 from vision.symbols.embed import FaceEmbedder
 from vision.symbols.matcher import UNKNOWN
@@ -127,16 +127,23 @@ def without(profile: SymbolProfile, label: str) -> SymbolProfile:
     return replace(profile, faces=tuple(f for f in profile.faces if f.label != label))
 
 
+def matched(truth: Sequence[LabelledDie], boxes: Sequence[Box]) -> list[int]:
+    """Per labelled die, the box it is found in (its most overlapping, if at least `SAME_DIE` and not a die
+    before it's), or -1."""
+    iou = overlaps(box_array([d.box for d in truth]), box_array(boxes))
+    out: list[int] = []
+    for row in iou:
+        j = int(np.argmax(row)) if len(boxes) else -1
+        out.append(j if j >= 0 and row[j] >= SAME_DIE and j not in out else -1)
+    return out
+
+
 def count(reading: DiceReading, truth: Sequence[LabelledDie], tally: Tally, untaught: str | None) -> None:
     """Add one photo's reading to the tally (with `untaught`, only that face's dice, none of them named)."""
-    found = [d for d in reading.dice]
-    iou = overlaps(box_array([d.box for d in truth]), box_array([d.box for d in found]))
-    taken: set[int] = set()
-    for t, row in zip(truth, iou, strict=True):
-        j = int(np.argmax(row)) if len(found) else -1
-        hit = j >= 0 and row[j] >= SAME_DIE and j not in taken
-        if hit:
-            taken.add(j)
+    found = reading.dice
+    where = matched(truth, [d.box for d in found])
+    for t, j in zip(truth, where, strict=True):
+        hit = j >= 0
         if untaught is not None:
             if FACES[t.value - 1] == untaught and hit:
                 tally.untaught += 1
@@ -157,7 +164,7 @@ def count(reading: DiceReading, truth: Sequence[LabelledDie], tally: Tally, unta
             tally.sure_wrong += die.confidence >= SURE_READ
     if untaught is None:
         tally.frames += 1
-        tally.extra += len(found) - len(taken)
+        tally.extra += len(found) - sum(j >= 0 for j in where)
 
 
 def nearest_right(reader: DiceReader, image: Image, truth: Sequence[LabelledDie]) -> int:
@@ -167,11 +174,8 @@ def nearest_right(reader: DiceReader, image: Image, truth: Sequence[LabelledDie]
     if not found:
         return 0
     reads = reader.faces.read(image, found)
-    iou = overlaps(box_array([d.box for d in truth]), box_array([f.box for f in found]))
-    return sum(
-        row.max() >= SAME_DIE and reads[int(np.argmax(row))].nearest == FACES[t.value - 1]
-        for t, row in zip(truth, iou, strict=True)
-    )
+    where = matched(truth, [f.box for f in found])
+    return sum(j >= 0 and reads[j].nearest == FACES[t.value - 1] for t, j in zip(truth, where, strict=True))
 
 
 def measure(
