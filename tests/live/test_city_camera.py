@@ -261,9 +261,14 @@ def test_the_city_is_read_in_the_calibrated_dice_area() -> None:
 
 
 def test_the_throw_the_camera_settles_on_is_the_turns_first_roll(home: Path, tmp_path: Path) -> None:
-    photo, taught = tmp_path / "throw.png", tmp_path / "carc.json"
+    # The table is empty while the game opens, the throw lands after (a throw lying there before the game
+    # asked is only offered): the camera is a folder of the two photos, each held for 3 seconds.
+    photos, taught = tmp_path / "table", tmp_path / "carc.json"
+    photos.mkdir()
     labels = ["city1", "city2", "city3", "city4", "knight", "catapult", "city2", "knight", "city1"]
-    cv2.imwrite(str(photo), thrown_scene(SymbolPainter(CARCASSONNE), labels, np.random.default_rng(4)).image)
+    painter = SymbolPainter(CARCASSONNE)
+    cv2.imwrite(str(photos / "0.png"), thrown_scene(painter, [], np.random.default_rng(4)).image)
+    cv2.imwrite(str(photos / "1.png"), thrown_scene(painter, labels, np.random.default_rng(4)).image)
     profile().save(taught)
     seen: dict[str, object] = {}
 
@@ -275,7 +280,9 @@ def test_the_throw_the_camera_settles_on_is_the_turns_first_roll(home: Path, tmp
         seen["log"] = screen.session.path.read_text().splitlines()[-1]
         await pilot.press("ctrl+q")
 
-    assert companion((photo, taught), script) == 0
+    assert (
+        companion_main(["--camera", str(photos), "--hold", "3", "--symbols", str(taught)], pilot=script) == 0
+    )
     rolled = seen["rolled"]
     assert rolled == cd.Rolled("Ann", 6, 2, 1) and isinstance(rolled, cd.Rolled) and rolled.source == "camera"
     assert json.loads(str(seen["log"]))["source"] == "camera"
