@@ -23,6 +23,7 @@ import torch
 from torch import nn
 
 from lab.real_sets import SETS
+from lab.train.finetune import frozen_norms, onnx_weights
 from lab.train.fit import onnx_export
 from lab.train.nets import FaceEmbedderNet
 from vision.symbols.embed import FaceRule
@@ -153,7 +154,13 @@ def train(args: argparse.Namespace) -> None:
     went_on_from = None
     if args.init:
         # A device lends minutes at a time: a net grows over several lends, each on freshly drawn arts.
-        net.load_state_dict(torch.load(args.init, map_location=args.device))
+        if args.init.suffix == ".onnx":
+            # A shipped net whose .pt is gone: its norms come folded, and stay frozen from here on.
+            onnx_weights(net, args.init)
+            net.to(args.device)
+            frozen_norms(net)
+        else:
+            net.load_state_dict(torch.load(args.init, map_location=args.device))
         went_on_from = json.loads(args.init.with_suffix(".json").read_text())["version"]
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     start = time.time()
@@ -295,7 +302,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--dims", type=int, default=128)
     ap.add_argument(
         "--init", type=Path,
-        help="go on from these weights (face_embedder.pt of an earlier run, its .json beside it)",
+        help="go on from these weights (face_embedder.pt of an earlier run, or a shipped .onnx; its .json"
+        " beside it)",
     )  # fmt: skip
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--batch-arts", type=int, default=96, help="arts a batch (x2 turns x4 views)")
