@@ -6,7 +6,7 @@ import random
 from datetime import datetime
 from pathlib import Path
 
-from live_driver import play_by_camera, script, synchronous
+from live_driver import choice, play_by_camera, script, synchronous
 
 from companion.app.app import CameraSetup, CompanionApp
 from companion.app.widgets.camera_panel import CameraPanel
@@ -117,6 +117,38 @@ async def test_an_unsure_reading_waits_for_one_key_and_the_log_keeps_what_the_ca
         "camera read y3 b5; accepted (unsure of y3 (55%))",
         "camera read y2 y4 b1",
     ]
+
+
+@synchronous
+async def test_with_auto_roll_off_a_throw_seen_before_the_game_asks_for_dice_is_offered_when_it_does(
+    tmp_path: Path,
+) -> None:
+    plan = script(throws=1, seed=7)
+    session = resumed_session(tmp_path, plan.before)
+    app = CompanionApp(
+        rng=random.Random(0),
+        auto_imaginary=False,
+        camera=CameraSetup(_never_opens, TableReader(RollingTable())),
+        game=session,
+    )
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = app.roll_and_write_screen()
+        assert screen is not None
+        assert not session.expectation().yellow + session.expectation().blue
+        # The dice land while the players are still choosing: seen, but the game does not want them yet.
+        screen.table_settled(reading(("yellow", 4, 0.99), ("blue", 2, 0.99)))
+        await pilot.pause()
+        assert "none expected now" in screen.message
+        while not session.expectation().yellow + session.expectation().blue:
+            assert screen.decide(choice(rw.Game.from_state(screen.state))), screen.message
+        await pilot.pause()
+        # Now the game asks for dice: the ones lying there are offered for a key, not taken unasked.
+        assert screen.pending is not None and "lying on the table" in screen.message, screen.message
+        rolled = len(session.events)
+        await pilot.press("k")
+        assert len(session.events) == rolled + 1
+        roll = session.events[-1]
+        assert isinstance(roll, rw.Roll) and (roll.yellow, roll.blue) == ((4,), (2,))
 
 
 def _never_opens() -> FrameSource:

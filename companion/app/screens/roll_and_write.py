@@ -442,20 +442,23 @@ class RollAndWriteScreen(PlayScreen):
         return True
 
     def _after_change(self) -> None:
-        """After each accepted event: show the end, or make the imaginary players' rolls (auto-roll)."""
+        """After each accepted event: show the end, or make the imaginary players' rolls (auto-roll); then
+        offer the dice lying on the table if the game has come to wait for dice."""
         if self.state.is_over:
             self._finished()
             return
-        if self._auto_rolling or not self.auto_imaginary:
+        if self._auto_rolling:
             return
-        self._auto_rolling = True
-        try:
-            for _ in range(AUTO_ROLL_LIMIT):
-                if not is_imaginary_roll(self.state, self.session.expectation()):
-                    break
-                self.action_roll()
-        finally:
-            self._auto_rolling = False
+        if self.auto_imaginary:
+            self._auto_rolling = True
+            try:
+                for _ in range(AUTO_ROLL_LIMIT):
+                    if not is_imaginary_roll(self.state, self.session.expectation()):
+                        break
+                    self.action_roll()
+            finally:
+                self._auto_rolling = False
+        # With auto-roll off too: the throw the camera saw before the game asked is not lost.
         self.offer_table()
 
     def _finished(self) -> None:
