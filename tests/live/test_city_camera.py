@@ -121,9 +121,9 @@ async def new_game(pilot: Pilot[Any]) -> CarcassonneDiceScreen:
     return screen
 
 
-def companion(table: tuple[Path, Path], script: Callable[[Pilot[Any]], Any]) -> int:
+def companion(table: tuple[Path, Path], script: Callable[[Pilot[Any]], Any], *options: str) -> int:
     photo, taught = table
-    return companion_main(["--camera", str(photo), "--symbols", str(taught)], pilot=script)
+    return companion_main(["--camera", str(photo), "--symbols", str(taught), *options], pilot=script)
 
 
 def test_a_resumed_turn_typed_as_the_camera_sees_it_agrees_and_scores_double(
@@ -280,9 +280,7 @@ def test_the_throw_the_camera_settles_on_is_the_turns_first_roll(home: Path, tmp
         seen["log"] = screen.session.path.read_text().splitlines()[-1]
         await pilot.press("ctrl+q")
 
-    assert (
-        companion_main(["--camera", str(photos), "--hold", "3", "--symbols", str(taught)], pilot=script) == 0
-    )
+    assert companion((photos, taught), script, "--hold", "3") == 0
     rolled = seen["rolled"]
     assert rolled == cd.Rolled("Ann", 6, 2, 1) and isinstance(rolled, cd.Rolled) and rolled.source == "camera"
     assert json.loads(str(seen["log"]))["source"] == "camera"

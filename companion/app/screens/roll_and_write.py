@@ -450,16 +450,21 @@ class RollAndWriteScreen(PlayScreen):
         if self._auto_rolling:
             return
         if self.auto_imaginary:
-            self._auto_rolling = True
-            try:
-                for _ in range(AUTO_ROLL_LIMIT):
-                    if not is_imaginary_roll(self.state, self.session.expectation()):
-                        break
-                    self.action_roll()
-            finally:
-                self._auto_rolling = False
+            self._roll_for_imaginary_players()
         # With auto-roll off too: the throw the camera saw before the game asked is not lost.
         self.offer_table()
+
+    def _roll_for_imaginary_players(self) -> None:
+        """Roll for each imaginary player the game waits for, in turn; each roll's own `_after_change` leaves
+        the rolling and the table's offer to this loop's caller."""
+        self._auto_rolling = True
+        try:
+            for _ in range(AUTO_ROLL_LIMIT):
+                if not is_imaginary_roll(self.state, self.session.expectation()):
+                    break
+                self.action_roll()
+        finally:
+            self._auto_rolling = False
 
     def _finished(self) -> None:
         self.post_message(
