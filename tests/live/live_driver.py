@@ -5,16 +5,20 @@ from __future__ import annotations
 import asyncio
 import functools
 import random
-from collections.abc import Callable, Coroutine, Sequence
-from dataclasses import dataclass
-from typing import Any
+import threading
+import time
+from collections.abc import Callable, Coroutine, Iterator, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
 
 from textual.pilot import Pilot
 
 from companion.app.app import CompanionApp
 from companion.app.roll_and_write_input import PipDie
 from companion.games import alhambra_rw as rw
-from vision.simulated_table.rolling import RollingTable, Throw
+from vision.reading import Frame
+from vision.simulated_table.rolling import Throw
+from vision.sources import VideoFileSource
 
 
 def choice(game: rw.Game) -> rw.Event:
@@ -60,12 +64,56 @@ def script(throws: int, seed: int = 0) -> Script:
     return Script(before, tuple(events), tuple(thrown))
 
 
+class Table(Protocol):
+    def throw(self, dice: Throw) -> object: ...
+
+
+class ThrownWhenAsked:
+    """A recorded game's video played as its players played: each throw after the first starts only once the
+    game has asked for it (`throw`); until then, and after the video's end, the camera keeps seeing the dice
+    lying still (the last frame again, at the video's frame rate). Played in real time regardless of the
+    game, the video lost throws whenever the machine was too busy for the game to keep up with it."""
+
+    def __init__(self, video: VideoFileSource, starts: Sequence[int]) -> None:
+        """`video` read frame by frame (not in real time); `starts`: the frame at which each throw begins."""
+        self._video = video
+        self._starts = tuple(starts)
+        self._asked = 0
+        self._closed = threading.Event()
+
+    def throw(self, dice: Throw) -> object:
+        self._asked += 1
+        return self._asked
+
+    def close(self) -> None:
+        self._closed.set()
+        self._video.close()
+
+    def __iter__(self) -> Iterator[Frame]:
+        shown = 0
+        last: Frame | None = None
+        for frame in self._video:
+            thrown = sum(start <= frame.index for start in self._starts)
+            while last is not None and thrown > self._asked and not self._closed.is_set():
+                last = self._show(last, shown := shown + 1)
+                yield last
+            last = self._show(frame, shown := shown + 1)
+            yield last
+        while last is not None and not self._closed.is_set():
+            last = self._show(last, shown := shown + 1)
+            yield last
+
+    def _show(self, frame: Frame, shown: int) -> Frame:
+        time.sleep(1 / self._video.fps)
+        return replace(frame, time=shown / self._video.fps, index=shown)
+
+
 async def play_by_camera(
     app: CompanionApp,
     pilot: Pilot[None],
     want: int,
     timeout: float,
-    table: RollingTable | None = None,
+    table: Table | None = None,
     throws: Sequence[Throw] = (),
 ) -> None:
     """Make the players' choices whenever the game waits for one, until the log holds `want` events. With a

@@ -9,13 +9,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from live_driver import play_by_camera, script, synchronous
+from live_driver import ThrownWhenAsked, play_by_camera, script, synchronous
 from test_demo_frames import assert_every_read_roll_keeps_its_frame
 from test_live_app import resumed_session
 
 from companion.app.app import CameraSetup, CompanionApp
 from companion.games import alhambra_rw as rw
-from companion.live.feed import FeedSettings
 from companion.live.roll_and_write_demo import teach_colours
 from vision.pips import PipReader
 from vision.simulated_table.rolling import RollingTable, write_video
@@ -37,11 +36,12 @@ async def test_a_rendered_video_of_several_turns_fills_the_sheet_and_the_log(tmp
     at_rest = [sorted((d.color, d.value or 0) for d in r.dice) for r in rests]
     assert at_rest == [sorted(t) for t in plan.throws]
     session = resumed_session(tmp_path, plan.before)
-    settings = FeedSettings(reopen_when_ended=False)
-    camera = CameraSetup(lambda: VideoFileSource(video, realtime=True), reader, settings=settings)
+    # The players throw each time the game asks for dice; the video opens with the first throw under way.
+    played = ThrownWhenAsked(VideoFileSource(video), [r.frame - table.roll_frames for r in rests])
+    camera = CameraSetup(lambda: played, reader)
     app = CompanionApp(rng=random.Random(0), auto_imaginary=False, camera=camera, game=session)
     async with app.run_test(size=(100, 32)) as pilot:
-        await play_by_camera(app, pilot, len(plan.events), timeout=60, throws=plan.throws)
+        await play_by_camera(app, pilot, len(plan.events), timeout=60, table=played, throws=plan.throws)
         assert tuple(session.events) == plan.events
     on_disk = rw.load_log(session.path).events
     assert on_disk == plan.events
