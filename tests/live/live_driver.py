@@ -90,22 +90,21 @@ class ThrownWhenAsked:
         self._video.close()
 
     def __iter__(self) -> Iterator[Frame]:
-        shown = 0
+        for shown, frame in enumerate(self._scenes()):
+            time.sleep(1 / self._video.fps)
+            yield replace(frame, time=shown / self._video.fps, index=shown)
+
+    def _scenes(self) -> Iterator[Frame]:
+        """The video's frames, with the last one again while the next throw waits and after the end."""
         last: Frame | None = None
         for frame in self._video:
             thrown = sum(start <= frame.index for start in self._starts)
             while last is not None and thrown > self._asked and not self._closed.is_set():
-                last = self._show(last, shown := shown + 1)
                 yield last
-            last = self._show(frame, shown := shown + 1)
-            yield last
+            last = frame
+            yield frame
         while last is not None and not self._closed.is_set():
-            last = self._show(last, shown := shown + 1)
             yield last
-
-    def _show(self, frame: Frame, shown: int) -> Frame:
-        time.sleep(1 / self._video.fps)
-        return replace(frame, time=shown / self._video.fps, index=shown)
 
 
 async def play_by_camera(
