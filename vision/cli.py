@@ -104,8 +104,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
         return bench_with_profile(args.profile, args.frames)
     from vision.bench import DICE, run_bench
+    from vision.machine import describe
     from vision.pips import PipReader
 
+    print(describe(), flush=True)
     for width, height, ms in run_bench(args.frames, PipReader(models=args.models)):
         print(
             f"pip dice, {width}x{height}, {DICE} dice: median {ms:.1f} ms/frame "

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 import cv2
 
 from companion.live.preview import annotate, fit, half_block_lines
+from vision.machine import describe
 from vision.pips import PipReader
 from vision.reading import Frame
 from vision.settle import Settler
@@ -64,6 +65,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         preview_ms.append((t3 - t2) * 1000)
     total = [a + b + c for a, b, c in zip(read_ms, settle_ms, preview_ms, strict=True)]
     median = statistics.median(total)
+    print(describe())
     print(f"live pipeline, {len(frames)} frames of {width}x{height}, one core of {os.cpu_count()}, medians:")
     print(
         f"  read {statistics.median(read_ms):.1f} ms, settle {statistics.median(settle_ms):.2f} ms, "

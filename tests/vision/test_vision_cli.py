@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -97,8 +98,9 @@ def test_eval_json_and_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["eval", str(D6_TRAY), "--split", "train"]) == 1
 
 
-def test_bench_prints_both_sizes(capsys: pytest.CaptureFixture[str]) -> None:
+def test_bench_names_the_machine_then_prints_both_sizes(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--frames", "2"]) == 0
-    out = capsys.readouterr().out.splitlines()
-    assert [line.split(",")[1].strip() for line in out] == ["640x640", "1280x720"]
-    assert all("ms/frame" in line for line in out)
+    machine, *sizes = capsys.readouterr().out.splitlines()
+    assert machine.startswith("machine: ") and f"{os.cpu_count()} cores, onnxruntime" in machine
+    assert [line.split(",")[1].strip() for line in sizes] == ["640x640", "1280x720"]
+    assert all("ms/frame" in line for line in sizes)

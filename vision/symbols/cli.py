@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
+from vision.machine import describe
 from vision.reader import DiceReader
 from vision.reading import Image
 from vision.symbols.profile import ProfileError, load_profile
@@ -79,6 +80,7 @@ def bench_with_profile(profile_path: Path, frames: int = 30) -> int:
     except ProfileError as exc:
         print(f"error: {profile_path}: {exc}", file=sys.stderr)
         return 2
+    print(describe(), flush=True)
     for what, images in bench_tables(profile.labels).items():
         reader.read(images[0])  # warm-up: first calls allocate and fill caches
         wall, cpu, dice = [], [], 0

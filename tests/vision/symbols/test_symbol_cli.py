@@ -53,6 +53,7 @@ def test_bad_profile_is_an_error_naming_the_file(tmp_path: Path, capsys: pytest.
 def test_bench_reports_the_median(profile_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
     assert cli.bench_with_profile(profile_path, frames=3) == 0
     out = capfd.readouterr().out
+    assert out.startswith("machine: ")
     assert "640x640" in out and "one thread: median" in out and "ms/frame" in out
 
 
