@@ -11,12 +11,13 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from app_driver import make_app, random_game, saved_game, saved_log
+from app_driver import make_app, random_game, saved_game, saved_log, start_named
 from textual.app import App
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import Input, Static
 
 from companion.app import paths
+from companion.app.screens.event_game import EventGameScreen
 from companion.app.table_view import TableView
 from companion.games import alhambra_dice as ad
 from companion.games import alhambra_rw as rw
@@ -145,3 +146,26 @@ def test_table_view(xdg: Path, snap_compare, game: str, size: str) -> None:  # t
         await pilot.pause(0.2)
 
     assert snap_compare(view, run_before=followed, terminal_size=SIZES[size])
+
+
+REFUSED = {"f9": "9 9 9", "f8": "9 pavilions", "f10": "9 pavilions"}
+"""A move each dice game refuses at its start (Carcassonne rolls 9 dice, Alhambra's 8)."""
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("key", REFUSED)
+def test_a_refused_move_says_why_in_view_above_the_entry(xdg: Path, key: str, size: str) -> None:
+    """At 80×24 the reason once sat under the Now panel, below the fold of the scrolling middle: typed, a
+    move seemed to do nothing."""
+
+    async def refused() -> None:
+        async with make_app().run_test(size=SIZES[size]) as pilot:
+            screen = await start_named(pilot, ["Ann", "Ben"], key, EventGameScreen)
+            await pilot.press(*REFUSED[key], "enter")
+            await pilot.pause()
+            message, entry = screen.query_one("#message", Static), screen.query_one("#entry", Input)
+            assert message.has_class("error") and str(message.render()).strip()
+            assert message in screen._compositor.visible_widgets
+            assert message.region.bottom == entry.region.y and entry.value == REFUSED[key]
+
+    asyncio.run(refused())

@@ -73,7 +73,7 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
             yield AlhambraBoard(id="board")
             with Vertical(id="side"):
                 yield Static(id="now")
-                yield Static(id="message")
+        yield Static(id="message")
         yield Input(placeholder="dice, or a choice (Enter)", id="entry")
         yield from log_row(CameraPanel(id="camera") if self.camera else None, "Camera")
         yield Footer()

@@ -93,8 +93,8 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
             with Vertical(id="side"):
                 yield CarcassonnePad(id="pad")
                 yield Static(id="now")
-                yield Static(id="message")
             yield CityView(id="city")
+        yield Static(id="message")
         yield Input(placeholder="a roll's counts, or a choice (Enter)", id="entry")
         told = "ctrl+r reads the city on the table and compares it with the one typed"
         beside = None if self.camera is None else VerticalScroll(Static(told), id="camera-city")

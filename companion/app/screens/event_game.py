@@ -136,6 +136,9 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         message = self.query_one("#message", Static)
         message.update(Text(self.message))  # as said: an engine's `[row, col]` is no markup
         message.set_class(self.error, "error")
+        # Just above the entry line, outside the scrolling middle: at 80×24 the middle's end is below the
+        # fold, and a refusal or a turn's score there went unseen. Empty, it gives its line back.
+        message.display = bool(self.message)
 
     def event_lines(self) -> list[list[str]]:
         return self.worded
