@@ -116,6 +116,33 @@ def test_a_start_with_duplicate_names_says_why(xdg: Path) -> None:
     assert asyncio.run(start()) == "player names must differ"
 
 
+@pytest.mark.parametrize(
+    ("key", "reason"),
+    [
+        ("f7", "type 2 to 6 players' names for a new Alhambra scoring pad"),
+        ("f9", "Carcassonne dice game: a game has 2 to 5 players, not 1"),
+        ("f10", "Alhambra dice game: a game has 2 to 6 players, not 1"),
+    ],
+)
+def test_a_refused_game_says_why_in_view_at_80x24(xdg: Path, key: str, reason: str) -> None:
+    """The reason once sat at the end of the new game's column, below the fold at 80×24: F7-F10 with one
+    name seemed to do nothing."""
+
+    async def start() -> None:
+        async with make_app().run_test(size=(80, 24)) as pilot:
+            await pilot.press(*"Anna", key)
+            screen = pilot.app.screen
+            assert isinstance(screen, StartScreen)
+            message = screen.query_one("#message", Static)
+            assert str(message.content) == reason and message.has_class("error")
+            assert message in screen._compositor.visible_widgets
+            await pilot.press("tab", *"Ben")  # two names: the line says whom the game adds, or goes
+            await pilot.pause()
+            assert not message.has_class("error")
+
+    asyncio.run(start())
+
+
 def test_end_screen_exports_markdown_and_json(xdg: Path, capsys: pytest.CaptureFixture[str]) -> None:
     log = saved_game(random_game(2, ("Anna", "Ben", "Cleo")), "done.jsonl")
 

@@ -134,7 +134,7 @@ class StartScreen(Screen[None]):
                 with Horizontal(classes="row"):
                     yield Button("Start game (F5)", id="start-game", variant="primary")
                     yield Button("Edit sheet (F2)", id="edit-sheet")
-                yield Static(id="message")
+        yield Static(id="message")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -218,6 +218,9 @@ class StartScreen(Screen[None]):
         widget = self.query_one("#message", Static)
         widget.update(message)
         widget.set_class(error, "error")
+        # Under both columns, not at the end of the new game's: at 80×24 that end lies below the fold, and a
+        # refused F7-F10 seemed to do nothing. Empty, it gives its line back.
+        widget.display = bool(message)
 
     def in_turn_order(self) -> tuple[str, ...]:
         """The names typed, clockwise from the start player chosen."""
