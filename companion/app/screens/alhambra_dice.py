@@ -33,6 +33,7 @@ from ..export import Scored
 from ..widgets.alhambra_board import AlhambraBoard, player_lines
 from ..widgets.camera_panel import CameraPanel
 from ..widgets.log_row import log_row
+from ..widgets.message_line import MessageLine
 from .event_game import EventGameScreen
 from .help import ALHAMBRA_DICE
 
@@ -73,7 +74,7 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
             yield AlhambraBoard(id="board")
             with Vertical(id="side"):
                 yield Static(id="now")
-        yield Static(id="message")
+        yield MessageLine(id="message")
         yield Input(placeholder="dice, or a choice (Enter)", id="entry")
         yield from log_row(CameraPanel(id="camera") if self.camera else None, "Camera")
         yield Footer()

@@ -35,6 +35,7 @@ from ..carcassonne_dice_words import describe
 from ..export import Scored
 from ..widgets.carcassonne_pad import CarcassonnePad, CityView
 from ..widgets.log_row import log_row
+from ..widgets.message_line import MessageLine
 from .event_game import EventGameScreen
 from .help import CARCASSONNE_DICE
 
@@ -94,7 +95,7 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
                 yield CarcassonnePad(id="pad")
                 yield Static(id="now")
             yield CityView(id="city")
-        yield Static(id="message")
+        yield MessageLine(id="message")
         yield Input(placeholder="a roll's counts, or a choice (Enter)", id="entry")
         told = "ctrl+r reads the city on the table and compares it with the one typed"
         beside = None if self.camera is None else VerticalScroll(Static(told), id="camera-city")

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from rich.text import Text
 from textual.binding import BindingType
-from textual.widgets import Input, Log, Static
+from textual.widgets import Input, Log
 
 from companion.games.folding import IllegalMove
 from companion.games.session import Session
@@ -26,6 +26,7 @@ from vision.reading import DiceReading
 
 from ..export import Scored, export_scored
 from ..keys import ADVICE_LINE, game_keys
+from ..widgets.message_line import MessageLine
 from .end import EndScreen, ScoringPanel
 from .play import PlayScreen
 
@@ -133,12 +134,8 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         self.refresh_view()
 
     def show_message(self) -> None:
-        message = self.query_one("#message", Static)
-        message.update(Text(self.message))  # as said: an engine's `[row, col]` is no markup
-        message.set_class(self.error, "error")
-        # Just above the entry line, outside the scrolling middle: at 80×24 the middle's end is below the
-        # fold, and a refusal or a turn's score there went unseen. Empty, it gives its line back.
-        message.display = bool(self.message)
+        # As said: an engine's `[row, col]` is no markup.
+        self.query_one("#message", MessageLine).say(Text(self.message), self.error)
 
     def event_lines(self) -> list[list[str]]:
         return self.worded

@@ -30,6 +30,7 @@ from companion.games.entry import ScoreFileError, load
 from companion.games.session import ResumeError, Session
 from companion.saved_games import SavedGame, delete_game, game_files, saved_games
 
+from ..widgets.message_line import MessageLine
 from .delete_game import DeleteGameScreen
 from .sheet_editor import SheetEditorScreen
 
@@ -134,7 +135,7 @@ class StartScreen(Screen[None]):
                 with Horizontal(classes="row"):
                     yield Button("Start game (F5)", id="start-game", variant="primary")
                     yield Button("Edit sheet (F2)", id="edit-sheet")
-        yield Static(id="message")
+        yield MessageLine(id="message")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -215,12 +216,7 @@ class StartScreen(Screen[None]):
         return rw.load_shipped_sheet(where) if kind == "shipped" else rw.load_sheet(where)
 
     def say(self, message: str, error: bool = False) -> None:
-        widget = self.query_one("#message", Static)
-        widget.update(message)
-        widget.set_class(error, "error")
-        # Under both columns, not at the end of the new game's: at 80×24 that end lies below the fold, and a
-        # refused F7-F10 seemed to do nothing. Empty, it gives its line back.
-        widget.display = bool(message)
+        self.query_one("#message", MessageLine).say(message, error)
 
     def in_turn_order(self) -> tuple[str, ...]:
         """The names typed, clockwise from the start player chosen."""
