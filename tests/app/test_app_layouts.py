@@ -14,7 +14,7 @@ import pytest
 from app_driver import make_app, random_game, saved_game, saved_log, start_named
 from textual.app import App
 from textual.pilot import Pilot
-from textual.widgets import Input, Static
+from textual.widgets import Input, Log, Static
 
 from companion.app import paths
 from companion.app.screens.event_game import EventGameScreen
@@ -169,3 +169,66 @@ def test_a_refused_move_says_why_in_view_above_the_entry(xdg: Path, key: str, si
             assert message.region.bottom == entry.region.y and entry.value == REFUSED[key]
 
     asyncio.run(refused())
+
+
+TAKEN = {"f9": "5 3 1", "f8": "draw", "f10": "lay p s a c g/N t g/NE t p a c start g"}
+"""A move each dice game takes at its start."""
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("key", TAKEN)
+def test_a_move_taken_is_said_in_view(xdg: Path, key: str, size: str) -> None:
+    """At 80×24 the game log gives its lines to the board, whose lowest lines (a round's first markers) are
+    below the fold: a move taken once changed nothing in view but the Now panel."""
+
+    async def taken() -> None:
+        async with make_app().run_test(size=SIZES[size]) as pilot:
+            screen = await start_named(pilot, ["Ann", "Ben"], key, EventGameScreen)
+            await pilot.press(*TAKEN[key], "enter")
+            await pilot.pause()
+            lines = screen.worded[-1]
+            message, log = screen.query_one("#message", Static), screen.query_one("#log", Log)
+            visible = screen._compositor.visible_widgets
+            if log in visible:
+                assert log.lines[-len(lines) :] == lines
+            else:
+                assert str(message.render()).strip() == "; ".join(lines)
+                assert message in visible and not message.has_class("error")
+
+    asyncio.run(taken())
+
+
+PAGED = {"f8": "", "f9": "5 3 1"}
+"""Each game where its middle overflows at 80×24 (Carcassonne's once a roll is typed), with what is typed."""
+
+
+@pytest.mark.parametrize("key", PAGED)
+def test_page_keys_bring_every_line_of_the_middle_into_view(xdg: Path, key: str) -> None:
+    """At 80×24 the board's lowest lines (a round's first markers), the points track and the end of the Now
+    panel (what to type) lie below the fold, and the entry line keeps the focus: PageDown walks down to them,
+    a view at a time (no line skipped), then the Now panel where it is docked and overflows; PageUp back."""
+
+    async def paged() -> None:
+        async with make_app().run_test(size=SIZES["80x24"]) as pilot:
+            screen = await start_named(pilot, ["Ann", "Ben"], key, EventGameScreen)
+            if PAGED[key]:
+                await pilot.press(*PAGED[key], "enter")
+                await pilot.pause()
+            middle = screen.query_one("#middle")
+            docked = [child for child in middle.children if child.styles.is_docked]
+            panels = [middle, *docked]
+            assert bool(docked) == (key == "f8")  # below 100 columns the Alhambra dice game's Now panel docks
+            assert all(panel.max_scroll_y > 0 for panel in panels)
+            seen = middle.scrollable_content_region.height - sum(c.outer_size.height for c in docked)
+            for _ in range(20):
+                before = [panel.scroll_y for panel in panels]
+                await pilot.press("pagedown")
+                await pilot.pause()
+                assert 0 <= middle.scroll_y - before[0] <= seen
+            assert all(panel.scroll_y == panel.max_scroll_y for panel in panels)
+            for _ in range(20):
+                await pilot.press("pageup")
+                await pilot.pause()
+            assert all(panel.scroll_y == 0 for panel in panels)
+
+    asyncio.run(paged())

@@ -2,10 +2,10 @@
 through the engine, undo and redo with the on-screen game log kept to the log on disk, every scoring shown as
 it is held, the end screen and the export, with the keys every game shares (`keys.game_keys`).
 
-Each game's screen composes its own view (with a `#message` Static, a `#log` Log and an `#entry` Input),
-draws it in `refresh_view`, words its events in `words`, gives its scoring in `scored` and each scoring held
-in `scoring_held`, and names its own keys in its `BINDINGS` and its help page in `HELP_PAGE` (F1 lists the
-screen's bindings and the page).
+Each game's screen composes its own view (with a `#middle` VerticalScroll, a `#message` Static, a `#log` Log
+and an `#entry` Input), draws it in `refresh_view`, words its events in `words`, gives its scoring in `scored`
+and each scoring held in `scoring_held`, and names its own keys in its `BINDINGS` and its help page in
+`HELP_PAGE` (F1 lists the screen's bindings and the page).
 """
 
 from __future__ import annotations
@@ -15,7 +15,9 @@ from dataclasses import replace
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from rich.text import Text
-from textual.binding import BindingType
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.widget import Widget
 from textual.widgets import Input, Log
 
 from companion.games.folding import IllegalMove
@@ -43,7 +45,13 @@ S = TypeVar("S", bound=GameState)
 class EventGameScreen(PlayScreen, Generic[E, S]):
     """Plays one dice game's session."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [*game_keys()]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *game_keys(),
+        # The entry line keeps the focus, so the middle (board or pad, the Now panel) scrolls by these keys
+        # too: at 80×24 its lower part is out of view, and a mouse's wheel may not be at hand.
+        Binding("pageup", "scroll_middle(-1)", "page up the board or pad, then the Now panel", show=False),
+        Binding("pagedown", "scroll_middle(1)", "page down the board or pad, then the Now panel", show=False),
+    ]
 
     def __init__(
         self, session: Session[E, S, Any], frames: FrameKeeper | None = None, table: DiceReading | None = None
@@ -149,6 +157,7 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         frame = self.keep_frame(seen) if hasattr(event, "frame") and read else ""
         if frame:
             event = replace(event, frame=frame)  # type: ignore[type-var]
+        taken = len(self.worded)
         try:
             self.submit(event)
         except (IllegalMove, OSError) as exc:
@@ -158,6 +167,10 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         self.message, self.error = "", False
         self.pending = None
         self._after_change()
+        if not self.message and not self.query_one("#log", Log).display:
+            # 80×24 gives the game log's lines to the board, whose lowest lines (where a round's first
+            # markers go) may be out of view: without this a move taken would change nothing to be seen.
+            self.say("; ".join(line for lines in self.worded[taken:] for line in lines))
         return True
 
     def rolled_by_camera(self, counts: tuple[int, ...], note: str) -> E | None:
@@ -264,6 +277,20 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
             self.say(f"export failed: {exc}", error=True)
             return
         self.say(f"exported the scoring to {' and '.join(map(str, paths))}")
+
+    def action_scroll_middle(self, pages: int) -> None:
+        """A page through what the middle hides: the board or pad, then a panel docked in it (the stacked Now
+        panel) where that overflows too; back up the other way round."""
+        middle = self.query_one("#middle", VerticalScroll)
+        docked = [child for child in middle.children if child.styles.is_docked]
+        # A page of the middle is what shows of it: a whole one would skip the lines the docked panel covers.
+        covered = sum(child.outer_size.height for child in docked)
+        panels: list[tuple[Widget, int]] = [(middle, middle.scrollable_content_region.height - covered)]
+        panels += [(child, child.scrollable_content_region.height) for child in docked]
+        for panel, page in panels if pages > 0 else reversed(panels):
+            if (panel.max_scroll_y - panel.scroll_y if pages > 0 else panel.scroll_y) > 0:
+                panel.scroll_to(y=panel.scroll_y + pages * max(1, page), animate=False)
+                return
 
     def action_back(self) -> None:
         """Esc: clear what is typed; with nothing typed, back to the start screen (the game is saved)."""
