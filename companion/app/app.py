@@ -67,6 +67,8 @@ class CompanionApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "help"),
         Binding("f3", "calibrate", "calibrate camera"),
+        # Without a camera the same key says how to get one, out of the footer: `check_action` lets one run.
+        Binding("f3", "calibrate_without_camera", "calibrate camera", show=False),
         Binding("f6", "share", "share the view", show=False),
         Binding("ctrl+q", "quit", "quit", priority=True),
     ]
@@ -208,7 +210,17 @@ class CompanionApp(App[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "calibrate":
             return self.camera is not None and self.camera.use_profile is not None
+        if action == "calibrate_without_camera":
+            return self.camera is None
         return True
+
+    def action_calibrate_without_camera(self) -> None:
+        self.notify(
+            "F3 teaches the dice colours from the camera: start the app with `--camera SPEC` (e.g. "
+            "`companion --camera 0`), or teach them from photos with "
+            "`companion calibrate colours COLOURS_DIR`",
+            severity="warning",
+        )
 
     def action_calibrate(self) -> None:
         if not isinstance(self.screen, CalibrateScreen):

@@ -99,3 +99,19 @@ async def test_f3_teaches_the_colours_from_the_dice_in_view_and_the_reader_uses_
 
 def _no_camera() -> object:
     raise OSError("no camera in this test")
+
+
+@synchronous
+async def test_f3_without_a_camera_says_how_to_teach_the_colours(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """F3 once did nothing at all without `--camera`: the key is out of the footer there, and F1 names it."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    app = CompanionApp(rng=random.Random(0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f3")
+        await pilot.pause()
+        assert not isinstance(app.screen, CalibrateScreen)
+        told = [n.message for n in app._notifications]
+        assert len(told) == 1 and "--camera" in told[0] and "companion calibrate colours" in told[0]

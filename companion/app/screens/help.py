@@ -86,6 +86,7 @@ EVERYWHERE: Rows = (
     ("F1", "this help: the keys of the screen it was opened on (? on the game and end screens)"),
     ("ctrl+q", "quit: the game is saved after every move, continue it from the start screen"),
     ("tab", "next field or button"),
+    ("F3", "teach the dice colours from the camera (`companion --camera SPEC`): yellow, then blue"),
     ("F6", "share the table's view: every phone on this network opens the address or QR code"),
 )
 
