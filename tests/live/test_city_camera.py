@@ -25,6 +25,7 @@ from calibration.table_area import TableArea, save_area
 from companion.app import paths
 from companion.app.app import CameraSetup, CompanionApp
 from companion.app.screens.carcassonne_dice import CarcassonneDiceScreen
+from companion.app.widgets.camera_panel import CameraPanel
 from companion.cli import main as companion_main
 from companion.games import carcassonne_dice as cd
 from companion.games.carcassonne_dice.entry import RULES
@@ -250,6 +251,32 @@ def test_ctrl_r_says_what_the_camera_lacks(home: Path, taught: bool, says: str) 
 
     said, error, reading = asyncio.run(press())
     assert says in said and error and not reading
+
+
+@pytest.mark.parametrize("size", [(80, 24), (110, 34), (40, 60)])
+def test_a_lost_camera_is_shown_and_the_game_goes_on_by_keys(home: Path, size: tuple[int, int]) -> None:
+    """The Carcassonne screen once had no camera panel: an unplugged camera said nothing there, and its throws
+    just stopped coming."""
+    session = Session.create(RULES, home, cd.GameStarted(("Ann", "Ben")), datetime(2026, 11, 25))
+    camera = CameraSetup(never_opens, NoFrames())
+
+    async def play() -> tuple[str, bool, bool, int]:
+        app = CompanionApp(camera=camera, game=session)
+        async with app.run_test(size=size) as pilot:
+            screen = app.screen
+            assert isinstance(screen, CarcassonneDiceScreen)
+            panel = screen.query_one(CameraPanel)
+            await until(pilot, lambda: panel.status.state == "camera lost", 15, "the camera lost")
+            await pilot.pause()
+            shown = [
+                w in screen._compositor.visible_widgets for w in (panel, screen.query_one("#camera-city"))
+            ]
+            await pilot.press(*"5 3 1", "enter")
+            await pilot.pause()
+            return panel.status.detail, *shown, screen.state.rolls
+
+    detail, panel_shown, city_shown, rolls = asyncio.run(play())
+    assert "camera 0 did not open" in detail and panel_shown and city_shown and rolls == 1
 
 
 def test_the_city_is_read_in_the_calibrated_dice_area() -> None:

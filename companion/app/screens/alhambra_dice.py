@@ -31,7 +31,6 @@ from ..alhambra_dice_input import HELP, InputError, parse
 from ..alhambra_dice_words import describe
 from ..export import Scored
 from ..widgets.alhambra_board import AlhambraBoard, player_lines
-from ..widgets.camera_panel import CameraPanel
 from ..widgets.log_row import log_row
 from ..widgets.message_line import MessageLine
 from .event_game import EventGameScreen
@@ -76,7 +75,7 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
                 yield Static(id="now")
         yield MessageLine(id="message")
         yield Input(placeholder="dice, or a choice (Enter)", id="entry")
-        yield from log_row(CameraPanel(id="camera") if self.camera else None, "Camera")
+        yield from log_row(bool(self.camera))
         yield Footer()
 
     def on_mount(self) -> None:

@@ -99,7 +99,7 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
         yield Input(placeholder="a roll's counts, or a choice (Enter)", id="entry")
         told = "ctrl+r reads the city on the table and compares it with the one typed"
         beside = None if self.camera is None else VerticalScroll(Static(told), id="camera-city")
-        yield from log_row(beside, "The camera's city")
+        yield from log_row(self.camera is not None, beside, "The camera's city")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -25,7 +25,6 @@ from ..describe import describe
 from ..export import export_scored, scoreboard_markdown
 from ..keys import game_keys
 from ..roll_and_write_input import Colour, DiceEntered, DiceSource, PipDie
-from ..widgets.camera_panel import CameraPanel
 from ..widgets.grid_text import grid_text
 from ..widgets.log_row import log_row
 from ..widgets.score_sheet import ScoreSheet
@@ -117,7 +116,7 @@ class RollAndWriteScreen(PlayScreen):
         with Horizontal(id="middle"):
             yield Static(id="grid")
             yield TurnPanel(id="turn")
-        yield from log_row(CameraPanel(id="camera") if self.camera else None, "Camera")
+        yield from log_row(bool(self.camera))
         yield Footer()
 
     def on_mount(self) -> None:

@@ -17,6 +17,16 @@ _STATE_STYLE = {"rolling": "bold yellow", "settled": "bold green", "starting": "
 class CameraPanel(Static):
     """Shows what the camera sees; the app feeds it `PreviewFrame` and `StatusChanged` contents."""
 
+    # Beside a game's log; a screen's own rules (a short terminal, a phone, calibration) go over these.
+    DEFAULT_CSS = """
+    CameraPanel {
+        width: 34;
+        height: 1fr;
+        padding: 0 1;
+        border: round $panel;
+    }
+    """
+
     def __init__(self, id: str | None = None) -> None:
         super().__init__(id=id)
         self.status = FeedStatus("starting", "", None)

@@ -7,15 +7,22 @@ from textual.containers import Horizontal
 from textual.widget import Widget
 from textual.widgets import Log
 
+from .camera_panel import CameraPanel
 
-def log_row(beside: Widget | None, title: str = "") -> ComposeResult:
-    """The row (`#bottom`) with the game log (`#log`, not focusable: the keys stay with the game) and
-    `beside` it, titled `title`, if given."""
+
+def log_row(camera: bool, beside: Widget | None = None, title: str = "") -> ComposeResult:
+    """The row (`#bottom`) with the game log (`#log`, not focusable: the keys stay with the game), the
+    camera's panel (`#camera`: preview, dice seen, its state) where a `camera` is set up, and `beside` them,
+    titled `title`, if given."""
     with Horizontal(id="bottom"):
         log = Log(id="log", auto_scroll=True)
         log.can_focus = False
         log.border_title = "Game log"
         yield log
+        if camera:
+            panel = CameraPanel(id="camera")
+            panel.border_title = "Camera"
+            yield panel
         if beside is not None:
             beside.border_title = title
             yield beside
