@@ -20,7 +20,7 @@ class MessageLine(Static):
     """
 
     def say(self, message: str | Text, error: bool = False) -> None:
-        """Show `message` (red and bold when `error`), or nothing when it is empty."""
+        """Show `message` (red and bold when `error`: the app's `.error` rule), or nothing if empty."""
         self.update(message)
         self.set_class(error, "error")
         self.display = bool(message)
