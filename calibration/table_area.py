@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Protocol
 
 from jsonfile import JsonFileError, read_json, refuse_unknown, short
+from jsonfile.whole import write_whole
 from vision.reading import Box, DiceReading, Image
 
 FORMAT = "table-area/1"
@@ -77,8 +78,7 @@ def load_area(path: Path) -> TableArea:
 
 
 def save_area(area: TableArea, path: Path) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(area.to_json(), indent=2) + "\n", encoding="utf-8")
+    write_whole(path, json.dumps(area.to_json(), indent=2) + "\n")
 
 
 class _Reader(Protocol):

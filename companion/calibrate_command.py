@@ -72,6 +72,9 @@ def run_calibrate(args: argparse.Namespace) -> int:
     except (ColourProfileError, TableAreaError, SourceError) as exc:
         print(f"companion calibrate: {exc}", file=sys.stderr)
         return 2
+    except OSError as exc:  # a full disk, a config folder not writable
+        print(f"companion calibrate: cannot save: {exc}", file=sys.stderr)
+        return 2
 
 
 def _show() -> int:
@@ -122,7 +125,6 @@ def _colours(args: argparse.Namespace) -> int:
     else:
         print("companion calibrate colours: give COLOURS_DIR or --camera SPEC", file=sys.stderr)
         return 2
-    paths.colour_profile_path().parent.mkdir(parents=True, exist_ok=True)
     save_profile(profile, paths.colour_profile_path())
     print(f"colour profile saved to {paths.colour_profile_path()}")
     return 0

@@ -20,3 +20,11 @@ def written_whole(path: Path) -> Iterator[Path]:
     finally:
         with suppress(OSError):  # a side file that cannot be removed is only a file too many
             side.unlink(missing_ok=True)
+
+
+def write_whole(path: Path, text: str) -> None:
+    """`path` made to hold `text` (UTF-8) through `written_whole`, its folder made where missing; `OSError`
+    (a full disk, a folder not writable) goes on to the caller."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with written_whole(path) as side:
+        side.write_text(text, encoding="utf-8")

@@ -184,3 +184,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ColourProfileError, DatasetError, ModelMissingError, ProfileError) as err:
         error(str(err))
         return BAD_SETUP
+    except OSError as err:  # a file that cannot be written (a full disk, a folder not writable)
+        error(str(err))
+        return FAILED

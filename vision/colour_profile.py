@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from jsonfile import JsonFileError, read_json, refuse_unknown, short, shown
+from jsonfile.whole import write_whole
 from vision.colour import body_lab
 from vision.images import ImageError, image_files, load_image
 from vision.reading import PALETTE, Box, Image
@@ -121,7 +122,7 @@ def teach(samples: Mapping[str, Sequence[npt.NDArray[np.float32]]]) -> ColourPro
 
 
 def save_profile(profile: ColourProfile, path: Path) -> None:
-    path.write_text(json.dumps(profile.to_json(), indent=2) + "\n")
+    write_whole(path, json.dumps(profile.to_json(), indent=2) + "\n")
 
 
 def _numbers(value: object, shape: tuple[int, ...], where: str) -> npt.NDArray[np.float64]:

@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from companion.games import alhambra_rw as rw
+from companion.games.alhambra.pad import PAD_SUFFIX
 from companion.live.frames import frames_dir
-from jsonfile.whole import written_whole
+from jsonfile.whole import write_whole, written_whole
 
 TERMS = (
     "VP 1/2/3: what the most, second and third most buildings of a type are worth (struck out: a place"
@@ -114,9 +115,15 @@ class Scored:
         return "\n".join(lines) + "\n"
 
 
+def game_name(path: Path) -> str:
+    """`GAME` of the game's file: its log `GAME.jsonl` or the original Alhambra's pad `GAME.pad.json`."""
+    name = path.name
+    return name.removesuffix(PAD_SUFFIX) if name.endswith(PAD_SUFFIX) else name.removesuffix(path.suffix)
+
+
 def score_path(log_path: Path, kind: str) -> Path:
-    """`GAME.score.md` or `GAME.score.json` next to the game's log `GAME.jsonl`."""
-    return log_path.with_name(f"{log_path.name.removesuffix(log_path.suffix)}.score.{kind}")
+    """`GAME.score.md` or `GAME.score.json` next to the game's file (`game_name`)."""
+    return log_path.with_name(f"{game_name(log_path)}.score.{kind}")
 
 
 def export_frames(log_path: Path) -> Path | None:
@@ -136,16 +143,12 @@ def export_frames(log_path: Path) -> Path | None:
 
 def export_scored(scored: Scored, markdown: str, log_path: Path, kinds: Iterable[str]) -> list[Path]:
     """Write the scoring in each of `kinds` (`md`, `json`) next to the game's log, and the camera's frames
-    (`export_frames`); returns the files."""
+    (`export_frames`); returns the files. Each is written whole: a full disk leaves no half file."""
     written = []
     for kind in kinds:
         path = score_path(log_path, kind)
-        if kind == "md":
-            path.write_text(markdown, encoding="utf-8")
-        else:
-            path.write_text(
-                json.dumps(scored.to_json(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
-            )
+        text = markdown if kind == "md" else json.dumps(scored.to_json(), indent=2, ensure_ascii=False) + "\n"
+        write_whole(path, text)
         written.append(path)
     frames = export_frames(log_path)
     return written + ([frames] if frames is not None else [])

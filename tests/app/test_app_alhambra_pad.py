@@ -62,11 +62,18 @@ def test_a_pad_is_typed_scored_saved_continued_and_exported(xdg: Path, capsys: A
         "the next scoring starts from the last"
     )
     assert pad["players"][1]["scorings"][1]["buildings"]["garden"] == 3
-    exported = json.loads(path.with_name(path.name.removesuffix(".pad.json") + ".score.json").read_text())
+    stem = path.name.removesuffix(".pad.json")
+    exported = json.loads(path.with_name(f"{stem}.score.json").read_text())
     capsys.readouterr()
     assert companion_main(["score", str(path), "--json"]) == 0
-    assert json.loads(capsys.readouterr().out) == exported
-    assert exported["winners"] == ["Ben"] and exported["players"][1]["scorings"][1]["vp"] == 12 + 9
+    assert json.loads(capsys.readouterr().out) == exported["scoring"], "the keys every game exports"
+    totals = [{"name": p["name"], "total": p["total"]} for p in exported["scoring"]["players"]]
+    assert exported["totals"] == totals and [t["name"] for t in totals] == ["Ann", "Ben", "Dirk"]
+    assert not exported["finished"] and exported["winners"] == [], "two scorings of three: no winner yet"
+    scoring = exported["scoring"]
+    assert scoring["winners"] == ["Ben"] and scoring["players"][1]["scorings"][1]["vp"] == 12 + 9
+    markdown = path.with_name(f"{stem}.score.md").read_text()
+    assert f"| Ben | {totals[1]['total']} |" in markdown and "Leading: Ben" in markdown
 
     async def continue_it() -> tuple[int, str]:
         async with make_app().run_test(size=(110, 34)) as pilot:
@@ -116,15 +123,38 @@ def test_a_digit_typed_after_a_lone_0_replaces_it_and_the_best_lead_until_the_th
             await pilot.press("3")
             seen["typed"] = (tower.value, pad.pad["players"][0]["scorings"][0]["buildings"]["tower"])
             for n in (1, 2):
-                seen[n] = str(pad.query_one("#result", Static).render()).splitlines()[-1]
+                seen[n] = str(pad.query_one("#totals", Static).render())
                 await pilot.press("ctrl+n")
-            seen[3] = str(pad.query_one("#result", Static).render()).splitlines()[-1]
+            seen[3] = str(pad.query_one("#totals", Static).render())
 
     asyncio.run(fill())
     assert seen["typed"] == ("3", 3)
     assert seen[1] == "Totals after scoring 1 of 3: Ann 6, Ben 0, Dirk (imaginary) 0. Leading: Ann", seen[1]
     assert seen[2].startswith("Totals after scoring 2 of 3: ") and seen[2].endswith("Leading: Ann")
     assert seen[3].startswith("Totals: ") and seen[3].endswith("Winner: Ann"), "3 scorings: a winner"
+
+
+def test_the_totals_stay_in_view_at_80x24_with_five_players(xdg: Path) -> None:
+    """Five players' breakdown is longer than an 80×24 terminal shows: the totals line stays above it."""
+    seen: dict[str, Any] = {}
+
+    async def fill() -> None:
+        async with make_app().run_test(size=(80, 24)) as pilot:
+            await pilot.press(*"Ann", "tab", *"Ben", "tab", *"Cid", "tab", *"Dora", "tab", *"Eve", "f7")
+            await pilot.pause()
+            await type_into(pilot, "p4-tower", "3")
+            pad = pilot.app.screen
+            totals = pad.query_one("#totals", Static)
+            seen["shown"] = totals in pad._compositor.visible_widgets
+            seen["totals"] = str(totals.render())
+            await type_into(pilot, "p4-tower", "-1")
+            seen["refused"] = str(totals.render()), totals in pad._compositor.visible_widgets
+
+    asyncio.run(fill())
+    assert seen["shown"], "the totals line is below the fold"
+    assert seen["totals"] == "Totals after scoring 1 of 3: Ann 0, Ben 0, Cid 0, Dora 0, Eve 6. Leading: Eve"
+    refused, shown = seen["refused"]
+    assert refused.startswith("not scored yet: ") and shown, refused
 
 
 def test_a_damaged_pad_is_named_and_the_app_goes_on(xdg: Path) -> None:
@@ -169,6 +199,28 @@ def test_a_pad_that_cannot_be_saved_says_so_and_keeps_the_typing(xdg: Path) -> N
     assert isinstance(seen["screen"], AlhambraPadScreen)
     assert any("cannot save the pad" in note for note in seen["notes"]), seen["notes"]
     assert seen["tower"] == 2
+
+
+def test_an_export_that_cannot_be_written_says_so_and_leaves_no_half_file(xdg: Path) -> None:
+    seen: dict[str, Any] = {}
+
+    async def export() -> None:
+        async with make_app().run_test(size=(80, 24)) as pilot:
+            pad = await new_pad_for_ann_and_ben(pilot)
+            await type_into(pilot, "p0-tower", "2")
+            # The side file the breakdown is written through cannot be made: a write fails as on a full disk.
+            stem = pad.path.name.removesuffix(".pad.json")
+            pad.path.with_name(f"{stem}.score.md.part").mkdir()
+            await pilot.press("ctrl+e")
+            await pilot.pause()
+            seen["screen"] = pilot.app.screen
+            seen["notes"] = [n.message for n in pilot.app._notifications]
+            seen["written"] = sorted(f.name for f in pad.path.parent.glob(f"{stem}.score.*"))
+
+    asyncio.run(export())
+    assert isinstance(seen["screen"], AlhambraPadScreen), "the pad stays open"
+    assert any(note.startswith("export failed: ") for note in seen["notes"]), seen["notes"]
+    assert all(name.endswith(".part") for name in seen["written"]), seen["written"]
 
 
 def test_a_pad_is_a_saved_game_continued_from_the_list_and_in_history_once_finished(xdg: Path) -> None:

@@ -64,6 +64,29 @@ def test_an_invalid_sheet_cannot_be_saved_and_a_valid_one_is_offered_next_time(x
     assert asyncio.run(next_time()) == ("user", str(sheets / "my-sheet.json"))
 
 
+def test_a_sheet_that_cannot_be_saved_says_so_and_stays_to_save_again(xdg: Path) -> None:
+    sheets = xdg / "config" / "table-companion" / "sheets"
+
+    async def edit() -> tuple[object, str, object]:
+        async with make_app().run_test(size=(80, 24)) as pilot:
+            await pilot.press("f2")
+            editor = pilot.app.screen
+            assert isinstance(editor, SheetEditorScreen)
+            sheets.mkdir(parents=True)
+            (sheets / "my-sheet.json.part").mkdir()  # a save fails as on a full disk
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            failed = pilot.app.screen, text_of(editor, "#validation")
+            (sheets / "my-sheet.json.part").rmdir()
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            return *failed, pilot.app.screen
+
+    screen, said, after = asyncio.run(edit())
+    assert isinstance(screen, SheetEditorScreen) and said.startswith("cannot save the sheet: "), said
+    assert isinstance(after, StartScreen) and (sheets / "my-sheet.json").is_file()
+
+
 def test_typing_a_whole_grid_leaves_the_cursor_on_the_last_cell(xdg: Path) -> None:
     async def type_grid() -> tuple[tuple[int, int], tuple[str, ...]]:
         async with make_app().run_test(size=(100, 32)) as pilot:

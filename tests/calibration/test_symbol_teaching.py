@@ -149,6 +149,16 @@ def test_enroll_command_reports_bad_input_without_traceback(
     assert not (tmp_path / "p.json").exists()
 
 
+def test_a_profile_that_cannot_be_written_is_one_error_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    faces = write_faces(tmp_path / "faces", some_faces("arrow", "moon"))
+    (tmp_path / "full").write_text("")  # the folder asked for is a file: no file can be made in it
+    assert vision_main(["enroll", "--out", str(tmp_path / "full" / "p.json"), str(faces)]) == 2
+    said = capsys.readouterr().err
+    assert "error: cannot write the profile: " in said and "Traceback" not in said
+
+
 def test_guided_camera_step_keeps_frames_per_face(tmp_path: Path) -> None:
     """The camera is a real cv2.VideoCapture, reading a video file of a die showing each face in turn."""
     video = tmp_path / "camera.avi"

@@ -65,6 +65,18 @@ def test_the_command_line_remembers_the_area_and_refuses_a_bad_one(tmp_path: Pat
     assert bad.returncode == 2 and "at least 5% of the frame" in bad.stderr
 
 
+def test_an_area_that_cannot_be_saved_is_one_line_and_the_last_one_kept(tmp_path: Path) -> None:
+    env = {"XDG_CONFIG_HOME": str(tmp_path), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
+    assert run_companion("calibrate", "area", "0.1", "0.2", "0.9", "0.8", env=env).returncode == 0
+    saved = tmp_path / "table-companion" / "table-area.json"
+    # The side file the area is written through cannot be made: a save fails as on a full disk.
+    saved.with_name(saved.name + ".part").mkdir()
+    failed = run_companion("calibrate", "area", "0", "0", "1", "1", env=env)
+    assert failed.returncode == 2, failed.stderr
+    assert failed.stderr.startswith("companion calibrate: cannot save: ") and "Traceback" not in failed.stderr
+    assert json.loads(saved.read_text())["x0"] == 0.1
+
+
 @synchronous
 async def test_f3_teaches_the_colours_from_the_dice_in_view_and_the_reader_uses_them(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -88,6 +100,13 @@ async def test_f3_teaches_the_colours_from_the_dice_in_view_and_the_reader_uses_
                 frame = next(f for f in frames if table.truth)
                 screen.see(frame.image, TableReader(table).read(frame.image))
                 await pilot.press(key)
+        side = paths.colour_profile_path().with_name(paths.colour_profile_path().name + ".part")
+        side.mkdir(parents=True)  # a save fails as on a full disk: said, and the samples kept
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, CalibrateScreen)
+        assert "cannot save the colours: " in str(screen.query_one("#steps").render())
+        side.rmdir()
         await pilot.press("s")
         await pilot.pause()
         assert not isinstance(app.screen, CalibrateScreen)

@@ -38,6 +38,7 @@ import numpy as np
 import numpy.typing as npt
 
 from jsonfile import JsonFileError, Limits, read_json, refuse_unknown, short, shown
+from jsonfile.whole import write_whole
 from vision.symbols.locate import PATCH
 
 FORMAT = "symbol-dice-profile"
@@ -140,7 +141,7 @@ class SymbolProfile:
         return out
 
     def save(self, path: Path) -> None:
-        path.write_text(json.dumps(self.to_json(), indent=1) + "\n")
+        write_whole(path, json.dumps(self.to_json(), indent=1) + "\n")
 
 
 def load_profile(path: Path) -> SymbolProfile:

@@ -476,7 +476,6 @@ def enroll(
 ) -> SymbolProfile:
     """Teach from a folder of face folders and write the profile."""
     profile = teach(read_faces_dir(faces_dir, warn), parse_edges(edge_specs), warn)
-    out.parent.mkdir(parents=True, exist_ok=True)
     profile.save(out)
     return profile
 
@@ -497,6 +496,9 @@ def run_enroll(args: argparse.Namespace, faces_dir: Path) -> int:
         )
     except TeachingError as exc:
         print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:  # a full disk, a folder not writable: nothing half written is left
+        print(f"error: cannot write the profile: {exc}", file=sys.stderr)
         return 2
     print(
         f"taught {len(profile.faces)} faces ({', '.join(profile.labels)});"

@@ -20,10 +20,12 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static
 
 from companion.games import alhambra as al
-from companion.games.alhambra.pad import PAD_SUFFIX, WALL, PadError, save_pad
+from companion.games.alhambra.entry import ENTRY
+from companion.games.alhambra.pad import WALL, PadError, save_pad
 from companion.games.alhambra.report import result_text
 from companion.games.alhambra.scoring import SCORINGS
 
+from ..export import Scored, export_scored, game_name
 from ..keys import ADVICE
 from ..widgets.fitted import fit_classes
 from .advice import AdviceScreen
@@ -64,6 +66,7 @@ class AlhambraPadScreen(Screen[None]):
                         yield Label("-", classes="count")
                     else:
                         yield Input(id=f"p{p}-{field}", classes="count", type="integer", compact=True)
+        yield Static(id="totals")
         with VerticalScroll(id="breakdown"):
             yield Static(id="result")
         yield Footer()
@@ -91,13 +94,20 @@ class AlhambraPadScreen(Screen[None]):
             f"Alhambra scoring pad · scoring {self.at + 1} of {held} held so far · saved as {self.path.name}"
         )
         result = self.query_one("#result", Static)
+        totals = self.query_one("#totals", Static)
         try:
             self.result = al.score_game(al.read_scorings(self.pad, al.load_buildings()))
         except al.ScoreFileError as exc:
             self.result = None
-            result.update(f"not scored yet: {exc}")
+            totals.update(f"not scored yet: {exc}")
+            totals.add_class("error")
+            result.update("")
             return
-        result.update(result_text(self.result))
+        # The totals stay in view above the breakdown, which a small terminal shows only in part.
+        breakdown, _, totals_line = result_text(self.result).rpartition("\n")
+        totals.update(totals_line)
+        totals.remove_class("error")
+        result.update(breakdown.rstrip())
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id is None:
@@ -143,14 +153,24 @@ class AlhambraPadScreen(Screen[None]):
         self.app.push_screen(AdviceScreen(None, self.pad, lambda: self.pad))
 
     def action_export(self) -> None:
+        """The scorings typed so far as `GAME.score.md` and `GAME.score.json` beside the pad, as every game
+        exports (a full disk or a folder not writable is said, and nothing half written is left)."""
         if self.result is None:
             self.notify("fix the pad first: it is not scored yet", severity="error")
             return
-        stem = self.path.name.removesuffix(PAD_SUFFIX)
-        out = self.path.with_name(f"{stem}.score.json")
-        out.write_text(
-            json.dumps(self.result.to_json(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+        finished = len(self.result.players[0].scorings) == SCORINGS
+        scored = Scored(
+            ENTRY.id,
+            ENTRY.title,
+            finished,
+            tuple((p.name, p.total) for p in self.result.players),
+            self.result.winners if finished else (),
+            result_text(self.result),
+            self.result.to_json(),
         )
-        text = self.path.with_name(f"{stem}.score.txt")
-        text.write_text(result_text(self.result) + "\n", encoding="utf-8")
-        self.notify(f"written: {out} and {text}")
+        try:
+            paths = export_scored(scored, scored.markdown(game_name(self.path)), self.path, ("md", "json"))
+        except OSError as exc:
+            self.notify(f"export failed: {exc}", severity="error")
+            return
+        self.notify(f"written: {' and '.join(map(str, paths))}")

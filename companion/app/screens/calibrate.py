@@ -75,8 +75,11 @@ class CalibrateScreen(ModalScreen[None]):
         except ColourProfileError as err:
             self._show(str(err), error=True)
             return
-        self.profile_path.parent.mkdir(parents=True, exist_ok=True)
-        save_profile(profile, self.profile_path)
+        try:
+            save_profile(profile, self.profile_path)
+        except OSError as exc:  # a full disk, a folder not writable: the samples stay to save again
+            self._show(f"cannot save the colours: {exc}", error=True)
+            return
         self.post_message(self.Taught(profile))
         self.dismiss()
 

@@ -26,7 +26,7 @@ from companion.live.frames import FrameKeeper, Sighting
 from companion.live.match import FaceProposal, lying_proposal
 from vision.reading import DiceReading
 
-from ..export import Scored, export_scored
+from ..export import Scored, export_scored, game_name
 from ..keys import ADVICE_LINE, game_keys
 from ..widgets.message_line import MessageLine
 from .end import EndScreen, ScoringPanel
@@ -270,9 +270,10 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
     def action_export(self) -> None:
         """The scoring so far with every reason, as `GAME.score.md` and `GAME.score.json` beside the log."""
         scored = self.scored()
-        name = self.session.path.name.removesuffix(self.session.path.suffix)
         try:
-            paths = export_scored(scored, scored.markdown(name), self.session.path, ("md", "json"))
+            paths = export_scored(
+                scored, scored.markdown(game_name(self.session.path)), self.session.path, ("md", "json")
+            )
         except OSError as exc:
             self.say(f"export failed: {exc}", error=True)
             return

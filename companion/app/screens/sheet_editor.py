@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from companion.games import alhambra_rw as rw
+from jsonfile.whole import write_whole
 
 from ..widgets.grid_editor import EMPTY, GridEditor
 from .help import SHEET_EDITOR
@@ -135,9 +136,12 @@ class SheetEditorScreen(Screen[Path | None]):
         if self.sheet is None:
             self.app.bell()
             return
-        self.sheets_dir.mkdir(parents=True, exist_ok=True)
         path = self.sheets_dir / f"{self.sheet.name}.json"
-        path.write_text(json.dumps(self.sheet.to_json(), indent=2) + "\n", encoding="utf-8")
+        try:
+            write_whole(path, json.dumps(self.sheet.to_json(), indent=2) + "\n")
+        except OSError as exc:  # a full disk, a folder not writable: the sheet stays here to save again
+            self.query_one("#validation", Static).update(f"cannot save the sheet: {exc}")
+            return
         self.dismiss(path)
 
     @on(Button.Pressed, "#cancel")

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from jsonfile import JsonFileError, read_json
-from jsonfile.whole import written_whole
+from jsonfile.whole import write_whole
 
 from ..entry import Progress, Result, ScoreFileError, Summary
 from .buildings import TYPES, load_buildings
@@ -97,8 +97,7 @@ def _empty(dirk: bool) -> dict[str, Any]:
 def save_pad(path: Path, pad: dict[str, Any]) -> None:
     # Written whole: a crash mid-write leaves the last good pad.
     try:
-        with written_whole(path) as side:
-            side.write_text(json.dumps(pad, indent=1) + "\n", encoding="utf-8")
+        write_whole(path, json.dumps(pad, indent=1) + "\n")
     except OSError as exc:
         raise PadError(f"{path}: cannot save the pad ({exc.strerror or exc})") from None
 
