@@ -198,21 +198,40 @@ def test_a_move_taken_is_said_in_view(xdg: Path, key: str, size: str) -> None:
     asyncio.run(taken())
 
 
-PAGED = {"f8": "", "f9": "5 3 1"}
-"""Each game where its middle overflows at 80×24 (Carcassonne's once a roll is typed), with what is typed."""
+@pytest.mark.parametrize("names", [["Ann", "Ben"], ["Ann", "Ben", "Cleo", "Dan", "Eve"]])
+def test_carcassonnes_now_panel_is_whole_in_view_at_80x24(xdg: Path, names: list[str]) -> None:
+    """What to type, at the start of a turn and after a roll: the Now panel once shared the width with the
+    city, and at 80×24 its last lines (where to type) lay below the fold."""
+
+    async def shown() -> list[bool]:
+        async with make_app().run_test(size=SIZES["80x24"]) as pilot:
+            screen = await start_named(pilot, names, "f9", EventGameScreen)
+            middle, now = screen.query_one("#middle"), screen.query_one("#now")
+            whole = [middle.region.contains_region(now.region)]
+            await pilot.press(*"5 3 1", "enter")
+            await pilot.pause()
+            return [*whole, middle.region.contains_region(now.region)]
+
+    assert asyncio.run(shown()) == [True, True]
+
+
+PAGED = {"f8": (), "f9": ("9 0 0", "build 4,4:S 5,4:NS 6,4:NS 7,4:NS 8,4:N")}
+"""Each game where its middle overflows at 80×24 (Carcassonne's once a tall city is built), with what is
+typed."""
 
 
 @pytest.mark.parametrize("key", PAGED)
 def test_page_keys_bring_every_line_of_the_middle_into_view(xdg: Path, key: str) -> None:
-    """At 80×24 the board's lowest lines (a round's first markers), the points track and the end of the Now
-    panel (what to type) lie below the fold, and the entry line keeps the focus: PageDown walks down to them,
-    a view at a time (no line skipped), then the Now panel where it is docked and overflows; PageUp back."""
+    """At 80×24 the board's lowest lines (a round's first markers), the points track, and Carcassonne's Now
+    panel under a tall city lie below the fold, and the entry line keeps the focus: PageDown walks down to
+    them, a view at a time (no line skipped), then the Now panel where it is docked and overflows; PageUp
+    back."""
 
     async def paged() -> None:
         async with make_app().run_test(size=SIZES["80x24"]) as pilot:
             screen = await start_named(pilot, ["Ann", "Ben"], key, EventGameScreen)
-            if PAGED[key]:
-                await pilot.press(*PAGED[key], "enter")
+            for line in PAGED[key]:
+                await pilot.press(*line, "enter")
                 await pilot.pause()
             middle = screen.query_one("#middle")
             docked = [child for child in middle.children if child.styles.is_docked]

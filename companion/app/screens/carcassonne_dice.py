@@ -15,7 +15,7 @@ from typing import ClassVar
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.widgets import Footer, Input, Static
 
@@ -91,10 +91,11 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
     def compose(self) -> ComposeResult:
         yield Static(id="status")
         with VerticalScroll(id="middle"):
-            with Vertical(id="side"):
+            # The Now panel takes the whole width under the pad and the city: at 80×24 its words fit in view.
+            with Horizontal(id="top"):
                 yield CarcassonnePad(id="pad")
-                yield Static(id="now")
-            yield CityView(id="city")
+                yield CityView(id="city")
+            yield Static(id="now")
         yield MessageLine(id="message")
         yield Input(placeholder="a roll's counts, or a choice (Enter)", id="entry")
         told = "ctrl+r reads the city on the table and compares it with the one typed"
