@@ -89,12 +89,17 @@ FRAMES = ".frames"
 """The folder beside a saved game named after its stem: the camera's frames of the rolls it read."""
 
 
+def game_stem(path: Path) -> str:
+    """`GAME` of a saved game's file, the name its exports and frames are named after: the name before the
+    end its row gives its files (`GAME.jsonl`, the original Alhambra's `GAME.pad.json`)."""
+    kept = entry_of_file(path)
+    return path.name.removesuffix(kept.files.rsplit("*", 1)[1] if kept is not None else LOG_SUFFIX)
+
+
 def game_files(path: Path) -> list[Path]:
     """A saved game's file and those beside it that belong to it (its side files, exports and the folder of
     its camera frames), as they are on disk now."""
-    # The game's row names its files (`*.jsonl`, `alhambra-*.pad.json`): the stem is the name before that end.
-    kept = entry_of_file(path)
-    stem = path.name.removesuffix(kept.files.rsplit("*", 1)[1] if kept is not None else LOG_SUFFIX)
+    stem = game_stem(path)
     names = [path.name, *(path.name + side for side in SIDE_FILES), *(stem + export for export in EXPORTS)]
     frames = path.with_name(stem + FRAMES)
     files = [path.with_name(name) for name in names if path.with_name(name).is_file()]

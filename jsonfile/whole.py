@@ -22,9 +22,9 @@ def written_whole(path: Path) -> Iterator[Path]:
             side.unlink(missing_ok=True)
 
 
-def write_whole(path: Path, text: str) -> None:
-    """`path` made to hold `text` (UTF-8) through `written_whole`, its folder made where missing; `OSError`
-    (a full disk, a folder not writable) goes on to the caller."""
+def write_whole(path: Path, data: str | bytes) -> None:
+    """`path` made to hold `data` (text as UTF-8) through `written_whole`, its folder made where missing;
+    `OSError` (a full disk, a folder not writable) goes on to the caller."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with written_whole(path) as side:
-        side.write_text(text, encoding="utf-8")
+        side.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)

@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.games import alhambra_rw as rw
-from companion.games.alhambra.pad import PAD_SUFFIX
 from companion.live.frames import frames_dir
+from companion.saved_games import game_stem
 from jsonfile.whole import write_whole, written_whole
 
 TERMS = (
@@ -115,15 +115,10 @@ class Scored:
         return "\n".join(lines) + "\n"
 
 
-def game_name(path: Path) -> str:
-    """`GAME` of the game's file: its log `GAME.jsonl` or the original Alhambra's pad `GAME.pad.json`."""
-    name = path.name
-    return name.removesuffix(PAD_SUFFIX) if name.endswith(PAD_SUFFIX) else name.removesuffix(path.suffix)
-
-
 def score_path(log_path: Path, kind: str) -> Path:
-    """`GAME.score.md` or `GAME.score.json` next to the game's file (`game_name`)."""
-    return log_path.with_name(f"{game_name(log_path)}.score.{kind}")
+    """`GAME.score.md` or `GAME.score.json` next to the game's file (`game_stem`: where deleting the game
+    finds them)."""
+    return log_path.with_name(f"{game_stem(log_path)}.score.{kind}")
 
 
 def export_frames(log_path: Path) -> Path | None:

@@ -26,7 +26,7 @@ import numpy as np
 from calibration.table_area import TableArea
 from companion.games.eventlog import FRAME_NAME
 from jsonfile import JsonFileError, Limits, read_bytes, read_json
-from jsonfile.whole import written_whole
+from jsonfile.whole import write_whole
 from vision.images import image_size
 from vision.reading import Box, DiceReading, Die, Image
 
@@ -99,14 +99,9 @@ def write_frame(folder: Path, sighting: Sighting, area: TableArea | None = None)
     folder.mkdir(exist_ok=True)
     taken = [int(p.stem) for p in folder.glob("*.jpg") if FRAME_NAME.fullmatch(p.name)]
     name = f"{max(taken, default=0) + 1:04d}.jpg"
-    _write_whole(folder / name, data)
-    _write_whole((folder / name).with_suffix(".json"), json.dumps(sidecar).encode("utf-8"))
+    write_whole(folder / name, data)
+    write_whole((folder / name).with_suffix(".json"), json.dumps(sidecar))
     return name
-
-
-def _write_whole(path: Path, data: bytes) -> None:
-    with written_whole(path) as side:
-        side.write_bytes(data)
 
 
 class FrameKeeper:

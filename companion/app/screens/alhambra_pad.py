@@ -24,8 +24,9 @@ from companion.games.alhambra.entry import ENTRY
 from companion.games.alhambra.pad import WALL, PadError, save_pad
 from companion.games.alhambra.report import result_text
 from companion.games.alhambra.scoring import SCORINGS
+from companion.saved_games import game_stem
 
-from ..export import Scored, export_scored, game_name
+from ..export import Scored, export_scored
 from ..keys import ADVICE
 from ..widgets.fitted import fit_classes
 from .advice import AdviceScreen
@@ -169,7 +170,7 @@ class AlhambraPadScreen(Screen[None]):
             self.result.to_json(),
         )
         try:
-            paths = export_scored(scored, scored.markdown(game_name(self.path)), self.path, ("md", "json"))
+            paths = export_scored(scored, scored.markdown(game_stem(self.path)), self.path, ("md", "json"))
         except OSError as exc:
             self.notify(f"export failed: {exc}", severity="error")
             return

@@ -21,7 +21,9 @@ from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from ..export import Scored, export_scored, game_name
+from companion.saved_games import game_stem
+
+from ..export import Scored, export_scored
 from ..keys import BACK, EXPORT
 from .help import HelpPage
 
@@ -72,7 +74,7 @@ class EndScreen(Screen[None]):
         yield Static(Text(self.scored.text), id="reasons")
 
     def markdown(self) -> str:
-        return self.scored.markdown(game_name(self.log_path))
+        return self.scored.markdown(game_stem(self.log_path))
 
     def action_export(self, kinds: str = "md json") -> None:
         """Write the breakdown as `kinds`: Markdown and JSON, or one of them (`m`, `j`)."""

@@ -24,9 +24,10 @@ from companion.games.folding import IllegalMove
 from companion.games.session import Session
 from companion.live.frames import FrameKeeper, Sighting
 from companion.live.match import FaceProposal, lying_proposal
+from companion.saved_games import game_stem
 from vision.reading import DiceReading
 
-from ..export import Scored, export_scored, game_name
+from ..export import Scored, export_scored
 from ..keys import ADVICE_LINE, game_keys
 from ..widgets.message_line import MessageLine
 from .end import EndScreen, ScoringPanel
@@ -272,7 +273,7 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         scored = self.scored()
         try:
             paths = export_scored(
-                scored, scored.markdown(game_name(self.session.path)), self.session.path, ("md", "json")
+                scored, scored.markdown(game_stem(self.session.path)), self.session.path, ("md", "json")
             )
         except OSError as exc:
             self.say(f"export failed: {exc}", error=True)
