@@ -7,6 +7,9 @@ because the events after it cannot be trusted; but continuing a game (`lenient`)
 line for a stray write after the game's last event. Continuing moves a spoiled last line to `PATH.cut`
 (nothing is thrown away) so that the game goes on. A write that fails (a full disk, a folder
 made read-only) is undone on disk and refused with `LogWriteError`: the file never keeps half a line.
+A log being written is held (an advisory lock, released by the system even when its program crashes): a
+second program opening the same game is refused with `LogInUse`, as two writers would interleave their
+moves and one's undo would cut the other's.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,6 +56,32 @@ class LogError(ValueError):
 
 class LogWriteError(OSError):
     """An event could not be written (the file is as it was before); the message says where and why."""
+
+
+class LogInUse(OSError):
+    """The log is held by another program writing it (the same game open in another window)."""
+
+
+def _hold(file: Any) -> None:
+    """Hold `file`'s log for this program until it is closed, or raise `LogInUse`."""
+    if sys.platform == "win32":  # no advisory locks there: a game opened twice is not refused
+        return
+    import fcntl
+
+    try:
+        fcntl.flock(file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError as exc:
+        raise LogInUse("open in another window of the companion: quit it there (ctrl+q) first") from exc
+
+
+def refuse_if_held(path: Path) -> None:
+    """`LogInUse` if another program holds the log at `path` (its game open in another window)."""
+    try:
+        file = open(path, "rb")  # noqa: SIM115 - closed below, after the check
+    except OSError:
+        return  # no log to hold: nothing can be written there either
+    with file:
+        _hold(file)
 
 
 @dataclass(frozen=True)
@@ -161,6 +191,11 @@ class GameLog(Generic[E]):
         self.encode = encode
         # Unbuffered: a write that fails leaves nothing in a buffer to reach the file later.
         self._file = open(self.path, "ab", buffering=0)  # noqa: SIM115 - kept open for the whole game
+        try:
+            _hold(self._file)
+        except LogInUse:
+            self._file.close()
+            raise
         if self._file.tell() and not self.path.read_bytes().endswith(b"\n"):
             # A whole last event written without its newline: end its line before appending.
             self._write(b"\n")

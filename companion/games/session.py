@@ -18,7 +18,16 @@ from datetime import datetime
 from pathlib import Path
 from typing import Generic, TypeVar
 
-from .eventlog import GameLog, LoadedLog, LogError, LogFormat, LogWriteError, load_log, set_cut_line_aside
+from .eventlog import (
+    GameLog,
+    LoadedLog,
+    LogError,
+    LogFormat,
+    LogInUse,
+    LogWriteError,
+    load_log,
+    set_cut_line_aside,
+)
 from .folding import IllegalMove
 
 E = TypeVar("E")
@@ -87,14 +96,24 @@ class Session(Generic[E, S, X]):
 
     @classmethod
     def resume(cls, rules: Rules[E, S, X], path: Path) -> Session[E, S, X]:
-        """Continue a saved game; `ResumeError` says why one cannot be. A spoiled last line is moved aside."""
-        loaded = _loaded(rules, path)
-        state = _replayed(rules, loaded)
+        """Continue a saved game; `ResumeError` says why one cannot be. A spoiled last line is moved aside.
+        The log is held first, so that nothing changes it between reading it and going on."""
         try:
-            set_cut_line_aside(loaded)
             log = GameLog(path, rules.log.encode)
+        except LogInUse as exc:
+            raise ResumeError(f"{path}: {exc}") from exc
         except OSError as exc:
             raise ResumeError(f"{path}: cannot be written ({exc.strerror or exc})") from exc
+        try:
+            loaded = _loaded(rules, path)
+            state = _replayed(rules, loaded)
+            set_cut_line_aside(loaded)
+        except OSError as exc:
+            log.close()
+            raise ResumeError(f"{path}: cannot be written ({exc.strerror or exc})") from exc
+        except ResumeError:
+            log.close()
+            raise
         return cls(rules, path, log, list(loaded.events), state, warning=loaded.warning)
 
     @property

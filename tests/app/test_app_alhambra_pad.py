@@ -134,6 +134,32 @@ def test_a_digit_typed_after_a_lone_0_replaces_it_and_the_best_lead_until_the_th
     assert seen[3].startswith("Totals: ") and seen[3].endswith("Winner: Ann"), "3 scorings: a winner"
 
 
+def test_down_and_enter_go_down_a_column_as_on_paper_and_up_comes_back(xdg: Path) -> None:
+    """A scoring is counted one building type at a time round the table: ↓ or Enter after a count goes to
+    the next player's same count, ↑ back; Dirk has no wall, so the wall column ends at Ben."""
+    seen: dict[str, Any] = {}
+
+    async def fill() -> None:
+        async with make_app().run_test(size=(110, 34)) as pilot:
+            pad = await new_pad_for_ann_and_ben(pilot)
+            pad.query_one("#p0-garden", Input).focus()
+            await pilot.press("2", "enter", "3", "down", "1")
+            seen["gardens"] = [p["scorings"][0]["buildings"]["garden"] for p in pad.pad["players"]]
+            await pilot.press("down")
+            seen["last"] = pilot.app.focused.id if pilot.app.focused else None
+            await pilot.press("up", "up")
+            seen["back"] = pilot.app.focused.id if pilot.app.focused else None
+            pad.query_one("#p1-wall", Input).focus()
+            await pilot.press("down")
+            seen["wall"] = pilot.app.focused.id if pilot.app.focused else None
+
+    asyncio.run(fill())
+    assert seen["gardens"] == [2, 3, 1]
+    assert seen["last"] == "p2-garden", "↓ on the last player stays there"
+    assert seen["back"] == "p0-garden"
+    assert seen["wall"] == "p1-wall", "Dirk's row has no wall to go to"
+
+
 def test_the_totals_stay_in_view_at_80x24_with_five_players(xdg: Path) -> None:
     """Five players' breakdown is longer than an 80×24 terminal shows: the totals line stays above it."""
     seen: dict[str, Any] = {}
@@ -266,14 +292,22 @@ def test_a_pad_is_a_saved_game_continued_from_the_list_and_in_history_once_finis
 
 
 def test_a_pad_being_typed_is_listed_with_its_scoring_and_not_in_history(xdg: Path) -> None:
-    async def start() -> str:
+    def first_listed(pilot: Any) -> str:
+        options = pilot.app.screen.query_one("#saved", OptionList)
+        return str(options.get_option_at_index(0).prompt)
+
+    async def start() -> tuple[str, str]:
         async with make_app().run_test(size=(110, 34)) as pilot:
             await new_pad_for_ann_and_ben(pilot)
+            await pilot.press("escape")
+            await pilot.pause()
+            back = first_listed(pilot)
         async with make_app().run_test(size=(110, 34)) as pilot:
-            options = pilot.app.screen.query_one("#saved", OptionList)
-            return str(options.get_option_at_index(0).prompt)
+            return back, first_listed(pilot)
 
-    assert asyncio.run(start()).startswith("Alhambra · Ann, Ben, Dirk ◇ · scoring 1 of 3 · ")
+    back, next_time = asyncio.run(start())
+    assert back.startswith("Alhambra · Ann, Ben, Dirk ◇ · scoring 1 of 3 · "), "back from the pad: " + back
+    assert next_time == back
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         assert companion_main(["history", "--json"]) == 0

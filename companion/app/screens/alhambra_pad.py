@@ -42,6 +42,8 @@ class AlhambraPadScreen(Screen[None]):
         Binding("pagedown", "show(1)", "later scoring"),
         Binding("ctrl+e", "export", "export", priority=True),
         Binding("escape", "app.pop_screen", "back"),
+        Binding("up", "move(-1)", "the same count, player above", show=False),
+        Binding("down", "move(1)", "the same count, player below (also enter)", show=False),
         Binding(ADVICE, "advice", "advice", priority=True),
     ]
 
@@ -126,6 +128,24 @@ class AlhambraPadScreen(Screen[None]):
             scoring["buildings"][field] = value
         self.save()
         self.refresh_breakdown()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_move(1)
+
+    def action_move(self, step: int) -> None:
+        """The same count of the player above or below: a scoring is counted one building type at a time,
+        down the column as on the paper pad (Dirk has no wall: his row is passed over there)."""
+        here = self.focused
+        if not isinstance(here, Input) or here.id is None:
+            return
+        p, field = here.id[1:].split("-", 1)
+        players = len(self.pad["players"])
+        for other in range(int(p) + step, players if step > 0 else -1, step):
+            boxes = self.query(f"#p{other}-{field}").results(Input)
+            box = next(boxes, None)
+            if box is not None:
+                box.focus()
+                return
 
     def save(self) -> None:
         """Save the pad; a failed write (a full disk, a folder not writable) is said and the pad kept."""

@@ -151,9 +151,10 @@ class StartScreen(Screen[None]):
 
     def list_saved(self) -> None:
         """The saved games as they are in the folder now: those still being played, then the finished ones
-        under a heading of their own."""
-        self.saved = saved_games(self.games_dir)
+        under a heading of their own; the game highlighted stays so while it is listed."""
         saved = self.query_one("#saved", OptionList)
+        was = self._path_at(saved.highlighted)
+        self.saved = saved_games(self.games_dir)
         saved.clear_options()
         playing = [n for n, game in enumerate(self.saved) if game.summary is None or not game.summary.over]
         finished = [n for n, game in enumerate(self.saved) if n not in playing]
@@ -167,10 +168,23 @@ class StartScreen(Screen[None]):
             saved.add_option(Option(saved_game_label(self.saved[n]), id=str(n)))
         if not self.saved:
             saved.add_option(Option("no saved games yet", disabled=True))
-        # The first game that can be opened (a finished one when none is being played).
-        saved.highlighted = next(
-            (i for i in range(saved.option_count) if not saved.get_option_at_index(i).disabled), None
-        )
+        # Else the first game that can be opened (a finished one when none is being played).
+        openable = [i for i in range(saved.option_count) if not saved.get_option_at_index(i).disabled]
+        again = [i for i in openable if self._path_at(i) == was]
+        saved.highlighted = next(iter(again or openable), None)
+
+    def _path_at(self, index: int | None) -> Path | None:
+        """The file of the game at `index` in the list as `self.saved` holds it."""
+        saved = self.query_one("#saved", OptionList)
+        if index is None or index >= saved.option_count:
+            return None
+        option = saved.get_option_at_index(index)
+        return self.saved[int(option.id)].path if option.id is not None else None
+
+    def on_screen_resume(self) -> None:
+        """Back from a screen opened over this one (the Alhambra pad, the sheet editor, F4's past games): the
+        games on disk may have changed."""
+        self.list_saved()
 
     # --------------------------------------------------------------------------------- the form
     def names(self) -> list[str]:
