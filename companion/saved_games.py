@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.games.entry import GameEntry, ScoreFileError, Summary
-from companion.games.eventlog import refuse_if_held
+from companion.games.held import refuse_if_held
 from companion.games.session import LOG_SUFFIX, ResumeError, resumed_state
 from companion.games.table import FIRST_GAME, PLAYED, SAVED, entry_of_file
 from companion.log_index import read_through
@@ -110,7 +110,7 @@ def game_files(path: Path) -> list[Path]:
 def delete_game(path: Path) -> list[Path]:
     """Delete a saved game: its file, side files, exports and camera frames; returns those deleted. The log
     index forgets the game the next time the folder is read (a log no longer there is dropped from it).
-    A game open in another window is not deleted (`eventlog.LogInUse`): its next moves would go to no file."""
+    A game open in another window is not deleted (`held.InUse`): its next moves would go to no file."""
     refuse_if_held(path)
     files = game_files(path)
     for file in files:

@@ -125,10 +125,24 @@ def test_a_bad_line_before_the_last_is_refused_naming_it(game: str, tmp_path: Pa
     events = a_game(entry, seed=3)
     lines = log_text(events[:10], entry.rules.log.encode).splitlines(keepends=True)
     path = tmp_path / "game.jsonl"
-    path.write_text("".join([*lines[:5], "{oops\n", *lines[5:]]), encoding="utf-8")
+    text = "".join([*lines[:5], "{oops\n", *lines[5:]]).rstrip("\n")
+    path.write_text(text, encoding="utf-8")
     with pytest.raises(ResumeError, match=r"game\.jsonl: line 6"):
         Session.resume(entry.rules, path)
-    assert path.read_text(encoding="utf-8").count("\n") == 11, "a log that cannot be continued is left as is"
+    assert path.read_text(encoding="utf-8") == text, "a log that cannot be continued is left as is"
+
+
+@pytest.mark.parametrize("game", list(PLAYED))
+def test_a_whole_last_event_without_its_newline_is_kept_and_its_line_ended(game: str, tmp_path: Path) -> None:
+    entry = PLAYED[game]
+    assert entry.rules is not None
+    path, events = cut_log(entry, tmp_path, 10, b"")
+    path.write_bytes(path.read_bytes().rstrip(b"\n"))
+    session = Session.resume(entry.rules, path)
+    assert session.events == events[:10] and not session.warning
+    session.submit(events[10])
+    session.close()
+    assert path.read_text(encoding="utf-8") == log_text(events[:11], entry.rules.log.encode)
 
 
 FULL_DISK = """

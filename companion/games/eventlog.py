@@ -7,9 +7,7 @@ because the events after it cannot be trusted; but continuing a game (`lenient`)
 line for a stray write after the game's last event. Continuing moves a spoiled last line to `PATH.cut`
 (nothing is thrown away) so that the game goes on. A write that fails (a full disk, a folder
 made read-only) is undone on disk and refused with `LogWriteError`: the file never keeps half a line.
-A log being written is held (an advisory lock, released by the system even when its program crashes): a
-second program opening the same game is refused with `LogInUse`, as two writers would interleave their
-moves and one's undo would cut the other's.
+A log being written is held (`held`): a second program opening the same game is refused with `InUse`.
 """
 
 from __future__ import annotations
@@ -17,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +22,8 @@ from types import TracebackType
 from typing import Any, Generic, TypeVar
 
 from jsonfile import JsonFileError, Limits, loads, optional_text, read_bytes, short
+
+from .held import InUse, hold
 
 E = TypeVar("E")
 
@@ -56,32 +55,6 @@ class LogError(ValueError):
 
 class LogWriteError(OSError):
     """An event could not be written (the file is as it was before); the message says where and why."""
-
-
-class LogInUse(OSError):
-    """The log is held by another program writing it (the same game open in another window)."""
-
-
-def _hold(file: Any) -> None:
-    """Hold `file`'s log for this program until it is closed, or raise `LogInUse`."""
-    if sys.platform == "win32":  # no advisory locks there: a game opened twice is not refused
-        return
-    import fcntl
-
-    try:
-        fcntl.flock(file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError as exc:
-        raise LogInUse("open in another window of the companion: quit it there (ctrl+q) first") from exc
-
-
-def refuse_if_held(path: Path) -> None:
-    """`LogInUse` if another program holds the log at `path` (its game open in another window)."""
-    try:
-        file = open(path, "rb")  # noqa: SIM115 - closed below, after the check
-    except OSError:
-        return  # no log to hold: nothing can be written there either
-    with file:
-        _hold(file)
 
 
 @dataclass(frozen=True)
@@ -192,12 +165,15 @@ class GameLog(Generic[E]):
         # Unbuffered: a write that fails leaves nothing in a buffer to reach the file later.
         self._file = open(self.path, "ab", buffering=0)  # noqa: SIM115 - kept open for the whole game
         try:
-            _hold(self._file)
-        except LogInUse:
+            hold(self._file)
+        except InUse:
             self._file.close()
             raise
-        if self._file.tell() and not self.path.read_bytes().endswith(b"\n"):
-            # A whole last event written without its newline: end its line before appending.
+
+    def end_last_line(self) -> None:
+        """A whole last event written without its newline (read back as an event): end its line before
+        appending. Done once the log is read as a game's, so that a file that is none is left as it was."""
+        if os.fstat(self._file.fileno()).st_size and not self.path.read_bytes().endswith(b"\n"):
             self._write(b"\n")
 
     @classmethod

@@ -23,12 +23,12 @@ from .eventlog import (
     LoadedLog,
     LogError,
     LogFormat,
-    LogInUse,
     LogWriteError,
     load_log,
     set_cut_line_aside,
 )
 from .folding import IllegalMove
+from .held import InUse
 
 E = TypeVar("E")
 S = TypeVar("S")
@@ -100,7 +100,7 @@ class Session(Generic[E, S, X]):
         The log is held first, so that nothing changes it between reading it and going on."""
         try:
             log = GameLog(path, rules.log.encode)
-        except LogInUse as exc:
+        except InUse as exc:
             raise ResumeError(f"{path}: {exc}") from exc
         except OSError as exc:
             raise ResumeError(f"{path}: cannot be written ({exc.strerror or exc})") from exc
@@ -108,6 +108,7 @@ class Session(Generic[E, S, X]):
             loaded = _loaded(rules, path)
             state = _replayed(rules, loaded)
             set_cut_line_aside(loaded)
+            log.end_last_line()
         except OSError as exc:
             log.close()
             raise ResumeError(f"{path}: cannot be written ({exc.strerror or exc})") from exc

@@ -28,12 +28,13 @@ HERE = Path(__file__).parent
 
 
 @contextlib.contextmanager
-def another_app(report: Path, decisions: int) -> Iterator[dict[str, Any]]:
-    """An app in another process that starts a game, plays `decisions` and keeps it open; it is killed
-    with SIGKILL (no clean shutdown) when the block ends. Yields what it played."""
+def another_app(report: Path, decisions: int, game: str = "game") -> Iterator[dict[str, Any]]:
+    """An app in another process that starts a game (`pad`: an Alhambra scoring pad), plays `decisions`
+    and keeps it open; it is killed with SIGKILL (no clean shutdown) when the block ends. Yields what it
+    played."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")])}
     child = subprocess.Popen(
-        [sys.executable, str(HERE / "crash_child.py"), str(report), str(decisions)], env=env
+        [sys.executable, str(HERE / "crash_child.py"), str(report), str(decisions), game], env=env
     )
     try:
         deadline = time.monotonic() + 60
@@ -109,3 +110,36 @@ def test_a_game_open_in_another_window_is_neither_continued_nor_deleted_until_it
             return [rw.event_to_json(e) for e in game_screen(pilot.app).session.events]  # type: ignore[arg-type]
 
     assert asyncio.run(continue_it()) == played["events"]
+
+
+def test_a_pad_open_in_another_window_is_neither_opened_nor_deleted_until_it_is_closed(xdg: Path) -> None:
+    """A pad is saved whole at each change: two windows on one would keep only the last one's typing."""
+
+    async def open_it() -> tuple[str, ...]:
+        async with make_app(seed=33).run_test(size=(110, 34)) as pilot:
+            said = []
+            for keys in (("enter",), ("f7",), ("delete", "y")):  # continue it, F7 with no names, delete it
+                pilot.app.screen.query_one("#saved").focus()
+                await pilot.press(*keys)
+                await pilot.pause()
+                assert isinstance(pilot.app.screen, StartScreen), f"{keys}: {pilot.app.screen}"
+                said.append(str(pilot.app.screen.query_one("#message", Static).render()))
+            return tuple(said)
+
+    with another_app(xdg / "played.json", 0, "pad") as played:
+        path = Path(played["log"])
+        continued, f7, deleting = asyncio.run(open_it())
+        in_use = "open in another window of the companion: quit it there (ctrl+q) first"
+        assert continued.endswith(f"{path.name}: {in_use}"), continued
+        assert f7.startswith("cannot open the Alhambra scoring pad: ") and "open in another window" in f7
+        assert deleting.startswith(f"cannot delete {path.name}: open in another window"), deleting
+        assert path.exists()
+
+    async def continue_it() -> dict[str, Any]:
+        async with make_app(seed=33).run_test(size=(110, 34)) as pilot:
+            await pilot.press("enter")
+            await pilot.pause()
+            return pilot.app.screen.pad  # type: ignore[attr-defined, no-any-return]
+
+    pad = asyncio.run(continue_it())
+    assert pad == played["pad"] and pad["players"][0]["scorings"][0]["buildings"]["pavilion"] == 2

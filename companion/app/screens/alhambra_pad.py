@@ -24,6 +24,7 @@ from companion.games.alhambra.entry import ENTRY
 from companion.games.alhambra.pad import WALL, PadError, save_pad
 from companion.games.alhambra.report import result_text
 from companion.games.alhambra.scoring import SCORINGS
+from companion.games.held import HeldFile, InUse
 from companion.saved_games import game_stem
 
 from ..export import Scored, export_scored
@@ -48,8 +49,12 @@ class AlhambraPadScreen(Screen[None]):
     ]
 
     def __init__(self, path: Path, pad: dict[str, Any]) -> None:
-        """`pad`: the pad as `load_pad` read it from `path`."""
+        """`pad`: the pad as `load_pad` read it from `path`; `held.InUse` while another window has it open."""
         super().__init__()
+        try:
+            self.held = HeldFile(path)
+        except InUse as exc:
+            raise InUse(f"{path}: {exc}") from exc
         self.path = path
         self.pad = pad
         self.at = len(self.pad["players"][0]["scorings"]) - 1
@@ -79,6 +84,9 @@ class AlhambraPadScreen(Screen[None]):
 
     def on_resize(self, event: Resize) -> None:
         fit_classes(self, event.size)
+
+    def on_unmount(self) -> None:
+        self.held.close()
 
     def show(self) -> None:
         """Fill the fields from the pad's scoring `at`, and the breakdown."""
@@ -151,7 +159,8 @@ class AlhambraPadScreen(Screen[None]):
         """Save the pad; a failed write (a full disk, a folder not writable) is said and the pad kept."""
         try:
             save_pad(self.path, self.pad)
-        except PadError as exc:
+            self.held.renew()
+        except (PadError, OSError) as exc:
             self.notify(str(exc), severity="error")
 
     def action_next_scoring(self) -> None:

@@ -343,11 +343,11 @@ class StartScreen(Screen[None]):
             if path is None:
                 self.say("type 2 to 6 players' names for a new Alhambra scoring pad", error=True)
                 return
-            pad = load_pad(path)
+            screen = AlhambraPadScreen(path, load_pad(path))
         except (PadError, OSError) as exc:
             self.say(f"cannot open the Alhambra scoring pad: {exc}", error=True)
             return
-        self.app.push_screen(AlhambraPadScreen(path, pad))
+        self.app.push_screen(screen)
 
     def action_history(self) -> None:
         from .history import HistoryScreen  # Plotext loads only when past games are looked at
