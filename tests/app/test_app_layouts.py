@@ -5,6 +5,7 @@ phone's browser (40 columns, `companion serve`): SVG snapshots in `__snapshots__
 from __future__ import annotations
 
 import asyncio
+import io
 import random
 from collections.abc import Callable
 from dataclasses import replace
@@ -12,12 +13,14 @@ from pathlib import Path
 
 import pytest
 from app_driver import make_app, random_game, saved_game, saved_log, start_named
+from rich.console import Console
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Input, Log, Static
 
 from companion.app import paths
 from companion.app.screens.event_game import EventGameScreen
+from companion.app.screens.roll_and_write_end import RollAndWriteEndScreen
 from companion.app.table_view import TableView
 from companion.games import alhambra_dice as ad
 from companion.games import alhambra_rw as rw
@@ -251,3 +254,55 @@ def test_page_keys_bring_every_line_of_the_middle_into_view(xdg: Path, key: str)
             assert all(panel.scroll_y == 0 for panel in panels)
 
     asyncio.run(paged())
+
+
+DOORS: dict[str, tuple[str, ...]] = {
+    "start": ("#saved", "#name1", "#start-player", "#variant", "#sheet", "#start-game", "#edit-sheet"),
+    "f2": ("#grid", "#sheet-name", "#coins", "#save"),
+    "f4": ("#games", "#plot"),
+}
+"""The screens that lead to the games, and what on each must have room: by the key that opens it."""
+
+
+@pytest.mark.parametrize("door", DOORS)
+def test_the_doors_to_the_games_fit_a_phones_width(xdg: Path, door: str) -> None:
+    """The game screens lay themselves out at 40 columns; the screens before them squeezed two columns into
+    it, a choice box a letter wide (one letter a line). Each field has room and scrolls into view."""
+    saved_game(random_game(2, ("Anna", "Ben", "Cleo")), NAME)
+
+    async def opened() -> None:
+        async with make_app().run_test(size=(40, 30)) as pilot:
+            if door != "start":
+                await pilot.press(door)
+                await pilot.pause()
+            screen = pilot.app.screen
+            for selector in DOORS[door]:
+                widget = screen.query_one(selector)
+                widget.scroll_visible(animate=False, immediate=True)
+                await pilot.pause()
+                assert widget.region.width >= 15, f"{selector}: {widget.region.width} columns"
+                assert widget in screen._compositor.visible_widgets, f"{selector} cannot be seen"
+
+    asyncio.run(opened())
+
+
+def test_the_final_scoring_is_whole_at_a_phones_width(xdg: Path) -> None:
+    """Roll & Write's totals are eleven columns: at 40 columns each was cut to "…", names and sums too. They
+    turn to a column a player there."""
+    saved_game(random_game(2, ("Anna", "Ben", "Cleo")), NAME)
+
+    async def ended() -> tuple[str, dict[str, int]]:
+        async with make_app().run_test(size=(40, 30)) as pilot:
+            await pilot.press("enter")  # the finished game opens its scoring
+            await pilot.pause()
+            screen = pilot.app.screen
+            assert isinstance(screen, RollAndWriteEndScreen)
+            totals = screen.query_one("#totals", Static)
+            console = Console(width=totals.content_size.width, record=True, file=io.StringIO())
+            console.print(totals.content)
+            return console.export_text(), {p.name: p.total for p in screen.board.players}
+
+    text, sums = asyncio.run(ended())
+    assert "…" not in text, text
+    names, *_, total = text.strip().splitlines()
+    assert names.split() == list(sums) and total.split() == ["total", *map(str, sums.values())], text

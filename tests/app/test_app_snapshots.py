@@ -24,6 +24,12 @@ def test_start_screen(xdg: Path, snap_compare) -> None:  # type: ignore[no-untyp
     assert snap_compare(make_app(), terminal_size=(100, 32))
 
 
+def test_start_screen_at_a_phones_width(xdg: Path, snap_compare) -> None:  # type: ignore[no-untyped-def]
+    # The saved games above the new game's form, each field whole (a terminal on a phone, or a narrow split).
+    saved_game(random_game(1, ("Barbara", "Dirk"), ("Ani",))[:60], "20261122-193000-barbara-dirk.jsonl")
+    assert snap_compare(make_app(), terminal_size=(40, 40))
+
+
 def test_start_screen_asks_before_deleting_a_finished_game(xdg: Path, snap_compare) -> None:  # type: ignore[no-untyped-def]
     # The finished game listed apart under its heading; `delete` on it asks, naming the game and its files.
     saved_game(random_game(1, ("Barbara", "Dirk"), ("Ani",))[:60], "20261122-193000-barbara-dirk.jsonl")

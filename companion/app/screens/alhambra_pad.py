@@ -15,8 +15,6 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.events import Resize
-from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static
 
 from companion.games import alhambra as al
@@ -29,11 +27,11 @@ from companion.saved_games import game_stem
 
 from ..export import Scored, export_scored
 from ..keys import ADVICE
-from ..widgets.fitted import fit_classes
+from ..widgets.fitted import FittedScreen
 from .advice import AdviceScreen
 
 
-class AlhambraPadScreen(Screen[None]):
+class AlhambraPadScreen(FittedScreen[None]):
     """Edits the pad at `path`: the fields are the scoring shown (pgup/pgdn), every player a row."""
 
     CSS_PATH = "alhambra_pad.tcss"
@@ -81,9 +79,6 @@ class AlhambraPadScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.show()
-
-    def on_resize(self, event: Resize) -> None:
-        fit_classes(self, event.size)
 
     def on_unmount(self) -> None:
         self.held.close()

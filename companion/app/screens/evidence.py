@@ -12,14 +12,12 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.events import Resize
-from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.live.frames import frame_names, load_frame
 
-from ..widgets.fitted import fit_classes
+from ..widgets.fitted import FittedScreen
 from ..widgets.frame_view import FrameView
 
 _PLAIN = ("event", "player", "source", "note", "frame")
@@ -74,7 +72,7 @@ def exhibits(
     return [Exhibit(move, said(move), frame) for move, frame in frame_names(list(events), encode)]
 
 
-class EvidenceScreen(Screen[None]):
+class EvidenceScreen(FittedScreen[None]):
     """The moves of the game logged at `log_path` that the camera read (`shown`), the one at `at` (an index in
     `shown`; None: the last) open first."""
 
@@ -102,10 +100,6 @@ class EvidenceScreen(Screen[None]):
         moves.highlighted = self.at
         moves.focus()
         self.show(self.at)
-
-    def on_resize(self, event: Resize) -> None:
-        """At a phone's width the picture goes above the moves (`-narrow`)."""
-        fit_classes(self, event.size)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self.show(int(event.option_id or 0))

@@ -10,7 +10,6 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 from textual_plotext import PlotextPlot
@@ -20,6 +19,7 @@ from companion.games.eventlog import LogError, load_log
 from companion.games.table import PLAYED
 from companion.history import RECORDS, FinishedGame, Progress, history
 
+from ..widgets.fitted import FittedScreen
 from .evidence import EvidenceScreen, exhibits
 from .replay import ReplayScreen
 
@@ -30,7 +30,7 @@ def game_label(game: FinishedGame) -> str:
     return f"{game.played:%Y-%m-%d %H:%M} · {game.game} · {players} · {won}"
 
 
-class HistoryScreen(Screen[None]):
+class HistoryScreen(FittedScreen[None]):
     """The finished games in `games_dir`, most recent first."""
 
     CSS_PATH = "history.tcss"
@@ -48,7 +48,7 @@ class HistoryScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("Past games", id="title")
-        with Horizontal():
+        with Horizontal(id="body"):
             yield OptionList(
                 *(Option(game_label(g), id=str(n)) for n, g in enumerate(self.games)), id="games"
             )

@@ -19,12 +19,12 @@ from companion.games.table import entry_of_rules
 from companion.live.frames import FrameKeeper, Sighting
 from vision.reading import DiceReading
 
-from ..widgets.fitted import fit_classes
+from ..widgets.fitted import FittedScreen
 from .advice import AdviceScreen
 from .evidence import EvidenceScreen, exhibits
 
 
-class PlayScreen(Screen[None]):
+class PlayScreen(FittedScreen[None]):
     """A screen that plays one game's session."""
 
     class Finished(Message):
@@ -99,8 +99,8 @@ class PlayScreen(Screen[None]):
                 return
 
     def on_resize(self, event: Resize) -> None:
-        """Every game's screen lays itself out by the terminal's size (`-narrow`, `-stacked`, `-short`)."""
-        fit_classes(self, event.size)
+        """Every game's screen lays itself out by the terminal's size (`-narrow`, `-stacked`, `-short`,
+        set by `FittedScreen`), and shows the keys that fit."""
         self.refresh_bindings()
 
     def on_unmount(self) -> None:

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from pathlib import Path, PurePath
 from typing import ClassVar
 
+from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -20,6 +21,7 @@ from companion.games.alhambra_rw.entry import ENTRY
 from companion.games.alhambra_rw.report import scoreboard_text
 
 from ..export import TERMS, Scored, scoreboard_markdown
+from ..widgets.fitted import UNBOUNDED, Fitted
 from ..widgets.grid_text import grid_text
 from .end import EndScreen
 
@@ -46,6 +48,31 @@ def totals_table(board: rw.Scoreboard) -> Table:
         numbers = [*(b.vp for b in p.buildings), p.rows_columns, p.coins, p.extra]
         table.add_row(name, *map(str, numbers), Text(str(p.total), style="bold"), style=style)
     return table
+
+
+def totals_by_column(board: rw.Scoreboard) -> Table:
+    """The totals turned: a column a player, a line a building type and sum (for a phone's width)."""
+    table = Table(box=None, padding=(0, 1), header_style="bold")
+    table.add_column("")
+    for p in board.players:
+        name = f"{p.name} ◇" if p.imaginary else p.name
+        table.add_column(name, justify="right", style="bold green" if p.name in board.winners else "")
+    for n, building in enumerate(rw.BUILDING_TYPES):
+        table.add_row(SHORT[building], *(str(p.buildings[n].vp) for p in board.players))
+    table.add_row("rows/cols", *(str(p.rows_columns) for p in board.players))
+    table.add_row("coins", *(str(p.coins) for p in board.players))
+    table.add_row("extra", *(str(p.extra) for p in board.players))
+    table.add_row(Text("total", style="bold"), *(Text(str(p.total), style="bold") for p in board.players))
+    return table
+
+
+class Totals(Fitted[rw.Scoreboard]):
+    """The totals a line a player where that fits, else turned a column a player: at a phone's width the
+    eleven columns were each cut to "…"."""
+
+    def draw(self, state: rw.Scoreboard, width: int) -> Table:
+        wide = totals_table(state)
+        return wide if Console(width=UNBOUNDED).measure(wide).maximum <= width else totals_by_column(state)
 
 
 def reasons_table(board: rw.Scoreboard) -> Table:
@@ -93,7 +120,9 @@ class RollAndWriteEndScreen(EndScreen):
         super().__init__(roll_and_write_scored(self.board, True), log_path)
 
     def breakdown(self) -> Iterable[Widget]:
-        yield Static(totals_table(self.board), id="totals")
+        totals = Totals(id="totals")
+        totals.show(self.board)
+        yield totals
         yield Static(Text(TERMS), id="terms")
         yield Static(reasons_table(self.board), id="reasons")
         with Container(id="grids"):

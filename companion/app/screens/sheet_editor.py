@@ -15,12 +15,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from companion.games import alhambra_rw as rw
 from jsonfile.whole import write_whole
 
+from ..widgets.fitted import FittedScreen
 from ..widgets.grid_editor import EMPTY, GridEditor
 from .help import SHEET_EDITOR
 
@@ -45,7 +45,7 @@ def file_stem(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9_-]+", "-", name.strip()).strip("-") or "sheet"
 
 
-class SheetEditorScreen(Screen[Path | None]):
+class SheetEditorScreen(FittedScreen[Path | None]):
     """Dismisses with the saved file's path, or None when left without saving."""
 
     CSS_PATH = "sheet_editor.tcss"

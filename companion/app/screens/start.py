@@ -14,7 +14,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.screen import Screen
 from textual.suggester import SuggestFromList
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
@@ -30,6 +29,7 @@ from companion.games.entry import ScoreFileError, load
 from companion.games.session import ResumeError, Session
 from companion.saved_games import SavedGame, delete_game, game_files, saved_games
 
+from ..widgets.fitted import FittedScreen
 from ..widgets.message_line import MessageLine
 from .delete_game import DeleteGameScreen
 from .sheet_editor import SheetEditorScreen
@@ -84,7 +84,7 @@ def saved_game_label(game: SavedGame) -> str:
     return f"{which}{names} · {game.summary.where} · {date}"
 
 
-class StartScreen(Screen[None]):
+class StartScreen(FittedScreen[None]):
     """Posts `StartScreen.GameOpened` with the session of a new or continued game."""
 
     CSS_PATH = "start.tcss"

@@ -1,7 +1,8 @@
 """The sizes the screens lay themselves out by, and a panel drawn for the width it is given.
 
 The smallest terminal is 80×24; a phone's browser running the table's view (`companion serve`) is 40 to 48
-columns wide. Screens set size classes on every resize (`fit_classes`) and their CSS stacks or trims panels
+columns wide. Screens (`FittedScreen`) set size classes on every resize (`fit_classes`) and their CSS stacks
+or trims panels
 by them; a panel of text in columns (a board, the score sheet) draws itself again for the width it gets
 (`Fitted`), as many columns side by side as fit, the rest below.
 """
@@ -12,7 +13,9 @@ from typing import Generic, TypeVar
 
 from rich.console import RenderableType
 from textual.dom import DOMNode
+from textual.events import Resize
 from textual.geometry import Size
+from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 NARROW = 60
@@ -25,6 +28,7 @@ UNBOUNDED = 200
 """The width a panel is drawn for before it is laid out."""
 
 T = TypeVar("T")
+R = TypeVar("R")
 
 
 def fit_classes(node: DOMNode, size: Size) -> None:
@@ -35,6 +39,14 @@ def fit_classes(node: DOMNode, size: Size) -> None:
     node.set_class(size.height < SHORT, "-short")
     for footer in node.query(Footer):
         footer.compact = size.width < SIDE_BY_SIDE
+
+
+class FittedScreen(Screen[R]):
+    """A screen laid out by the terminal's size: its CSS reads the classes `fit_classes` sets at each resize
+    (a subclass's own `on_resize` runs as well: Textual calls each class's handler)."""
+
+    def on_resize(self, event: Resize) -> None:
+        fit_classes(self, event.size)
 
 
 class Fitted(Static, Generic[T]):
