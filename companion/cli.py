@@ -202,16 +202,23 @@ def run_view(args: argparse.Namespace) -> int:
 def run_serve(args: argparse.Namespace) -> int:
     """`companion serve [--host H] [--port P] [--token T] [--max-viewers N] [LOG]`: the view served to
     browsers (textual-serve), one view per browser, each only reading the log, to those with the key."""
-    from companion.app.sharing import listening_lines, new_token
+    from companion.app.sharing import cannot_listen, listen_error, listening_lines, new_token
     from companion.app.view_server import ViewServer
 
     token = args.token or new_token()
     command = [sys.executable, "-m", "companion", "view", *([str(args.log)] if args.log else [])]
-    for line in listening_lines(args.host, args.port, token):
-        print(f"companion serve: {line}")
-    print("companion serve: ctrl+c stops", flush=True)
-    ViewServer(command, args.host, args.port, token, args.max_viewers).serve()
-    return 0
+    why = cannot_listen(args.host, args.port)
+    if not why:
+        for line in listening_lines(args.host, args.port, token):
+            print(f"companion serve: {line}")
+        print("companion serve: ctrl+c stops", flush=True)
+        try:
+            ViewServer(command, args.host, args.port, token, args.max_viewers).serve()
+            return 0
+        except OSError as exc:  # taken since it was tried
+            why = listen_error(exc)
+    print(f"companion serve: cannot listen on {args.host}, port {args.port}: {why}", file=sys.stderr)
+    return EXIT_BAD_INPUT
 
 
 def run_history(args: argparse.Namespace) -> int:
@@ -359,7 +366,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="address to listen on (default 0.0.0.0: every network, for phones)",
     )
     serve.add_argument(
-        "--port", type=int, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})"
+        "--port", type=_port, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})"
     )
     serve.add_argument(
         "--token", default=None, help="the key in the view's address (default: a new random one each start)"
@@ -393,6 +400,12 @@ def build_parser() -> argparse.ArgumentParser:
 def _count(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number above 0")
+    return int(text)
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port: a whole number from 1 to 65535")
     return int(text)
 
 

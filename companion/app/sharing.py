@@ -3,6 +3,7 @@ address as a QR code a phone's camera opens."""
 
 from __future__ import annotations
 
+import errno
 import ipaddress
 import os
 import secrets
@@ -85,6 +86,31 @@ def listening_lines(host: str, port: int, token: str) -> list[str]:
             f"{why} (loopback): a phone cannot reach it; on this machine: {view_url(local, port, token)}"
         )
     return lines
+
+
+def cannot_listen(host: str, port: int) -> str:
+    """Why a server could not listen on `host` and `port` ('' if it can): the port taken by another program,
+    an address not this machine's. Tried as the server binds (reusing a port left waiting by a server that
+    just ended)."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
+    except OSError as exc:
+        return listen_error(exc)
+    return ""
+
+
+def listen_error(exc: OSError) -> str:
+    """What a failed bind means to the one who chose the host and port."""
+    hint = {
+        errno.EADDRINUSE: "another program listens there: pick another port with --port",
+        errno.EACCES: "a port below 1024 needs more rights: pick one above with --port",
+    }.get(exc.errno or 0, "--host takes one of this machine's addresses, or 0.0.0.0 for every network")
+    return f"{exc.strerror or exc} ({hint})"
 
 
 def free_port(preferred: int = DEFAULT_PORT) -> int:

@@ -306,3 +306,20 @@ def test_the_final_scoring_is_whole_at_a_phones_width(xdg: Path) -> None:
     assert "…" not in text, text
     names, *_, total = text.strip().splitlines()
     assert names.split() == list(sums) and total.split() == ["total", *map(str, sums.values())], text
+
+
+@pytest.mark.parametrize("where", ["replay", "view"])
+def test_the_worth_so_far_is_a_line_a_player_at_a_phones_width(xdg: Path, where: str) -> None:
+    """In the replay (F4, r) and the table's view at 40 columns each player's line was 38 characters in 36:
+    its total wrapped onto a line of its own, under the name."""
+    saved_game(random_game(2, ("Anna", "Ben", "Cleo")), NAME)
+
+    async def shown() -> int:
+        app: App[None] = make_app() if where == "replay" else TableView(paths.games_dir())
+        async with app.run_test(size=(40, 40)) as pilot:
+            if where == "replay":
+                await pilot.press("f4", "r")
+            await pilot.pause(0.2)
+            return pilot.app.screen.query_one("#scores", Static).content_size.height
+
+    assert asyncio.run(shown()) == 4, "a heading and a line for each of the three players"

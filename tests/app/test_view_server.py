@@ -217,3 +217,28 @@ def test_a_phone_is_never_offered_loopback() -> None:
         pytest.skip("no `ip` command to compare the interfaces with")
     expected = [line.split()[3].split("/")[0] for line in shown.splitlines()]
     assert sorted(addresses) == sorted(a for a in dict.fromkeys(expected) if not a.startswith("127."))
+
+
+def test_a_port_taken_or_out_of_range_is_one_line_not_a_traceback(tmp_path: Path) -> None:
+    """A second `companion serve` on the same port (or another program there) printed aiohttp's traceback."""
+    import socket
+
+    environment = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
+
+    def serve(*options: str) -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, "-m", "companion", "serve", *options]
+        return subprocess.run(command, capture_output=True, text=True, env=environment, timeout=60)
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = serve("--host", "127.0.0.1", "--port", str(port))
+    assert done.returncode == 2 and not done.stdout, done.stdout
+    assert done.stderr == (
+        f"companion serve: cannot listen on 127.0.0.1, port {port}: Address already in use (another program"
+        " listens there: pick another port with --port)\n"
+    )
+    done = serve("--port", "99999")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.endswith("argument --port: '99999' is not a port: a whole number from 1 to 65535\n")

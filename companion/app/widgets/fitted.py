@@ -2,9 +2,8 @@
 
 The smallest terminal is 80×24; a phone's browser running the table's view (`companion serve`) is 40 to 48
 columns wide. Screens (`FittedScreen`) set size classes on every resize (`fit_classes`) and their CSS stacks
-or trims panels
-by them; a panel of text in columns (a board, the score sheet) draws itself again for the width it gets
-(`Fitted`), as many columns side by side as fit, the rest below.
+or trims panels by them; a panel of text in columns (a board, the score sheet) draws itself again for the
+width it gets (`Fitted`), as many columns side by side as fit, the rest below.
 """
 
 from __future__ import annotations

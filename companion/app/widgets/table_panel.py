@@ -24,13 +24,11 @@ GRID_WIDTH = 31
 def scores_text(state: rw.GameState) -> Text:
     board = rw.score_game(state) if state.is_over else rw.score_so_far(state)
     text = Text(no_wrap=True)
-    # 38 characters: the phone's 40 columns, less the border.
-    text.append(f"{'player':<10}{'bldgs':>6}{'rows+cols':>10}{'coins':>6}{'total':>6}", style="bold")
+    # 36 characters: a phone's 40 columns, less the border and the view's padding (38 wrapped each line).
+    text.append(f"{'player':<9}{'bldgs':>5}{'rows+cols':>10}{'coins':>6}{'total':>6}", style="bold")
     for p in board.players:
-        winner = " ★" if state.is_over and p.name in board.winners else ""
-        text.append(
-            f"\n{p.name[:9]:<10}{p.buildings_vp:>6}{p.rows_columns:>10}{p.coins:>6}{p.total:>6}{winner}"
-        )
+        name = f"{p.name[:6]} ★" if state.is_over and p.name in board.winners else p.name[:8]
+        text.append(f"\n{name:<9}{p.buildings_vp:>5}{p.rows_columns:>10}{p.coins:>6}{p.total:>6}")
     return text
 
 
