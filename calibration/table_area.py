@@ -36,6 +36,12 @@ class TableArea:
             value = getattr(self, name)
             if not 0.0 <= value <= 1.0:
                 raise TableAreaError(f"{name}: must be a fraction of the frame from 0 to 1, got {value}")
+        for far, near, far_edge, near_edge in (("x1", "x0", "right", "left"), ("y1", "y0", "bottom", "top")):
+            if getattr(self, far) <= getattr(self, near):
+                raise TableAreaError(
+                    f"{far}: the {far_edge} edge ({getattr(self, far)}) must lie past the {near_edge} edge"
+                    f" ({getattr(self, near)}): give left top right bottom"
+                )
         if self.x1 - self.x0 < 0.05 or self.y1 - self.y0 < 0.05:
             raise TableAreaError("x1, y1: the area must be at least 5% of the frame wide and high")
 

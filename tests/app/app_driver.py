@@ -6,6 +6,7 @@ screen) and presses keys; it decides nothing about the rules (illegal keys would
 
 from __future__ import annotations
 
+import io
 import os
 import random
 from collections.abc import Callable
@@ -13,6 +14,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
+from rich.console import Console
 from textual import events
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -30,6 +32,13 @@ from companion.games.alhambra_rw.simulate import play_random_game
 FIXED_NOW = datetime(2026, 11, 23, 20, 15, 0)
 S = TypeVar("S", bound=Screen[None])
 G = TypeVar("G", bound=EventGameScreen[Any, Any])
+
+
+def text_of(panel: Static) -> str:
+    """What a panel shows, as text a line at a time (unwrapped: as wide as its longest line)."""
+    console = Console(width=1000, file=io.StringIO(), record=True)
+    console.print(panel.content)
+    return "\n".join(line.rstrip() for line in console.export_text().splitlines())
 
 
 def make_app(seed: int = 7) -> CompanionApp:

@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from app_driver import make_app, start_named
+from app_driver import make_app, start_named, text_of
 from textual.widgets import Input, Static
 
 from companion.app.screens.alcazaba import AlcazabaScreen
@@ -64,7 +64,7 @@ def test_an_alcazaba_game_is_typed_tiles_taken_by_column_and_built_rebuilt_and_e
             seen["reserve"] = view.reserves[1]
             await pilot.pause()
             # Round 1 ended with scoring 1: shown over the game until esc goes back to it.
-            seen["panel"] = str(pilot.app.screen.query_one("#scoring-text", Static).render())
+            seen["panel"] = text_of(pilot.app.screen.query_one("#scoring-text", Static))
             await pilot.press("escape")
             seen["back"] = pilot.app.screen is screen
             await pilot.press("ctrl+e")

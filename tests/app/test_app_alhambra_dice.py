@@ -11,7 +11,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from app_driver import continue_first, make_app, saved_log, start_named, type_entry
+from app_driver import continue_first, make_app, saved_log, start_named, text_of, type_entry
 from textual.pilot import Pilot
 from textual.widgets import Input, Log, Static
 
@@ -99,8 +99,8 @@ def test_a_whole_game_is_typed_refused_undone_and_exported(xdg: Path, capsys: An
             seen["now"] = str(screen.query_one("#now", Static).render())
             seen["stack"] = [type(s).__name__ for s in pilot.app.screen_stack]
             panels = [s for s in pilot.app.screen_stack if isinstance(s, ScoringPanel)]
-            seen["panels"] = [str(p.query_one("#scoring-text", Static).render()) for p in panels]
-            seen["end"] = str(pilot.app.screen.query_one("#reasons", Static).render())
+            seen["panels"] = [text_of(p.query_one("#scoring-text", Static)) for p in panels]
+            seen["end"] = text_of(pilot.app.screen.query_one("#reasons", Static))
             await pilot.press("ctrl+e")
             seen["path"] = screen.session.path
             seen["over"] = screen.state.is_over

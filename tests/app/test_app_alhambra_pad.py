@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from app_driver import make_app
+from app_driver import make_app, text_of
 from textual.widgets import Input, OptionList, Static
 
 from companion.app import paths
@@ -45,7 +45,7 @@ def test_a_pad_is_typed_scored_saved_continued_and_exported(xdg: Path, capsys: A
             seen["players"] = [p["name"] for p in pad.pad["players"]]
             for field, value in (("p0-tower", "2"), ("p1-tower", "2"), ("p2-tower", "1"), ("p0-wall", "4")):
                 await type_into(pilot, field, value)
-            seen["first"] = str(pad.query_one("#result", Static).render())
+            seen["first"] = text_of(pad.query_one("#result", Static))
             await pilot.press("ctrl+n")
             await type_into(pilot, "p1-garden", "3")
             await pilot.press("ctrl+e")

@@ -11,7 +11,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from app_driver import continue_first, make_app, saved_log, start_named, type_entry
+from app_driver import continue_first, make_app, saved_log, start_named, text_of, type_entry
 from textual.pilot import Pilot
 from textual.widgets import Input, Log, Static
 
@@ -97,7 +97,7 @@ def test_a_whole_game_is_typed_refused_undone_and_exported(xdg: Path, capsys: An
             seen["after build"] = str(screen.query_one("#now", Static).render())
             await play_moves(pilot, screen, random.Random(4), 400)
             seen["end"] = str(screen.query_one("#now", Static).render())
-            seen["end screen"] = str(pilot.app.screen.query_one("#reasons", Static).render())
+            seen["end screen"] = text_of(pilot.app.screen.query_one("#reasons", Static))
             await pilot.press("ctrl+e")
             seen["path"] = screen.session.path
             seen["state"] = screen.state

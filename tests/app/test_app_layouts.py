@@ -19,6 +19,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Log, Static
 
 from companion.app import paths
+from companion.app.screens.end import EndScreen
 from companion.app.screens.event_game import EventGameScreen
 from companion.app.screens.roll_and_write_end import RollAndWriteEndScreen
 from companion.app.table_view import TableView
@@ -323,3 +324,26 @@ def test_the_worth_so_far_is_a_line_a_player_at_a_phones_width(xdg: Path, where:
             return pilot.app.screen.query_one("#scores", Static).content_size.height
 
     assert asyncio.run(shown()) == 4, "a heading and a line for each of the three players"
+
+
+def test_a_reason_wrapped_at_a_phones_width_stays_under_its_own_start(xdg: Path) -> None:
+    """The dice games' breakdown is indented by what each line is of (the scoring, the player, the building);
+    wrapped as one text, a long reason's rest ran back to the first column, under nothing it belonged to."""
+    alhambra_dice(moves=None)
+
+    async def ended() -> tuple[str, list[str]]:
+        async with make_app().run_test(size=(40, 30)) as pilot:
+            await continued(pilot)
+            screen = pilot.app.screen
+            assert isinstance(screen, EndScreen)
+            panel = screen.query_one("#reasons", Static)
+            console = Console(width=panel.content_size.width, record=True, file=io.StringIO())
+            console.print(panel.content)
+            return screen.scored.text, console.export_text().splitlines()
+
+    text, shown = asyncio.run(ended())
+    assert len(shown) > len(text.splitlines()), "at 40 columns some reasons wrap"
+    unindented = [line for line in text.splitlines() if line and not line[0].isspace()]
+    for line in shown:
+        if line and not line[0].isspace():
+            assert any(line.strip() in whole for whole in unindented), f"{line!r} lost its indent"

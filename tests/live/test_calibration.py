@@ -61,8 +61,13 @@ def test_the_command_line_remembers_the_area_and_refuses_a_bad_one(tmp_path: Pat
     shown = run_companion("calibrate", "show", env=env)
     # In words, not a Python repr (issue 29): the area as the frame's share on each side.
     assert "dice zone: " in shown.stdout and "left 0.1, top 0.2, right 0.9, bottom 0.8" in shown.stdout
-    bad = run_companion("calibrate", "area", "0.5", "0.2", "0.4", "0.8", env=env)
+    bad = run_companion("calibrate", "area", "0.5", "0.2", "0.52", "0.8", env=env)
     assert bad.returncode == 2 and "at least 5% of the frame" in bad.stderr
+    swapped = run_companion("calibrate", "area", "0.9", "0.2", "0.1", "0.8", env=env)
+    assert swapped.returncode == 2 and swapped.stderr == (
+        "companion calibrate: x1: the right edge (0.1) must lie past the left edge (0.9): give left top right"
+        " bottom\n"
+    )
 
 
 def test_an_area_that_cannot_be_saved_is_one_line_and_the_last_one_kept(tmp_path: Path) -> None:
