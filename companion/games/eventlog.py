@@ -23,7 +23,7 @@ from typing import Any, Generic, TypeVar
 
 from jsonfile import JsonFileError, Limits, loads, optional_text, read_bytes, short
 
-from .held import InUse, hold
+from .held import open_held
 
 E = TypeVar("E")
 
@@ -163,12 +163,7 @@ class GameLog(Generic[E]):
         self.path = Path(path)
         self.encode = encode
         # Unbuffered: a write that fails leaves nothing in a buffer to reach the file later.
-        self._file = open(self.path, "ab", buffering=0)  # noqa: SIM115 - kept open for the whole game
-        try:
-            hold(self._file)
-        except InUse:
-            self._file.close()
-            raise
+        self._file = open_held(self.path, "ab", buffering=0)
 
     def end_last_line(self) -> None:
         """A whole last event written without its newline (read back as an event): end its line before

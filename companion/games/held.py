@@ -18,28 +18,31 @@ class InUse(OSError):
     """The game's file is held by another program (the game open in another window)."""
 
 
-def hold(file: Any) -> None:
-    """Hold the open `file` for this program until it is closed, or raise `InUse`."""
+def open_held(path: Path, mode: str = "rb", buffering: int = -1) -> Any:
+    """`path` opened and held for this program until the file is closed, or `InUse` (the file closed)."""
+    file = open(path, mode, buffering=buffering)  # noqa: SIM115 - the caller's to close
     if sys.platform == "win32":
-        return
+        return file
     import fcntl
 
     try:
         fcntl.flock(file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError as exc:
+        file.close()
         raise InUse("open in another window of the companion: quit it there (ctrl+q) first") from exc
     except OSError:
         pass  # a file system without locks: played unheld, as before
+    return file
 
 
 def refuse_if_held(path: Path) -> None:
     """`InUse` if another program holds the file at `path`."""
     try:
-        file = open(path, "rb")  # noqa: SIM115 - closed below, after the check
+        open_held(path).close()
+    except InUse:
+        raise
     except OSError:
         return  # nothing there to hold
-    with file:
-        hold(file)
 
 
 class HeldFile:
@@ -48,22 +51,13 @@ class HeldFile:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._file = self._held()
-
-    def _held(self) -> Any:
-        file = open(self.path, "rb")  # noqa: SIM115 - kept open while the game is
-        try:
-            hold(file)
-        except InUse:
-            file.close()
-            raise
-        return file
+        self._file = open_held(path)
 
     def renew(self) -> None:
         """Hold the file saved at `path` since (the old one's hold goes with it)."""
         if os.path.samestat(os.fstat(self._file.fileno()), os.stat(self.path)):
             return
-        renewed = self._held()
+        renewed = open_held(self.path)
         self._file.close()
         self._file = renewed
 

@@ -18,15 +18,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Generic, TypeVar
 
-from .eventlog import (
-    GameLog,
-    LoadedLog,
-    LogError,
-    LogFormat,
-    LogWriteError,
-    load_log,
-    set_cut_line_aside,
-)
+from .eventlog import GameLog, LoadedLog, LogError, LogFormat, LogWriteError, load_log, set_cut_line_aside
 from .folding import IllegalMove
 from .held import InUse
 

@@ -34,9 +34,9 @@ S = TypeVar("S", bound=Screen[None])
 G = TypeVar("G", bound=EventGameScreen[Any, Any])
 
 
-def text_of(panel: Static) -> str:
-    """What a panel shows, as text a line at a time (unwrapped: as wide as its longest line)."""
-    console = Console(width=1000, file=io.StringIO(), record=True)
+def text_of(panel: Static, width: int = 1000) -> str:
+    """What a panel shows, as text a line at a time, drawn `width` wide (by default unwrapped)."""
+    console = Console(width=width, file=io.StringIO(), record=True)
     console.print(panel.content)
     return "\n".join(line.rstrip() for line in console.export_text().splitlines())
 

@@ -5,15 +5,13 @@ phone's browser (40 columns, `companion serve`): SVG snapshots in `__snapshots__
 from __future__ import annotations
 
 import asyncio
-import io
 import random
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from app_driver import make_app, random_game, saved_game, saved_log, start_named
-from rich.console import Console
+from app_driver import make_app, random_game, saved_game, saved_log, start_named, text_of
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Input, Log, Static
@@ -299,9 +297,7 @@ def test_the_final_scoring_is_whole_at_a_phones_width(xdg: Path) -> None:
             screen = pilot.app.screen
             assert isinstance(screen, RollAndWriteEndScreen)
             totals = screen.query_one("#totals", Static)
-            console = Console(width=totals.content_size.width, record=True, file=io.StringIO())
-            console.print(totals.content)
-            return console.export_text(), {p.name: p.total for p in screen.board.players}
+            return text_of(totals, totals.content_size.width), {p.name: p.total for p in screen.board.players}
 
     text, sums = asyncio.run(ended())
     assert "…" not in text, text
@@ -337,9 +333,7 @@ def test_a_reason_wrapped_at_a_phones_width_stays_under_its_own_start(xdg: Path)
             screen = pilot.app.screen
             assert isinstance(screen, EndScreen)
             panel = screen.query_one("#reasons", Static)
-            console = Console(width=panel.content_size.width, record=True, file=io.StringIO())
-            console.print(panel.content)
-            return screen.scored.text, console.export_text().splitlines()
+            return screen.scored.text, text_of(panel, panel.content_size.width).splitlines()
 
     text, shown = asyncio.run(ended())
     assert len(shown) > len(text.splitlines()), "at 40 columns some reasons wrap"

@@ -35,18 +35,26 @@ SHORT = {
 }
 
 
+PARTS = (*(SHORT[building] for building in rw.BUILDING_TYPES), "rows/cols", "coins", "extra")
+"""The totals' parts, in the order `parts` gives a player's."""
+
+
+def parts(p: rw.PlayerScore) -> list[str]:
+    return [str(n) for n in (*(b.vp for b in p.buildings), p.rows_columns, p.coins, p.extra)]
+
+
+def shown_name(p: rw.PlayerScore) -> str:
+    return f"{p.name} ◇" if p.imaginary else p.name
+
+
 def totals_table(board: rw.Scoreboard) -> Table:
     table = Table(box=None, padding=(0, 1), header_style="bold")
     table.add_column("player")
-    for building in rw.BUILDING_TYPES:
-        table.add_column(SHORT[building], justify="right")
-    for column in ("rows/cols", "coins", "extra", "total"):
+    for column in (*PARTS, "total"):
         table.add_column(column, justify="right")
     for p in board.players:
-        name = f"{p.name} ◇" if p.imaginary else p.name
         style = "bold green" if p.name in board.winners else ""
-        numbers = [*(b.vp for b in p.buildings), p.rows_columns, p.coins, p.extra]
-        table.add_row(name, *map(str, numbers), Text(str(p.total), style="bold"), style=style)
+        table.add_row(shown_name(p), *parts(p), Text(str(p.total), style="bold"), style=style)
     return table
 
 
@@ -55,13 +63,10 @@ def totals_by_column(board: rw.Scoreboard) -> Table:
     table = Table(box=None, padding=(0, 1), header_style="bold")
     table.add_column("")
     for p in board.players:
-        name = f"{p.name} ◇" if p.imaginary else p.name
-        table.add_column(name, justify="right", style="bold green" if p.name in board.winners else "")
-    for n, building in enumerate(rw.BUILDING_TYPES):
-        table.add_row(SHORT[building], *(str(p.buildings[n].vp) for p in board.players))
-    table.add_row("rows/cols", *(str(p.rows_columns) for p in board.players))
-    table.add_row("coins", *(str(p.coins) for p in board.players))
-    table.add_row("extra", *(str(p.extra) for p in board.players))
+        style = "bold green" if p.name in board.winners else ""
+        table.add_column(shown_name(p), justify="right", style=style)
+    for part, numbers in zip(PARTS, zip(*(parts(p) for p in board.players), strict=True), strict=True):
+        table.add_row(part, *numbers)
     table.add_row(Text("total", style="bold"), *(Text(str(p.total), style="bold") for p in board.players))
     return table
 

@@ -153,7 +153,7 @@ class StartScreen(FittedScreen[None]):
         """The saved games as they are in the folder now: those still being played, then the finished ones
         under a heading of their own; the game highlighted stays so while it is listed."""
         saved = self.query_one("#saved", OptionList)
-        was = self._path_at(saved.highlighted)
+        was = self._game_at(saved.highlighted)
         self.saved = saved_games(self.games_dir)
         saved.clear_options()
         playing = [n for n, game in enumerate(self.saved) if game.summary is None or not game.summary.over]
@@ -170,16 +170,17 @@ class StartScreen(FittedScreen[None]):
             saved.add_option(Option("no saved games yet", disabled=True))
         # Else the first game that can be opened (a finished one when none is being played).
         openable = [i for i in range(saved.option_count) if not saved.get_option_at_index(i).disabled]
-        again = [i for i in openable if self._path_at(i) == was]
+        kept = was.path if was else None
+        again = [i for i in openable if (game := self._game_at(i)) and game.path == kept]
         saved.highlighted = next(iter(again or openable), None)
 
-    def _path_at(self, index: int | None) -> Path | None:
-        """The file of the game at `index` in the list as `self.saved` holds it."""
+    def _game_at(self, index: int | None) -> SavedGame | None:
+        """The game at `index` in the list as `self.saved` holds it (None: a heading, or no such place)."""
         saved = self.query_one("#saved", OptionList)
         if index is None or index >= saved.option_count:
             return None
         option = saved.get_option_at_index(index)
-        return self.saved[int(option.id)].path if option.id is not None else None
+        return self.saved[int(option.id)] if option.id is not None else None
 
     def on_screen_resume(self) -> None:
         """Back from a screen opened over this one (the Alhambra pad, the sheet editor, F4's past games): the
@@ -295,10 +296,7 @@ class StartScreen(FittedScreen[None]):
     def chosen(self) -> SavedGame | None:
         """The saved game highlighted in the list while the list has the focus (None: none)."""
         saved = self.query_one("#saved", OptionList)
-        if self.focused is not saved or saved.highlighted is None:
-            return None
-        option = saved.get_option_at_index(saved.highlighted)
-        return self.saved[int(option.id)] if option.id is not None else None
+        return self._game_at(saved.highlighted) if self.focused is saved else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # `delete` deletes a game only while one is chosen in the list (in a name it deletes a character).
