@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -322,22 +323,53 @@ def test_the_worth_so_far_is_a_line_a_player_at_a_phones_width(xdg: Path, where:
     assert asyncio.run(shown()) == 4, "a heading and a line for each of the three players"
 
 
-def test_a_reason_wrapped_at_a_phones_width_stays_under_its_own_start(xdg: Path) -> None:
-    """The dice games' breakdown is indented by what each line is of (the scoring, the player, the building);
-    wrapped as one text, a long reason's rest ran back to the first column, under nothing it belonged to."""
+def wrapped_under(text: str, shown: list[str]) -> list[tuple[str, list[int]]]:
+    """Each line of `text` with the columns its wrapped rest starts at in `shown`, checking that the lines
+    shown are the text's, in order, every word whole."""
+    found = []
+    at = 0
+    for line in text.splitlines():
+        start = len(line) - len(line.lstrip())
+        words = " ".join(line.split())
+        said = " ".join(shown[at].split())
+        assert words.startswith(said) and shown[at].startswith(" " * start + said[:1]), f"{shown[at]!r} moved"
+        at += 1
+        rest = []
+        while len(said) < len(words):
+            rest.append(len(shown[at]) - len(shown[at].lstrip()))
+            said += " " + " ".join(shown[at].split())
+            at += 1
+        assert said == words, f"{line!r} shown as {said!r}"
+        found.append((line, rest))
+    return found
+
+
+def test_a_wrapped_reason_goes_on_under_the_reasons_and_never_under_a_label(xdg: Path) -> None:
+    """The dice games' breakdown is indented by what each line is of (the scoring, the player, the building,
+    its number, the number's reason). Wrapped as one text, a long reason's rest ran back to the first column;
+    wrapped under its own line's start, it read as a building of its own ("points: no place" under
+    "pavilion"). A reason goes on under the reasons where they have room, two past its row's start on a
+    phone (under no label); any other line under its own start."""
     alhambra_dice(moves=None)
 
-    async def ended() -> tuple[str, list[str]]:
+    async def ended() -> tuple[str, Static, int]:
         async with make_app().run_test(size=(40, 30)) as pilot:
             await continued(pilot)
             screen = pilot.app.screen
             assert isinstance(screen, EndScreen)
             panel = screen.query_one("#reasons", Static)
-            return screen.scored.text, text_of(panel, panel.content_size.width).splitlines()
+            return screen.scored.text, panel, panel.content_size.width
 
-    text, shown = asyncio.run(ended())
-    assert len(shown) > len(text.splitlines()), "at 40 columns some reasons wrap"
-    unindented = [line for line in text.splitlines() if line and not line[0].isspace()]
-    for line in shown:
-        if line and not line[0].isspace():
-            assert any(line.strip() in whole for whole in unindented), f"{line!r} lost its indent"
+    text, panel, phone = asyncio.run(ended())
+    rows = 0
+    for width in (phone, 100):
+        for line, rest in wrapped_under(text, text_of(panel, width).splitlines()):
+            start = len(line) - len(line.lstrip())
+            reason = re.match(r"\s*\S.*?\d  (?=\S)", line)
+            if reason is None:
+                assert set(rest) <= {start}, f"{line!r} went on at {rest}"
+                continue
+            rows += bool(rest)
+            under = reason.end() if width == 100 else start + 2
+            assert set(rest) <= {under}, f"{line!r} went on at {rest} at {width} columns, not at {under}"
+    assert rows, "a reason wrapped"

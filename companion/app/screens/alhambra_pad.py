@@ -28,7 +28,7 @@ from companion.saved_games import game_stem
 from ..export import Scored, export_scored
 from ..keys import ADVICE
 from ..widgets.fitted import FittedScreen
-from ..widgets.reasons import reasons
+from ..widgets.reasons import Reasons
 from .advice import AdviceScreen
 
 
@@ -114,7 +114,7 @@ class AlhambraPadScreen(FittedScreen[None]):
         breakdown, _, totals_line = result_text(self.result).rpartition("\n")
         totals.update(totals_line)
         totals.remove_class("error")
-        result.update(reasons(breakdown.rstrip()))
+        result.update(Reasons(breakdown.rstrip()))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id is None:

@@ -24,7 +24,7 @@ from companion.saved_games import game_stem
 
 from ..export import Scored, export_scored
 from ..keys import BACK, EXPORT
-from ..widgets.reasons import reasons
+from ..widgets.reasons import Reasons
 from .help import HelpPage
 
 
@@ -71,7 +71,7 @@ class EndScreen(Screen[None]):
     def breakdown(self) -> Iterable[Widget]:
         """The totals, then the scorer's text: every number with its reason."""
         yield Static(totals_table(self.scored), id="totals")
-        yield Static(reasons(self.scored.text), id="reasons")
+        yield Static(Reasons(self.scored.text), id="reasons")
 
     def markdown(self) -> str:
         return self.scored.markdown(game_stem(self.log_path))
@@ -109,4 +109,4 @@ class ScoringPanel(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="scoring"):
             yield Static(f"{self.title_text} (esc or Enter: back to the game)", id="scoring-title")
-            yield Static(reasons(self.text), id="scoring-text")
+            yield Static(Reasons(self.text), id="scoring-text")

@@ -2,13 +2,50 @@
 
 from __future__ import annotations
 
-from rich.console import Group
-from rich.padding import Padding
+import re
+from collections.abc import Iterator
+
+from rich.console import Console, ConsoleOptions
+from rich.measure import Measurement
 from rich.text import Text
 
+REASON_COLUMN = re.compile(r"^\s*\S.*?\d  (?=\S)")
+"""A scorer's row: what is scored, its number right-aligned, two spaces, then the number's reason."""
 
-def reasons(text: str) -> Group:
-    """`text` a line at a time, a line too long for the width wrapped under its own start: wrapped as one
-    text, its second half ran back to the first column at a phone's width, under the names it was not of."""
-    lines = text.splitlines()
-    return Group(*(Padding(Text(line.lstrip()), (0, 0, 0, len(line) - len(line.lstrip()))) for line in lines))
+REASON_ROOM = 24
+"""The narrowest reason column kept under its heading: narrower, a wrapped reason reads a word a line."""
+
+
+def hangs(line: str, width: int) -> tuple[int, int]:
+    """Where `line` starts and where its wrapped rest starts at `width`: a row's reason under its reason
+    (at a phone's width two past the row's start, under none of the labels), any other line under itself."""
+    start = len(line) - len(line.lstrip())
+    row = REASON_COLUMN.match(line)
+    if row is None:
+        return start, start
+    return start, row.end() if width - row.end() >= REASON_ROOM else start + 2
+
+
+class Reasons:
+    """`text` a line at a time, each line too long for the width wrapped under where it belongs: wrapped as
+    one text, a reason's rest ran back to the first column, under the names it was not of; wrapped under
+    its own start, under the labels beside it."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = text.splitlines()
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Text]:
+        width = options.max_width
+        for line in self.lines:
+            start, hang = hangs(line, width)
+            words = line.lstrip()
+            first = Text(words).wrap(console, max(width - start, 1))[0].plain.rstrip()
+            yield Text(" " * start + first, no_wrap=True)
+            rest = words[len(first) :].lstrip()
+            if rest:
+                for part in Text(rest).wrap(console, max(width - hang, 1)):
+                    yield Text(" " * hang + part.plain.rstrip(), no_wrap=True)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        longest = max((len(line.rstrip()) for line in self.lines), default=0)
+        return Measurement(min(REASON_ROOM, longest), longest)
