@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -33,7 +32,7 @@ from .screens.play import PlayScreen
 from .screens.roll_and_write import RollAndWriteScreen
 from .screens.share import ShareScreen
 from .screens.start import AnySession, StartScreen
-from .sharing import free_port, new_token, start_server
+from .sharing import ServedView, free_port, new_token
 from .widgets.camera_panel import CameraPanel
 
 
@@ -102,9 +101,8 @@ class CompanionApp(App[None]):
         self.keep_frames = keep_frames
         """Whether rolls the camera read keep its frame beside the game's log (`--no-frames`: not)."""
         self._first_game = game
-        self.viewers: subprocess.Popen[bytes] | None = None
+        self.viewers: ServedView | None = None
         """`companion serve`, once the players asked to share the view (F6)."""
-        self.viewers_port = 0
         self.viewers_token = new_token()
         """The key in the view's address: only those shown the QR code can watch."""
 
@@ -127,16 +125,19 @@ class CompanionApp(App[None]):
     def on_unmount(self) -> None:
         self.stop_camera()
         if self.viewers is not None:
-            self.viewers.terminate()
-            self.viewers.wait(timeout=10)
+            self.viewers.stop()
 
     def action_share(self) -> None:
-        """Serve the table's view to the players' phones (once) and show its address and QR code."""
-        if self.viewers is None:
-            self.viewers_port = free_port()
-            self.viewers = start_server(self.viewers_port, self.viewers_token)
-        if not isinstance(self.screen, ShareScreen):
-            self.push_screen(ShareScreen(self.viewers_port, self.viewers_token))
+        """Serve the table's view to the players' phones (once, or anew if its server ended: it could not
+        listen, or was stopped) and show its address and QR code."""
+        if self.viewers is None or self.viewers.why_ended():
+            if self.viewers is not None:
+                self.viewers.stop()
+            self.viewers = ServedView(free_port(), self.viewers_token)
+        if isinstance(self.screen, ShareScreen):
+            self.screen.serve(self.viewers)
+        else:
+            self.push_screen(ShareScreen(self.viewers))
 
     def latest_frame(self) -> Image | None:
         """The camera's newest frame (None without a camera, before its first frame, or while it is lost)."""

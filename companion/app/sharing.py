@@ -11,6 +11,7 @@ import socket
 import struct
 import subprocess
 import sys
+import tempfile
 import threading
 
 import qrcode
@@ -123,12 +124,37 @@ def free_port(preferred: int = DEFAULT_PORT) -> int:
         return int(probe.getsockname()[1])
 
 
-def start_server(port: int, token: str) -> subprocess.Popen[bytes]:
-    """`companion serve` on `port`, every network (the phones are on the table's), as a child the app stops
-    when it quits."""
-    command = [sys.executable, "-m", "companion", "serve", "--host", EVERY_NETWORK, "--port", str(port)]
-    command += ["--token", token, "--max-viewers", str(MAX_VIEWERS)]
-    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+class ServedView:
+    """`companion serve` on `port` (every network: the phones are on the table's), to those with `token`, as
+    a child the app stops when it quits. What it says on its error stream is kept (in a file, so a server
+    that talks a lot never blocks on a full pipe) to say why it ended."""
+
+    def __init__(self, port: int, token: str) -> None:
+        self.port = port
+        self.token = token
+        self._said = tempfile.TemporaryFile()  # noqa: SIM115 (kept while the server runs; stop() closes it)
+        command = [sys.executable, "-m", "companion", "serve", "--host", EVERY_NETWORK, "--port", str(port)]
+        command += ["--token", token, "--max-viewers", str(MAX_VIEWERS)]
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=self._said)
+        self._why = ""
+
+    def why_ended(self) -> str:
+        """'' while it serves; once it ended (it could not listen, or it was stopped or killed), why."""
+        status = self.process.poll()
+        if status is None:
+            return ""
+        if not self._said.closed:
+            self._said.seek(0)
+            said = [line.strip() for line in self._said.read().decode(errors="replace").splitlines()]
+            self._said.close()
+            last = next((line for line in reversed(said) if line), "")
+            self._why = last.removeprefix("companion serve: ") or f"the server ended (exit status {status})"
+        return self._why
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=10)
+        self.why_ended()
 
 
 def end_with_server() -> None:

@@ -4,6 +4,7 @@ quitting stops the server."""
 from __future__ import annotations
 
 import asyncio
+import socket
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -11,7 +12,9 @@ from typing import Any
 import pytest
 import qrcode
 from app_driver import make_app
+from textual.pilot import Pilot
 
+from companion.app import app as app_module
 from companion.app import sharing
 from companion.app.screens import share
 from companion.app.screens.share import ShareScreen
@@ -41,7 +44,8 @@ def test_f6_serves_the_view_and_shows_its_address(xdg: Path) -> None:
             screen = app.screen
             assert isinstance(screen, ShareScreen)
             seen["url"], seen["text"] = screen.url, str(screen.query_one("#url").render())
-            port = seen["port"] = app.viewers_port
+            assert app.viewers is not None
+            port = seen["port"] = app.viewers.port
             token = seen["token"] = app.viewers_token
             for _ in range(100):
                 try:
@@ -66,7 +70,62 @@ def test_f6_serves_the_view_and_shows_its_address(xdg: Path) -> None:
     assert all(f"http://{address}:" in seen["text"] for address in here), "every network's address"
     assert "Table companion" in str(seen["page"])
     server = seen["after"]
-    assert server is seen["servers"] and server is not None and server.poll() is not None, "stopped on quit"
+    assert server is seen["servers"] and server is not None and server.why_ended(), "stopped on quit"
+
+
+async def said_until(pilot: Pilot[None], words: str) -> str:
+    """The share screen's text once it says `words` (the server starts, or fails to, in a second or two)."""
+    for _ in range(100):
+        text = str(pilot.app.screen.query_one("#url").render())
+        if words in text:
+            return text
+        await pilot.pause(0.2)
+    raise AssertionError(f"the share screen never said {words!r}: {text!r}")
+
+
+def test_a_view_that_is_not_served_says_why_and_f6_serves_it_anew(
+    xdg: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server F6 starts may end: its port taken by another program since it was chosen, or the server
+    stopped. The share screen showed the address and QR code all the same, and phones found nothing there;
+    F6 never started it again."""
+    taken = socket.socket()
+    taken.bind(("", 0))
+    taken.listen()
+    port = taken.getsockname()[1]
+    monkeypatch.setattr(app_module, "free_port", lambda: port)
+    seen: dict[str, Any] = {}
+
+    async def share() -> None:
+        app = make_app()
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.press("f6")
+            seen["taken"] = await said_until(pilot, "not served")
+            seen["qr"] = list(app.screen.query("#qr"))
+            taken.close()
+            await pilot.press("f6")
+            await said_until(pilot, "read-only, on phones")
+            assert app.viewers is not None
+            for _ in range(100):
+                try:
+                    with urllib.request.urlopen(
+                        f"http://127.0.0.1:{port}/?token={app.viewers_token}", timeout=2
+                    ) as answer:
+                        seen["page"] = answer.read().decode()
+                    break
+                except OSError:
+                    await asyncio.sleep(0.2)
+            app.viewers.process.kill()
+            seen["killed"] = await said_until(pilot, "not served")
+            await pilot.press("ctrl+q")
+
+    try:
+        asyncio.run(share())
+    finally:
+        taken.close()
+    assert "Address already in use" in seen["taken"] and seen["qr"] == [], "why, and no QR code to nowhere"
+    assert "Table companion" in seen["page"], "served anew on F6"
+    assert "exit status" in seen["killed"]
 
 
 def test_with_no_network_the_share_screen_says_so_and_offers_no_address(
@@ -78,12 +137,46 @@ def test_with_no_network_the_share_screen_says_so_and_offers_no_address(
     async def look() -> None:
         app = make_app()
         async with app.run_test(size=(100, 32)) as pilot:
-            app.push_screen(share.ShareScreen(8000, "key"))
+            served = sharing.ServedView(sharing.free_port(), "key")
+            app.push_screen(share.ShareScreen(served))
             await pilot.pause()
             seen["url"] = app.screen.url if isinstance(app.screen, ShareScreen) else "?"
             seen["text"] = str(app.screen.query_one("#url").render())
             seen["qr"] = list(app.screen.query("#qr"))
+            served.stop()
 
     asyncio.run(look())
     assert seen["url"] is None and seen["qr"] == []
     assert "on no network but its own" in seen["text"] and "127.0.0.1" not in seen["text"]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (110, 34)])
+@pytest.mark.parametrize("network", [True, False])
+def test_the_share_screen_is_whole_on_the_smallest_terminal(
+    xdg: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], network: bool
+) -> None:
+    """At 80×24 the QR code ran off the bottom of the screen, cut (a phone's camera reads no cut code);
+    with no network the box showed empty (its words had no width)."""
+    if not network:
+        monkeypatch.setattr(sharing, "_interface_addresses", lambda: ["127.0.0.1"])
+    seen: dict[str, Any] = {}
+
+    async def look() -> None:
+        app = make_app()
+        async with app.run_test(size=size) as pilot:
+            await pilot.press("f6")
+            await pilot.pause(0.3)
+            screen = app.screen
+            assert isinstance(screen, ShareScreen)
+            seen["url"] = screen.url
+            seen["shown"] = {str(w.id): w.region for w in screen.query("#qr, #url")}
+            await pilot.press("ctrl+q")
+
+    asyncio.run(look())
+    width, height = size
+    shown = seen["shown"]
+    assert ("qr" in shown) == network
+    for name, region in shown.items():
+        assert region.width > 0 and region.right <= width and region.bottom <= height, f"#{name} at {region}"
+    if network:
+        assert shown["qr"].height == len(qr_lines(seen["url"])), "every line of the code"

@@ -87,7 +87,11 @@ EVERYWHERE: Rows = (
     ("ctrl+q", "quit: the game is saved after every move, continue it from the start screen"),
     ("tab", "next field or button"),
     ("F3", "teach the dice colours from the camera (`companion --camera SPEC`): yellow, then blue"),
-    ("F6", "share the table's view: every phone on this network opens the address or QR code"),
+    (
+        "F6",
+        "share the table's view: every phone on this network opens the address or QR code (if it stopped "
+        "being served, F6 there serves it anew)",
+    ),
 )
 
 

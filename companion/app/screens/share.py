@@ -6,43 +6,91 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Container, Vertical
+from textual.events import Resize
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..sharing import MAX_VIEWERS, phone_addresses, qr_lines, view_url
+from ..sharing import MAX_VIEWERS, ServedView, phone_addresses, qr_lines, view_url
+from ..widgets.fitted import fit_classes
+
+WATCH_SECONDS = 0.5
+"""How often the screen looks whether the server still serves: one that cannot listen ends within a second."""
+
+
+def addresses(served: ServedView) -> list[str]:
+    return [view_url(address, served.port, served.token) for address in phone_addresses()]
 
 
 class ShareScreen(ModalScreen[None]):
-    """The view served on every network, port `port`: each address a phone on this machine's networks
-    opens (the interfaces are looked at each time the screen opens: a laptop may have joined a network)."""
+    """The view `served` on every network: each address a phone on this machine's networks opens (the
+    interfaces are looked at each time the screen opens: a laptop may have joined a network), or why it is
+    not served (F6 serves it anew)."""
 
     CSS_PATH = "share.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,f6", "dismiss", "close")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "dismiss", "close"),
+        Binding("f6", "again", "close, or serve anew", show=False),
+    ]
 
-    def __init__(self, port: int, token: str) -> None:
+    def __init__(self, served: ServedView) -> None:
         super().__init__()
-        self.urls = [view_url(address, port, token) for address in phone_addresses()]
-        self.url = self.urls[0] if self.urls else None
+        self.served = served
+        self.urls = addresses(served)
+        self.ended = ""
+        """Why the view is no longer served ('' while it is)."""
+
+    @property
+    def url(self) -> str | None:
         """The address in the QR code (None: no network a phone could be on)."""
+        return self.urls[0] if self.urls else None
+
+    def on_mount(self) -> None:
+        self.set_interval(WATCH_SECONDS, self.look_at_server)
+
+    def look_at_server(self) -> None:
+        ended = self.served.why_ended()
+        if ended != self.ended:
+            self.ended = ended
+            self.refresh(recompose=True)
+
+    def serve(self, served: ServedView) -> None:
+        """Show `served`, the server started anew."""
+        self.served, self.urls, self.ended = served, addresses(served), ""
+        self.refresh(recompose=True)
+
+    async def action_again(self) -> None:
+        if self.ended:
+            await self.app.run_action("share")
+        else:
+            self.dismiss()
+
+    def on_resize(self, event: Resize) -> None:
+        fit_classes(self, event.size)
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="share"):
-            if self.url is None:
-                yield Static(
-                    "This machine is on no network but its own (loopback): a phone cannot reach the view.\n"
-                    "Join the table's Wi-Fi, then press F6 again.",
-                    id="url",
-                )
-            else:
-                others = "".join(f"\nor, on another network: {url}" for url in self.urls[1:])
-                yield Static(
-                    f"The table's view, read-only, on phones on this machine's network:\n{self.url}{others}",
-                    id="url",
-                )
+        # The QR code beside the words where the terminal is short (80×24): stacked it ran off the bottom,
+        # cut, and a phone's camera reads no cut code.
+        with Container(id="share"):
+            if self.url is not None and not self.ended:
                 yield Static("\n".join(qr_lines(self.url)), id="qr")
-            yield Static(
-                f"Served on every network of this machine; only this address (its key) opens it, on up to "
-                f"{MAX_VIEWERS} screens at once.\nesc closes; the view stays served until the app quits",
-                id="hint",
+            with Vertical(id="words"):
+                yield Static(self.said(), id="url")
+                if not self.ended:
+                    yield Static(
+                        "Served on every network of this machine; only this address (its key) opens it, "
+                        f"on up to {MAX_VIEWERS} screens at once.\n"
+                        "esc closes; the view stays served until the app quits",
+                        id="hint",
+                    )
+
+    def said(self) -> str:
+        if self.ended:
+            return f"The table's view is not served: {self.ended}.\nF6 serves it anew."
+        if self.url is None:
+            return (
+                "This machine is on no network but its own (loopback): a phone cannot reach the view.\n"
+                "Join the table's Wi-Fi, then press F6 again."
             )
+        others = "".join(f"\nor, on another network: {url}" for url in self.urls[1:])
+        return f"The table's view, read-only, on phones on this machine's network:\n{self.url}{others}"
