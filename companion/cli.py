@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.games.entry import load
-from companion.games.table import FIRST_GAME, PLAYED
+from companion.games.table import FIRST_GAME, GAMES, PLAYED
 from companion.scorefiles import ScoreFileError, score_path
 
 if TYPE_CHECKING:  # the app's modules load Textual, OpenCV and the models: only when the app runs
@@ -270,7 +270,9 @@ def build_parser() -> argparse.ArgumentParser:
     from companion.app.sharing import DEFAULT_PORT, EVERY_NETWORK, MAX_VIEWERS
 
     parser = argparse.ArgumentParser(
-        prog="companion", description="Table companion for physical dice games (Alhambra Roll & Write)."
+        prog="companion",
+        description=f"Table companion for {', '.join(e.title for e in GAMES.values())}: reads the dice a "
+        "camera sees, keeps the score and counts the final scoring, every number with its reason.",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     score = commands.add_parser(

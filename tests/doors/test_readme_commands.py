@@ -685,11 +685,14 @@ def test_teaching_and_reading_symbol_dice_from_the_command_line(home: Path, tmp_
     one_error_line(no_camera, 2, MISSING_CAMERA, "does not open")
 
 
-def test_the_help_names_the_hold_a_photo_gets_by_default() -> None:
+def test_the_help_names_every_game_and_the_hold_a_photo_gets_by_default() -> None:
+    from companion.games.table import GAMES
     from vision.sources import HOLD_SECONDS
 
     result = subprocess.run([str(BIN / "companion"), "--help"], capture_output=True, text=True, timeout=60)
-    assert f"(default {HOLD_SECONDS:g})" in " ".join(result.stdout.split())
+    said = " ".join(result.stdout.split())
+    assert f"(default {HOLD_SECONDS:g})" in said
+    assert all(entry.title in said for entry in GAMES.values()), "it named only Alhambra Roll & Write"
 
 
 def test_output_cut_short_by_a_pipe_is_no_error(home: Path) -> None:
