@@ -33,6 +33,18 @@ def test_the_qr_code_draws_every_module_of_the_address() -> None:
     assert drawn[: len(modules)] == modules
 
 
+async def served_page(port: int, token: str) -> str:
+    """The view's page on this machine, once the server started on `port` answers (it starts in a second or
+    two)."""
+    for _ in range(100):
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/?token={token}", timeout=2) as answer:
+                return str(answer.read().decode())
+        except OSError:
+            await asyncio.sleep(0.2)
+    raise AssertionError(f"nothing served on port {port}")
+
+
 def test_f6_serves_the_view_and_shows_its_address(xdg: Path) -> None:
     seen: dict[str, Any] = {}
 
@@ -47,15 +59,7 @@ def test_f6_serves_the_view_and_shows_its_address(xdg: Path) -> None:
             assert app.viewers is not None
             port = seen["port"] = app.viewers.port
             token = seen["token"] = app.viewers_token
-            for _ in range(100):
-                try:
-                    with urllib.request.urlopen(
-                        f"http://127.0.0.1:{port}/?token={token}", timeout=2
-                    ) as answer:
-                        seen["page"] = answer.read().decode()
-                    break
-                except OSError:
-                    await asyncio.sleep(0.2)
+            seen["page"] = await served_page(port, token)
             await pilot.press("escape", "f6", "escape")
             seen["servers"] = app.viewers
             await pilot.press("ctrl+q")
@@ -106,15 +110,7 @@ def test_a_view_that_is_not_served_says_why_and_f6_serves_it_anew(
             await pilot.press("f6")
             await said_until(pilot, "read-only, on phones")
             assert app.viewers is not None
-            for _ in range(100):
-                try:
-                    with urllib.request.urlopen(
-                        f"http://127.0.0.1:{port}/?token={app.viewers_token}", timeout=2
-                    ) as answer:
-                        seen["page"] = answer.read().decode()
-                    break
-                except OSError:
-                    await asyncio.sleep(0.2)
+            seen["page"] = await served_page(port, app.viewers_token)
             app.viewers.process.kill()
             seen["killed"] = await said_until(pilot, "not served")
             await pilot.press("ctrl+q")
