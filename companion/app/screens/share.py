@@ -60,8 +60,11 @@ class ShareScreen(ModalScreen[None]):
         self.refresh(recompose=True)
 
     async def action_again(self) -> None:
+        """F6 again: serve anew a view no longer served, look again for a network, or close."""
         if self.ended:
             await self.app.run_action("share")
+        elif self.url is None:
+            self.serve(self.served)
         else:
             self.dismiss()
 
