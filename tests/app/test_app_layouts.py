@@ -15,7 +15,7 @@ import pytest
 from app_driver import make_app, random_game, saved_game, saved_log, start_named, text_of
 from textual.app import App
 from textual.pilot import Pilot
-from textual.widgets import Input, Log, Static
+from textual.widgets import Input, Label, Log, Static
 
 from companion.app import paths
 from companion.app.screens.end import EndScreen
@@ -284,6 +284,27 @@ def test_the_doors_to_the_games_fit_a_phones_width(xdg: Path, door: str) -> None
                 assert widget in screen._compositor.visible_widgets, f"{selector} cannot be seen"
 
     asyncio.run(opened())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (40, 30)])
+def test_the_start_screens_headings_are_whole(xdg: Path, size: tuple[int, int]) -> None:
+    """At 80×24 "Continue a saved game (del deletes one)" was cut to "(del deletes one", on one line."""
+
+    async def shown() -> list[tuple[str, str, bool]]:
+        async with make_app().run_test(size=size) as pilot:
+            labels = pilot.app.screen.query(".heading").results(Label)
+            return [
+                (
+                    str(label.content),
+                    " ".join(s.text for s in label.render_lines(label.region.reset_offset)),
+                    label.parent is not None and label.region in label.parent.content_region,
+                )
+                for label in labels
+            ]
+
+    for whole, drawn, inside in asyncio.run(shown()):
+        assert " ".join(drawn.split()) == whole, f"{whole!r} drawn as {drawn!r}"
+        assert inside, f"{whole!r} runs past its column"
 
 
 def test_the_final_scoring_is_whole_at_a_phones_width(xdg: Path) -> None:

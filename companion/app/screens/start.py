@@ -90,7 +90,7 @@ class StartScreen(FittedScreen[None]):
     CSS_PATH = "start.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         # The form's buttons name F5 and F2: the footer keeps its room for every game's key and quit.
-        Binding("f5", "start_game", "start new game", show=False),
+        Binding("f5", "start_game", "start Alhambra Roll & Write", show=False),
         Binding("f2", "edit_sheet", "edit sheet", show=False),
         # Short labels, so that 80 columns show every one; F1 names each in full (the tooltip).
         Binding("f4", "history", "history", tooltip="past games and statistics"),
@@ -114,7 +114,8 @@ class StartScreen(FittedScreen[None]):
         self.saved: list[SavedGame] = []
 
     def compose(self) -> ComposeResult:
-        yield Static("Alhambra Roll & Write · table companion", id="title")
+        # Every game starts here: each by its key (the button's, the footer's), none in the title.
+        yield Static("Table companion", id="title")
         with Horizontal(id="columns"):
             with Vertical(id="continue"):
                 yield Label("Continue a saved game (del deletes one)", classes="heading")
@@ -133,7 +134,7 @@ class StartScreen(FittedScreen[None]):
                     yield Label("sheet", classes="field")
                     yield Select[SheetChoice]([], id="sheet", prompt="sheet", compact=True)
                 with Horizontal(classes="row"):
-                    yield Button("Start game (F5)", id="start-game", variant="primary")
+                    yield Button("Roll & Write (F5)", id="start-game", variant="primary")
                     yield Button("Edit sheet (F2)", id="edit-sheet")
         yield MessageLine(id="message")
         yield Footer()
