@@ -167,13 +167,14 @@ def test_with_no_network_the_share_screen_says_so_and_f6_looks_again(
     assert "http://192.0.2.7:" in seen["joined"] and len(seen["qr joined"]) == 1
 
 
-@pytest.mark.parametrize("size", [(80, 24), (110, 34)])
+@pytest.mark.parametrize("size", [(80, 24), (110, 34), (40, 40)])
 @pytest.mark.parametrize("network", [True, False])
 def test_the_share_screen_is_whole_on_the_smallest_terminal(
     xdg: Path, monkeypatch: pytest.MonkeyPatch, port_of_its_own: None, size: tuple[int, int], network: bool
 ) -> None:
     """At 80×24 the QR code ran off the bottom of the screen, cut (a phone's camera reads no cut code);
-    with no network the box showed empty (its words had no width)."""
+    with no network the box showed empty (its words had no width); at 40 columns the box ran one column past
+    the screen's edge."""
     if not network:
         monkeypatch.setattr(sharing, "_interface_addresses", lambda: ["127.0.0.1"])
     seen: dict[str, Any] = {}
@@ -186,7 +187,7 @@ def test_the_share_screen_is_whole_on_the_smallest_terminal(
             screen = app.screen
             assert isinstance(screen, ShareScreen)
             seen["url"] = screen.url
-            seen["shown"] = {str(w.id): w.region for w in screen.query("#qr, #url")}
+            seen["shown"] = {str(w.id): w.region for w in screen.query("#share, #qr, #url")}
             await pilot.press("ctrl+q")
 
     asyncio.run(look())
