@@ -181,6 +181,16 @@ def test_the_shipped_pad_is_scored_with_every_reason() -> None:
     assert "Winner: Ann" in score(EXAMPLE).stdout
 
 
+def test_the_walls_reason_counts_its_pieces_in_words(tmp_path: Path) -> None:
+    data = json.loads(EXAMPLE.read_text())
+    ann, ben = data["players"][0]["scorings"][0], data["players"][1]["scorings"][0]
+    ann["wall"], ben["wall"] = 1, 0
+    pad = tmp_path / "pad.json"
+    pad.write_text(json.dumps(data))
+    said = score(pad).stdout
+    assert "    wall        1  1 piece\n" in said and "    wall        0  0 pieces\n" in said, said
+
+
 @pytest.mark.parametrize(
     ("change", "says"),
     [

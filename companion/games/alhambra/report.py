@@ -20,7 +20,8 @@ def scoring_text(result: Result, n: int) -> str:
             found = " on the tiles" if runs else ""
             if len(runs) > 1:
                 found += f", the longest of {len(runs)} separate outer walls ({', '.join(map(str, runs))})"
-            lines.append(f"    wall      {scoring.wall_vp:>3}  {scoring.wall} pieces{found}")
+            pieces = "piece" if scoring.wall == 1 else "pieces"
+            lines.append(f"    wall      {scoring.wall_vp:>3}  {scoring.wall} {pieces}{found}")
     return "\n".join(lines)
 
 
