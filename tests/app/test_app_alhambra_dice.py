@@ -13,11 +13,12 @@ from typing import Any
 
 from app_driver import continue_first, make_app, saved_log, start_named, text_of, type_entry
 from textual.pilot import Pilot
-from textual.widgets import Input, Log, Static
+from textual.widgets import Input, Static
 
 from companion.app import paths
 from companion.app.screens.alhambra_dice import AlhambraDiceScreen
 from companion.app.screens.end import ScoringPanel
+from companion.app.widgets.wrapped_log import WrappedLog
 from companion.cli import main as companion_main
 from companion.games import alhambra_dice as ad
 from companion.games.alhambra.buildings import TYPES
@@ -261,7 +262,7 @@ def test_a_forced_prize_is_given_and_the_log_says_so_in_words(xdg: Path) -> None
             await enter(pilot, "tile")
             await enter(pilot, "points")
             asked = screen.session.expectation().prompt
-            log = screen.query_one("#log", Log)
+            log = screen.query_one("#log", WrappedLog)
             await pilot.press("ctrl+z")
             undone = str(screen.query_one("#message", Static).render())
             return list(log.lines), undone, asked

@@ -13,10 +13,11 @@ from typing import Any
 
 from app_driver import continue_first, make_app, saved_log, start_named, text_of, type_entry
 from textual.pilot import Pilot
-from textual.widgets import Input, Log, Static
+from textual.widgets import Input, Static
 
 from companion.app import paths
 from companion.app.screens.carcassonne_dice import CarcassonneDiceScreen
+from companion.app.widgets.wrapped_log import WrappedLog
 from companion.cli import main as companion_main
 from companion.games import carcassonne_dice as cd
 from companion.games.carcassonne_dice.city import area_text
@@ -191,7 +192,7 @@ def test_the_game_log_says_each_event_in_words_and_follows_the_game(xdg: Path) -
     async def play() -> None:
         async with make_app().run_test(size=SIZE) as pilot:
             screen = await start_game(pilot, ["Ann", "Ben"])
-            log = screen.query_one("#log", Log)
+            log = screen.query_one("#log", WrappedLog)
             await enter(pilot, "5 3 1")
             seen["bracketed"] = await enter(pilot, "build 4,4:[S]")
             await enter(pilot, "keep 1 build 4,4:S 5,4:N")

@@ -125,8 +125,9 @@ def test_every_roll_the_camera_read_keeps_its_frame_and_a_player_opens_it(tmp_pa
             await pilot.press("up")
             seen["first"] = shown_text(evidence.query_one(FrameView))
             await pilot.press("escape")
-            # A click on the first roll's line in the game log opens that move's frame.
-            await pilot.click("#log", offset=(3, 2))
+            # A click on the first roll's line in the game log opens that move's frame: at this width the
+            # game's first line takes two rows, the roll's two lines the next two.
+            await pilot.click("#log", offset=(3, 4))
             seen["clicked"] = app.screen.at if isinstance(app.screen, EvidenceScreen) else None
 
     asyncio.run(play())

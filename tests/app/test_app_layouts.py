@@ -15,13 +15,14 @@ import pytest
 from app_driver import make_app, random_game, saved_game, saved_log, start_named, text_of
 from textual.app import App
 from textual.pilot import Pilot
-from textual.widgets import Input, Label, Log, Static
+from textual.widgets import Input, Label, Static
 
 from companion.app import paths
 from companion.app.screens.end import EndScreen
 from companion.app.screens.event_game import EventGameScreen
 from companion.app.screens.roll_and_write_end import RollAndWriteEndScreen
 from companion.app.table_view import TableView
+from companion.app.widgets.wrapped_log import WrappedLog
 from companion.games import alhambra_dice as ad
 from companion.games import alhambra_rw as rw
 from companion.games import carcassonne_dice as cd
@@ -190,7 +191,7 @@ def test_a_move_taken_is_said_in_view(xdg: Path, key: str, size: str) -> None:
             await pilot.press(*TAKEN[key], "enter")
             await pilot.pause()
             lines = screen.worded[-1]
-            message, log = screen.query_one("#message", Static), screen.query_one("#log", Log)
+            message, log = screen.query_one("#message", Static), screen.query_one("#log", WrappedLog)
             visible = screen._compositor.visible_widgets
             if log in visible:
                 assert log.lines[-len(lines) :] == lines
@@ -199,6 +200,40 @@ def test_a_move_taken_is_said_in_view(xdg: Path, key: str, size: str) -> None:
                 assert message in visible and not message.has_class("error")
 
     asyncio.run(taken())
+
+
+LOGGED = ("roll_and_write", "alhambra_dice", "carcassonne_dice")
+
+
+@pytest.mark.parametrize("screen", LOGGED)
+def test_the_game_log_shows_its_lines_whole_at_any_width(xdg: Path, screen: str) -> None:
+    """At a phone's width the game log cut its lines ("Ben crossed tower at yellow 1 × blu"): who got what
+    was off the screen, and the log could not be scrolled sideways. Each line wraps, its rest indented, and
+    wraps again when the terminal is resized; the log shows its newest lines."""
+    SCREENS[screen][0]()
+
+    async def shown() -> list[tuple[list[str], list[str], int]]:
+        seen = []
+        async with make_app().run_test(size=SIZES["110x34"]) as pilot:
+            await continued(pilot)
+            for size in ((40, 80), (110, 34)):
+                await pilot.resize_terminal(*size)
+                await pilot.pause()
+                log = pilot.app.screen.query_one("#log", WrappedLog)
+                width = log.scrollable_content_region.width
+                rows = [
+                    log.render_line(y).text[:width].rstrip()
+                    for y in range(log.scrollable_content_region.height)
+                ]
+                seen.append((rows, list(log.lines), width))
+        return seen
+
+    phone, roomy = asyncio.run(shown())
+    assert any(row.startswith("  ") and not row.startswith("   ") for row in phone[0]), "some line wraps"
+    for rows, lines, width in (phone, roomy):
+        assert all(len(row) <= width for row in rows) and rows[-1], rows
+        words = " ".join(" ".join(rows).split())
+        assert " ".join(" ".join(lines).split()).endswith(words), f"cut, or not the newest: {rows}"
 
 
 @pytest.mark.parametrize("names", [["Ann", "Ben"], ["Ann", "Ben", "Cleo", "Dan", "Eve"]])

@@ -2,15 +2,14 @@
 through the engine, undo and redo with the on-screen game log kept to the log on disk, every scoring shown as
 it is held, the end screen and the export, with the keys every game shares (`keys.game_keys`).
 
-Each game's screen composes its own view (with a `#middle` VerticalScroll, a `#message` Static, a `#log` Log
-and an `#entry` Input), draws it in `refresh_view`, words its events in `words`, gives its scoring in `scored`
-and each scoring held in `scoring_held`, and names its own keys in its `BINDINGS` and its help page in
-`HELP_PAGE` (F1 lists the screen's bindings and the page).
+Each game's screen composes its own view (with a `#middle` VerticalScroll, a `#message` Static, a `#log`
+WrappedLog and an `#entry` Input), draws it in `refresh_view`, words its events in `words`, gives its scoring
+in `scored` and each scoring held in `scoring_held`, and names its own keys in its `BINDINGS` and its help
+page in `HELP_PAGE` (F1 lists the screen's bindings and the page).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -18,7 +17,7 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widget import Widget
-from textual.widgets import Input, Log
+from textual.widgets import Input
 
 from companion.games.folding import IllegalMove
 from companion.games.session import Session
@@ -30,6 +29,7 @@ from vision.reading import DiceReading
 from ..export import Scored, export_scored
 from ..keys import ADVICE_LINE, game_keys
 from ..widgets.message_line import MessageLine
+from ..widgets.wrapped_log import WrappedLog
 from .end import EndScreen, ScoringPanel
 from .play import PlayScreen
 
@@ -109,14 +109,7 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
 
     def _logged(self, lines: list[str]) -> None:
         self.worded.append(lines)
-        self._write_log(lines)
-
-    def _write_log(self, lines: Iterable[str]) -> None:
-        """Lines added to the log, which follows them: `Log` scrolls only when it was at its end as laid out
-        last, which a burst of lines written before the next refresh (a demo, Dirk's moves) is not."""
-        log = self.query_one("#log", Log)
-        log.write_lines(lines)
-        log.scroll_end(animate=False)
+        self.query_one("#log", WrappedLog).write_lines(lines)
 
     def refresh_view(self) -> None:
         """Draw the game as it stands, and `self.message`."""
@@ -168,7 +161,7 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         self.message, self.error = "", False
         self.pending = None
         self._after_change()
-        if not self.message and not self.query_one("#log", Log).display:
+        if not self.message and not self.query_one("#log", WrappedLog).display:
             # 80×24 gives the game log's lines to the board, whose lowest lines (where a round's first
             # markers go) may be out of view: without this a move taken would change nothing to be seen.
             self.say("; ".join(line for lines in self.worded[taken:] for line in lines))
@@ -265,8 +258,8 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
 
     def _rewrite_log(self) -> None:
         """The game log as the events stand (on opening the game, and after an undo)."""
-        self.query_one("#log", Log).clear()
-        self._write_log(line for lines in self.worded for line in lines)
+        self.query_one("#log", WrappedLog).clear()
+        self.query_one("#log", WrappedLog).write_lines(line for lines in self.worded for line in lines)
 
     def action_export(self) -> None:
         """The scoring so far with every reason, as `GAME.score.md` and `GAME.score.json` beside the log."""

@@ -12,7 +12,6 @@ from typing import Any
 from textual.events import Click, Resize
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Log
 
 from companion.games.session import Session
 from companion.games.table import entry_of_rules
@@ -20,6 +19,7 @@ from companion.live.frames import FrameKeeper, Sighting
 from vision.reading import DiceReading
 
 from ..widgets.fitted import FittedScreen
+from ..widgets.wrapped_log import WrappedLog
 from .advice import AdviceScreen
 from .evidence import EvidenceScreen, exhibits
 
@@ -86,12 +86,12 @@ class PlayScreen(FittedScreen[None]):
     def on_click(self, event: Click) -> None:
         """A click on a line of the game log opens that move's frame, where the camera read it."""
         log = event.widget
-        if not isinstance(log, Log) or log.id != "log":
+        if not isinstance(log, WrappedLog) or log.id != "log":
             return
         offset = event.get_content_offset(log)
-        if offset is None:
+        line = None if offset is None else log.line_at(offset.y)
+        if line is None:
             return
-        line = offset.y + round(log.scroll_offset.y)
         for move, lines in enumerate(self.event_lines()):
             line -= len(lines)
             if line < 0:

@@ -12,7 +12,7 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.widgets import Footer, Log, Static
+from textual.widgets import Footer, Static
 
 from companion.games import alhambra_rw as rw
 from companion.games.alhambra_rw.entry import RollAndWriteSession
@@ -29,6 +29,7 @@ from ..widgets.grid_text import grid_text
 from ..widgets.log_row import log_row
 from ..widgets.score_sheet import ScoreSheet
 from ..widgets.turn_panel import TurnPanel, is_imaginary_roll, is_roll
+from ..widgets.wrapped_log import WrappedLog
 from .help import ROLL_AND_WRITE
 from .play import PlayScreen
 from .roll_and_write_end import RollAndWriteEndScreen, roll_and_write_scored
@@ -123,7 +124,7 @@ class RollAndWriteScreen(PlayScreen):
         self.query_one("#sheet").border_title = "Score sheet"
         self.query_one("#turn").border_title = "Now"
         self.log_lines = _history(self.session.events)
-        self.query_one("#log", Log).write_lines(line for lines in self.log_lines for line in lines)
+        self.query_one("#log", WrappedLog).write_lines(line for lines in self.log_lines for line in lines)
         self.refresh_view()
         self._after_change()
 
@@ -175,7 +176,6 @@ class RollAndWriteScreen(PlayScreen):
         grid = self.query_one("#grid", Static)
         grid.update(grid_text(state.sheet.grid, owner.crossed_cells(), hits))
         grid.border_title = f"{owner.name}'s grid"
-        self.query_one("#log", Log).scroll_end(animate=False)
 
     @staticmethod
     def _status_text(state: rw.GameState, exp: rw.Expectation) -> str:
@@ -432,7 +432,7 @@ class RollAndWriteScreen(PlayScreen):
             return False
         lines = describe(before, event, after)
         self.log_lines.append(lines)
-        self.query_one("#log", Log).write_lines(lines)
+        self.query_one("#log", WrappedLog).write_lines(lines)
         self.colour, self.picked, self.proposed_choice = None, None, None
         if isinstance(event, rw.Roll):
             self.entry, self.pending = [], None
@@ -497,13 +497,13 @@ class RollAndWriteScreen(PlayScreen):
             return
         lines = describe(before, event, self.state)
         self.log_lines.append(lines)
-        self.query_one("#log", Log).write_lines(lines)
+        self.query_one("#log", WrappedLog).write_lines(lines)
         self.say(f"redone: {lines[0]}")
         if self.state.is_over:
             self._finished()
 
     def _rewrite_log(self) -> None:
-        log = self.query_one("#log", Log)
+        log = self.query_one("#log", WrappedLog)
         log.clear()
         log.write_lines(line for lines in self.log_lines for line in lines)
 

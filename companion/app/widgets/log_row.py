@@ -5,9 +5,9 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widget import Widget
-from textual.widgets import Log
 
 from .camera_panel import CameraPanel
+from .wrapped_log import WrappedLog
 
 
 def log_row(camera: bool, beside: Widget | None = None, title: str = "") -> ComposeResult:
@@ -15,7 +15,7 @@ def log_row(camera: bool, beside: Widget | None = None, title: str = "") -> Comp
     camera's panel (`#camera`: preview, dice seen, its state) where a `camera` is set up, and `beside` them,
     titled `title`, if given."""
     with Horizontal(id="bottom"):
-        log = Log(id="log", auto_scroll=True)
+        log = WrappedLog(id="log")
         log.can_focus = False
         log.border_title = "Game log"
         yield log

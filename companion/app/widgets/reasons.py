@@ -9,6 +9,8 @@ from rich.console import Console, ConsoleOptions
 from rich.measure import Measurement
 from rich.text import Text
 
+from .hanging import hanging_rows
+
 REASON_COLUMN = re.compile(r"^\s*\S.*?\d  (?=\S)")
 """A scorer's row: what is scored, its number right-aligned, two spaces, then the number's reason."""
 
@@ -16,14 +18,14 @@ REASON_ROOM = 24
 """The narrowest reason column kept under its heading: narrower, a wrapped reason reads a word a line."""
 
 
-def hangs(line: str, width: int) -> tuple[int, int]:
-    """Where `line` starts and where its wrapped rest starts at `width`: a row's reason under its reason
-    (at a phone's width two past the row's start, under none of the labels), any other line under itself."""
+def hang(line: str, width: int) -> int:
+    """Where `line`'s wrapped rest starts at `width`: a row's reason under its reason (at a phone's width two
+    past the row's start, under none of the labels), any other line under itself."""
     start = len(line) - len(line.lstrip())
     row = REASON_COLUMN.match(line)
     if row is None:
-        return start, start
-    return start, row.end() if width - row.end() >= REASON_ROOM else start + 2
+        return start
+    return row.end() if width - row.end() >= REASON_ROOM else start + 2
 
 
 class Reasons:
@@ -37,14 +39,8 @@ class Reasons:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Text]:
         width = options.max_width
         for line in self.lines:
-            start, hang = hangs(line, width)
-            words = line.lstrip()
-            first = Text(words).wrap(console, max(width - start, 1))[0].plain.rstrip()
-            yield Text(" " * start + first, no_wrap=True)
-            rest = words[len(first) :].lstrip()
-            if rest:
-                for part in Text(rest).wrap(console, max(width - hang, 1)):
-                    yield Text(" " * hang + part.plain.rstrip(), no_wrap=True)
+            for row in hanging_rows(console, line, width, hang(line, width)):
+                yield Text(row, no_wrap=True)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         longest = max((len(line.rstrip()) for line in self.lines), default=0)

@@ -1,0 +1,91 @@
+"""The game log on screen: one line per thing that happened, each wrapped to the log's width with its rest
+indented, so that at a phone's width a move is read whole (a cut line hid who scored what)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from rich.segment import Segment
+from textual.events import Resize
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from .hanging import hanging_rows
+
+HANG = 2
+"""How far in a wrapped line goes on."""
+
+
+class WrappedLog(ScrollView):
+    """Lines written to the end, wrapped again whenever the width changes. Written to, it shows its newest
+    line; resized, it still shows it unless the player had scrolled back to read."""
+
+    DEFAULT_CSS = """
+    WrappedLog {
+        background: $surface;
+        color: $text;
+        overflow-x: hidden;
+        overflow-y: scroll;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._lines: list[str] = []
+        self._rows: list[tuple[int, str]] = []
+        """Each row on screen: the line it belongs to and its text."""
+        self._width = 0
+        """The width `_rows` were wrapped at."""
+        self._following = True
+        """Whether the log is scrolled to its end: a resize keeps it there."""
+
+    @property
+    def lines(self) -> Sequence[str]:
+        """The lines written, unwrapped."""
+        return self._lines
+
+    def write_lines(self, lines: Iterable[str]) -> None:
+        start = len(self._lines)
+        self._lines += [part for line in lines for part in line.splitlines()]
+        for n in range(start, len(self._lines)):
+            self._rows += self._wrapped(n)
+        self._laid_out(True)
+
+    def clear(self) -> None:
+        self._lines.clear()
+        self._rows.clear()
+        self._laid_out(True)
+
+    def line_at(self, row: int) -> int | None:
+        """The line shown on `row` of the log's content (0: its first row, scrolled or not), if any."""
+        at = row + round(self.scroll_offset.y)
+        return self._rows[at][0] if 0 <= at < len(self._rows) else None
+
+    def on_resize(self, event: Resize) -> None:
+        width = self.scrollable_content_region.width
+        if width != self._width:
+            self._width = width
+            self._rows = [row for n in range(len(self._lines)) for row in self._wrapped(n)]
+        self._laid_out(self._following)
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._following = new_value >= self.max_scroll_y
+
+    def _wrapped(self, n: int) -> list[tuple[int, str]]:
+        if self._width < 1:
+            return [(n, self._lines[n])]
+        return [(n, row) for row in hanging_rows(self.app.console, self._lines[n], self._width, HANG)]
+
+    def _laid_out(self, following: bool) -> None:
+        self.virtual_size = Size(self._width, len(self._rows))
+        if following:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+        self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        at = y + round(self.scroll_offset.y)
+        text = self._rows[at][1] if 0 <= at < len(self._rows) else ""
+        style = self.rich_style
+        return Strip([Segment(text, style)]).crop_extend(0, self.size.width, style)
