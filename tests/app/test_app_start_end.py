@@ -12,11 +12,17 @@ from typing import cast
 import pytest
 from app_driver import game_screen, make_app, new_game, next_move, random_game, saved_game, send_keys
 from textual.pilot import Pilot
-from textual.widgets import OptionList, Static
+from textual.screen import Screen
+from textual.widgets import OptionList, Select, Static
 
 from companion.app import paths
 from companion.app.roll_and_write_input import PipDie
+from companion.app.screens.alcazaba import AlcazabaScreen
+from companion.app.screens.alhambra_dice import AlhambraDiceScreen
+from companion.app.screens.alhambra_pad import AlhambraPadScreen
+from companion.app.screens.carcassonne_dice import CarcassonneDiceScreen
 from companion.app.screens.delete_game import DeleteGameScreen
+from companion.app.screens.roll_and_write import RollAndWriteScreen
 from companion.app.screens.roll_and_write_end import RollAndWriteEndScreen
 from companion.app.screens.start import StartScreen
 from companion.cli import main as companion_main
@@ -141,6 +147,59 @@ def test_a_refused_game_says_why_in_view_at_80x24(xdg: Path, key: str, reason: s
             assert not message.has_class("error")
 
     asyncio.run(start())
+
+
+CHOSEN = {
+    "roll_and_write": RollAndWriteScreen,
+    "alhambra_dice": AlhambraDiceScreen,
+    "alhambra_dice('alcazaba')": AlcazabaScreen,
+    "carcassonne_dice": CarcassonneDiceScreen,
+    "alhambra_pad": AlhambraPadScreen,
+}
+"""The screen each game choice opens."""
+
+
+@pytest.mark.parametrize("size", [(80, 24), (40, 40)])
+@pytest.mark.parametrize("game", CHOSEN)
+def test_every_game_is_chosen_on_the_form_and_shows_only_its_fields(
+    xdg: Path, game: str, size: tuple[int, int]
+) -> None:
+    """The form was Roll & Write's, with a button for it alone: the other games started only by F7–F10 in
+    the footer, which at a phone's width showed no F10 (nor F1 to find it). The game is chosen first; the
+    variant, the sheet and its editor show for Roll & Write only, the start player for every game played in
+    turns, and Enter in a name starts the game chosen. The form is whole at 80×24 and, on a phone, scrolls
+    only with the page: its own scrollbar took the column a name of a game needs, which then took a line
+    more, hidden under the scrollbar."""
+    saved_game(random_game(1, ("Barbara", "Dirk"), ("Ani",))[:60], "20261122-193000-barbara-dirk.jsonl")
+
+    async def started() -> tuple[set[str], Screen[object]]:
+        async with make_app().run_test(size=size) as pilot:
+            screen = pilot.app.screen
+            choice = screen.query_one("#game", Select)
+            choice.focus()
+            await pilot.press("enter", *["down"] * list(CHOSEN).index(game), "enter")
+            await pilot.pause()
+            assert choice.value == game and choice in screen._compositor.visible_widgets
+            assert screen.query_one("#new").max_scroll_y == 0, "the form hides a line behind a scrollbar"
+            shown = set()
+            for field in ("#start-player", "#variant", "#sheet", "#edit-sheet", "#start-game"):
+                widget = screen.query_one(field)
+                widget.scroll_visible(animate=False, immediate=True)
+                await pilot.pause()
+                if widget in (visible := screen._compositor.visible_widgets):
+                    region, clip = visible[widget]
+                    assert clip.contains_region(region), f"{field} is cut"
+                    shown.add(field)
+            screen.query_one("#name1").focus()
+            await pilot.press(*"Ann", "tab", *"Ben", "enter")
+            await pilot.pause()
+            return shown, pilot.app.screen
+
+    shown, screen = asyncio.run(started())
+    roll_and_write_fields = {"#variant", "#sheet", "#edit-sheet"} if game == "roll_and_write" else set()
+    in_turns = set() if game == "alhambra_pad" else {"#start-player"}
+    assert shown == {"#start-game", *in_turns, *roll_and_write_fields}
+    assert type(screen) is CHOSEN[game]
 
 
 def test_end_screen_exports_markdown_and_json(xdg: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,10 +1,11 @@
 """The start screen: continue a saved game (a finished one listed apart, opened on its scoring; `delete`
-deletes the one chosen, once confirmed), or set up a new one (players, start player, variant, sheet); F8
-starts an Alhambra dice game, F9 a Carcassonne dice game, for the players typed instead."""
+deletes the one chosen, once confirmed), or set up a new one: the game, the players, the start player, and
+for Roll & Write its variant and sheet. F5 starts the game chosen; F7–F10 start the others directly."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any, ClassVar
@@ -84,20 +85,45 @@ def saved_game_label(game: SavedGame) -> str:
     return f"{which}{names} · {game.summary.where} · {date}"
 
 
+@dataclass(frozen=True)
+class NewGame:
+    """A game the form starts: how the game choice names it, the action that starts it, its own key (none:
+    F5 alone) and the footer's short word for that key."""
+
+    name: str
+    action: str
+    key: str = ""
+    short: str = ""
+
+
+ROLL_AND_WRITE_GAME = "roll_and_write"
+PAD = "alhambra_pad"
+
+NEW_GAMES = (
+    NewGame("Alhambra Roll & Write", ROLL_AND_WRITE_GAME),
+    NewGame("Alhambra – the dice game", "alhambra_dice", "f8", "dice"),
+    NewGame("Alhambra dice, Alcazaba variant", "alhambra_dice('alcazaba')", "f10", "Alcazaba"),
+    NewGame("Carcassonne – the dice game", "carcassonne_dice", "f9", "Carcassonne"),
+    NewGame("the original Alhambra's scoring pad", PAD, "f7", "pad"),
+)
+"""The game choice's games, in its order; the footer lists the keys by key."""
+
+
 class StartScreen(FittedScreen[None]):
     """Posts `StartScreen.GameOpened` with the session of a new or continued game."""
 
     CSS_PATH = "start.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         # The form's buttons name F5 and F2: the footer keeps its room for every game's key and quit.
-        Binding("f5", "start_game", "start Alhambra Roll & Write", show=False),
+        Binding("f5", "start_game", "start the game chosen", show=False),
         Binding("f2", "edit_sheet", "edit sheet", show=False),
         # Short labels, so that 80 columns show every one; F1 names each in full (the tooltip).
         Binding("f4", "history", "history", tooltip="past games and statistics"),
-        Binding("f7", "alhambra_pad", "pad", tooltip="the original Alhambra's scoring pad"),
-        Binding("f8", "alhambra_dice", "dice", tooltip="Alhambra – the dice game"),
-        Binding("f9", "carcassonne_dice", "Carcassonne", tooltip="Carcassonne – the dice game"),
-        Binding("f10", "alhambra_dice('alcazaba')", "Alcazaba", tooltip="Alhambra dice, Alcazaba variant"),
+        *(
+            Binding(game.key, game.action, game.short, tooltip=game.name)
+            for game in sorted(NEW_GAMES, key=lambda game: int(game.key[1:] or 0))
+            if game.key
+        ),
         Binding("delete", "delete_game", "delete the saved game chosen", show=False),
     ]
 
@@ -121,21 +147,26 @@ class StartScreen(FittedScreen[None]):
                 yield Label("Continue a saved game (del deletes one)", classes="heading")
                 yield OptionList(id="saved")
             with Vertical(id="new"):
-                yield Label("New game: players clockwise", classes="heading")
+                yield Label("New game", classes="heading")
+                with Horizontal(classes="row first"):
+                    yield Label("game", classes="field")
+                    games = [(game.name, game.action) for game in NEW_GAMES]
+                    yield Select(games, id="game", value=ROLL_AND_WRITE_GAME, allow_blank=False, compact=True)
+                yield Label("players, clockwise", id="players", classes="heading")
                 for n in range(1, MAX_PLAYERS + 1):
                     yield Input(placeholder=f"player {n}", id=f"name{n}", classes="name", compact=True)
-                with Horizontal(classes="row"):
+                with Horizontal(classes="row in-turns"):
                     yield Label("start player", classes="field")
                     yield Select[int]([], id="start-player", prompt="start player", compact=True)
-                with Horizontal(classes="row"):
+                with Horizontal(classes="row roll-and-write"):
                     yield Label("variant", classes="field")
                     yield Select[tuple[int, str]]([], id="variant", prompt="variant", compact=True)
-                with Horizontal(classes="row"):
+                with Horizontal(classes="row roll-and-write"):
                     yield Label("sheet", classes="field")
                     yield Select[SheetChoice]([], id="sheet", prompt="sheet", compact=True)
                 with Horizontal(classes="row"):
-                    yield Button("Roll & Write (F5)", id="start-game", variant="primary")
-                    yield Button("Edit sheet (F2)", id="edit-sheet")
+                    yield Button("Start (F5)", id="start-game", variant="primary")
+                    yield Button("Edit sheet (F2)", id="edit-sheet", classes="roll-and-write")
         yield MessageLine(id="message")
         yield Footer()
 
@@ -147,7 +178,7 @@ class StartScreen(FittedScreen[None]):
         for field in self.query(".name").results(Input):
             field.suggester = SuggestFromList(known, case_sensitive=False)
         self.load_sheet_choices()
-        self.names_changed()
+        self.game_changed()
         self.query_one("#saved" if self.saved else "#name1").focus()
 
     def list_saved(self) -> None:
@@ -192,6 +223,21 @@ class StartScreen(FittedScreen[None]):
     def names(self) -> list[str]:
         return [v for v in (i.value.strip() for i in self.query(".name").results(Input)) if v]
 
+    def chosen_game(self) -> str:
+        """The action that starts the game chosen."""
+        return str(self.query_one("#game", Select).value)
+
+    @on(Select.Changed, "#game")
+    def game_changed(self) -> None:
+        """Only the chosen game's fields are shown: the variant, the sheet and its editor are Roll & Write's,
+        and the pad has no turns."""
+        game = self.chosen_game()
+        for widget in self.query(".roll-and-write"):
+            widget.display = game == ROLL_AND_WRITE_GAME
+        for widget in self.query(".in-turns"):
+            widget.display = game != PAD
+        self.names_changed()
+
     @on(Input.Changed, ".name")
     def names_changed(self) -> None:
         names = self.names()
@@ -207,13 +253,17 @@ class StartScreen(FittedScreen[None]):
         if options:
             variant.value = chosen if chosen in [value for _, value in options] else options[0][1]
             self.variant_changed()
-        else:
+        elif self.chosen_game() == ROLL_AND_WRITE_GAME:
             self.say(reason, error=bool(names))
+        else:
+            self.say("")
 
     @on(Select.Changed, "#variant")
     def variant_changed(self) -> None:
         variant = self.query_one("#variant", Select).value
-        if isinstance(variant, tuple) and variant[0]:
+        if self.chosen_game() != ROLL_AND_WRITE_GAME:
+            self.say("")
+        elif isinstance(variant, tuple) and variant[0]:
             self.say(f"imaginary players: {', '.join(imaginary_names(self.names(), variant[0]))}")
         else:
             self.say("")
@@ -244,7 +294,11 @@ class StartScreen(FittedScreen[None]):
     # ---------------------------------------------------------------------------------- actions
     @on(Input.Submitted, ".name")
     @on(Button.Pressed, "#start-game")
-    def action_start_game(self) -> None:
+    async def action_start_game(self) -> None:
+        """F5, Enter in a name, the button: the game chosen."""
+        await self.run_action(self.chosen_game())
+
+    def action_roll_and_write(self) -> None:
         names = self.names()
         players = self.in_turn_order()
         variant = self.query_one("#variant", Select).value
