@@ -4,7 +4,8 @@ Every file the program reads as JSON (score files and game logs, sheets, colour 
 table area) goes through `read_json` or `loads`. Before `json` parses anything, one pass of a regular
 expression over the text checks its nesting depth, the digits of every whole number, the size of every other
 number and the length of every string: no file makes the parser recurse too deep, Python refuse an integer,
-a float overflow or a huge value reach an error message. Errors name the place as `line L, column C` and say
+a float overflow or a huge value reach an error message. No text may hold a control character: a name that
+held ESC would be printed as a command to the terminal. Errors name the place as `line L, column C` and say
 what to fix; `refuse_unknown` names a field that a validator does not know, so that a misspelt field is never
 replaced by its default without a word.
 
@@ -55,6 +56,28 @@ _TOKEN = re.compile(
     """,
     re.VERBOSE,
 )
+
+
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+"""Characters that no name or text the program reads needs, and that printed drive a terminal (ESC starts
+its commands: clear the screen, retitle the window)."""
+
+
+_CONTROL_IN_JSON = re.compile(
+    r"""
+    (?<!\\)(?:\\\\)*(\\(?:u00[01][0-9a-fA-F]|u007[fF]|u00[89][0-9a-fA-F]|[bfnrt]))  # an escape writing one
+    | ([\x7f-\x9f])  # DEL and C1 written as they are: JSON refuses only C0 so
+    """,
+    re.VERBOSE,
+)
+"""A control character in JSON text: backslashes stand only in texts (elsewhere JSON refuses them), and
+`\\\\` writes one of its own, so an escape is one after an even run of them."""
+
+
+def control_character(text: str) -> str:
+    """The first control character in `text`, as `U+001B` ('' where there is none)."""
+    found = _CONTROL.search(text)
+    return f"U+{ord(found[0]):04X}" if found else ""
 
 
 def short(value: object) -> str:
@@ -129,6 +152,14 @@ def optional_text(data: Mapping[str, object], key: str, error: type[ValueError])
 
 
 def _check_limits(text: str, limits: Limits, line: int) -> None:
+    if found := _CONTROL_IN_JSON.search(text):
+        escape, raw = found[1], found[2]
+        control = control_character(json.loads(f'"{escape}"') if escape else raw)
+        place = _place(text, found.start(1 if escape else 2), line)
+        raise JsonFileError(
+            f"{place}: a text holds control character {control}, which no text here may hold (printed, it "
+            "would drive the terminal)"
+        )
     depth = 0
     for token in _TOKEN.finditer(text):
         kind, start = token.lastgroup, token.start()
@@ -143,6 +174,7 @@ def _check_limits(text: str, limits: Limits, line: int) -> None:
                 f"{_place(text, start, line)}: a text of {token.end() - start - 2:,} characters "
                 f"(at most {limits.string:,})"
             )
+
         elif kind == "constant":
             raise JsonFileError(f"{_place(text, start, line)}: {token[0]} is not a number JSON allows")
         elif kind == "number":

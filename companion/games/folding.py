@@ -6,21 +6,24 @@ by one, raising `IllegalMove` (and changing nothing) for an event the rules do n
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol, TypeVar
 
-from jsonfile import short
+from jsonfile import control_character, short
 
 
 class IllegalMove(ValueError):
     """An event the rules do not allow now; the message says why in words a player understands."""
 
 
-def check_names(names: tuple[str, ...], max_name: int) -> None:
-    """Player names head score columns and every prompt: 1 to `max_name` characters each, all different."""
+def check_names(names: Sequence[str], max_name: int) -> None:
+    """Player names head score columns and every prompt: 1 to `max_name` characters each, all different,
+    none a control character (the log would keep what no reader takes back, and a terminal obeys)."""
     for name in names:
         if not name.strip() or len(name) > max_name:
             raise IllegalMove(f"a player name must be 1 to {max_name} characters, not {short(name)}")
+        if control := control_character(name):
+            raise IllegalMove(f"a player name cannot hold control character {control}: {short(name)}")
     if len(set(names)) != len(names):
         raise IllegalMove("player names must differ")
 

@@ -3,7 +3,8 @@
 `damaged(good)` draws one damage to the bytes of a good JSON file (or to one line of a game log): a flipped
 bit, bytes cut, inserted or repeated, the file cut short, or a change to one value of the parsed JSON: a key
 misspelt, dropped, repeated or added, a value swapped for one of the wrong type or of an absurd size (nesting
-thousands deep, thousands of digits, 10^400, NaN, a 200,000-character string). A third of the damages drop or
+thousands deep, thousands of digits, 10^400, NaN, a 200,000-character string, a name that drives the
+terminal). A third of the damages drop or
 misspell one key, at any depth (of one event line of a log); `every_dropped_key` lists every key dropped in
 turn, the damage a default value hides.
 """
@@ -21,6 +22,8 @@ from typing import Any, TypeVar
 
 from hypothesis import strategies as st
 
+from jsonfile import control_character
+
 HUGE_VALUES = (
     "[" * 5000 + "]" * 5000,
     '{"a":' * 990 + "1" + "}" * 990,
@@ -35,6 +38,8 @@ HUGE_VALUES = (
     "1." + "5" * 5000,
     '"' + "x" * 200_000 + '"',
     '"' + "\\u00e9" * 60 + '"',
+    '"Ann\\u001b]0;owned\\u0007\\u001b[2J"',
+    '"Ben\\u009b2J\\n"',
 )
 """Raw JSON text (or almost JSON) that no good file holds; each once made a command crash or misbehave."""
 
@@ -330,6 +335,7 @@ MAX_LINE = 200
 def assert_one_error_line(err: str, prefix: str, path: str) -> None:
     """`err` is one line: `prefix`, the file, and a reason of at most MAX_LINE characters."""
     assert "Traceback" not in err, err
+    assert not control_character(err.rstrip("\n")), f"the terminal was sent a control character: {err!r}"
     lines = err.splitlines()
     assert len(lines) == 1, err
     assert lines[0].startswith(f"{prefix}{path}"), err

@@ -33,6 +33,7 @@ from hypothesis import strategies as st
 
 from companion.cli import main
 from companion.games.alhambra_rw.sheet import SheetError, load_sheet
+from jsonfile import control_character
 
 EXAMPLES = Path(__file__).parents[2] / "companion" / "games" / "alhambra_rw" / "examples"
 END_STATE = (EXAMPLES / "example-game.json").read_bytes()
@@ -65,6 +66,7 @@ def check_scored(damage: Damage, path: Path, good: bytes, good_board: Any) -> No
         assert_one_error_line(run.err, "companion score: ", str(path))
         return
     assert run.code == 0, (damage.what, run.err)
+    assert not control_character(run.out.replace("\n", "")), (damage.what, run.out)
     warned = run.err.startswith(f"companion score: warning: {path}: line ") and "cut off" in run.err
     assert run.err == "" or (warned and len(run.err.splitlines()) == 1), (damage.what, run.err)
     if json.loads(run.out) != good_board:

@@ -16,8 +16,9 @@ from jsonfile import JsonFileError, read_json
 from jsonfile.whole import write_whole
 
 from ..entry import Progress, Result, ScoreFileError, Summary
+from ..folding import IllegalMove, check_names
 from .buildings import TYPES, load_buildings
-from .scorefile import GAME_ID, read_scorings
+from .scorefile import GAME_ID, MAX_NAME, read_scorings
 from .scorefile import LIMITS as PAD_LIMITS
 from .scoring import SCORINGS, score_game
 from .scoring import Result as Scored
@@ -29,6 +30,10 @@ WALL = "wall"
 
 def new_pad(folder: Path, names: list[str], now: datetime) -> Path:
     """A pad for these players (Dirk joins a 2-player game), one empty scoring, saved in `folder`."""
+    try:
+        check_names(names, MAX_NAME)
+    except IllegalMove as exc:
+        raise PadError(str(exc)) from None
     players: list[dict[str, Any]] = [{"name": n, "scorings": [_empty(False)]} for n in names]
     if len(names) == 2:
         players.append({"name": "Dirk", "dirk": True, "scorings": [_empty(True)]})

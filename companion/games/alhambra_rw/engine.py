@@ -606,12 +606,7 @@ def _check_setup(setup: GameStarted) -> None:
             f"{len(players)} real player{'s' if len(players) > 1 else ''} play with "
             f"{' or '.join(map(str, allowed))} imaginary players, not {len(imaginary)}"
         )
-    names = players + imaginary
-    for name in names:
-        if not name.strip() or len(name) > MAX_NAME:
-            raise IllegalMove(f"a player name must be 1 to {MAX_NAME} characters, not {short(name)}")
-    if len(set(names)) != len(names):
-        raise IllegalMove("player names must differ")
+    folding.check_names(players + imaginary, MAX_NAME)
     if setup.variant not in VARIANTS:
         raise IllegalMove(f"unknown variant {short(setup.variant)} (use {' or '.join(VARIANTS)})")
     if setup.variant == VERSUS_IMAGINARY and len(players) != 1:

@@ -15,7 +15,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from jsonfile import JsonFileError, read_json, refuse_unknown, short
+from jsonfile import JsonFileError, control_character, read_json, refuse_unknown, short
 
 BUILDING_TYPES: tuple[str, ...] = ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower")
 """Building types in score-sheet order; an index into this tuple is a building's number everywhere."""
@@ -117,6 +117,9 @@ def sheet_from_json(data: object, where: str = "sheet") -> Sheet:
     title = data.get("title", "")
     if not isinstance(title, str):
         raise SheetError(f"{where}.title: must be a string")
+    for key, text in (("name", name), ("title", title)):
+        if control := control_character(text):
+            raise SheetError(f"{where}.{key}: cannot hold control character {control}: {short(text)}")
     grid = _validate_grid(data.get("grid"), where)
     coins = data.get("coins")
     if isinstance(coins, bool) or not isinstance(coins, int) or coins > MAX_COINS:
