@@ -9,7 +9,7 @@ import io
 from pathlib import Path
 
 import pytest
-from app_driver import make_app, new_game, start_named
+from app_driver import make_app, new_game, start_named, text_of
 from rich.console import Console
 from textual.binding import Binding
 from textual.pilot import Pilot
@@ -80,7 +80,7 @@ def test_f1_opens_the_page_of_the_screen_on_top(xdg: Path) -> None:
         return seen
 
     seen = asyncio.run(pages())
-    assert "Keys: Start screen" in seen["start"] and "f8" in seen["start"]
+    assert "Keys: Start screen" in seen["start"] and "F8" in seen["start"]
     assert "Keys: Roll & Write" in seen["roll and write"] and "[P]  (P)" in seen["roll and write"]
     assert "line 8 … 1" in seen["dice"] and "[P]" not in seen["dice"] and "ssaacggt" in seen["dice"]
     assert (
@@ -114,3 +114,29 @@ def test_esc_in_a_dice_game_clears_the_line_then_goes_back_to_the_start_screen(x
             return cleared, still, isinstance(pilot.app.screen, StartScreen)
 
     assert asyncio.run(press()) == ("", True, True)
+
+
+@pytest.mark.parametrize("size", [(40, 40), (110, 34)])
+def test_the_help_is_read_whole_at_a_phones_width(xdg: Path, size: tuple[int, int]) -> None:
+    """At 40 columns the words beside the keys had 15 columns: "quit: the game is saved after every move"
+    took seven lines of a word or two. Where the words have no room beside the keys, each key stands on a
+    line of its own with its words under it; where they have, they stand beside it."""
+
+    async def shown() -> tuple[str, int]:
+        async with make_app().run_test(size=size) as pilot:
+            await pilot.press("f1")
+            await pilot.pause()
+            keys = pilot.app.screen.query(Static)[1]
+            return text_of(keys, keys.content_region.width), keys.content_region.width
+
+    text, width = asyncio.run(shown())
+    lines = text.splitlines()
+    assert all(len(line) <= width for line in lines), text
+    at = next(n for n, line in enumerate(lines) if line.split()[:1] == ["ctrl+q"])
+    words = "quit: the game is saved after every move, continue it from the start screen"
+    if size[0] < 60:
+        assert lines[at].strip() == "ctrl+q" and lines[at + 1].startswith("  quit: the game is saved"), text
+        assert " ".join(" ".join(lines[at + 1 : at + 4]).split()) == words, text
+    else:
+        assert " ".join(lines[at].split()) == f"ctrl+q {words}", text
+    assert any(line.split()[:1] == ["F5"] for line in lines), "F5 as the button writes it"

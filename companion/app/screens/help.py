@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rich.table import Table
+from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -16,6 +16,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from ..widgets.grid_editor import GridEditor
+from ..widgets.key_rows import KeyRows
 
 Rows = Sequence[tuple[str, str]]
 
@@ -70,7 +71,8 @@ CARCASSONNE_DICE_TYPING: Rows = (
 
 
 def _key_text(key: str) -> str:
-    return ", ".join(KEY_NAMES.get(k, k) for k in key.split(","))
+    # F5, as the buttons, the README and Everywhere's F1 write it.
+    return ", ".join(KEY_NAMES.get(k, re.sub(r"^f(?=\d+$)", "F", k)) for k in key.split(","))
 
 
 def _bindings(owner: type) -> list[Binding]:
@@ -95,15 +97,10 @@ EVERYWHERE: Rows = (
 )
 
 
-def keys_table(screen: type, page: HelpPage) -> Table:
+def keys_table(screen: type, page: HelpPage) -> KeyRows:
     """Everywhere's keys, then the screen's own (and its widgets'), then what is typed on it."""
-    table = Table(box=None, padding=(0, 2), show_header=False)
-    table.add_column(style="bold cyan", no_wrap=True)
-    table.add_column()
-    table.add_row("[u]Everywhere[/u]", "")
-    for key, description in EVERYWHERE:
-        table.add_row(key, description)
-    table.add_row("[u]This screen[/u]", "")  # named in the title: a long name would widen the key column
+    rows: list[tuple[str, str]] = [("[u]Everywhere[/u]", ""), *EVERYWHERE]
+    rows.append(("[u]This screen[/u]", ""))  # named in the title: a long name would widen the key column
     seen: set[str] = set()
     for owner in (screen, *page.owners):
         for binding in _bindings(owner):
@@ -118,10 +115,9 @@ def keys_table(screen: type, page: HelpPage) -> Table:
             # A footer's short label is named in full by its tooltip.
             full = binding.tooltip or binding.description
             description = "after y/b: die value; else choose" if binding.key == "1" else full
-            table.add_row(key, description)
-    for key, description in page.typing:
-        table.add_row(key, description)
-    return table
+            rows.append((escape(key), description))
+    rows += [(escape(key), description) for key, description in page.typing]
+    return KeyRows(rows)
 
 
 ROLL_AND_WRITE_TERMS: Rows = (
@@ -217,15 +213,6 @@ CARCASSONNE_DICE = HelpPage(
 )
 
 
-def terms_table(terms: Rows) -> Table:
-    table = Table(box=None, padding=(0, 2), show_header=False)
-    table.add_column(style="bold cyan", no_wrap=True)
-    table.add_column()
-    for term, meaning in terms:
-        table.add_row(term, meaning)
-    return table
-
-
 class HelpScreen(ModalScreen[None]):
     """The help page of `screen`, the screen F1 was pressed on."""
 
@@ -246,4 +233,4 @@ class HelpScreen(ModalScreen[None]):
             yield Static(keys_table(self.shown, self.page))
             if self.page.terms:
                 yield Static("What the screen shows", id="terms-title")
-                yield Static(terms_table(self.page.terms))
+                yield Static(KeyRows([(escape(term), meaning) for term, meaning in self.page.terms]))
