@@ -80,6 +80,11 @@ def control_character(text: str) -> str:
     return f"U+{ord(found[0]):04X}" if found else ""
 
 
+def printable(text: str) -> str:
+    """`text` with each control character written as its escape (`\\x1b`): safe to print or draw."""
+    return _CONTROL.sub(lambda found: repr(found[0])[1:-1], text)
+
+
 def short(value: object) -> str:
     """`repr(value)`, cut to `SHOWN` characters: enough to recognise it, never a whole file in one line."""
     text = repr(value)

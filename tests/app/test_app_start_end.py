@@ -29,6 +29,7 @@ from companion.cli import main as companion_main
 from companion.games import alhambra_rw as rw
 from companion.history import history
 from companion.log_index import INDEX_NAME
+from jsonfile import control_character
 
 
 def test_saved_games_are_listed_with_players_round_and_date(xdg: Path) -> None:
@@ -45,6 +46,26 @@ def test_saved_games_are_listed_with_players_round_and_date(xdg: Path) -> None:
         label.startswith("Barbara, Dirk, Ani ◇ · round ") and "2026-11-23 20:15" in label for label in labels
     )
     assert any(label.startswith("broken.jsonl: cannot continue (") for label in labels)
+
+
+def test_a_file_name_that_would_drive_the_terminal_is_shown_with_its_escapes(xdg: Path) -> None:
+    """A file in the games folder named with ESC was listed (when it cannot be read) and named when its game
+    is deleted as it was: drawn, the name cleared the screen. It is shown with its escapes written out."""
+    saved_game(random_game(1, ("Barbara", "Dirk"), ("Ani",))[:60], "odd\x1b[2J.jsonl")
+    (paths.games_dir() / "bad\x1b[2J.jsonl").write_text('{"event": "nonsense"}\n', encoding="utf-8")
+
+    async def look() -> tuple[list[str], str]:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            labels = listed(pilot)
+            await pilot.press("delete")
+            await pilot.pause()
+            assert isinstance(pilot.app.screen, DeleteGameScreen)
+            return labels, str(pilot.app.screen.query_one("#files", Static).content)
+
+    labels, files = asyncio.run(look())
+    assert any(label.startswith("bad\\x1b[2J.jsonl: cannot continue (") for label in labels), labels
+    assert "odd\\x1b[2J.jsonl" in files, files
+    assert not any(control_character(text) for text in [*labels, files.replace("\n", "")]), (labels, files)
 
 
 def listed(pilot: Pilot[None]) -> list[str]:

@@ -13,6 +13,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from jsonfile import printable
+
 
 class DeleteGameScreen(ModalScreen[bool]):
     """Dismissed with True to delete the game, False to keep it."""
@@ -52,5 +54,5 @@ class DeleteGameScreen(ModalScreen[bool]):
 def _named(file: Path) -> str:
     """A file's name; a folder's (the camera's frames) with how many frames it holds."""
     if not file.is_dir():
-        return file.name
-    return f"{file.name}/ ({sum(1 for _ in file.glob('*.jpg'))} camera frames)"
+        return printable(file.name)
+    return f"{printable(file.name)}/ ({sum(1 for _ in file.glob('*.jpg'))} camera frames)"

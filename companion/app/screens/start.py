@@ -29,6 +29,7 @@ from companion.games.carcassonne_dice.entry import RULES as CARCASSONNE_DICE
 from companion.games.entry import ScoreFileError, load
 from companion.games.session import ResumeError, Session
 from companion.saved_games import SavedGame, delete_game, game_files, saved_games
+from jsonfile import printable
 
 from ..widgets.fitted import FittedScreen
 from ..widgets.message_line import MessageLine
@@ -79,7 +80,8 @@ def variant_options(players: list[str]) -> tuple[list[tuple[str, tuple[int, str]
 def saved_game_label(game: SavedGame) -> str:
     date = f"{game.modified:%Y-%m-%d %H:%M}"
     if game.summary is None:
-        return f"{game.path.name}: cannot continue ({game.problem})"
+        # A file's name, and so the problem naming it, may hold what would drive the terminal drawn as it is.
+        return printable(f"{game.path.name}: cannot continue ({game.problem})")
     names = ", ".join([*game.summary.players, *(f"{n} ◇" for n in game.summary.imaginary)])
     which = f"{game.game.list_name} · " if game.game.list_name else ""
     return f"{which}{names} · {game.summary.where} · {date}"
