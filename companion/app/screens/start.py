@@ -28,6 +28,7 @@ from companion.games.alhambra_rw.entry import RULES as ROLL_AND_WRITE
 from companion.games.carcassonne_dice.entry import RULES as CARCASSONNE_DICE
 from companion.games.entry import ScoreFileError, load
 from companion.games.session import ResumeError, Session
+from companion.games.table import entry_of_rules
 from companion.saved_games import SavedGame, delete_game, game_files, saved_games
 from jsonfile import printable
 
@@ -102,13 +103,19 @@ ROLL_AND_WRITE_GAME = "roll_and_write"
 PAD = "alhambra_pad"
 
 NEW_GAMES = (
-    NewGame("Alhambra Roll & Write", ROLL_AND_WRITE_GAME),
-    NewGame("Alhambra – the dice game", "alhambra_dice", "f8", "dice"),
-    NewGame("Alhambra dice, Alcazaba variant", "alhambra_dice('alcazaba')", "f10", "Alcazaba"),
-    NewGame("Carcassonne – the dice game", "carcassonne_dice", "f9", "Carcassonne"),
+    NewGame(entry_of_rules(ROLL_AND_WRITE).title, ROLL_AND_WRITE_GAME),
+    NewGame(entry_of_rules(ALHAMBRA_DICE).title, "alhambra_dice", "f8", "dice"),
+    NewGame(
+        f"{entry_of_rules(ALHAMBRA_DICE).list_name}, Alcazaba variant",
+        "alhambra_dice('alcazaba')",
+        "f10",
+        "Alcazaba",
+    ),
+    NewGame(entry_of_rules(CARCASSONNE_DICE).title, "carcassonne_dice", "f9", "Carcassonne"),
     NewGame("the original Alhambra's scoring pad", PAD, "f7", "pad"),
 )
-"""The game choice's games, in its order; the footer lists the keys by key."""
+"""The game choice's games, in its order, named as the table of games names them; the footer lists the keys
+by key."""
 
 
 class StartScreen(FittedScreen[None]):
