@@ -15,7 +15,7 @@ import pytest
 from app_driver import make_app, random_game, saved_game, saved_log, start_named, text_of
 from textual.app import App
 from textual.pilot import Pilot
-from textual.widgets import Input, Label, Static
+from textual.widgets import Footer, Input, Label, Static
 
 from companion.app import paths
 from companion.app.screens.end import EndScreen
@@ -63,9 +63,11 @@ async def typed_pad(pilot: Pilot[None]) -> None:
 
 
 async def continued(pilot: Pilot[None]) -> None:
-    """The saved game continued from the start screen."""
+    """The saved game continued from the start screen, its screen laid out (the game log's lines are fitted
+    after the board is drawn for its width)."""
     await pilot.press("enter")
-    await pilot.pause()
+    for _ in range(3):
+        await pilot.pause()
 
 
 SCREENS: dict[str, tuple[Callable[[], None], Callable[[Pilot[None]], object]]] = {
@@ -234,6 +236,43 @@ def test_the_game_log_shows_its_lines_whole_at_any_width(xdg: Path, screen: str)
         assert all(len(row) <= width for row in rows) and rows[-1], rows
         words = " ".join(" ".join(rows).split())
         assert " ".join(" ".join(lines).split()).endswith(words), f"cut, or not the newest: {rows}"
+
+
+TALL = ((40, 80), (90, 60), (40, 40), (80, 30), (110, 50), (110, 34), (40, 80))
+"""A tall phone, half a laptop's screen, a phone held sideways, the smallest non-short sizes, a roomy one."""
+
+
+@pytest.mark.parametrize("screen", ["alhambra_dice", "alcazaba", "carcassonne_dice"])
+def test_the_game_log_takes_the_lines_the_middle_does_not_need(xdg: Path, screen: str) -> None:
+    """On a tall terminal the Alhambra dice screen kept a dozen empty lines between the board and the Now
+    panel while the game log showed its least (8 lines), and on a phone held sideways (40×40) Carcassonne's
+    screen ran a line past the terminal's end, its title scrolled away. The middle shows the board or pad
+    and the Now panel whole where they fit and the log has the rest; where they do not fit, the log keeps its
+    least and the middle scrolls; nothing runs past the screen, a refused move's reason said or not."""
+    SCREENS[screen][0]()
+
+    async def laid_out() -> None:
+        async with make_app().run_test(size=TALL[0]) as pilot:
+            await continued(pilot)
+            game = pilot.app.screen
+            for n, size in enumerate(TALL):
+                await pilot.resize_terminal(*size)
+                if n % 2:
+                    await pilot.press(*"no such move", "enter")
+                for _ in range(3):
+                    await pilot.pause()
+                middle, bottom = game.query_one("#middle"), game.query_one("#bottom")
+                needed = middle.get_content_height(game.size, game.size, middle.size.width)
+                room = middle.outer_size.height + bottom.outer_size.height
+                least = int(bottom.styles.min_height.value)  # type: ignore[union-attr]
+                expected = (needed, room - needed) if room - needed >= least else (room - least, least)
+                assert (middle.outer_size.height, bottom.outer_size.height) == expected, (size, needed)
+                footer = game.query_one(Footer).region
+                assert game.query_one("#status").region.y == 0 and footer.bottom == size[1], size
+                assert bottom.region.bottom == footer.y, f"{size}: the log runs under the footer"
+                await pilot.press(*["backspace"] * 12)
+
+    asyncio.run(laid_out())
 
 
 @pytest.mark.parametrize("names", [["Ann", "Ben"], ["Ann", "Ben", "Cleo", "Dan", "Eve"]])

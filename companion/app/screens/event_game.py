@@ -2,10 +2,11 @@
 through the engine, undo and redo with the on-screen game log kept to the log on disk, every scoring shown as
 it is held, the end screen and the export, with the keys every game shares (`keys.game_keys`).
 
-Each game's screen composes its own view (with a `#middle` VerticalScroll, a `#message` Static, a `#log`
-WrappedLog and an `#entry` Input), draws it in `refresh_view`, words its events in `words`, gives its scoring
-in `scored` and each scoring held in `scoring_held`, and names its own keys in its `BINDINGS` and its help
-page in `HELP_PAGE` (F1 lists the screen's bindings and the page).
+Each game's screen composes its own view (with a `#middle` VerticalScroll, a `#message` Static, an `#entry`
+Input and a `#bottom` row with the `#log` WrappedLog: `fit_log` gives it the lines the middle does not need),
+draws it in `refresh_view`, words its events in `words`, gives its scoring in `scored` and each scoring held
+in `scoring_held`, and names its own keys in its `BINDINGS` and its help page in `HELP_PAGE` (F1 lists the
+screen's bindings and the page).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.events import Resize
 from textual.widget import Widget
 from textual.widgets import Input
 
@@ -138,6 +140,25 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
     def show_message(self) -> None:
         # As said: an engine's `[row, col]` is no markup.
         self.query_one("#message", MessageLine).say(Text(self.message), self.error)
+        # Every redraw ends here, and may change what the middle needs.
+        self.call_after_refresh(self.fit_log)
+
+    def on_resize(self, event: Resize) -> None:
+        self.call_after_refresh(self.fit_log)
+
+    def on_fitted_redrawn(self) -> None:
+        self.call_after_refresh(self.fit_log)
+
+    def fit_log(self) -> None:
+        """Give the game log (`#bottom`) every line the middle does not need to show the board or pad and the
+        Now panel whole, and no fewer than its CSS's `min-height`: on a tall terminal the middle otherwise
+        kept empty lines while the log showed its least. At 80×24 (`-short`) the CSS alone lays them out."""
+        middle, bottom = self.query_one("#middle"), self.query_one("#bottom")
+        if self.has_class("-short"):
+            bottom.styles.height = None
+            return
+        needed = middle.get_content_height(self.size, self.size, middle.size.width)
+        bottom.styles.height = max(0, middle.outer_size.height + bottom.outer_size.height - needed)
 
     def event_lines(self) -> list[list[str]]:
         return self.worded

@@ -14,6 +14,7 @@ from rich.console import RenderableType
 from textual.dom import DOMNode
 from textual.events import Resize
 from textual.geometry import Size
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -49,8 +50,12 @@ class FittedScreen(Screen[R]):
 
 
 class Fitted(Static, Generic[T]):
-    """A panel that shows a state (`show`) drawn by `draw` for the width it has, drawn again as that changes.
-    Its width must not depend on what it shows (a fixed or fr width, never auto)."""
+    """A panel that shows a state (`show`) drawn by `draw` for the width it has, drawn again as that changes
+    (then it posts `Redrawn`: its height may have changed). Its width must not depend on what it shows (a
+    fixed or fr width, never auto)."""
+
+    class Redrawn(Message):
+        """The panel was drawn again, perhaps to another height."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
@@ -70,3 +75,4 @@ class Fitted(Static, Generic[T]):
     def _redraw(self) -> None:
         if self.shown is not None:
             self.update(self.draw(self.shown, self.content_size.width or UNBOUNDED))
+            self.post_message(self.Redrawn())
