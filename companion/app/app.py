@@ -24,6 +24,7 @@ from vision.settle import Settler, SettleSettings
 from vision.symbols.profile import SymbolProfile
 
 from . import paths
+from .keys import key_name
 from .roll_and_write_input import DiceEntered, DiceSource, PipDie
 from .screens.calibrate import CalibrateScreen
 from .screens.end import EndScreen
@@ -61,7 +62,7 @@ class CompanionApp(App[None]):
     """
 
     CSS_PATH = "app.tcss"
-    TITLE = "Table companion: Alhambra Roll & Write"
+    TITLE = "Table companion"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "help"),
@@ -105,6 +106,9 @@ class CompanionApp(App[None]):
         """`companion serve`, once the players asked to share the view (F6)."""
         self.viewers_token = new_token()
         """The key in the view's address: only those shown the QR code can watch."""
+
+    def get_key_display(self, binding: Binding) -> str:
+        return key_name(super().get_key_display(binding))
 
     def on_mount(self) -> None:
         if self._first_game is not None:

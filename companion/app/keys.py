@@ -4,6 +4,8 @@ screen lists them with the screen's own keys."""
 
 from __future__ import annotations
 
+import re
+
 from textual.binding import Binding
 
 UNDO = "ctrl+z"
@@ -20,6 +22,11 @@ ADVICE_LINE = "h"
 BACK = "escape"
 """On a game screen: clear what is typed, else back to the start screen (the game is saved); elsewhere:
 back to the screen before."""
+
+
+def key_name(key: str) -> str:
+    """A key as the buttons, the README and the help write it: F5, where Textual writes f5."""
+    return re.sub(r"^f(?=\d+$)", "F", key)
 
 
 def game_keys() -> list[Binding]:

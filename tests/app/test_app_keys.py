@@ -140,3 +140,18 @@ def test_the_help_is_read_whole_at_a_phones_width(xdg: Path, size: tuple[int, in
     else:
         assert " ".join(lines[at].split()) == f"ctrl+q {words}", text
     assert any(line.split()[:1] == ["F5"] for line in lines), "F5 as the button writes it"
+
+
+def test_the_footer_writes_function_keys_as_the_help_does(xdg: Path) -> None:
+    """The footer wrote f1 and f7 where the help, the buttons and the README write F1 and F7."""
+
+    def shown(screen: Screen[None]) -> list[str]:
+        return [str(key.key_display) for key in screen.query("FooterKey")]  # type: ignore[attr-defined]
+
+    async def footers() -> list[list[str]]:
+        async with make_app().run_test(size=(160, 34)) as pilot:
+            start = shown(pilot.app.screen)
+            return [start, shown(await start_named(pilot, ["Ann", "Ben"], "f9", CarcassonneDiceScreen))]
+
+    for keys in asyncio.run(footers()):
+        assert "F1" in keys and not any(key[:1] == "f" for key in keys), keys

@@ -15,6 +15,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from ..keys import key_name
 from ..widgets.grid_editor import GridEditor
 from ..widgets.key_rows import KeyRows
 
@@ -71,8 +72,7 @@ CARCASSONNE_DICE_TYPING: Rows = (
 
 
 def _key_text(key: str) -> str:
-    # F5, as the buttons, the README and Everywhere's F1 write it.
-    return ", ".join(KEY_NAMES.get(k, re.sub(r"^f(?=\d+$)", "F", k)) for k in key.split(","))
+    return ", ".join(KEY_NAMES.get(k, key_name(k)) for k in key.split(","))
 
 
 def _bindings(owner: type) -> list[Binding]:
