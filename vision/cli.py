@@ -27,7 +27,7 @@ from vision.colour_profile import (
     teach_from_folder,
 )
 from vision.dataset import SPLITS, DatasetError, is_crop_set, load_crop_set, load_set
-from vision.images import ImageError, expand_paths, load_image
+from vision.images import ImageError, image_files, load_image, no_image_files
 from vision.reading import DiceReading
 from vision.symbols.profile import ProfileError
 
@@ -65,16 +65,21 @@ def cmd_read(args: argparse.Namespace) -> int:
     except ProfileError as err:
         raise ProfileError(f"{args.profile}: {err}") from None
     failed = False
-    for path in expand_paths(args.paths):
-        try:
-            image = load_image(path)
-        except ImageError as err:
-            error(str(err))
+    for given in args.paths:
+        paths = image_files(given) if given.is_dir() else [given]
+        if not paths:  # said, not read as nothing
+            error(no_image_files(str(given)))
             failed = True
-            continue
-        start = time.perf_counter()
-        reading = reader.read(image)
-        print(describe(path, reading, (time.perf_counter() - start) * 1000, args.json), flush=True)
+        for path in paths:
+            try:
+                image = load_image(path)
+            except ImageError as err:
+                error(str(err))
+                failed = True
+                continue
+            start = time.perf_counter()
+            reading = reader.read(image)
+            print(describe(path, reading, (time.perf_counter() - start) * 1000, args.json), flush=True)
     return FAILED if failed else 0
 
 

@@ -190,9 +190,14 @@ def teach_from_folder(
     that could not be used; every die `find_dice` finds in a photo is a sample of its folder's colour."""
     if not root.is_dir():
         raise ColourProfileError(f"{root}: not a folder (expected one folder per colour name)")
+    folders = sorted(p for p in root.iterdir() if p.is_dir())
+    if not folders:
+        raise ColourProfileError(
+            f"{root}: no colour folders (expected one folder per colour name, e.g. yellow/ and blue/)"
+        )
     samples: dict[str, list[npt.NDArray[np.float32]]] = {}
     errors = []
-    for folder in sorted(p for p in root.iterdir() if p.is_dir()):
+    for folder in folders:
         if folder.name not in PALETTE:
             raise ColourProfileError(f"{folder}: folder name must be a palette colour ({', '.join(PALETTE)})")
         labs = samples.setdefault(folder.name, [])

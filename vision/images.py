@@ -28,6 +28,11 @@ def image_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.iterdir() if p.is_file() and p.suffix.lower() in IMAGE_SUFFIXES)
 
 
+def no_image_files(name: str) -> str:
+    """What is said of a folder (or folders) holding no image file."""
+    return f"{name}: no image files (looked for {', '.join(IMAGE_SUFFIXES)})"
+
+
 def expand_paths(paths: list[Path]) -> list[Path]:
     """Files as given and the image files inside folders, in order; a missing path is kept so that reading
     it reports the error in its place."""

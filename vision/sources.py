@@ -17,7 +17,7 @@ from typing import Protocol
 import cv2
 import numpy as np
 
-from vision.images import IMAGE_SUFFIXES, ImageError, expand_paths, load_image
+from vision.images import IMAGE_SUFFIXES, ImageError, expand_paths, load_image, no_image_files
 from vision.reading import Frame, Image
 
 VIDEO_SUFFIXES = (".mp4", ".avi", ".mkv", ".mov", ".webm", ".m4v", ".mpg", ".mpeg", ".wmv")
@@ -122,7 +122,7 @@ class ImageSource:
         self.name = ", ".join(str(p) for p in paths)
         self.paths = expand_paths(list(paths))
         if not self.paths:
-            raise SourceError(f"{self.name}: no image files (looked for {', '.join(IMAGE_SUFFIXES)})")
+            raise SourceError(no_image_files(self.name))
         if hold is not None and not hold > 0:
             raise SourceError(f"a photo must be held for more than 0 seconds, not {hold}")
         self.errors: list[str] = []

@@ -68,6 +68,13 @@ def test_teaching_from_photo_folders(tmp_path: Path, reader: PipReader) -> None:
     assert len(errors) == 1 and "broken.jpg" in errors[0]
 
 
+def test_a_folder_without_colour_folders_says_what_it_expects(tmp_path: Path) -> None:
+    """Photos put straight in COLOURS_DIR (or an empty one) were refused with "no colours to teach"."""
+    (tmp_path / "yellow dice.jpg").write_bytes(b"")
+    with pytest.raises(ColourProfileError, match=r"no colour folders \(expected one folder per colour name"):
+        teach_from_folder(tmp_path, lambda image: [])
+
+
 def valid_profile() -> dict[str, object]:
     cov = [[4.0, 0, 0], [0, 4.0, 0], [0, 0, 4.0]]
     return {"format": "dice-colour-profile/1", "colours": {"yellow": {"mean": [80, -5, 70], "covariance": cov,

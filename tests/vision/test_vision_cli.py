@@ -44,7 +44,10 @@ def bad_inputs(tmp: Path) -> list[Path]:
     truncated.write_bytes(PHOTO.read_bytes()[:300])
     huge = tmp / "huge.png"
     cv2.imwrite(str(huge), np.zeros((7000, 7000), np.uint8), [cv2.IMWRITE_PNG_COMPRESSION, 9])
-    return [empty, text, truncated, huge, tmp / "missing.jpg"]
+    no_photos = tmp / "no photos"
+    no_photos.mkdir()
+    (no_photos / "notes.txt").write_text("not a photo")
+    return [empty, text, truncated, huge, tmp / "missing.jpg", no_photos]
 
 
 def test_every_bad_input_is_one_error_line_and_the_rest_is_read(
@@ -56,7 +59,7 @@ def test_every_bad_input_is_one_error_line_and_the_rest_is_read(
     assert [json.loads(line)["image"] for line in out.splitlines()] == [str(PHOTO)]
     errors = err.splitlines()
     assert len(errors) == len(bad) and "Traceback" not in err
-    reasons = ["empty", "not an image", "truncated", "too large", "cannot read"]
+    reasons = ["empty", "not an image", "truncated", "too large", "cannot read", "no image files"]
     for path, line, why in zip(bad, errors, reasons, strict=True):
         assert line.startswith(f"error: {path}") and why in line
 
