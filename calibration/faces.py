@@ -15,7 +15,7 @@ from pathlib import Path
 import cv2
 
 from vision.native_output import native_output_to
-from vision.symbols.teach import TeachingError, add_enroll_arguments, run_enroll
+from vision.symbols.teach import TeachingError, add_enroll_arguments, check_label, run_enroll
 
 PRESETS: dict[str, tuple[str, ...]] = {
     "alhambra": ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower"),
@@ -67,6 +67,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     labels = list(args.faces) or list(PRESETS.get(args.preset or "", ()))
     if not labels:
         parser.error("camera teaching needs --preset or --faces")
+    try:
+        for label in labels:
+            check_label(label)
+    except TeachingError as exc:
+        parser.error(str(exc))
     target = int(args.camera) if args.camera.isdigit() else args.camera
     keep = args.keep or args.out.with_suffix("").with_name(args.out.stem + "-faces")
     with native_output_to(keep / "camera.log"):

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from calibration.faces import capture_faces
+from calibration.faces import main as faces_main
 from vision.cli import main as vision_main
 from vision.reading import Image
 from vision.simulated_table.symbol_art import (
@@ -195,3 +196,21 @@ def test_at_most_four_photos_per_face_are_kept(tmp_path: Path) -> None:
     faces = write_faces(tmp_path / "faces", {label: many[label] for label in ("arrow", "moon", "steps")})
     profile = enroll(faces, tmp_path / "p.json", warn=lambda _: None)
     assert [len(f.templates) for f in profile.faces] == [4, 4, 4]
+
+
+@pytest.mark.parametrize("name", ["unknown", "moon\x1b[2J"])
+def test_a_face_name_its_profile_could_not_be_read_back_with_is_refused_first(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    """A face folder named 'unknown' (what the reader says of a face it was not taught), or with ESC in its
+    name, was taught: the profile written could not be read back. It is refused before teaching, from photos
+    or from the camera (before the camera is opened)."""
+    photos = some_faces("arrow", "moon")
+    photos[name] = photos.pop("moon")
+    out = tmp_path / "p.json"
+    assert vision_main(["enroll", "--out", str(out), str(write_faces(tmp_path / "faces", photos))]) == 2
+    assert f"error: face {name!r} cannot name a face: " in capsys.readouterr().err and not out.exists()
+    with pytest.raises(SystemExit) as stopped:
+        faces_main(["--camera", "no-such-camera", "--faces", "arrow", name, "--out", str(out)])
+    said = capsys.readouterr().err
+    assert stopped.value.code == 2 and f"face {name!r} cannot name a face" in said and "open" not in said

@@ -37,7 +37,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from jsonfile import JsonFileError, Limits, read_json, refuse_unknown, short, shown
+from jsonfile import JsonFileError, Limits, control_character, read_json, refuse_unknown, short, shown
 from jsonfile.whole import write_whole
 from vision.symbols.locate import PATCH
 
@@ -217,6 +217,18 @@ def _number(data: dict[str, object], key: str, lo: float, hi: float, where: str 
     return number
 
 
+def label_error(label: str) -> str:
+    """Why `label` cannot name a taught face ('' where it can): what teaching refuses before it teaches, and
+    a profile's reader refuses too, so that a profile taught is always read back."""
+    if not label.strip():
+        return "an empty name"
+    if label == "unknown":
+        return "'unknown' is what the reader says of a face it was not taught"
+    if control_character(label):
+        return f"it holds control character {control_character(label)}"
+    return ""
+
+
 def _face(raw: object, index: int, patch: int, with_vectors: bool) -> TaughtFace:
     where = f"faces[{index}]"
     if not isinstance(raw, dict):
@@ -228,7 +240,7 @@ def _face(raw: object, index: int, patch: int, with_vectors: bool) -> TaughtFace
         ProfileError,
     )
     label = raw.get("label")
-    if not isinstance(label, str) or not label.strip() or label == "unknown":
+    if not isinstance(label, str) or label_error(label):
         raise ProfileError(
             f"field '{where}.label' must be a non-empty name other than 'unknown', got {short(label)}"
         )

@@ -30,7 +30,7 @@ from vision.symbols.art import CLEAR_MAJORITY, Float, cut_arts, rim_colours, to_
 from vision.symbols.embed import FaceEmbedder, default_embedder
 from vision.symbols.locate import cut_faces
 from vision.symbols.matcher import ROTATIONS, SHIFT, FaceMatcher, describe_windows, template_windows
-from vision.symbols.profile import EDGES, Sides, SymbolProfile, TaughtFace, Turns
+from vision.symbols.profile import EDGES, Sides, SymbolProfile, TaughtFace, Turns, label_error
 
 MIN_SHARPNESS = 0.12
 """Below this a teaching photo is too blurry to teach from (a blur of about 3% of the die's side)."""
@@ -68,6 +68,14 @@ class TeachingPhoto:
     image: Image
 
 
+def check_label(label: str) -> None:
+    """A face's name (its folder's, or one given to teach from the camera) that the taught profile could not
+    be read back with is refused before anything is taught or captured."""
+    why = label_error(label)
+    if why:
+        raise TeachingError(f"face {label!r} cannot name a face: {why}; name it otherwise")
+
+
 def read_faces_dir(faces_dir: Path, warn: Callable[[str], None] = print) -> list[TeachingPhoto]:
     """All photos under FACES_DIR/<label>/; a face folder without a readable image is an error naming it."""
     if not faces_dir.is_dir():
@@ -75,6 +83,8 @@ def read_faces_dir(faces_dir: Path, warn: Callable[[str], None] = print) -> list
     folders = sorted(p for p in faces_dir.iterdir() if p.is_dir() and not p.name.startswith("."))
     if not folders:
         raise TeachingError(f"{faces_dir}: no face folders (expected one folder per face label, e.g. tower/)")
+    for folder in folders:
+        check_label(folder.name)
     photos: list[TeachingPhoto] = []
     for folder in folders:
         readable = 0
