@@ -40,6 +40,7 @@ def test_past_games_are_listed_plotted_and_replayed(xdg: Path) -> None:
             screen = pilot.app.screen
             assert isinstance(screen, HistoryScreen)
             seen["games"] = screen.query_one("#games", OptionList).option_count
+            seen["label"] = str(screen.query_one("#games", OptionList).get_option_at_index(0).prompt)
             seen["result"] = str(screen.query_one("#result", Static).render())
             seen["plotted"] = screen.plotted
             seen["plot"] = re.sub(
@@ -57,6 +58,7 @@ def test_past_games_are_listed_plotted_and_replayed(xdg: Path) -> None:
 
     asyncio.run(look())
     assert seen["games"] == 1, "the game still being played is not a past game"
+    assert " · Alhambra Roll & Write · Anna " in seen["label"], "the game by its title, not its files' id"
     assert "done.jsonl: won by" in seen["result"]
     assert (seen["plotted"].names, seen["plotted"].totals) == totals_by_round(events)
     # The axes count whole rounds and points: no tick like 5.5 or 79.7.

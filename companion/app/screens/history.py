@@ -16,7 +16,7 @@ from textual_plotext import PlotextPlot
 
 from companion.games import alhambra_rw as rw
 from companion.games.eventlog import LogError, load_log
-from companion.games.table import PLAYED
+from companion.games.table import GAMES, PLAYED
 from companion.history import RECORDS, FinishedGame, Progress, history
 
 from ..widgets.fitted import FittedScreen
@@ -27,7 +27,8 @@ from .replay import ReplayScreen
 def game_label(game: FinishedGame) -> str:
     players = ", ".join(f"{r.name} {r.total}" for r in game.results if not r.imaginary)
     won = f"won by {' and '.join(game.winners)}" if game.winners else "no winner"
-    return f"{game.played:%Y-%m-%d %H:%M} · {game.game} · {players} · {won}"
+    # The game as its players name it, not its files' id ("alhambra-dice").
+    return f"{game.played:%Y-%m-%d %H:%M} · {GAMES[game.game].title} · {players} · {won}"
 
 
 class HistoryScreen(FittedScreen[None]):
