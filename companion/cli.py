@@ -237,7 +237,8 @@ def run_history(args: argparse.Namespace) -> int:
         players = ", ".join(
             f"{r.name}{' (imaginary)' if r.imaginary else ''} {r.total}" for r in game.results
         )
-        print(f"{game.played:%Y-%m-%d %H:%M}  {game.game}  {players}  won by {' and '.join(game.winners)}")
+        won = " and ".join(game.winners)
+        print(f"{game.played:%Y-%m-%d %H:%M}  {GAMES[game.game].title}  {players}  won by {won}")
     return 0
 
 
@@ -257,8 +258,11 @@ def run_stats(args: argparse.Namespace) -> int:
         print(f"no finished games yet in {games_dir()}")
         return 0
     for game in dict.fromkeys(st.game for st in stats):
-        sources = " ".join(f"{'VP ' + name.replace('_', ' '):>15}" for name in RECORDS[game].sources)
-        print(f"{game}\n{'player':16} {'games':>5} {'wins':>4} {'average':>7} {'best':>4} {sources}")
+        # `vp_tiles` is "VP tiles", not "VP vp tiles".
+        named = (name.replace("_", " ").removeprefix("vp ") for name in RECORDS[game].sources)
+        sources = " ".join(f"{'VP ' + name:>15}" for name in named)
+        print(GAMES[game].title)
+        print(f"{'player':16} {'games':>5} {'wins':>4} {'average':>7} {'best':>4} {sources}")
         for st in (st for st in stats if st.game == game):
             vp = " ".join(f"{v:15.1f}" for v in st.average_vp)
             print(f"{st.name:16} {st.games:5} {st.wins:4} {st.average_total:7.1f} {st.best_total:4} {vp}")

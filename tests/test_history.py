@@ -70,6 +70,7 @@ def test_history_lists_each_finished_game_with_its_players_totals_and_winners(
     assert "damaged.jsonl" in result.stderr and "Traceback" not in result.stderr
     text = run("history").stdout
     assert text.count("won by") == len(games) and "Dirk (imaginary)" in text
+    assert text.count("  Alhambra Roll & Write  ") == len(games), "named by its title, not its files' id"
 
 
 def test_stats_count_each_real_players_games_and_wins(games: dict[str, list[rw.Event]]) -> None:
@@ -127,7 +128,8 @@ def test_every_games_finished_logs_are_history_and_stats_per_game(
     assert sum(s["wins"] for s in stats) == 2
     assert {s["name"] for s in stats}.isdisjoint({"Cleo", "Dora"}), "stats are kept per game"
     text = run("stats").stdout
-    assert "carcassonne-dice" in text and "VP knight doubling" in text and "VP rows columns" in text
+    assert "Carcassonne – the dice game\n" in text and "carcassonne-dice" not in text, "named by its title"
+    assert "VP knight doubling" in text and "VP rows columns" in text
 
 
 def test_a_games_progress_ends_at_its_totals(tmp_path: Path) -> None:
@@ -144,7 +146,12 @@ def test_a_games_progress_ends_at_its_totals(tmp_path: Path) -> None:
         )
 
 
-def test_an_alhambra_dice_game_with_dirk_is_history_and_dirk_has_no_stats(tmp_path: Path) -> None:
+def test_an_alhambra_dice_game_with_dirk_is_history_and_dirk_has_no_stats(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    tmp_path /= "table-companion/games"
+    tmp_path.mkdir(parents=True)
     _, events = play_random_alhambra_dice(ad.GameStarted(("Ann", "Ben")), random.Random(3))
     (tmp_path / "dice.jsonl").write_text(alhambra_dice_log(events))
     (tmp_path / "dice-playing.jsonl").write_text(alhambra_dice_log(events[: len(events) // 2]))
@@ -159,3 +166,5 @@ def test_an_alhambra_dice_game_with_dirk_is_history_and_dirk_has_no_stats(tmp_pa
     assert progress.names == ("Ann", "Ben") and len(progress.totals) == 4
     assert progress.totals[-1] == board.totals[:2]
     assert {s.name for s in player_stats([found])} == {"Ann", "Ben"}
+    header = run("stats").stdout.splitlines()[1].split()
+    assert header[-4:] == ["VP", "buildings", "VP", "tiles"], "not 'VP vp tiles'"

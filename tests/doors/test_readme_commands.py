@@ -216,7 +216,7 @@ def test_past_games_are_listed_and_summed_up(home: Path) -> None:
     (folder / "city.jsonl").write_text(log_text(built))
     listed = run("companion history")
     assert listed.returncode == 0 and f"won by {' and '.join(board.winners)}" in listed.stdout
-    assert f"carcassonne-dice  Ann {carcassonne.state.scores[0]}, Dora" in listed.stdout
+    assert f"Carcassonne – the dice game  Ann {carcassonne.state.scores[0]}, Dora" in listed.stdout
     stats = json.loads(run("companion stats --json").stdout)
     assert {(s["game"], s["name"]): s["games"] for s in stats} == {
         ("alhambra-roll-and-write", "Ann"): 1,
