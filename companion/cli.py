@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from companion.games.entry import load
 from companion.games.table import FIRST_GAME, GAMES, PLAYED
+from companion.games.words import listed
 from companion.scorefiles import ScoreFileError, score_path
 
 if TYPE_CHECKING:  # the app's modules load Textual, OpenCV and the models: only when the app runs
@@ -237,7 +238,7 @@ def run_history(args: argparse.Namespace) -> int:
         players = ", ".join(
             f"{r.name}{' (imaginary)' if r.imaginary else ''} {r.total}" for r in game.results
         )
-        won = " and ".join(game.winners)
+        won = listed(game.winners)
         print(f"{game.played:%Y-%m-%d %H:%M}  {GAMES[game.game].title}  {players}  won by {won}")
     return 0
 

@@ -6,6 +6,7 @@ Only wording lives here; what an event did is read from the engine's state befor
 from __future__ import annotations
 
 from companion.games import alhambra_rw as rw
+from companion.games.words import listed
 
 
 def dice_text(yellow: tuple[int, ...], blue: tuple[int, ...]) -> str:
@@ -55,7 +56,7 @@ def describe(before: rw.GameState, event: rw.Event, after: rw.GameState) -> list
 
 def award_text(award: rw.Award) -> str:
     when = "set-up" if award.round == 0 else f"round {award.round}"
-    who = " and ".join(award.players)
+    who = listed(award.players)
     if not award.places:
         return f"End of {when}: {who} completed {award.building}, no place left"
     places = "+".join(str(p) for p in award.places)

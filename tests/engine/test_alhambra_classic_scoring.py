@@ -181,6 +181,12 @@ def test_the_shipped_pad_is_scored_with_every_reason() -> None:
     assert "Winner: Ann" in score(EXAMPLE).stdout
 
 
+def test_a_three_way_tie_is_said_as_a_list() -> None:
+    """It said "tied with Ben and Dirk for 1st and 2nd and 3rd"."""
+    said = score(EXAMPLE).stdout
+    assert "1 building, tied with Ben and Dirk for 1st, 2nd and 3rd: (1 + 0 + 0) / 3" in said, said
+
+
 def test_the_walls_reason_counts_its_pieces_in_words(tmp_path: Path) -> None:
     data = json.loads(EXAMPLE.read_text())
     ann, ben = data["players"][0]["scorings"][0], data["players"][1]["scorings"][0]

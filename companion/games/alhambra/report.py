@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from companion.games.words import listed
+
 from .scoring import SCORINGS, Result
 
 
@@ -30,7 +32,7 @@ def result_text(result: Result) -> str:
     for n in range(len(result.players[0].scorings)):
         lines += [scoring_text(result, n), ""]
     totals = ", ".join(f"{p.name}{' (imaginary)' if p.dirk else ''} {p.total}" for p in result.players)
-    winners = " and ".join(result.winners)
+    winners = listed(result.winners)
     held = len(result.players[0].scorings)
     if held < SCORINGS:  # no winner before the last scoring: the best so far only lead
         lines.append(f"Totals after scoring {held} of {SCORINGS}: {totals}. Leading: {winners}")

@@ -19,6 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.games.words import listed
+
 from .buildings import TYPES, BuildingType, load_buildings
 from .walls import Wall
 
@@ -134,8 +136,8 @@ def majorities(
                 pays = f"{ordinal(place)} place = {share} VP" + ("" if vps[0] else f" ({unpaid})")
                 why = f"{_buildings(count)}: {pays}"
             else:
-                others = " and ".join(n for n in group if n != name)
-                spread = " and ".join(ordinal(p) for p in places)
+                others = listed(n for n in group if n != name)
+                spread = listed(ordinal(p) for p in places)
                 rounded = " (rounded down)" if sum(vps) % len(group) else ""
                 why = (
                     f"{_buildings(count)}, tied with {others} for {spread}: "

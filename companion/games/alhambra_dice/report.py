@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from companion.games.words import listed
+
 from .scoring import AFTER_ROUND, LETTERS, GameScore
 
 
@@ -31,7 +33,7 @@ def game_text(board: GameScore) -> str:
     )
     lines.append(f"Totals: {totals}.")
     if board.winners:
-        lines[-1] += f" {'Winners' if len(board.winners) > 1 else 'Winner'}: {' and '.join(board.winners)}"
+        lines[-1] += f" {'Winners' if len(board.winners) > 1 else 'Winner'}: {listed(board.winners)}"
         if any(board.dirk):
             lines[-1] += " (the imaginary Dirk cannot win)"
     return "\n".join(lines)

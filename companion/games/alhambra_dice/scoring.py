@@ -19,6 +19,7 @@ from typing import Any
 
 from companion.games.alhambra.buildings import TYPES
 from companion.games.alhambra.scoring import ordinal
+from companion.games.words import listed
 
 from .components import VP_TABLE
 
@@ -90,7 +91,7 @@ def score_type(t: int, stones: Sequence[tuple[str, int]], scoring: int) -> dict[
         lower = [n for n, p in stones[: place - 1] if p == points]
         higher = [n for n, p in stones[place:] if p == points]
         tie = "".join(
-            f", tied with {' and '.join(names)}, {where} in the stack"
+            f", tied with {listed(names)}, {where} in the stack"
             for names, where in ((lower, "higher"), (higher, "lower"))
             if names
         )

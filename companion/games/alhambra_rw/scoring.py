@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from companion.games.words import listed
+
 from .events import VERSUS_IMAGINARY
 from .places import PLACES, share_places
 from .sheet import BUILDING_TYPES, Sheet
@@ -217,7 +219,7 @@ def _score_type(end: EndState, building: int) -> list[BuildingScore]:
             others = [o for o in c.players if o != who]
             why = f"completed all {end.sheet.boxes[building]} {when}"
             if others:
-                why += f" together with {_join(others)}"
+                why += f" together with {listed(others)}"
             why += ": " + _places_text(places, vp_row, len(c.players), each, during_game=True)
             i = index[who]
             result[i] = BuildingScore(
@@ -225,7 +227,7 @@ def _score_type(end: EndState, building: int) -> list[BuildingScore]:
             )
         if places:
             label = "places" if len(places) > 1 else "place"
-            taken_by.append(f"{label} {' and '.join(map(str, places))} by {_join(c.players)}")
+            taken_by.append(f"{label} {listed(places)} by {listed(c.players)}")
         first_open = min(PLACES, first_open + len(c.players))
     ranked = sorted(
         (i for i, p in enumerate(players) if result[i] is None and p.counts[building] > 0),
@@ -241,7 +243,7 @@ def _score_type(end: EndState, building: int) -> list[BuildingScore]:
             others = [players[o].name for o in group if o != i]
             why = f"{count} building{'s' if count != 1 else ''}"
             if others:
-                why += f", tied with {_join(others)}"
+                why += f", tied with {listed(others)}"
             why += ": " + _places_text(places, vp_row, len(group), each, during_game=False) + earlier
             result[i] = BuildingScore(name, count, places[0] if places else None, each, why)
         first_open = min(PLACES, first_open + len(group))
@@ -259,18 +261,13 @@ def _places_text(
 ) -> str:
     if not places:
         return "no place left, 0 VP"
-    named = " and ".join(_ORDINAL[p] for p in places)
+    named = listed(_ORDINAL[p] for p in places)
     if n == 1:
         return f"{named} place{' during the game' if during_game else ''} = {each} VP"
     shared = " + ".join(str(vp_row[p - 1]) for p in places)
     if len(places) > 1:
         shared = f"({shared})"
     return f"{named} place{'s' if len(places) > 1 else ''} shared: {shared} / {n} = {each} VP (rounded down)"
-
-
-def _join(names: list[str] | tuple[str, ...]) -> str:
-    names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def score_rows_columns(crossed: int) -> tuple[int, str]:

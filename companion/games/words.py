@@ -1,0 +1,11 @@
+"""Lists in the players' words, shared by every game's reasons and reports."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+
+def listed(items: Iterable[object]) -> str:
+    """`Ann`, `Ann and Ben`, `Ann, Ben and Cleo`: never `Ann and Ben and Cleo`."""
+    words = [str(item) for item in items]
+    return " and ".join(filter(None, (", ".join(words[:-1]), *words[-1:])))
