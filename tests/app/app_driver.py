@@ -21,13 +21,16 @@ from textual.screen import Screen
 from textual.widgets import Input, OptionList, Static
 
 from companion.app import paths
-from companion.app.app import CompanionApp
+from companion.app.app import CameraSetup, CompanionApp
 from companion.app.screens.event_game import EventGameScreen
 from companion.app.screens.roll_and_write import RollAndWriteScreen
 from companion.app.screens.roll_and_write_end import RollAndWriteEndScreen
 from companion.games import alhambra_rw as rw
 from companion.games.alhambra_rw.log import write_log
 from companion.games.alhambra_rw.simulate import play_random_game
+from companion.live.feed import FrameSource
+from vision.reading import DiceReading
+from vision.sources import SourceError
 
 FIXED_NOW = datetime(2026, 11, 23, 20, 15, 0)
 S = TypeVar("S", bound=Screen[None])
@@ -205,3 +208,23 @@ async def play_to_end(pilot: Pilot[None], rng: random.Random, burst: int = 60) -
         await send_keys(pilot, keys)
         assert screen.session.events[done : done + len(made)] == made, screen.message
     raise AssertionError("the game did not end")
+
+
+def _never_opens() -> FrameSource:
+    raise SourceError("no camera here: the test hands the app what the camera settled on")
+
+
+class NoReader:
+    def read(self, image: object) -> DiceReading:
+        return DiceReading((), 0.0)
+
+
+def camera_app(session: Any, keep_frames: bool = True) -> CompanionApp:
+    """The app playing `session` with a camera set up that never opens: the test hands it what the camera
+    settled on."""
+    return CompanionApp(
+        rng=random.Random(0),
+        camera=CameraSetup(_never_opens, NoReader()),
+        game=session,
+        keep_frames=keep_frames,
+    )

@@ -15,13 +15,13 @@ from typing import Any
 
 import numpy as np
 import pytest
-from app_driver import FIXED_NOW, make_app, random_game, saved_game
+from app_driver import FIXED_NOW, camera_app, make_app, random_game, saved_game
 from rich.console import Console
 from test_app_layouts import SCREENS
 from textual.pilot import Pilot
 from textual.widgets import Footer, OptionList
 
-from companion.app.app import CameraSetup, CompanionApp
+from companion.app.app import CompanionApp
 from companion.app.screens.alhambra_dice import AlhambraDiceScreen
 from companion.app.screens.carcassonne_dice import CarcassonneDiceScreen
 from companion.app.screens.evidence import EvidenceScreen
@@ -39,31 +39,11 @@ from companion.games.alhambra_rw.entry import RULES
 from companion.games.carcassonne_dice.entry import RULES as CARCASSONNE_DICE
 from companion.games.eventlog import load_log
 from companion.games.session import Session
-from companion.live.feed import FrameSource
 from companion.live.frames import MAX_BYTES, Sighting, frames_dir, write_frame
 from companion.saved_games import delete_game, game_files
 from vision.reading import Box, DiceReading, Die
-from vision.sources import SourceError
 
 SIZE = (100, 32)
-
-
-def _never_opens() -> FrameSource:
-    raise SourceError("no camera here: the test hands the app what the camera settled on")
-
-
-class NoReader:
-    def read(self, image: object) -> DiceReading:
-        return DiceReading((), 0.0)
-
-
-def camera_app(session: Any, keep_frames: bool = True) -> CompanionApp:
-    return CompanionApp(
-        rng=random.Random(0),
-        camera=CameraSetup(_never_opens, NoReader()),
-        game=session,
-        keep_frames=keep_frames,
-    )
 
 
 def pips(*dice: tuple[str, int, float]) -> DiceReading:

@@ -9,10 +9,11 @@ import random
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 
 import pytest
-from app_driver import make_app, random_game, saved_game, saved_log, start_named, text_of
+from app_driver import camera_app, make_app, random_game, saved_game, saved_log, start_named, text_of
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Footer, Input, Label, Static
@@ -26,11 +27,13 @@ from companion.app.widgets.wrapped_log import WrappedLog
 from companion.games import alhambra_dice as ad
 from companion.games import alhambra_rw as rw
 from companion.games import carcassonne_dice as cd
+from companion.games.alhambra_dice.entry import RULES as ALHAMBRA_DICE
 from companion.games.alhambra_dice.events import ALCAZABA, STANDARD
 from companion.games.alhambra_dice.scorefile import log_text as dice_log
 from companion.games.alhambra_dice.simulate import play_random_game as dice_game
 from companion.games.carcassonne_dice.scorefile import log_text as carcassonne_log
 from companion.games.carcassonne_dice.simulate import play_random_game as carcassonne_game
+from companion.games.session import Session
 from companion.live.frames import Sighting, frames_dir, write_frame
 from vision.reading import DiceReading, Die
 from vision.simulated_table.rolling import RollingTable
@@ -62,12 +65,17 @@ async def typed_pad(pilot: Pilot[None]) -> None:
         await pilot.pause()
 
 
-async def continued(pilot: Pilot[None]) -> None:
-    """The saved game continued from the start screen, its screen laid out (the game log's lines are fitted
-    after the board is drawn for its width)."""
-    await pilot.press("enter")
+async def laid_out(pilot: Pilot[None]) -> None:
+    """Until a game's screen is laid out: the game log's lines are fitted after the board is drawn for its
+    width, and the log then scrolled to its end."""
     for _ in range(3):
         await pilot.pause()
+
+
+async def continued(pilot: Pilot[None]) -> None:
+    """The saved game continued from the start screen, its screen laid out."""
+    await pilot.press("enter")
+    await laid_out(pilot)
 
 
 SCREENS: dict[str, tuple[Callable[[], None], Callable[[Pilot[None]], object]]] = {
@@ -220,7 +228,7 @@ def test_the_game_log_shows_its_lines_whole_at_any_width(xdg: Path, screen: str)
             await continued(pilot)
             for size in ((40, 80), (110, 34)):
                 await pilot.resize_terminal(*size)
-                await pilot.pause()
+                await laid_out(pilot)
                 log = pilot.app.screen.query_one("#log", WrappedLog)
                 width = log.scrollable_content_region.width
                 rows = [
@@ -251,7 +259,7 @@ def test_the_game_log_takes_the_lines_the_middle_does_not_need(xdg: Path, screen
     least and the middle scrolls; nothing runs past the screen, a refused move's reason said or not."""
     SCREENS[screen][0]()
 
-    async def laid_out() -> None:
+    async def fitted() -> None:
         async with make_app().run_test(size=TALL[0]) as pilot:
             await continued(pilot)
             game = pilot.app.screen
@@ -259,8 +267,7 @@ def test_the_game_log_takes_the_lines_the_middle_does_not_need(xdg: Path, screen
                 await pilot.resize_terminal(*size)
                 if n % 2:
                     await pilot.press(*"no such move", "enter")
-                for _ in range(3):
-                    await pilot.pause()
+                await laid_out(pilot)
                 middle, bottom = game.query_one("#middle"), game.query_one("#bottom")
                 needed = middle.get_content_height(game.size, game.size, middle.size.width)
                 room = middle.outer_size.height + bottom.outer_size.height
@@ -272,7 +279,42 @@ def test_the_game_log_takes_the_lines_the_middle_does_not_need(xdg: Path, screen
                 assert bottom.region.bottom == footer.y, f"{size}: the log runs under the footer"
                 await pilot.press(*["backspace"] * 12)
 
-    asyncio.run(laid_out())
+    asyncio.run(fitted())
+
+
+def test_at_80x24_the_game_log_shows_in_the_lines_left_and_beside_the_camera(xdg: Path) -> None:
+    """At 80×24 the game log was always hidden: a Carcassonne turn's start left ten empty lines under the
+    Now panel, and the Alhambra dice screen's camera panel half its row empty. The log takes the lines the
+    pad leaves (none once a tall city is built: each move is then said on the message line, as it is at
+    that size) and the row beside the camera's panel, which takes no line from the board."""
+
+    async def shown() -> list[tuple[bool, int, str]]:
+        seen = []
+        async with make_app().run_test(size=SIZES["80x24"]) as pilot:
+            screen = await start_named(pilot, ["Ann", "Ben"], "f9", EventGameScreen)
+            for line in ("5 3 1", "build 4,4:S 5,4:NS 6,4:NS 7,4:NS 8,4:N"):
+                await pilot.press(*line, "enter")
+                await laid_out(pilot)
+                log = screen.query_one("#log", WrappedLog)
+                said = str(screen.query_one("#message", Static).render())
+                seen.append((log in screen._compositor.visible_widgets, log.outer_size.height, said))
+        session = Session.create(
+            ALHAMBRA_DICE, paths.games_dir(), ad.GameStarted(("Ann", "Ben")), datetime(2026, 11, 28)
+        )
+        camera = camera_app(session)
+        async with camera.run_test(size=SIZES["80x24"]) as pilot:
+            await laid_out(pilot)
+            log = camera.screen.query_one("#log", WrappedLog)
+            beside = log.region.y == camera.screen.query_one("#camera").region.y
+            seen.append(
+                (log in camera.screen._compositor.visible_widgets and beside, log.outer_size.height, "")
+            )
+        return seen
+
+    (rolled, logged, rolled_said), (built, _, built_said), (by_camera, camera_lines, _) = asyncio.run(shown())
+    assert rolled and logged >= 4 and rolled_said.startswith("Ann rolled 5 city"), "the log in the lines left"
+    assert not built and built_said.startswith("Ann built 5 city dice"), "no line left: the move said"
+    assert by_camera and camera_lines == 8, "beside the camera"
 
 
 @pytest.mark.parametrize("names", [["Ann", "Ben"], ["Ann", "Ben", "Cleo", "Dan", "Eve"]])

@@ -35,6 +35,9 @@ from ..widgets.wrapped_log import WrappedLog
 from .end import EndScreen, ScoringPanel
 from .play import PlayScreen
 
+SHORT_LOG = 4
+"""At 80×24 the game log shows only where it has this many lines (two of them its border)."""
+
 
 class GameState(Protocol):
     @property
@@ -141,24 +144,37 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         # As said: an engine's `[row, col]` is no markup.
         self.query_one("#message", MessageLine).say(Text(self.message), self.error)
         # Every redraw ends here, and may change what the middle needs.
+        self.refit()
+
+    def on_mount(self) -> None:
+        # A panel of the middle grown past it (a taller city) is seen here once laid out.
+        self.watch(self.query_one("#middle"), "virtual_size", self.refit, init=False)
+
+    def refit(self) -> None:
         self.call_after_refresh(self.fit_log)
 
     def on_resize(self, event: Resize) -> None:
-        self.call_after_refresh(self.fit_log)
+        self.refit()
 
     def on_fitted_redrawn(self) -> None:
-        self.call_after_refresh(self.fit_log)
+        self.refit()
 
     def fit_log(self) -> None:
         """Give the game log (`#bottom`) every line the middle does not need to show the board or pad and the
         Now panel whole, and no fewer than its CSS's `min-height`: on a tall terminal the middle otherwise
-        kept empty lines while the log showed its least. At 80×24 (`-short`) the CSS alone lays them out."""
-        middle, bottom = self.query_one("#middle"), self.query_one("#bottom")
-        if self.has_class("-short"):
+        kept empty lines while the log showed its least. At 80×24 (`-short`) the log has no least: it shows
+        where the middle leaves it `SHORT_LOG` lines or more, and beside the camera's panel (whose lines the
+        CSS sets), which takes no line from the middle; elsewhere it is hidden (the message line says each
+        move taken at that size, `enter`)."""
+        middle, bottom, log = self.query_one("#middle"), self.query_one("#bottom"), self.query_one("#log")
+        if self.has_class("-short") and self.query("#camera"):
             bottom.styles.height = None
+            log.display = True
             return
         needed = middle.get_content_height(self.size, self.size, middle.size.width)
-        bottom.styles.height = max(0, middle.outer_size.height + bottom.outer_size.height - needed)
+        spare = middle.outer_size.height + bottom.outer_size.height - needed
+        log.display = not self.has_class("-short") or spare >= SHORT_LOG
+        bottom.styles.height = max(0, spare) if log.display else 0
 
     def event_lines(self) -> list[list[str]]:
         return self.worded
@@ -182,9 +198,10 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         self.message, self.error = "", False
         self.pending = None
         self._after_change()
-        if not self.message and not self.query_one("#log", WrappedLog).display:
+        if not self.message and self.has_class("-short"):
             # 80×24 gives the game log's lines to the board, whose lowest lines (where a round's first
-            # markers go) may be out of view: without this a move taken would change nothing to be seen.
+            # markers go) may be out of view, and the log, where it has lines left, only two or three: the
+            # move taken is said where it is seen.
             self.say("; ".join(line for lines in self.worded[taken:] for line in lines))
         return True
 
