@@ -68,3 +68,19 @@ def test_past_games_are_listed_plotted_and_replayed(xdg: Path) -> None:
     assert seen["status"].startswith(f"move 3 of {len(events) - 1}: ")
     assert seen["shown"] == rw.replay(events[:4])
     assert seen["last"] == "Final scoring" and seen["back"] == "StartScreen"
+
+
+def test_no_finished_game_says_so_without_an_empty_plot(xdg: Path) -> None:
+    """F4 before any game was over drew an empty plot frame beside an empty list, the reason a line under
+    them."""
+    saved_game(random_game(2, ("Anna", "Ben", "Cleo"))[:30], "playing.jsonl")
+
+    async def look() -> tuple[bool, str]:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            await pilot.press("f4")
+            await pilot.pause()
+            screen = pilot.app.screen
+            return screen.query_one(PlotextPlot).display, str(screen.query_one("#result", Static).render())
+
+    plotted, said = asyncio.run(look())
+    assert not plotted and said.startswith("No finished games yet: a game is listed here once it is over")

@@ -61,7 +61,12 @@ class HistoryScreen(FittedScreen[None]):
 
     def on_mount(self) -> None:
         if not self.games:
-            self.query_one("#result", Static).update("no finished games yet")
+            # No empty plot frame beside an empty list: what is missing, and when it comes.
+            self.query_one(PlotextPlot).display = False
+            self.query_one("#result", Static).update(
+                "No finished games yet: a game is listed here once it is over (a game still being played"
+                " goes on from the start screen)."
+            )
             return
         games = self.query_one("#games", OptionList)
         games.highlighted = 0
