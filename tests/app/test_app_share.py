@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import socket
+import time
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,7 @@ from textual.pilot import Pilot
 from companion.app import app as app_module
 from companion.app import sharing
 from companion.app.screens.share import ShareScreen
-from companion.app.sharing import phone_addresses, qr_lines
+from companion.app.sharing import ServedView, phone_addresses, qr_lines
 
 
 def test_the_qr_code_draws_every_module_of_the_address() -> None:
@@ -45,16 +46,20 @@ def port_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(app_module, "free_port", system_port)
 
 
-async def served_page(port: int, token: str) -> str:
-    """The view's page on this machine, once the server started on `port` answers (it starts in a second or
-    two)."""
-    for _ in range(100):
+async def served_page(served: ServedView) -> str:
+    """The view's page on this machine, once the server answers: it starts in a second or two, more on a
+    loaded machine, so it is waited for while it runs; one that ended says why."""
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
         try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/?token={token}", timeout=2) as answer:
+            url = f"http://127.0.0.1:{served.port}/?token={served.token}"
+            with urllib.request.urlopen(url, timeout=5) as answer:
                 return str(answer.read().decode())
-        except OSError:
+        except OSError as exc:
+            if served.why_ended():
+                raise AssertionError(f"the server ended: {served.why_ended()} (last try: {exc})") from exc
             await asyncio.sleep(0.2)
-    raise AssertionError(f"nothing served on port {port}")
+    raise AssertionError(f"nothing served on port {served.port} in 90 s")
 
 
 def test_f6_serves_the_view_and_shows_its_address(xdg: Path) -> None:
@@ -69,9 +74,9 @@ def test_f6_serves_the_view_and_shows_its_address(xdg: Path) -> None:
             assert isinstance(screen, ShareScreen)
             seen["url"], seen["text"] = screen.url, str(screen.query_one("#url").render())
             assert app.viewers is not None
-            port = seen["port"] = app.viewers.port
-            token = seen["token"] = app.viewers_token
-            seen["page"] = await served_page(port, token)
+            seen["port"] = app.viewers.port
+            seen["token"] = app.viewers_token
+            seen["page"] = await served_page(app.viewers)
             await pilot.press("escape", "f6", "escape")
             seen["servers"] = app.viewers
             await pilot.press("ctrl+q")
@@ -122,7 +127,7 @@ def test_a_view_that_is_not_served_says_why_and_f6_serves_it_anew(
             await pilot.press("f6")
             await said_until(pilot, "read-only, on phones")
             assert app.viewers is not None
-            seen["page"] = await served_page(port, app.viewers_token)
+            seen["page"] = await served_page(app.viewers)
             app.viewers.process.kill()
             seen["killed"] = await said_until(pilot, "not served")
             await pilot.press("ctrl+q")
