@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 
 from companion.games.entry import load
 from companion.games.table import FIRST_GAME, GAMES, PLAYED
-from companion.games.words import listed
 from companion.scorefiles import ScoreFileError, score_path
 
 if TYPE_CHECKING:  # the app's modules load Textual, OpenCV and the models: only when the app runs
@@ -238,8 +237,7 @@ def run_history(args: argparse.Namespace) -> int:
         players = ", ".join(
             f"{r.name}{' (imaginary)' if r.imaginary else ''} {r.total}" for r in game.results
         )
-        won = listed(game.winners)
-        print(f"{game.played:%Y-%m-%d %H:%M}  {GAMES[game.game].title}  {players}  won by {won}")
+        print(f"{game.played:%Y-%m-%d %H:%M}  {GAMES[game.game].title}  {players}  {game.won}")
     return 0
 
 

@@ -21,6 +21,7 @@ from companion.games.entry import GameEntry, Progress, Records, Result, ScoreFil
 from companion.games.eventlog import LogError, load_log
 from companion.games.folding import IllegalMove
 from companion.games.table import SAVED
+from companion.games.words import listed
 from companion.log_index import read_through
 from companion.saved_games import game_of_file, saved_files
 
@@ -59,6 +60,11 @@ class FinishedGame:
     @property
     def sources(self) -> tuple[str, ...]:
         return RECORDS[self.game].sources
+
+    @property
+    def won(self) -> str:
+        """Who won, as the history says it."""
+        return f"won by {listed(self.winners)}" if self.winners else "no winner"
 
     def progress(self) -> Progress:
         return RECORDS[self.game].progress(_content(self.path)[1])

@@ -17,7 +17,6 @@ from textual_plotext import PlotextPlot
 from companion.games import alhambra_rw as rw
 from companion.games.eventlog import LogError, load_log
 from companion.games.table import GAMES, PLAYED
-from companion.games.words import listed
 from companion.history import RECORDS, FinishedGame, Progress, history
 
 from ..widgets.fitted import FittedScreen
@@ -27,9 +26,8 @@ from .replay import ReplayScreen
 
 def game_label(game: FinishedGame) -> str:
     players = ", ".join(f"{r.name} {r.total}" for r in game.results if not r.imaginary)
-    won = f"won by {listed(game.winners)}" if game.winners else "no winner"
     # The game as its players name it, not its files' id ("alhambra-dice").
-    return f"{game.played:%Y-%m-%d %H:%M} · {GAMES[game.game].title} · {players} · {won}"
+    return f"{game.played:%Y-%m-%d %H:%M} · {GAMES[game.game].title} · {players} · {game.won}"
 
 
 class HistoryScreen(FittedScreen[None]):
@@ -95,9 +93,8 @@ class HistoryScreen(FittedScreen[None]):
             plt.xticks(rounds)
             plt.yticks(scores)
         chart.refresh()
-        won = f"won by {listed(game.winners)}" if game.winners else "no winner"
         replay = "" if RECORDS[game.game].replayable else " (no move-by-move replay for this game yet)"
-        self.query_one("#result", Static).update(f"{game.path.name}: {won}{replay}")
+        self.query_one("#result", Static).update(f"{game.path.name}: {game.won}{replay}")
 
     def action_replay(self) -> None:
         highlighted = self.query_one("#games", OptionList).highlighted
