@@ -17,6 +17,7 @@ import numpy as np
 
 from vision.detect import box_array, overlaps
 from vision.reader import DiceReader
+from vision.reading import UNKNOWN
 from vision.simulated_table.symbol_art import (
     ICON_SETS,
     SymbolPainter,
@@ -24,7 +25,7 @@ from vision.simulated_table.symbol_art import (
     teaching_photos,
     true_rotation,
 )
-from vision.symbols.matcher import UNKNOWN, FaceMatcher
+from vision.symbols.matcher import FaceMatcher
 from vision.symbols.profile import SymbolProfile
 from vision.symbols.teach import TeachingPhoto, teach
 

@@ -37,10 +37,9 @@ from vision.dataset import LabelledDie, LabelledImage, is_held_out
 from vision.detect import box_array, overlaps
 from vision.pips import PipReader
 from vision.reader import DiceReader
-from vision.reading import SURE_READ, Box, DiceReading, Image
+from vision.reading import SURE_READ, UNKNOWN, Box, DiceReading, Image
 from vision.symbols import embed
 from vision.symbols.embed import FaceEmbedder
-from vision.symbols.matcher import UNKNOWN
 from vision.symbols.profile import SymbolProfile
 from vision.symbols.teach import read_faces_dir, teach, teaching_find
 

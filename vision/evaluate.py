@@ -22,9 +22,6 @@ labelled boxes are hand-drawn, so a looser bar than detection benchmarks' 0.5 is
 MISSED = 0
 """Confusion-matrix column for a labelled die that was not found (columns 1-6 are the values read)."""
 
-"""The live table's rule: a die read at least this surely goes on the sheet unasked; a less sure one is asked
-about. Its measure: of the dice read so surely, how many are right."""
-
 
 def match(truth: Sequence[Box], found: Sequence[Box]) -> list[tuple[int, int]]:
     """Pairs (truth index, found index), greedily by overlap, each die used at most once."""

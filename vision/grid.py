@@ -32,9 +32,9 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.reader import DiceReader
-from vision.reading import Box, Die, Image, Rotation
+from vision.reading import UNKNOWN, Box, Die, Image, Rotation
 from vision.symbols.finder import foreground
-from vision.symbols.matcher import UNKNOWN, SymbolRead
+from vision.symbols.matcher import SymbolRead
 from vision.symbols.profile import Sides
 
 Cell = tuple[int, int]

@@ -17,6 +17,8 @@ Image = npt.NDArray[np.uint8]
 
 Kind = Literal["pip", "symbol"]
 Rotation = Literal[0, 90, 180, 270]
+UNKNOWN = "unknown"
+"""The face of a symbol die that no taught face matches; so no taught face may be named it."""
 
 PALETTE: tuple[str, ...] = ("yellow", "blue", "red", "green", "white", "black", "purple", "orange", "other")
 

@@ -18,12 +18,8 @@ from typing import TypeVar
 from companion.games import alhambra_rw as rw
 from companion.live.city import CATAPULT, KNIGHT
 from companion.live.pip_die import PipDie
-from vision.reading import SURE_READ, DiceReading, Die
+from vision.reading import SURE_READ, UNKNOWN, DiceReading, Die
 from vision.settle import SettleSettings
-from vision.symbols.matcher import UNKNOWN
-
-"""Below this the reader is unsure of a die: the players confirm it. The settler's line between steady dice
-and finds that may flicker: a find passed over here is one that could not keep a throw from settling."""
 
 GAME_COLOURS = ("yellow", "blue")
 FACE_SETTLING = SettleSettings(faces_only=True)

@@ -5,9 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from vision.reading import DiceReading
-
-UNKNOWN = "unknown"
+from vision.reading import UNKNOWN, DiceReading
 
 
 def count_faces(reading: DiceReading) -> dict[str, int]:

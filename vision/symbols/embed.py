@@ -20,9 +20,9 @@ import numpy.typing as npt
 from jsonfile import short
 from vision.crops import Square, crop_squares
 from vision.detect import Detection
-from vision.reading import Image, Rotation
+from vision.reading import UNKNOWN, Image, Rotation
 from vision.runtime import Model
-from vision.symbols.matcher import ROTATIONS, UNKNOWN
+from vision.symbols.matcher import ROTATIONS
 from vision.symbols.profile import ProfileError, SymbolProfile
 
 LOOKS = (1.0,)

@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.colour import Lab
-from vision.reading import Box, Image, Rotation
+from vision.reading import UNKNOWN, Box, Image, Rotation
 from vision.symbols.art import cut_arts, per_patch
 from vision.symbols.locate import cut_faces
 from vision.symbols.profile import SymbolProfile
@@ -32,7 +32,6 @@ STEP = 2
 POSES = ((1.0, 0.0), (1.0, -4.0), (1.0, 4.0), (0.92, 0.0), (1.08, 0.0))
 """(scale, angle°) of template variants: a face cut a little too large or small, or turned, still matches."""
 ROTATIONS: tuple[Rotation, ...] = (0, 90, 180, 270)
-UNKNOWN = "unknown"
 DISTINCT = 0.5
 """Faces whose templates correlate at most this much are told apart by the profile's whole margin."""
 

@@ -39,6 +39,7 @@ import numpy.typing as npt
 
 from jsonfile import JsonFileError, Limits, control_character, read_json, refuse_unknown, short, shown
 from jsonfile.whole import write_whole
+from vision.reading import UNKNOWN
 from vision.symbols.locate import PATCH
 
 FORMAT = "symbol-dice-profile"
@@ -222,8 +223,8 @@ def label_error(label: str) -> str:
     a profile's reader refuses too, so that a profile taught is always read back."""
     if not label.strip():
         return "an empty name"
-    if label == "unknown":
-        return "'unknown' is what the reader says of a face it was not taught"
+    if label == UNKNOWN:
+        return f"'{UNKNOWN}' is what the reader says of a face it was not taught"
     if control_character(label):
         return f"it holds control character {control_character(label)}"
     return ""
@@ -242,7 +243,7 @@ def _face(raw: object, index: int, patch: int, with_vectors: bool) -> TaughtFace
     label = raw.get("label")
     if not isinstance(label, str) or label_error(label):
         raise ProfileError(
-            f"field '{where}.label' must be a non-empty name other than 'unknown', got {short(label)}"
+            f"field '{where}.label' must be a non-empty name other than '{UNKNOWN}', got {short(label)}"
         )
     where = f"faces[{index}] ({shown(label)})"
     threshold = _number(raw, "threshold", 0.0, 1.0, where)

@@ -15,10 +15,10 @@ from lab.symbol_evaluate import outcomes
 from lab.symbol_evaluate import taught_profile as profile_of
 from vision.detect import Detection
 from vision.reader import AGREEMENT_FLOOR, UNKNOWN_FIND, DiceReader
-from vision.reading import SURE_READ, Image
+from vision.reading import SURE_READ, UNKNOWN, Image
 from vision.simulated_table.symbol_art import ICON_SETS, SymbolPainter, symbol_table
 from vision.symbols.embed import FaceRead
-from vision.symbols.matcher import UNKNOWN, FaceMatcher
+from vision.symbols.matcher import FaceMatcher
 
 TUNED = ("alhambra", "carcassonne", "glyphs")
 

@@ -17,8 +17,8 @@ from vision.dataset import load_set
 from vision.detect import box_array, overlaps
 from vision.images import load_image
 from vision.reader import DiceReader
+from vision.reading import UNKNOWN
 from vision.symbols.embed import FaceEmbedder, TaughtFaces
-from vision.symbols.matcher import UNKNOWN
 from vision.symbols.profile import ProfileError, SymbolProfile, load_profile
 from vision.symbols.teach import read_faces_dir, teach
 
