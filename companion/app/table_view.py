@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from companion.games.entry import GameEntry, ScoreFileError, load
 from companion.games.eventlog import LogError, load_log
@@ -22,6 +22,7 @@ from companion.games.folding import IllegalMove
 from companion.live.frames import frame_names, load_frame
 from companion.saved_games import game_of_file, saved_files
 
+from .widgets.footer import KeysFooter
 from .widgets.frame_view import FrameView
 
 FOLLOW_SECONDS = 0.5
@@ -71,7 +72,7 @@ class TableView(App[None]):
         yield Static(id="status")
         yield VerticalScroll(id="body")
         yield FrameView(id="frame")
-        yield Footer()
+        yield KeysFooter()
 
     async def on_mount(self) -> None:
         self.query_one("#frame", FrameView).display = False  # until the camera has read a roll

@@ -12,6 +12,7 @@ import pytest
 from app_driver import make_app, new_game, start_named, text_of
 from rich.console import Console
 from textual.binding import Binding
+from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Input, Static
@@ -155,3 +156,24 @@ def test_the_footer_writes_function_keys_as_the_help_does(xdg: Path) -> None:
 
     for keys in asyncio.run(footers()):
         assert "F1" in keys and not any(key[:1] == "f" for key in keys), keys
+
+
+@pytest.mark.parametrize("key", ["", "f5", "f7", "f8", "f9", "f10"])
+def test_on_a_narrow_terminal_the_footer_keeps_f1_in_sight(xdg: Path, key: str) -> None:
+    """At 40 columns the footer cut every key after the third or fourth, and F1, the key that lists them all,
+    was the last: nobody at a narrow terminal could find the keys that were cut."""
+
+    async def footer() -> tuple[Region, Region]:
+        async with make_app().run_test(size=(40, 50)) as pilot:
+            if key:
+                for n, name in enumerate(["Ann", "Ben"]):
+                    pilot.app.screen.query_one(f"#name{n + 1}", Input).value = name
+                await pilot.press(key)
+                await pilot.pause()
+            assert not isinstance(pilot.app.screen, StartScreen) or not key, "a game's screen"
+            keys = pilot.app.screen.query("FooterKey")
+            help_key = next(k for k in keys if k.key_display == "F1")  # type: ignore[attr-defined]
+            return help_key.region, pilot.app.screen.query_one("Footer").region
+
+    region, footer_region = asyncio.run(footer())
+    assert region.width > len("F1 help") and footer_region.contains_region(region), (region, footer_region)

@@ -15,7 +15,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from companion.games import alhambra_dice as ad
 from companion.games.alhambra.buildings import TYPES
@@ -31,6 +31,7 @@ from ..alhambra_dice_input import HELP, InputError, parse
 from ..alhambra_dice_words import describe
 from ..export import Scored
 from ..widgets.alhambra_board import AlhambraBoard, player_lines
+from ..widgets.footer import KeysFooter
 from ..widgets.log_row import log_row
 from ..widgets.message_line import MessageLine
 from .event_game import EventGameScreen
@@ -76,7 +77,7 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
         yield MessageLine(id="message")
         yield Input(placeholder="dice, or a choice (Enter)", id="entry")
         yield from log_row(bool(self.camera))
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#board").border_title = "Board"

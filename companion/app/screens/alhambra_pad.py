@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
 from companion.games import alhambra as al
 from companion.games.alhambra.entry import ENTRY
@@ -28,6 +28,7 @@ from companion.saved_games import game_stem
 from ..export import Scored, export_scored
 from ..keys import ADVICE
 from ..widgets.fitted import FittedScreen
+from ..widgets.footer import KeysFooter
 from ..widgets.reasons import Reasons
 from .advice import AdviceScreen
 
@@ -76,7 +77,7 @@ class AlhambraPadScreen(FittedScreen[None]):
         yield Static(id="totals")
         with VerticalScroll(id="breakdown"):
             yield Static(id="result")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.show()

@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from companion.live.match import GAME_COLOURS
 from vision.colour import body_lab
@@ -24,6 +24,7 @@ from vision.colour_profile import MIN_SAMPLES, ColourProfile, ColourProfileError
 from vision.reading import DiceReading, Image
 
 from ..widgets.camera_panel import CameraPanel
+from ..widgets.footer import KeysFooter
 
 
 class CalibrateScreen(ModalScreen[None]):
@@ -51,7 +52,7 @@ class CalibrateScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="steps")
         yield CameraPanel(id="camera")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#camera").border_title = "Camera"

@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from companion.games import carcassonne_dice as cd
 from companion.games.carcassonne_dice.entry import ENTRY, CarcassonneDiceSession
@@ -34,6 +34,7 @@ from ..carcassonne_dice_input import HELP, InputError, parse
 from ..carcassonne_dice_words import describe
 from ..export import Scored
 from ..widgets.carcassonne_pad import CarcassonnePad, CityView
+from ..widgets.footer import KeysFooter
 from ..widgets.log_row import log_row
 from ..widgets.message_line import MessageLine
 from .event_game import EventGameScreen
@@ -101,7 +102,7 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
         told = "ctrl+r reads the city on the table and compares it with the one typed"
         beside = None if self.camera is None else VerticalScroll(Static(told), id="camera-city")
         yield from log_row(self.camera is not None, beside, "The camera's city")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#pad").border_title = "Score pad"

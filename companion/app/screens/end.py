@@ -18,12 +18,13 @@ from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from companion.saved_games import game_stem
 
 from ..export import Scored, export_scored
 from ..keys import BACK, EXPORT
+from ..widgets.footer import KeysFooter
 from ..widgets.reasons import Reasons
 from .help import HelpPage
 
@@ -66,7 +67,7 @@ class EndScreen(Screen[None]):
         with VerticalScroll(id="breakdown"):
             yield from self.breakdown()
         yield Static(id="message")
-        yield Footer()
+        yield KeysFooter()
 
     def breakdown(self) -> Iterable[Widget]:
         """The totals, then the scorer's text: every number with its reason."""

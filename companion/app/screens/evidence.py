@@ -12,12 +12,13 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.live.frames import frame_names, load_frame
 
 from ..widgets.fitted import FittedScreen
+from ..widgets.footer import KeysFooter
 from ..widgets.frame_view import FrameView
 
 _PLAIN = ("event", "player", "source", "note", "frame")
@@ -90,7 +91,7 @@ class EvidenceScreen(FittedScreen[None]):
         with Horizontal():
             yield OptionList(*(Option(e.caption, id=str(n)) for n, e in enumerate(self.shown)), id="moves")
             yield FrameView(id="frame")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         moves = self.query_one("#moves", OptionList)

@@ -10,7 +10,7 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual_plotext import PlotextPlot
 
@@ -20,6 +20,7 @@ from companion.games.table import GAMES, PLAYED
 from companion.history import RECORDS, FinishedGame, Progress, history
 
 from ..widgets.fitted import FittedScreen
+from ..widgets.footer import KeysFooter
 from .evidence import EvidenceScreen, exhibits
 from .replay import ReplayScreen
 
@@ -55,7 +56,7 @@ class HistoryScreen(FittedScreen[None]):
             with Vertical(id="detail"):
                 yield PlotextPlot(id="plot")
                 yield Static(id="result")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         if not self.games:

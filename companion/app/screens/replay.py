@@ -11,12 +11,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from companion.games import alhambra_rw as rw
 from companion.live.frames import load_frame
 
 from ..describe import describe
+from ..widgets.footer import KeysFooter
 from ..widgets.frame_view import FrameView
 from ..widgets.table_panel import TablePanel
 
@@ -56,7 +57,7 @@ class ReplayScreen(Screen[None]):
         with VerticalScroll():
             yield FrameView(id="frame")
             yield TablePanel()
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.show()

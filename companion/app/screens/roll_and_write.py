@@ -12,7 +12,7 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from companion.games import alhambra_rw as rw
 from companion.games.alhambra_rw.entry import RollAndWriteSession
@@ -25,6 +25,7 @@ from ..describe import describe
 from ..export import export_scored, scoreboard_markdown
 from ..keys import game_keys
 from ..roll_and_write_input import Colour, DiceEntered, DiceSource, PipDie
+from ..widgets.footer import KeysFooter
 from ..widgets.grid_text import grid_text
 from ..widgets.log_row import log_row
 from ..widgets.score_sheet import ScoreSheet
@@ -118,7 +119,7 @@ class RollAndWriteScreen(PlayScreen):
             yield Static(id="grid")
             yield TurnPanel(id="turn")
         yield from log_row(bool(self.camera))
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#sheet").border_title = "Score sheet"

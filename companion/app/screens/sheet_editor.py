@@ -15,12 +15,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from companion.games import alhambra_rw as rw
 from jsonfile.whole import write_whole
 
 from ..widgets.fitted import FittedScreen
+from ..widgets.footer import KeysFooter
 from ..widgets.grid_editor import EMPTY, GridEditor
 from .help import SHEET_EDITOR
 
@@ -83,7 +84,7 @@ class SheetEditorScreen(FittedScreen[Path | None]):
                 with Horizontal(classes="row"):
                     yield Button("Save and use (ctrl+s)", id="save", variant="primary")
                     yield Button("Back (esc)", id="cancel")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#grid", GridEditor).focus()

@@ -16,7 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.suggester import SuggestFromList
-from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from companion.games import alhambra_dice as ad
@@ -33,6 +33,7 @@ from companion.saved_games import SavedGame, delete_game, game_files, saved_game
 from jsonfile import printable
 
 from ..widgets.fitted import FittedScreen
+from ..widgets.footer import KeysFooter
 from ..widgets.message_line import MessageLine
 from .delete_game import DeleteGameScreen
 from .sheet_editor import SheetEditorScreen
@@ -177,7 +178,7 @@ class StartScreen(FittedScreen[None]):
                     yield Button("Start (F5)", id="start-game", variant="primary")
                     yield Button("Edit sheet (F2)", id="edit-sheet", classes="roll-and-write")
         yield MessageLine(id="message")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.list_saved()
