@@ -20,6 +20,6 @@ lint: $(BIN)/companion
 	$(BIN)/mypy jsonfile companion vision calibration models lab
 
 test: $(BIN)/companion
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n auto --maxprocesses 4
 
 check: lint test
