@@ -11,6 +11,7 @@ from companion.games.alhambra.buildings import TYPES
 from companion.games.alhambra_dice.engine import field_text
 from companion.games.alhambra_dice.events import ALCAZABA, RESERVE, TO_DIRK, BuildingTile, Cell
 from companion.games.alhambra_dice.scoring import LETTERS
+from companion.games.words import listed
 
 PLURAL = {"pavilion": "pavilions", "seraglio": "seraglios", "garden": "gardens", "tower": "towers"}
 """Arcades and chambers are one building type's name however many dice show it."""
@@ -106,7 +107,7 @@ def _prize(before: ad.GameState, event: ad.PrizeTaken) -> str:
         if event.value is not None:
             prize += f" ({event.value} VP)"
     if event.exchange:
-        prize += f", exchanged for {' and '.join(event.exchange)}"
+        prize += f", exchanged for {listed(event.exchange)}"
     if event.start_player is not None:
         prize += f": {event.start_player} is the next start player"
     if expected.auto == event:

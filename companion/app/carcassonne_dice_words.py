@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from companion.games import carcassonne_dice as cd
 from companion.games.carcassonne_dice.city import area_text
+from companion.games.words import listed
 
 
 def counted(n: int, one: str, many: str) -> str:
@@ -39,7 +40,7 @@ def describe(before: cd.GameState, event: cd.Event, after: cd.GameState) -> list
         if event.built:
             dice = counted(len(event.built), "city die", "city dice")
             kept.append(f"built {dice} at {', '.join(die_text(d) for d in event.built)}")
-        lines = [f"{who} kept {' and '.join(kept)}" if event.knights else f"{who} {kept[0]}"]
+        lines = [f"{who} kept {listed(kept)}" if event.knights else f"{who} {kept[0]}"]
     else:
         record = after.turns[-1]
         if record.held_knight:

@@ -8,4 +8,6 @@ from collections.abc import Iterable
 def listed(items: Iterable[object]) -> str:
     """`Ann`, `Ann and Ben`, `Ann, Ben and Cleo`: never `Ann and Ben and Cleo`."""
     words = [str(item) for item in items]
-    return " and ".join(filter(None, (", ".join(words[:-1]), *words[-1:])))
+    if len(words) < 2:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} and {words[-1]}"

@@ -23,6 +23,7 @@ from companion.games.alhambra.pad import WALL, PadError, save_pad
 from companion.games.alhambra.report import result_text
 from companion.games.alhambra.scoring import SCORINGS
 from companion.games.held import HeldFile, InUse
+from companion.games.words import listed
 from companion.saved_games import game_stem
 
 from ..export import Scored, export_scored
@@ -200,4 +201,4 @@ class AlhambraPadScreen(FittedScreen[None]):
         except OSError as exc:
             self.notify(f"export failed: {exc}", severity="error")
             return
-        self.notify(f"written: {' and '.join(map(str, paths))}")
+        self.notify(f"written: {listed(paths)}")

@@ -20,6 +20,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from companion.games.words import listed
 from companion.saved_games import game_stem
 
 from ..export import Scored, export_scored
@@ -84,7 +85,7 @@ class EndScreen(Screen[None]):
         except OSError as exc:
             self.query_one("#message", Static).update(f"cannot write the breakdown: {exc}")
             return
-        self.query_one("#message", Static).update(f"written: {' and '.join(map(str, paths))}")
+        self.query_one("#message", Static).update(f"written: {listed(paths)}")
 
     def action_back(self) -> None:
         self.dismiss()

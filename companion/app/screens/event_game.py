@@ -23,6 +23,7 @@ from textual.widgets import Input
 
 from companion.games.folding import IllegalMove
 from companion.games.session import Session
+from companion.games.words import listed
 from companion.live.frames import FrameKeeper, Sighting
 from companion.live.match import FaceProposal, lying_proposal
 from companion.saved_games import game_stem
@@ -310,7 +311,7 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         except OSError as exc:
             self.say(f"export failed: {exc}", error=True)
             return
-        self.say(f"exported the scoring to {' and '.join(map(str, paths))}")
+        self.say(f"exported the scoring to {listed(paths)}")
 
     def action_scroll_middle(self, pages: int) -> None:
         """A page through what the middle hides: the board or pad, then a panel docked in it (the stacked Now

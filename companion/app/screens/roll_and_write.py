@@ -16,6 +16,7 @@ from textual.widgets import Static
 
 from companion.games import alhambra_rw as rw
 from companion.games.alhambra_rw.entry import RollAndWriteSession
+from companion.games.words import listed
 from companion.live.cameras import RollAndWriteCamera
 from companion.live.frames import FrameKeeper
 from companion.live.match import Proposal, kept_pair, lying_proposal
@@ -355,7 +356,7 @@ class RollAndWriteScreen(PlayScreen):
         except OSError as exc:
             self.say(f"export failed: {exc}", error=True)
             return
-        self.say(f"exported the scoring so far to {' and '.join(map(str, written))}")
+        self.say(f"exported the scoring so far to {listed(written)}")
 
     def action_confirm(self) -> None:
         if not self.entry:
