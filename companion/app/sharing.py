@@ -151,6 +151,12 @@ class ServedView:
             self._why = last.removeprefix("companion serve: ") or f"the server ended (exit status {status})"
         return self._why
 
+    @property
+    def could_not_listen(self) -> bool:
+        """Whether it ended unable to listen on its port: taken by another program since it was picked (a
+        browser's connection may take it as its own end)."""
+        return self.why_ended().startswith("cannot listen")
+
     def stop(self) -> None:
         self.process.terminate()
         self.process.wait(timeout=10)

@@ -33,16 +33,16 @@ def test_the_qr_code_draws_every_module_of_the_address() -> None:
     assert drawn[: len(modules)] == modules
 
 
+def system_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("", 0))
+        return int(probe.getsockname()[1])
+
+
 @pytest.fixture
 def port_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
-    """F6 serves on a port the system picks, not on 8000 first: another test run beside this one may take
-    8000 between the app's look and its server's bind (then the view is rightly not served)."""
-
-    def system_port() -> int:
-        with socket.socket() as probe:
-            probe.bind(("", 0))
-            return int(probe.getsockname()[1])
-
+    """F6 serves on a port the system picks, not on 8000 first, which another test run beside this one may
+    hold."""
     monkeypatch.setattr(app_module, "free_port", system_port)
 
 
@@ -141,6 +141,40 @@ def test_a_view_that_is_not_served_says_why_and_f6_serves_it_anew(
     assert "exit status" in seen["killed"]
 
 
+def test_a_port_taken_before_its_server_listens_is_replaced_unseen(
+    xdg: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The app picks the view's port and its server binds it a moment later: another program (a browser's
+    connection, even) may take the port in between. The share screen then said that the view was not served
+    and to pick another port with --port, an option the app does not have: the app picks another port."""
+    taken = socket.socket()
+    taken.bind(("", 0))
+    taken.listen()
+    port = taken.getsockname()[1]
+    picks = iter([port])
+    monkeypatch.setattr(app_module, "free_port", lambda: next(picks, None) or system_port())
+    seen: dict[str, Any] = {}
+
+    async def share() -> None:
+        app = make_app()
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.press("f6")
+            deadline = time.monotonic() + 90
+            while app.viewers is None or app.viewers.port == port:
+                said = str(app.screen.query_one("#url").render())
+                assert "not served" not in said and time.monotonic() < deadline, said
+                await pilot.pause(0.1)
+            seen["page"] = await served_page(app.viewers)
+            seen["qr"] = list(app.screen.query("#qr"))
+            await pilot.press("ctrl+q")
+
+    try:
+        asyncio.run(share())
+    finally:
+        taken.close()
+    assert "Table companion" in seen["page"] and len(seen["qr"]) == 1
+
+
 def test_with_no_network_the_share_screen_says_so_and_f6_looks_again(
     xdg: Path, monkeypatch: pytest.MonkeyPatch, port_of_its_own: None
 ) -> None:
@@ -193,12 +227,13 @@ def test_the_share_screen_is_whole_on_the_smallest_terminal(
             assert isinstance(screen, ShareScreen)
             seen["url"] = screen.url
             seen["shown"] = {str(w.id): w.region for w in screen.query("#share, #qr, #url")}
+            seen["said"] = str(screen.query_one("#url").render())
             await pilot.press("ctrl+q")
 
     asyncio.run(look())
     width, height = size
     shown = seen["shown"]
-    assert ("qr" in shown) == network
+    assert ("qr" in shown) == network, seen["said"]
     for name, region in shown.items():
         assert region.width > 0 and region.right <= width and region.bottom <= height, f"#{name} at {region}"
     if network:

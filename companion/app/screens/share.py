@@ -16,6 +16,9 @@ from ..widgets.fitted import fit_classes
 
 WATCH_SECONDS = 0.5
 """How often the screen looks whether the server still serves: one that cannot listen ends within a second."""
+TRIES = 3
+"""Servers F6 starts, each on a port picked anew, before it says that the view cannot be served: the app picks
+the port, so one taken before its server listens is the app's to replace, not the players'."""
 
 
 def addresses(served: ServedView) -> list[str]:
@@ -39,6 +42,7 @@ class ShareScreen(ModalScreen[None]):
         self.urls = addresses(served)
         self.ended = ""
         """Why the view is no longer served ('' while it is)."""
+        self.tries = 1
 
     @property
     def url(self) -> str | None:
@@ -48,8 +52,12 @@ class ShareScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         self.set_interval(WATCH_SECONDS, self.look_at_server)
 
-    def look_at_server(self) -> None:
+    async def look_at_server(self) -> None:
         ended = self.served.why_ended()
+        if self.served.could_not_listen and self.tries < TRIES:
+            self.tries += 1
+            await self.app.run_action("share")
+            return
         if ended != self.ended:
             self.ended = ended
             self.refresh(recompose=True)
@@ -62,6 +70,7 @@ class ShareScreen(ModalScreen[None]):
     async def action_again(self) -> None:
         """F6 again: serve anew a view no longer served, look again for a network, or close."""
         if self.ended:
+            self.tries = 1
             await self.app.run_action("share")
         elif self.url is None:
             self.serve(self.served)
