@@ -14,6 +14,7 @@ import pytest
 import qrcode
 from app_driver import make_app
 from textual.pilot import Pilot
+from textual.screen import Screen
 
 from companion.app import app as app_module
 from companion.app import sharing
@@ -94,14 +95,18 @@ def test_f6_serves_the_view_and_shows_its_address(xdg: Path) -> None:
     assert server is seen["servers"] and server is not None and server.why_ended(), "stopped on quit"
 
 
+def said(screen: Screen[Any]) -> str:
+    """What the share screen says ('' while it is being composed anew: its server started again)."""
+    return "".join(str(words.render()) for words in screen.query("#url"))
+
+
 async def said_until(pilot: Pilot[None], words: str) -> str:
     """The share screen's text once it says `words` (the server starts, or fails to, in a second or two)."""
-    for _ in range(100):
-        text = str(pilot.app.screen.query_one("#url").render())
-        if words in text:
-            return text
+    deadline = time.monotonic() + 90
+    while words not in (text := said(pilot.app.screen)):
+        assert time.monotonic() < deadline, f"the share screen never said {words!r}: {text!r}"
         await pilot.pause(0.2)
-    raise AssertionError(f"the share screen never said {words!r}: {text!r}")
+    return text
 
 
 def test_a_view_that_is_not_served_says_why_and_f6_serves_it_anew(
@@ -161,8 +166,7 @@ def test_a_port_taken_before_its_server_listens_is_replaced_unseen(
             await pilot.press("f6")
             deadline = time.monotonic() + 90
             while app.viewers is None or app.viewers.port == port:
-                said = str(app.screen.query_one("#url").render())
-                assert "not served" not in said and time.monotonic() < deadline, said
+                assert "not served" not in said(app.screen) and time.monotonic() < deadline, said(app.screen)
                 await pilot.pause(0.1)
             seen["page"] = await served_page(app.viewers)
             seen["qr"] = list(app.screen.query("#qr"))
