@@ -7,7 +7,9 @@ A log's spoiled last line (cut off by a crash) is left out of the scoring with a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 from companion.games.entry import GameEntry, Scored, ScoreFileError
@@ -21,22 +23,27 @@ LIMITS = LOG_LIMITS
 __all__ = ["LIMITS", "ScoreFileError", "Scored", "game_of", "score_path"]
 
 
-def _head(data: bytes) -> tuple[object, bool]:
-    """The file's JSON value when it is one, else its first line's (None: neither parses), and whether the
-    file is a game log: several lines, the first an event."""
-    try:
-        return loads(data, LIMITS), False
-    except JsonFileError:
+def _parsed(data: bytes) -> tuple[object, bool]:
+    """A game log's first line's JSON value and True (a log: several lines, the first a JSON value by itself,
+    as an event is and a damaged end state's opening brace is not), else the file's JSON value and whether it
+    is one event; `JsonFileError` for a file that is neither. A log's lines are read by its game's log reader,
+    which names a bad one."""
+    first, _, rest = data.lstrip().partition(b"\n")
+    if rest.strip():
         try:
-            first = loads(data.lstrip().split(b"\n", 1)[0], LIMITS)
+            return loads(first, LIMITS), True
         except JsonFileError:
-            return None, False
-    return first, isinstance(first, dict) and "event" in first
+            pass
+    whole = loads(data, LIMITS)
+    return whole, isinstance(whole, dict) and "event" in whole
 
 
 def game_of(data: bytes) -> object:
     """The `"game"` the file names (None where it names none or is not JSON: its game's reader says why)."""
-    head, _ = _head(data)
+    try:
+        head, _ = _parsed(data)
+    except JsonFileError:
+        return None
     return head.get("game") if isinstance(head, dict) else None
 
 
@@ -56,15 +63,26 @@ def score_path(path: str | Path) -> Scored:
         data = read_bytes(path, LIMITS)
     except JsonFileError as exc:
         raise ScoreFileError(str(exc)) from exc
-    head, is_log = _head(data)
-    entry = _entry(path, head.get("game") if isinstance(head, dict) else None)
-    warning = ""
-    if entry.rules is not None and is_log:
-        try:
-            loaded = read_log(path, data, entry.rules.log)
-        except LogError as exc:
-            raise ScoreFileError(str(exc)) from exc
-        if loaded.cut_line is not None:
-            data, warning = data[: loaded.cut_at], loaded.warning
-    scored = entry.score(path, data)
-    return replace(scored, warning=scored.warning or warning)
+    try:
+        head, is_log = _parsed(data)
+        entry = _entry(path, head.get("game") if isinstance(head, dict) else None)
+        if is_log and (entry.rules is None or entry.score_events is None):
+            head = loads(data, LIMITS)  # a game kept without a log: one JSON value, or its error
+    except JsonFileError as exc:
+        raise ScoreFileError(f"{path}: {exc}") from exc
+    rules, score_events = entry.rules, entry.score_events
+    if not is_log or rules is None or score_events is None:
+        return _named(path, partial(entry.score, head))
+    try:
+        loaded = read_log(path, data, rules.log)
+    except LogError as exc:
+        raise ScoreFileError(str(exc)) from exc
+    return _named(path, partial(score_events, list(loaded.events)), loaded.warning)
+
+
+def _named(path: Path, score: Callable[[], Scored], warning: str = "") -> Scored:
+    """What `score` gives, with `warning`; its `ScoreFileError` naming the file."""
+    try:
+        return replace(score(), warning=warning)
+    except ScoreFileError as exc:
+        raise ScoreFileError(f"{path}: {exc}") from exc

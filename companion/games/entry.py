@@ -93,10 +93,14 @@ class GameEntry:
     by their players alone)."""
     rules_page: str
     """Its rules page (`rules/` of the design notes)."""
-    score: Callable[[Path, bytes], Scored]
-    """Score one of its files (a log, an end state); raises `ScoreFileError`."""
+    score: Callable[[object], Scored]
+    """Score one of its files that holds one JSON value (an end state, a turn, a pad); raises
+    `ScoreFileError` naming the field (`companion score` names the file)."""
     rules: Rules[Any, Any, Any] | None = None
     """How a game is played move by move and logged (None: a game the companion only scores)."""
+    score_events: Callable[[list[Any]], Scored] | None = None
+    """Score a finished game from its log's events (read with `rules`); raises `ScoreFileError` for a game
+    not over or a move the rules refuse."""
     players: tuple[int, int] = (2, 2)
     """The fewest and the most real players at the table."""
     random_game: Callable[[int, random.Random], list[Any]] | None = None

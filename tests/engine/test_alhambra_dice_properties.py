@@ -12,10 +12,11 @@ from hypothesis import strategies as st
 
 from companion.games.alhambra_dice import GameStarted, MarkerPlaced, PrizeTaken, replay, score_log, undo
 from companion.games.alhambra_dice.engine import TRACK, Game
-from companion.games.alhambra_dice.events import event_from_json, event_to_json
+from companion.games.alhambra_dice.events import LOG_FORMAT, event_from_json, event_to_json
 from companion.games.alhambra_dice.play import fold
-from companion.games.alhambra_dice.scorefile import log_text, read_log
+from companion.games.alhambra_dice.scorefile import log_text
 from companion.games.alhambra_dice.simulate import next_event, play_random_game
+from companion.games.eventlog import read_log
 
 NAMES = ("Ann", "Ben", "Cleo", "Dan", "Eva", "Finn")
 games = st.tuples(st.integers(2, 6), st.integers(0, 2**32))
@@ -68,7 +69,7 @@ def test_the_game_log_round_trips_through_json(case: tuple[int, int]) -> None:
     players, seed = case
     events = play_random_game(GameStarted(NAMES[:players]), random.Random(seed))[1]
     assert [event_from_json(event_to_json(e)) for e in events] == events
-    assert read_log(Path("log.jsonl"), log_text(events).encode()) == events
+    assert list(read_log(Path("log.jsonl"), log_text(events).encode(), LOG_FORMAT).events) == events
 
 
 def test_random_games_use_every_bonus_tile() -> None:

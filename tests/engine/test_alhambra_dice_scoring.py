@@ -23,9 +23,11 @@ from companion.games.alhambra_dice import (
     score_standings,
 )
 from companion.games.alhambra_dice.components import ComponentsError, load_bonus_tiles
+from companion.games.alhambra_dice.events import LOG_FORMAT
 from companion.games.alhambra_dice.report import game_text
-from companion.games.alhambra_dice.scorefile import ScoreFileError, end_state, read_log
+from companion.games.alhambra_dice.scorefile import ScoreFileError, end_state
 from companion.games.alhambra_dice.scoring import score_type
+from companion.games.eventlog import load_log
 
 EXAMPLES = Path(__file__).parents[2] / "companion" / "games" / "alhambra_dice" / "examples"
 END_STATE = EXAMPLES / "end-state.json"
@@ -124,7 +126,7 @@ def test_the_shipped_logs_score_as_their_fold(name: str) -> None:
     result = score(path, "--json")
     assert result.returncode == 0, result.stderr
     board = json.loads(result.stdout)
-    assert board == score_log(read_log(path, path.read_bytes())).to_json()
+    assert board == score_log(list(load_log(path, LOG_FORMAT).events)).to_json()
     assert board["finished"] and len(board["stacks"]) == 3
     if "dirk" in name:
         assert board["players"][2] == board["players"][2] | {"name": "Dirk", "dirk": True}
@@ -139,7 +141,7 @@ def test_a_log_in_progress_is_not_scored_as_a_whole_game(tmp_path: Path) -> None
     assert result.returncode == 2 and result.stderr == (
         f"companion score: {part}: the game is not over: round 3 of 5\n"
     ), result.stderr
-    board = score_log(read_log(part, part.read_bytes()))
+    board = score_log(list(load_log(part, LOG_FORMAT).events))
     assert not board.finished and [len(s) for s in board.scorings] == [3]
     assert game_text(board).startswith("Alhambra dice game: in progress, round 3 (scorings: A)")
 

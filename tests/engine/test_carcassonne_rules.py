@@ -34,9 +34,15 @@ from companion.games.carcassonne_dice import (
     start,
     undo,
 )
-from companion.games.carcassonne_dice.events import EventFormatError, event_from_json, event_to_json
-from companion.games.carcassonne_dice.scorefile import log_text, read_log
+from companion.games.carcassonne_dice.events import (
+    LOG_FORMAT,
+    EventFormatError,
+    event_from_json,
+    event_to_json,
+)
+from companion.games.carcassonne_dice.scorefile import log_text
 from companion.games.carcassonne_dice.simulate import play_random_game
+from companion.games.eventlog import read_log
 
 PLAYERS = ("Ani", "Bo", "Cy")
 
@@ -162,7 +168,7 @@ def test_the_engines_points_are_the_city_scorers_and_the_log_round_trips() -> No
         assert game.is_over
         assert max(game.scores) >= 42 or game.catapults == 9
         assert [event_from_json(event_to_json(e)) for e in events] == events
-        assert read_log(Path("log.jsonl"), log_text(events).encode()) == events
+        assert list(read_log(Path("log.jsonl"), log_text(events).encode(), LOG_FORMAT).events) == events
         assert replay(events) == game.state
         assert sum(t.points for t in game.turns) == sum(game.scores)
 

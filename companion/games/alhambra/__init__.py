@@ -4,7 +4,7 @@ Pure: no UI, no OpenCV. Alhambra – the dice game's Alcazaba variant scores wit
 """
 
 from .buildings import TYPES, BuildingType, load_buildings
-from .scorefile import GAME_ID, ScoreFileError, read_scorings, score_data
+from .scorefile import GAME_ID, ScoreFileError, read_scorings, score_pad
 from .scoring import Holding, PlayerResult, Result, ScoringScore, TypeScore, majorities, score_game
 from .walls import LayoutError, Tile, Wall, longest_wall
 
@@ -25,6 +25,6 @@ __all__ = [
     "longest_wall",
     "majorities",
     "read_scorings",
-    "score_data",
     "score_game",
+    "score_pad",
 ]

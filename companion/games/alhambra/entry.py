@@ -3,16 +3,14 @@ pads kept in the games folder are continued and counted in history like the othe
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from ..entry import GameEntry, Records, Scored
 from . import pad
 from .report import result_text
-from .scorefile import GAME_ID, score_data
+from .scorefile import GAME_ID, score_pad
 
 
-def score(path: Path, data: bytes) -> Scored:
-    result = score_data(path, data)
+def score(data: object) -> Scored:
+    result = score_pad(data)
     return Scored(result.to_json(), result_text(result))
 
 

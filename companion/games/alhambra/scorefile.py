@@ -14,9 +14,7 @@ refused by name; a field that changes the score has no default (a layout tile's 
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from jsonfile import JsonFileError, Limits, loads, refuse_unknown, short
+from jsonfile import JsonFileError, Limits, refuse_unknown, short
 
 from ..entry import ScoreFileError as ScoreFileError
 from .buildings import SCORINGS, TYPES, BuildingType, load_buildings
@@ -181,10 +179,10 @@ def read_scorings(data: object, types: tuple[BuildingType, ...]) -> list[list[Ho
     return [[p[k] for p in per_player] for k in range(len(per_player[0]))]
 
 
-def score_data(path: Path, data: bytes) -> Result:
-    """Score a pad file's bytes; every problem is one `ScoreFileError` line naming the file."""
+def score_pad(data: object) -> Result:
+    """Score a pad file's JSON; `ScoreFileError` names the field."""
     try:
         types = load_buildings()
-        return score_game(read_scorings(loads(data, LIMITS), types), types)
-    except (JsonFileError, ScoreFileError) as exc:
-        raise ScoreFileError(f"{path}: {exc}") from exc
+    except JsonFileError as exc:
+        raise ScoreFileError(str(exc)) from exc
+    return score_game(read_scorings(data, types), types)

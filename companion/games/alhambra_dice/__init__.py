@@ -36,7 +36,7 @@ from .events import (
     TileTaken,
 )
 from .play import apply, expectation, fold, game_at, new_game, replay, start, undo
-from .scorefile import ScoreFileError, score_data, score_log, score_state
+from .scorefile import ScoreFileError, end_state, score_finished, score_log, score_state
 from .scoring import GameScore, PlayerScoring, Standing, TypeVP, score_standings
 from .state import AlcazabaView, Ask, Expectation, GameState
 
@@ -73,12 +73,13 @@ __all__ = [
     "TilesLaid",
     "TypeVP",
     "apply",
+    "end_state",
     "expectation",
     "fold",
     "game_at",
     "new_game",
     "replay",
-    "score_data",
+    "score_finished",
     "score_log",
     "score_standings",
     "score_state",

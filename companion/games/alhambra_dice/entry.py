@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from operator import attrgetter
-from pathlib import Path
 from typing import TypeAlias
 
 from ..alhambra.report import result_text
@@ -16,7 +15,8 @@ from .engine import PLAYERS, ROUNDS
 from .events import GAME_ID, LOG_FORMAT, Event, GameStarted
 from .play import apply, expectation, replay, undo
 from .report import game_text
-from .scorefile import score_data, score_log
+from .scorefile import end_state, score_finished, score_log
+from .scoring import GameScore
 from .simulate import play_random_game
 from .state import Expectation, GameState
 
@@ -27,10 +27,17 @@ AlhambraDiceSession: TypeAlias = Session[Event, GameState, Expectation]
 """A game of it being played (`Session.create(RULES, ...)`, `Session.resume(RULES, path)`)."""
 
 
-def score(path: Path, data: bytes) -> Scored:
-    scored = score_data(path, data)
+def _scored(scored: GameScore | AlhambraResult) -> Scored:
     text = result_text(scored) if isinstance(scored, AlhambraResult) else game_text(scored)
     return Scored(scored.to_json(), text)
+
+
+def score(data: object) -> Scored:
+    return _scored(end_state(data))
+
+
+def score_events(events: list[Event]) -> Scored:
+    return _scored(score_finished(events))
 
 
 def summary(state: GameState) -> Summary:
@@ -82,6 +89,7 @@ ENTRY = GameEntry(
     list_name="Alhambra dice",
     rules_page="alhambra-dice-game.md",
     score=score,
+    score_events=score_events,
     rules=RULES,
     players=PLAYERS,
     random_game=random_game,

@@ -1,5 +1,5 @@
-"""Score files of the Alhambra dice game: an end state typed in from the board, or a game log (one event per
-line), read through `jsonfile` and checked field by field.
+"""Score files of the Alhambra dice game: an end state typed in from the board, checked field by field, or a
+finished game's log.
 
 An end state lists the players (the imaginary Dirk marked `"dirk": true`) and, for each of the 3 scorings
 (A, B, C), each building type's stones best first and the VP tiles each player holds::
@@ -17,26 +17,22 @@ nothing.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from companion.games import eventlog
 from companion.games.alhambra.buildings import TYPES
 from companion.games.alhambra.scoring import Result
-from jsonfile import JsonFileError, loads, refuse_unknown, short
+from jsonfile import refuse_unknown, short
 
 from ..entry import ScoreFileError as ScoreFileError
 from .alcazaba import AlcazabaGame
 from .components import BONUS_TILES
 from .engine import DIRK, MAX_NAME, PLAYERS, ROUNDS, TRACK, IllegalMove
-from .events import LOG_FORMAT, STANDARD, Event, event_to_json
+from .events import STANDARD, Event, event_to_json
 from .play import fold
 from .scoring import AFTER_ROUND, LETTERS, GameScore, Standing, score_standings
 from .state import GameState
 
 PER_ROUND = 3
 """Building points a column gives one player in a round at most: the best marker's 2, the second best's 1."""
-LIMITS = eventlog.LOG_LIMITS
-"""An end state is some 2 KB and a whole game's log some 30 KB; far more is not one."""
 
 
 def _players(data: object) -> tuple[tuple[str, ...], tuple[bool, ...]]:
@@ -216,14 +212,6 @@ def end_state(data: object) -> GameScore:
     return score_standings(names, dirk, standings)
 
 
-def read_log(path: Path, data: bytes) -> list[Event]:
-    """The events of a game log, one per line; `ScoreFileError` names the line of a bad one."""
-    try:
-        return list(eventlog.read_log(path, data, LOG_FORMAT).events)
-    except eventlog.LogError as exc:
-        raise ScoreFileError(str(exc)) from exc
-
-
 def score_log(events: list[Event]) -> GameScore:
     """Score a game's events: the scorings held so far."""
     return score_state(fold(events).state)
@@ -239,30 +227,21 @@ def score_state(state: GameState) -> GameScore:
     return score_standings(state.names, dirk, state.standings, 6 if state.is_over else state.round)
 
 
-def score_data(path: Path, data: bytes) -> GameScore | Result:
-    """Score an end state or a game log whose bytes are `data`; every problem is a `ScoreFileError`. A log of
-    the Alcazaba variant is scored as the original Alhambra (its `Result`)."""
+def score_finished(events: list[Event]) -> GameScore | Result:
+    """Score a finished game's events; `ScoreFileError` for a game not over or a move the rules refuse. A game
+    of the Alcazaba variant is scored as the original Alhambra (its `Result`)."""
     try:
-        whole = loads(data, LIMITS)
-    except JsonFileError:
-        whole = None
-    if whole is None or (isinstance(whole, dict) and "event" in whole):
-        try:
-            game = fold(read_log(path, data))
-        except IllegalMove as exc:
-            raise ScoreFileError(f"{path}: {exc}") from exc
-        if not game.is_over:
-            # A log cut short is a game in progress: never scored as if it were the whole game.
-            raise ScoreFileError(f"{path}: the game is not over: round {game.round} of {ROUNDS}")
-        if isinstance(game, AlcazabaGame):
-            result = game.result()
-            assert result is not None  # a finished game has held its three scorings
-            return result
-        return score_state(game.state)
-    try:
-        return end_state(whole)
-    except ScoreFileError as exc:
-        raise ScoreFileError(f"{path}: {exc}") from exc
+        game = fold(events)
+    except IllegalMove as exc:
+        raise ScoreFileError(str(exc)) from exc
+    if not game.is_over:
+        # A log cut short is a game in progress: never scored as if it were the whole game.
+        raise ScoreFileError(f"the game is not over: round {game.round} of {ROUNDS}")
+    if isinstance(game, AlcazabaGame):
+        result = game.result()
+        assert result is not None  # a finished game has held its three scorings
+        return result
+    return score_state(game.state)
 
 
 def log_text(events: list[Event]) -> str:

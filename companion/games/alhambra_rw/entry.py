@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from operator import attrgetter
-from pathlib import Path
 from typing import TypeAlias
 
 from ..entry import GameEntry, Progress, Records, Result, Scored, Summary
@@ -15,7 +14,7 @@ from .endstate import GAME_ID
 from .engine import IMAGINARY_PLAYERS, Game, apply, expectation, replay, undo
 from .events import LOG_FORMAT, Event, GameStarted
 from .report import scoreboard_text
-from .scorefile import score_file
+from .scorefile import score_end_state, score_finished
 from .scoring import score_game, score_so_far
 from .sheet import load_shipped_sheet
 from .simulate import play_random_game
@@ -28,9 +27,14 @@ RollAndWriteSession: TypeAlias = Session[Event, GameState, Expectation]
 """A game of it being played (`Session.create(RULES, ...)`, `Session.resume(RULES, path)`)."""
 
 
-def score(path: Path, data: bytes) -> Scored:
-    scored = score_file(path, data)
-    return Scored(scored.board.to_json(), scoreboard_text(scored.board), scored.warning)
+def score(data: object) -> Scored:
+    board = score_end_state(data)
+    return Scored(board.to_json(), scoreboard_text(board))
+
+
+def score_events(events: list[Event]) -> Scored:
+    board = score_finished(events)
+    return Scored(board.to_json(), scoreboard_text(board))
 
 
 def summary(state: GameState) -> Summary:
@@ -93,6 +97,7 @@ ENTRY = GameEntry(
     list_name="",
     rules_page="alhambra-roll-and-write.md",
     score=score,
+    score_events=score_events,
     rules=RULES,
     players=(min(IMAGINARY_PLAYERS), max(IMAGINARY_PLAYERS)),
     random_game=random_game,

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from operator import attrgetter
-from pathlib import Path
 from typing import TypeAlias
 
 from ..entry import GameEntry, Progress, Records, Result, Scored, Summary
@@ -14,8 +13,8 @@ from . import advice
 from .engine import PLAYERS, apply, expectation, replay, undo
 from .events import GAME_ID, LOG_FORMAT, Event, GameStarted
 from .report import city_text, game_text
-from .scorefile import score_data
-from .scoring import CityScore, score_game
+from .scorefile import score_finished, score_turn
+from .scoring import score_game
 from .simulate import play_random_game
 from .state import Expectation, GameState, TurnRecord
 
@@ -26,10 +25,14 @@ CarcassonneDiceSession: TypeAlias = Session[Event, GameState, Expectation]
 """A game of it being played (`Session.create(RULES, ...)`, `Session.resume(RULES, path)`)."""
 
 
-def score(path: Path, data: bytes) -> Scored:
-    scored = score_data(path, data)
-    text = city_text(scored) if isinstance(scored, CityScore) else game_text(scored)
-    return Scored(scored.to_json(), text)
+def score(data: object) -> Scored:
+    city = score_turn(data)
+    return Scored(city.to_json(), city_text(city))
+
+
+def score_events(events: list[Event]) -> Scored:
+    game = score_finished(events)
+    return Scored(game.to_json(), game_text(game))
 
 
 def summary(state: GameState) -> Summary:
@@ -77,6 +80,7 @@ ENTRY = GameEntry(
     list_name="Carcassonne dice",
     rules_page="carcassonne-dice-game.md",
     score=score,
+    score_events=score_events,
     rules=RULES,
     players=PLAYERS,
     random_game=random_game,

@@ -1,5 +1,5 @@
-"""Score files of the Carcassonne dice game: a turn file (one built city, as the camera reports it) or a game
-log (one event per line), read through `jsonfile` and validated field by field.
+"""Score files of the Carcassonne dice game: a turn file (one built city, as the camera reports it), validated
+field by field, or a finished game's log.
 
 A turn file::
 
@@ -13,19 +13,15 @@ die lying beside the city is not part of it ([interpretation]: a black edge faci
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from companion.games import eventlog
-from jsonfile import JsonFileError, loads, refuse_unknown, short
+from jsonfile import refuse_unknown, short
 
 from ..entry import ScoreFileError as ScoreFileError
 from .city import Areas, Pos
 from .engine import IllegalMove, fold
-from .events import GAME_ID, LOG_FORMAT, Event, EventFormatError, areas, cell, event_to_json
+from .events import GAME_ID, Event, EventFormatError, areas, cell, event_to_json
 from .scoring import DICE, CityScore, GameScore, score_game, score_layout
 
-LIMITS = eventlog.LOG_LIMITS
-"""A turn file is some 1 KB and a whole game's log some 20 KB; far more is not one."""
 KINDS = ("city", "knight")
 
 
@@ -66,38 +62,25 @@ def turn_from_json(data: object) -> tuple[dict[Pos, Areas], bool]:
     return layout, knight
 
 
-def score_data(path: Path, data: bytes) -> CityScore | GameScore:
-    """Score a turn file or a game log whose bytes are `data`; every problem is a `ScoreFileError`."""
+def score_turn(data: object) -> CityScore:
+    """Score a turn file's JSON; `ScoreFileError` names the field."""
     try:
-        whole = loads(data, LIMITS)
-    except JsonFileError:
-        return _score_log(path, data)
-    if isinstance(whole, dict) and "event" in whole:
-        return _score_log(path, data)
-    try:
-        layout, knight = turn_from_json(whole)
+        layout, knight = turn_from_json(data)
     except EventFormatError as exc:
-        raise ScoreFileError(f"{path}: {exc}") from exc
+        raise ScoreFileError(str(exc)) from exc
     return score_layout(layout, knight)
 
 
-def read_log(path: Path, data: bytes) -> list[Event]:
-    """The events of a game log, one per line; `ScoreFileError` names the line of a bad one."""
+def score_finished(events: list[Event]) -> GameScore:
+    """Score a finished game's events; `ScoreFileError` for a game not over or a move the rules refuse."""
     try:
-        return list(eventlog.read_log(path, data, LOG_FORMAT).events)
-    except eventlog.LogError as exc:
-        raise ScoreFileError(str(exc)) from exc
-
-
-def _score_log(path: Path, data: bytes) -> GameScore:
-    try:
-        state = fold(read_log(path, data)).state
+        state = fold(events).state
     except IllegalMove as exc:
-        raise ScoreFileError(f"{path}: {exc}") from exc
+        raise ScoreFileError(str(exc)) from exc
     if not state.is_over:
         # A log cut short is a game in progress: never scored as if it were the whole game (as the other
         # games' logs are refused; the app shows a game in progress on its own score pad).
-        raise ScoreFileError(f"{path}: the game is not over: turn {state.turn} is being played")
+        raise ScoreFileError(f"the game is not over: turn {state.turn} is being played")
     return score_game(state)
 
 
