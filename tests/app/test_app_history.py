@@ -12,7 +12,7 @@ from app_driver import make_app, random_game, saved_game
 from textual.widgets import OptionList, Static
 from textual_plotext import PlotextPlot
 
-from companion.app.screens.history import HistoryScreen
+from companion.app.screens.history import HistoryScreen, integer_ticks
 from companion.app.screens.replay import ReplayScreen
 from companion.app.widgets.table_panel import TablePanel
 from companion.games import alhambra_rw as rw
@@ -65,6 +65,11 @@ def test_past_games_are_listed_plotted_and_replayed(xdg: Path) -> None:
     assert " 10 " in seen["plot"] and "40┤" in seen["plot"] and not re.search(r"\d\.\d", seen["plot"]), seen[
         "plot"
     ]
+    # Each tick on the score's axis, 0 too: plotext's axis spanned the points alone, and drew a tick below
+    # them among the rounds' numbers.
+    points = [total for totals in seen["plotted"].totals for total in totals]
+    ticks = integer_ticks(min(0, *points), max(points))
+    assert all(re.search(rf"(^| ){tick}┤", seen["plot"], re.M) for tick in ticks), (ticks, seen["plot"])
     assert seen["status"].startswith(f"move 3 of {len(events) - 1}: ")
     assert seen["shown"] == rw.replay(events[:4])
     assert seen["last"] == "Final scoring" and seen["back"] == "StartScreen"

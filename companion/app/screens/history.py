@@ -90,9 +90,13 @@ class HistoryScreen(FittedScreen[None]):
             # Rounds and points are whole numbers: plotext's own ticks divide the range (5.5, 79.7).
             points = [total for totals in progress.totals for total in totals]
             rounds: list[float] = [*integer_ticks(1, len(progress.totals))]  # plotext's type; ints stay ints
-            scores: list[float] = [*integer_ticks(min(0, *points), max(points))]
+            low = min(0, *points)
+            scores: list[float] = [*integer_ticks(low, max(points))]
             plt.xticks(rounds)
             plt.yticks(scores)
+            # From 0 up, as the ticks are: plotext's axis spans the points alone and draws a tick below it
+            # among the rounds' numbers.
+            plt.ylim(low, max(points))
         chart.refresh()
         replay = "" if RECORDS[game.game].replayable else " (no move-by-move replay for this game yet)"
         self.query_one("#result", Static).update(f"{game.path.name}: {game.won}{replay}")
