@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.app import paths
+from jsonfile import printable
 
 if TYPE_CHECKING:  # the reader's modules load models and OpenCV: only when a step runs
     import numpy as np
@@ -70,10 +71,10 @@ def run_calibrate(args: argparse.Namespace) -> int:
             return _show()
         return _colours(args)
     except (ColourProfileError, TableAreaError, SourceError) as exc:
-        print(f"companion calibrate: {exc}", file=sys.stderr)
+        print(f"companion calibrate: {printable(str(exc))}", file=sys.stderr)
         return 2
     except OSError as exc:  # a full disk, a config folder not writable
-        print(f"companion calibrate: cannot save: {exc}", file=sys.stderr)
+        print(f"companion calibrate: cannot save: {printable(str(exc))}", file=sys.stderr)
         return 2
 
 
@@ -111,11 +112,11 @@ def _colours(args: argparse.Namespace) -> int:
 
     reader = PipReader()
     if args.folder is not None:
-        profile, errors = teach_from_folder(
-            Path(args.folder), lambda image: [d.box for d in reader.read(image).dice]
+        profile = teach_from_folder(
+            Path(args.folder),
+            lambda image: [d.box for d in reader.read(image).dice],
+            lambda refused: print(f"companion calibrate: {printable(refused)}", file=sys.stderr),
         )
-        for error in errors:
-            print(f"companion calibrate: {error}", file=sys.stderr)
     elif args.camera is not None:
         from vision.native_output import native_output_to
 

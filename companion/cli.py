@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from companion.games.entry import load
 from companion.games.table import FIRST_GAME, GAMES, PLAYED
 from companion.scorefiles import ScoreFileError, score_path
+from jsonfile import printable
 
 if TYPE_CHECKING:  # the app's modules load Textual, OpenCV and the models: only when the app runs
     from textual.app import App
@@ -38,10 +39,10 @@ def run_score(args: argparse.Namespace) -> int:
     try:
         scored = score_path(args.file)
     except ScoreFileError as exc:
-        print(f"companion score: {exc}", file=sys.stderr)
+        print(f"companion score: {printable(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     if scored.warning:
-        print(f"companion score: warning: {scored.warning}", file=sys.stderr)
+        print(f"companion score: warning: {printable(scored.warning)}", file=sys.stderr)
     if args.json:
         print(json.dumps(scored.json, indent=2, ensure_ascii=False))
     else:
@@ -61,7 +62,7 @@ def run_city(args: argparse.Namespace) -> int:
     try:
         reading = read_city_photo(args.photo, load_profile(args.profile))
     except (ProfileError, ImageError, GridError) as exc:
-        print(f"companion city: {exc}", file=sys.stderr)
+        print(f"companion city: {printable(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     scored = score_layout(reading.layout, args.knight)
     if args.json:
@@ -152,17 +153,21 @@ def run_play(args: argparse.Namespace) -> int:
     try:
         symbols = None if args.symbols is None else load_profile(args.symbols)
     except ProfileError as exc:
-        print(f"companion: {exc} (teach it with `python -m calibration.faces`)", file=sys.stderr)
+        print(
+            f"companion: {printable(str(exc))} (teach it with `python -m calibration.faces`)", file=sys.stderr
+        )
         return EXIT_BAD_INPUT
     try:
         # With symbol dice, a throw settles on their faces (Alhambra dice: the game counts faces alone).
         settling = None if symbols is None else FACE_SETTLING
         camera = None if args.camera is None else camera_setup(args.camera, args.hold, symbols, settling)
     except CalibrationError as exc:
-        print(f"companion: {exc} (teach it again with `companion calibrate`)", file=sys.stderr)
+        print(
+            f"companion: {printable(str(exc))} (teach it again with `companion calibrate`)", file=sys.stderr
+        )
         return EXIT_BAD_INPUT
     except ProfileError as exc:
-        print(f"companion: {args.symbols}: {exc}", file=sys.stderr)
+        print(f"companion: {printable(f'{args.symbols}: {exc}')}", file=sys.stderr)
         return EXIT_BAD_INPUT
     app = CompanionApp(rng=random.Random(args.seed), camera=camera, keep_frames=not args.no_frames)
     try:
@@ -192,7 +197,7 @@ def run_view(args: argparse.Namespace) -> int:
     from companion.app.table_view import TableView
 
     if args.log is not None and not args.log.is_file():
-        print(f"companion view: {args.log}: no such game log", file=sys.stderr)
+        print(f"companion view: {printable(str(args.log))}: no such game log", file=sys.stderr)
         return EXIT_BAD_INPUT
     end_with_server()
     run_app(TableView(games_dir(), args.log), args.pilot)
@@ -228,7 +233,7 @@ def run_history(args: argparse.Namespace) -> int:
 
     found = history(games_dir())
     for problem in found.problems:
-        print(f"companion history: left out {problem}", file=sys.stderr)
+        print(f"companion history: left out {printable(problem)}", file=sys.stderr)
     if args.json:
         print(json.dumps([game.to_json() for game in found.games], indent=2, ensure_ascii=False))
     elif not found.games:
@@ -248,7 +253,7 @@ def run_stats(args: argparse.Namespace) -> int:
 
     found = history(games_dir())
     for problem in found.problems:
-        print(f"companion stats: left out {problem}", file=sys.stderr)
+        print(f"companion stats: left out {printable(problem)}", file=sys.stderr)
     stats = player_stats(found.games)
     if args.json:
         print(json.dumps([s.to_json() for s in stats], indent=2, ensure_ascii=False))

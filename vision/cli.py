@@ -18,6 +18,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from jsonfile import printable
 from models import ModelMissingError
 from vision.colour_profile import (
     ColourProfile,
@@ -35,7 +36,7 @@ FAILED, BAD_SETUP = 1, 2
 
 
 def error(message: str) -> None:
-    print(f"error: {message}", file=sys.stderr, flush=True)
+    print(f"error: {printable(message)}", file=sys.stderr, flush=True)
 
 
 def describe(path: Path, reading: DiceReading, ms: float, as_json: bool) -> str:
@@ -47,7 +48,7 @@ def describe(path: Path, reading: DiceReading, ms: float, as_json: bool) -> str:
         f"{d.color} {d.value}" if d.kind == "pip" else f"{d.color} {d.face}@{d.rotation}"
         for d in reading.dice
     )
-    return f"{path}: {len(reading.dice)} dice{': ' + dice if dice else ''} ({ms:.1f} ms)"
+    return f"{printable(str(path))}: {len(reading.dice)} dice{': ' + dice if dice else ''} ({ms:.1f} ms)"
 
 
 def load_colours(path: Path | None) -> ColourProfile | None:
@@ -125,13 +126,17 @@ def cmd_colour(args: argparse.Namespace) -> int:
     from vision.pips import default_reader
 
     detector = default_reader().detector
-    profile, errors = teach_from_folder(args.colours_dir, lambda image: [d.box for d in detector(image)])
-    for line in errors:
+    refused: list[str] = []
+
+    def refuse(line: str) -> None:
         error(line)
+        refused.append(line)
+
+    profile = teach_from_folder(args.colours_dir, lambda image: [d.box for d in detector(image)], refuse)
     save_profile(profile, args.out)
     taught = ", ".join(f"{name} ({stats.samples} dice)" for name, stats in profile.colours.items())
     print(f"wrote {args.out}: {taught}")
-    return FAILED if errors else 0
+    return FAILED if refused else 0
 
 
 def parser() -> argparse.ArgumentParser:

@@ -184,10 +184,11 @@ def load_profile(path: Path) -> ColourProfile:
 
 
 def teach_from_folder(
-    root: Path, find_dice: Callable[[Image], Sequence[Box]]
-) -> tuple[ColourProfile, list[str]]:
-    """A profile from COLOURS_DIR/NAME/*.jpg (photos of dice of colour NAME), and one error line per photo
-    that could not be used; every die `find_dice` finds in a photo is a sample of its folder's colour."""
+    root: Path, find_dice: Callable[[Image], Sequence[Box]], refused: Callable[[str], None]
+) -> ColourProfile:
+    """A profile from COLOURS_DIR/NAME/*.jpg (photos of dice of colour NAME); every die `find_dice` finds in a
+    photo is a sample of its folder's colour. Each photo that cannot be used is said to `refused` (a line) as
+    it is met: before a colour is found to have too few dice, which may be why."""
     if not root.is_dir():
         raise ColourProfileError(f"{root}: not a folder (expected one folder per colour name)")
     folders = sorted(p for p in root.iterdir() if p.is_dir())
@@ -196,7 +197,6 @@ def teach_from_folder(
             f"{root}: no colour folders (expected one folder per colour name, e.g. yellow/ and blue/)"
         )
     samples: dict[str, list[npt.NDArray[np.float32]]] = {}
-    errors = []
     for folder in folders:
         if folder.name not in PALETTE:
             raise ColourProfileError(f"{folder}: folder name must be a palette colour ({', '.join(PALETTE)})")
@@ -205,10 +205,10 @@ def teach_from_folder(
             try:
                 image = load_image(path)
             except ImageError as err:
-                errors.append(str(err))
+                refused(str(err))
                 continue
             boxes = find_dice(image)
             if not boxes:
-                errors.append(f"{path}: no die found")
+                refused(f"{path}: no die found")
             labs += [body_lab(image, box) for box in boxes]
-    return teach(samples), errors
+    return teach(samples)

@@ -62,7 +62,9 @@ def test_teaching_from_photo_folders(tmp_path: Path, reader: PipReader) -> None:
         for i in range(2):
             cv2.imwrite(str(tmp_path / colour / f"{i}.png"), throw(table, [colour] * 3, rng).image)
     (tmp_path / "blue" / "broken.jpg").write_bytes(b"\xff\xd8 not really")
-    profile, errors = teach_from_folder(tmp_path, lambda image: [d.box for d in reader.detector(image)])
+    errors: list[str] = []
+    found = reader.detector
+    profile = teach_from_folder(tmp_path, lambda image: [d.box for d in found(image)], errors.append)
     assert set(profile.colours) == {"yellow", "blue"}
     assert profile.colours["yellow"].samples >= 5
     assert len(errors) == 1 and "broken.jpg" in errors[0]
@@ -72,7 +74,20 @@ def test_a_folder_without_colour_folders_says_what_it_expects(tmp_path: Path) ->
     """Photos put straight in COLOURS_DIR (or an empty one) were refused with "no colours to teach"."""
     (tmp_path / "yellow dice.jpg").write_bytes(b"")
     with pytest.raises(ColourProfileError, match=r"no colour folders \(expected one folder per colour name"):
-        teach_from_folder(tmp_path, lambda image: [])
+        teach_from_folder(tmp_path, lambda image: [], print)
+
+
+def test_photos_not_used_are_said_before_a_colour_is_found_to_have_too_few_dice(tmp_path: Path) -> None:
+    """Teaching from photos none of which could be used said only "colour 'blue': 0 dice found, at least 3
+    needed": not which photos were unreadable or showed no die, which is why."""
+    for colour in ("yellow", "blue"):
+        (tmp_path / colour).mkdir()
+        (tmp_path / colour / "table.jpg").write_bytes(b"not a photo")
+    said: list[str] = []
+    with pytest.raises(ColourProfileError, match="0 dice found"):
+        teach_from_folder(tmp_path, lambda image: [], said.append)
+    named = [line.split(": ")[0] for line in said]
+    assert named == [str(tmp_path / colour / "table.jpg") for colour in ("blue", "yellow")]
 
 
 def valid_profile() -> dict[str, object]:

@@ -22,6 +22,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from jsonfile import printable
 from vision.detect import Detection, detect
 from vision.images import ImageError, image_files, load_image
 from vision.reader import FIRST_LOOK, grown
@@ -502,17 +503,17 @@ def add_enroll_arguments(parser: argparse.ArgumentParser) -> None:
 def run_enroll(args: argparse.Namespace, faces_dir: Path) -> int:
     try:
         profile = enroll(
-            faces_dir, args.out, args.edges, warn=lambda m: print(f"warning: {m}", file=sys.stderr)
+            faces_dir, args.out, args.edges, warn=lambda m: print(f"warning: {printable(m)}", file=sys.stderr)
         )
     except TeachingError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {printable(str(exc))}", file=sys.stderr)
         return 2
     except OSError as exc:  # a full disk, a folder not writable: nothing half written is left
-        print(f"error: cannot write the profile: {exc}", file=sys.stderr)
+        print(f"error: cannot write the profile: {printable(str(exc))}", file=sys.stderr)
         return 2
     print(
         f"taught {len(profile.faces)} faces ({', '.join(profile.labels)});"
         f" thresholds {', '.join(f'{f.threshold:.2f}' for f in profile.faces)},"
-        f" margin {profile.margin:.2f}; wrote {args.out}"
+        f" margin {profile.margin:.2f}; wrote {printable(str(args.out))}"
     )
     return 0
