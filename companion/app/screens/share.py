@@ -97,6 +97,12 @@ class ShareScreen(ModalScreen[None]):
                     )
 
     def said(self) -> str:
+        if self.ended and self.served.could_not_listen:
+            # The server's own reason advises its command's --port, which the app has not.
+            return (
+                f"The table's view is not served: another program took each of the {TRIES} ports tried (the "
+                f"last {self.served.port}).\nF6 tries again."
+            )
         if self.ended:
             return f"The table's view is not served: {self.ended}.\nF6 serves it anew."
         if self.url is None:
