@@ -261,7 +261,8 @@ def parsed_shape(data: bytes) -> tuple[str, Any] | None:
         return "file", shape(json.loads(data))
     except ValueError:
         try:
-            return "log", [shape(json.loads(line)) for line in data.splitlines() if line.strip()]
+            # Lines as the log reader takes them: a carriage return inside one is JSON's blank, no line end.
+            return "log", [shape(json.loads(line)) for line in data.split(b"\n") if line.strip()]
         except ValueError:
             return None
 
