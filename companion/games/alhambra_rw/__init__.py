@@ -42,7 +42,7 @@ from .events import (
     event_from_json,
     event_to_json,
 )
-from .log import GameLog, LoadedLog, LogError, load_log, replay_log
+from .log import GameLog, LoadedLog, LogError, load_log
 from .scoring import (
     BuildingScore,
     PlayerScore,
@@ -111,7 +111,6 @@ __all__ = [
     "load_sheet",
     "load_shipped_sheet",
     "replay",
-    "replay_log",
     "score",
     "score_game",
     "score_so_far",

@@ -7,23 +7,14 @@ from pathlib import Path
 from ..eventlog import GameLog, LoadedLog, LogError
 from ..eventlog import load_log as load_any_log
 from ..eventlog import write_log as write_any_log
-from .engine import Game, IllegalMove, fold
 from .events import LOG_FORMAT, Event, event_to_json
 
-__all__ = ["GameLog", "LoadedLog", "LogError", "load_log", "replay_log", "write_log"]
+__all__ = ["GameLog", "LoadedLog", "LogError", "load_log", "write_log"]
 
 
 def load_log(path: str | Path) -> LoadedLog[Event]:
     """Read a log; a spoiled last line is reported in the result, a bad earlier line raises `LogError`."""
     return load_any_log(path, LOG_FORMAT)
-
-
-def replay_log(loaded: LoadedLog[Event]) -> Game:
-    """Fold a loaded log; an illegal event raises `LogError` naming its line."""
-    try:
-        return fold(loaded.events)
-    except IllegalMove as exc:
-        raise LogError(f"{loaded.path}: {exc}") from exc
 
 
 def write_log(path: str | Path, events: list[Event]) -> None:
