@@ -13,6 +13,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from functools import partial
 
 import cv2
 import numpy as np
@@ -154,6 +155,11 @@ class Settler:
 
     def update(self, frame: Frame, reading: DiceReading) -> Change | None:
         """What this frame changed: the dice settled, a settled reading withdrawn, or nothing (None)."""
+        return self.follow(frame, lambda: reading)
+
+    def follow(self, frame: Frame, read: Callable[[], DiceReading]) -> Change | None:
+        """`update`, reading the frame (`read`) only when the picture is still: a moving frame's reading
+        is never used, and reading is most of a frame's cost (a throw's tumbling frames are half a demo's)."""
         s = self.settings
         if self._motion(frame.image):
             self._recent.clear()
@@ -163,6 +169,7 @@ class Settler:
                 return self._withdraw()
             return None
         self._moving = 0
+        reading = read()
         reading = DiceReading(
             tuple(d for d in reading.dice if d.confidence >= s.min_confidence), reading.time
         )
@@ -226,12 +233,12 @@ def settle(
     max_frames: int | None = None,
     seconds: float | None = None,
 ) -> SettledFrame | None:
-    """Read frames until the dice settle; None when the frames end, or after `max_frames` frames or
-    `seconds` of waiting. Pass the `settler` of a table that is watched throw after throw."""
+    """Read the still frames until the dice settle; None when the frames end, or after `max_frames` frames
+    or `seconds` of waiting. Pass the `settler` of a table that is watched throw after throw."""
     settler = settler or Settler()
     deadline = time.monotonic() + seconds if seconds is not None else None
     for n, frame in enumerate(frames, start=1):
-        change = settler.update(frame, read(frame.image, frame.time))
+        change = settler.follow(frame, partial(read, frame.image, frame.time))
         if isinstance(change, Settled):
             return SettledFrame(frame, change.reading)
         if (max_frames is not None and n >= max_frames) or (

@@ -291,7 +291,8 @@ def finish(
     """Light, camera tilt, blur, noise and JPEG; returns the image and the 3×3 tilt warp applied."""
     h, w = canvas.shape[:2]
     gx, gy, strength = look.gradient
-    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    xs = np.arange(w, dtype=np.float32)[None, :]
+    ys = np.arange(h, dtype=np.float32)[:, None]
     field = 1 + strength * ((xs / w - 0.5) * gx + (ys / h - 0.5) * gy)
     canvas *= field[..., None] * np.array(look.gain, np.float32)
     warp = np.eye(3)
