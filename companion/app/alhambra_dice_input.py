@@ -96,7 +96,7 @@ def parse(text: str, state: ad.GameState, rng: random.Random) -> ad.Event:
             return ad.BlackDieSet(player, building(rest[0]))
         if head in OTHER_WORDS:
             raise InputError(f"{head!r} is not for now: {exp.prompt}")
-        return ad.Rolled(player, dice_counts(text), "keyboard")
+        return ad.Rolled(player, dice_counts(text), source="keyboard")
     if exp.ask is ad.Ask.PRIZE and head in ("points", "tile"):
         return _prize(head, rest, state, exp)
     raise InputError(f"now: {exp.prompt}; {HELP[exp.ask]}")

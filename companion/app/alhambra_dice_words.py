@@ -69,7 +69,7 @@ def _event_lines(before: ad.GameState, event: ad.Event, after: ad.GameState) -> 
     who = event.player
     if isinstance(event, ad.Rolled):
         shown = ", ".join(symbols(n, b) for b, n in zip(TYPES, event.dice, strict=True) if n)
-        source = f", {event.source}" if event.source and event.source != "keyboard" else ""
+        source = f", {event.read_by}" if event.read_by else ""
         lines = [f"{who} rolled {shown} (roll {after.rolls}{source})"]
         return lines + ([f"  ({event.note})"] if event.note else [])
     if isinstance(event, ad.RollCancelled):

@@ -29,7 +29,7 @@ def describe(before: cd.GameState, event: cd.Event, after: cd.GameState) -> list
         faces = [(event.city, "city", "city"), (event.knights, "knight", "knights")]
         faces.append((event.catapults, "catapult", "catapults"))
         shown = ", ".join(counted(*face) for face in faces if face[0])
-        source = f", {event.source}" if event.source and event.source != "keyboard" else ""
+        source = f", {event.read_by}" if event.read_by else ""
         lines = [f"{who} rolled {shown} (roll {after.rolls}{source})"]
         if event.catapults:
             neighbour = after.names[(after.active + 1) % len(after.names)]

@@ -27,8 +27,8 @@ def describe(before: rw.GameState, event: rw.Event, after: rw.GameState) -> list
     who = player_label(before, event.player)
     if isinstance(event, rw.Roll):
         line = f"{who} rolled {dice_text(event.yellow, event.blue)}"
-        if event.source and event.source != "keyboard":
-            line += f" ({event.source})"
+        if event.read_by:
+            line += f" ({event.read_by})"
         built = [
             rw.BUILDING_TYPES[t]
             for t, (old, new) in enumerate(

@@ -16,10 +16,10 @@ import json
 import os
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypedDict, TypeVar
 
 from jsonfile import JsonFileError, Limits, loads, optional_text, read_bytes, short
 
@@ -35,7 +35,7 @@ FRAME_NAME = re.compile(r"[0-9]{4,6}\.jpg")
 """A camera frame's name in an event: a file of the game's frames folder, never a path out of it."""
 
 
-def frame_name(data: dict[str, Any], error: type[ValueError]) -> str:
+def _frame_name(data: dict[str, Any], error: type[ValueError]) -> str:
     """The `frame` an event names ('' where none); `error` when it is no frame's name."""
     name = optional_text(data, "frame", error)
     if name and not FRAME_NAME.fullmatch(name):
@@ -43,10 +43,45 @@ def frame_name(data: dict[str, Any], error: type[ValueError]) -> str:
     return name
 
 
-def said_fields(source: str, note: str, frame: str) -> dict[str, str]:
-    """What a roll's event keeps beside the dice for people (who read them, a note, the camera's frame),
-    each written only when there is one."""
-    return {name: text for name, text in (("source", source), ("note", note), ("frame", frame)) if text}
+SAID = ("source", "note", "frame")
+"""The fields of `Said` in a log's line, each written only when it holds something."""
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """What a roll's event keeps beside the dice for people, and no rule depends on: who read them, a note,
+    the camera's picture. Every game's roll event builds on it (keywords, never compared)."""
+
+    source: str = field(default="", compare=False, kw_only=True)
+    """Who read the dice: "keyboard", "mouse", "camera", "virtual" (the app rolled for an imaginary one)."""
+    note: str = field(default="", compare=False, kw_only=True)
+    """What the camera read when the players typed or confirmed the dice: kept to settle disputes later."""
+    frame: str = field(default="", compare=False, kw_only=True)
+    """The camera's picture of the dice at the settled moment (`GAME.frames/NNNN.jpg`; '' when none was
+    kept): kept to settle disputes by looking."""
+
+    @property
+    def read_by(self) -> str:
+        """Who read the dice, where a log line says so: not the keyboard, the way of every table."""
+        return "" if self.source == "keyboard" else self.source
+
+    def said_json(self) -> dict[str, str]:
+        return {name: text for name in SAID if (text := getattr(self, name))}
+
+
+class SaidFields(TypedDict):
+    source: str
+    note: str
+    frame: str
+
+
+def said_from_json(data: dict[str, Any], error: type[ValueError]) -> SaidFields:
+    """A roll event's `Said` fields from its line, to pass as keywords; `error` names a bad one."""
+    return SaidFields(
+        source=optional_text(data, "source", error),
+        note=optional_text(data, "note", error),
+        frame=_frame_name(data, error),
+    )
 
 
 class LogError(ValueError):

@@ -39,7 +39,7 @@ class RollAndWriteCamera:
             return None
         yellow = tuple(d.value for d in dice if d.colour == "yellow")
         blue = tuple(d.value for d in dice if d.colour == "blue")
-        return rw.Roll(exp.player, yellow, blue, source, note, frame)
+        return rw.Roll(exp.player, yellow, blue, source=source, note=note, frame=frame)
 
 
 class AlhambraDiceCamera:
@@ -54,7 +54,7 @@ class AlhambraDiceCamera:
 
     @staticmethod
     def event(counts: tuple[int, ...], exp: ad.Expectation, source: str, note: str = "") -> ad.Rolled | None:
-        return None if exp.player is None else ad.Rolled(exp.player, counts, source, note)
+        return None if exp.player is None else ad.Rolled(exp.player, counts, source=source, note=note)
 
 
 class CarcassonneDiceCamera:
@@ -76,4 +76,4 @@ class CarcassonneDiceCamera:
         if exp.player is None:
             return None
         city, knights, catapults = counts
-        return cd.Rolled(exp.player, city, knights, catapults, source, note)
+        return cd.Rolled(exp.player, city, knights, catapults, source=source, note=note)

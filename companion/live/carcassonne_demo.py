@@ -158,7 +158,7 @@ def play(seed: int = 0, players: Sequence[str] = DEMO_PLAYERS) -> Iterator[Step]
                 # Read wrong, the players typed what the dice show: the log keeps what the camera read.
                 source, note = ("camera", "") if right else ("keyboard", said.removeprefix("the "))
                 counts = len(city_faces), labels.count(KNIGHT), labels.count(CATAPULT)
-                event = cd.Rolled(name, *counts, source, note)
+                event = cd.Rolled(name, *counts, source=source, note=note)
             elif isinstance(event, cd.Kept):
                 for die in event.built:
                     label = next(lb for lb in city_faces if die.areas in _turns(lb))

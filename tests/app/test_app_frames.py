@@ -206,7 +206,8 @@ def test_a_carcassonne_roll_read_at_a_demos_table_keeps_the_picture_it_was_read_
         async with app.run_test(size=SIZE) as pilot:
             screen = app.screen
             assert isinstance(screen, CarcassonneDiceScreen)
-            for rolled in (cd.Rolled("Ben", 6, 2, 1, "camera"), cd.Rolled("Ann", 6, 2, 1, "camera")):
+            for name in ("Ben", "Ann"):
+                rolled = cd.Rolled(name, 6, 2, 1, source="camera")
                 screen.post_message(CarcassonneDiceScreen.FromTable(rolled, "the camera read it", seen))
                 await pilot.pause()
             await pilot.press("ctrl+o")

@@ -309,8 +309,8 @@ def test_a_resumed_game_keeps_where_each_roll_came_from(xdg: Path) -> None:
     setup = rw.GameStarted(rw.load_shipped_sheet("example"), ("Anna", "Ben", "Cleo"))
     events: list[rw.Event] = [
         setup,
-        rw.Roll("Anna", (3,), (5,), "camera"),
-        rw.Roll("Ben", (2,), (6,), "keyboard", "camera read y2 b5"),
+        rw.Roll("Anna", (3,), (5,), source="camera"),
+        rw.Roll("Ben", (2,), (6,), source="keyboard", note="camera read y2 b5"),
     ]
     saved_game(events, "resumed.jsonl")
 

@@ -459,14 +459,11 @@ def test_photos_as_the_camera_are_held_offered_and_taken_with_k(home: Path, tmp_
 
     assert play(typed("companion --camera photos/ --hold 5", {"photos/": photos})[1:], script) == 0
     assert "lying on the table" in str(seen["offer"]) and "k accepts y6 b4" in str(seen["offer"])
-    assert seen["first"] == [
-        rw.Roll(
-            "Ann",
-            *THROWN,
-            "camera",
-            "camera read y6 b4; accepted (lying on the table before the game asked for dice)",
-        )
-    ]
+    (first,) = seen["first"]
+    assert first == rw.Roll("Ann", *THROWN)
+    # An event's source and note are no part of its equality: checked apart.
+    assert first.source == "camera" and first.note.startswith("camera read y6 b4; accepted (")
+    assert first.note.endswith("lying on the table before the game asked for dice)")
     second = seen["second"]
     assert isinstance(second, rw.Roll) and (second.player, second.yellow, second.blue, second.source) == (
         "Ben",

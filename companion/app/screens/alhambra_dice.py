@@ -138,7 +138,9 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
             self.say(str(exc), error=True)  # what was typed stays in the line, to be fixed
             return
         if isinstance(event, ad.Rolled) and self.pending is not None:
-            event = ad.Rolled(event.player, event.dice, "keyboard", f"camera read {self.pending.read}")
+            event = ad.Rolled(
+                event.player, event.dice, source="keyboard", note=f"camera read {self.pending.read}"
+            )
         if self.enter(event):
             submitted.input.value = ""
 

@@ -9,13 +9,13 @@ names the game (`"game": "alhambra-dice"`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Literal, TypeAlias
 
 from companion.games.alhambra.buildings import TYPES
-from jsonfile import optional_text, refuse_unknown, short
+from jsonfile import refuse_unknown, short
 
-from ..eventlog import LOG_LIMITS, LogFormat, frame_name, said_fields
+from ..eventlog import LOG_LIMITS, SAID, LogFormat, Said, said_from_json
 from .components import START_TILE, TILE_KINDS
 
 GAME_ID = "alhambra-dice"
@@ -112,18 +112,11 @@ class RoundPrepared:
 
 
 @dataclass(frozen=True, slots=True)
-class Rolled:
+class Rolled(Said):
     """The active player rolled: `dice[t]` of the 8 white dice show building type t (in `TYPES` order)."""
 
     player: str
     dice: tuple[int, ...]
-    source: str = field(default="", compare=False)
-    """Who read the dice ("keyboard", "camera"): kept in the log, no rule depends on it."""
-    note: str = field(default="", compare=False)
-    """What the camera read when the players typed the dice instead: kept to settle disputes later."""
-    frame: str = field(default="", compare=False)
-    """The camera's picture of the dice at the settled moment (`GAME.frames/NNNN.jpg`; '' when none was
-    kept): kept in the log to settle disputes by looking, no rule depends on it."""
     kind: ClassVar[str] = "rolled"
 
 
@@ -206,7 +199,7 @@ def event_to_json(event: Event) -> dict[str, Any]:
         out["player"] = event.player
     if isinstance(event, Rolled):
         out["dice"] = {t: n for t, n in zip(TYPES, event.dice, strict=True) if n}
-        out |= said_fields(event.source, event.note, event.frame)
+        out |= event.said_json()
     elif isinstance(event, (BlackDieSet, MarkerPlaced, PrizeTaken, TileTaken)):
         out["building"] = event.building
     if isinstance(event, TileTaken):
@@ -229,7 +222,7 @@ def event_to_json(event: Event) -> dict[str, Any]:
 _FIELDS: dict[str, tuple[str, ...]] = {
     GameStarted.kind: ("event", "game", "players", "variant"),
     RoundPrepared.kind: ("event", "tiles", "dirk_column"),
-    Rolled.kind: ("event", "player", "dice", "source", "note", "frame"),
+    Rolled.kind: ("event", "player", "dice", *SAID),
     RollCancelled.kind: ("event", "player"),
     BlackDieSet.kind: ("event", "player", "building"),
     MarkerPlaced.kind: ("event", "player", "building", "displace"),
@@ -284,13 +277,7 @@ def event_from_json(data: object) -> Event:
     if not isinstance(player, str):
         raise EventFormatError(f"player: must be a name, got {short(player)}")
     if kind == Rolled.kind:
-        return Rolled(
-            player,
-            _dice(data.get("dice")),
-            optional_text(data, "source", EventFormatError),
-            optional_text(data, "note", EventFormatError),
-            frame_name(data, EventFormatError),
-        )
+        return Rolled(player, _dice(data.get("dice")), **said_from_json(data, EventFormatError))
     if kind == RollCancelled.kind:
         return RollCancelled(player)
     if kind == Rebuilt.kind:

@@ -6,12 +6,12 @@ app made for an imaginary player). Each event converts to and from one JSON obje
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, TypeAlias
 
 from jsonfile import refuse_unknown, short
 
-from ..eventlog import LOG_LIMITS, LogFormat, frame_name
+from ..eventlog import LOG_LIMITS, SAID, LogFormat, Said, said_from_json
 from .sheet import Sheet, SheetError, sheet_from_json
 
 Colour: TypeAlias = Literal["yellow", "blue"]
@@ -39,20 +39,13 @@ class GameStarted:
 
 
 @dataclass(frozen=True, slots=True)
-class Roll:
+class Roll(Said):
     """Dice that `player` rolled (or that were rolled for an imaginary player): what they are for is
     whatever the game expects now (see `expectation`)."""
 
     player: str
     yellow: tuple[int, ...]
     blue: tuple[int, ...]
-    source: str = field(default="", compare=False)
-    """Who read the dice ("keyboard", "camera", "virtual", …): kept in the log, no rule depends on it."""
-    note: str = field(default="", compare=False)
-    """E.g. what the camera read when a player fixed it: kept in the log to settle disputes later."""
-    frame: str = field(default="", compare=False)
-    """The camera's picture of the dice at the settled moment (`GAME.frames/NNNN.jpg`; '' when none was
-    kept): kept in the log to settle disputes by looking, no rule depends on it."""
     kind: ClassVar[str] = "roll"
 
 
@@ -110,19 +103,12 @@ def event_to_json(event: Event) -> dict[str, Any]:
             "variant": event.variant,
         }
     if isinstance(event, Roll):
-        roll: dict[str, Any] = {
+        return {
             "event": event.kind,
             "player": event.player,
             "yellow": list(event.yellow),
             "blue": list(event.blue),
-        }
-        if event.source:
-            roll["source"] = event.source
-        if event.note:
-            roll["note"] = event.note
-        if event.frame:
-            roll["frame"] = event.frame
-        return roll
+        } | event.said_json()
     if isinstance(event, ChangePips):
         return {
             "event": event.kind,
@@ -138,7 +124,7 @@ def event_to_json(event: Event) -> dict[str, Any]:
 
 _FIELDS: dict[str, tuple[str, ...]] = {
     GameStarted.kind: ("event", "sheet", "players", "imaginary", "variant"),
-    Roll.kind: ("event", "player", "yellow", "blue", "source", "note", "frame"),
+    Roll.kind: ("event", "player", "yellow", "blue", *SAID),
     ChangePips.kind: ("event", "player", "colour", "from", "to"),
     CrossBuilding.kind: ("event", "player", "yellow", "blue"),
     KeepPair.kind: ("event", "player", "yellow", "blue"),
@@ -169,12 +155,7 @@ def event_from_json(data: object) -> Event:
         raise EventFormatError(f"player: must be a name, got {short(player)}")
     if kind == Roll.kind:
         return Roll(
-            player,
-            _ints(data, "yellow"),
-            _ints(data, "blue"),
-            _text(data, "source"),
-            _text(data, "note"),
-            frame_name(data, EventFormatError),
+            player, _ints(data, "yellow"), _ints(data, "blue"), **said_from_json(data, EventFormatError)
         )
     if kind == ChangePips.kind:
         colour = data.get("colour")
@@ -186,13 +167,6 @@ def event_from_json(data: object) -> Event:
     if kind == KeepPair.kind:
         return KeepPair(player, _int(data, "yellow"), _int(data, "blue"))
     return TakeCoins(player)
-
-
-def _text(data: dict[str, Any], key: str) -> str:
-    value = data.get(key, "")
-    if not isinstance(value, str):
-        raise EventFormatError(f"{key}: must be text, got {short(value)}")
-    return value
 
 
 def _int(data: dict[str, Any], key: str) -> int:

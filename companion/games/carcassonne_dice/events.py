@@ -8,12 +8,12 @@ in the game log; the first line names the game (`"game": "carcassonne-dice"`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar, TypeAlias
 
-from jsonfile import optional_text, refuse_unknown, short
+from jsonfile import refuse_unknown, short
 
-from ..eventlog import LOG_LIMITS, LogFormat, frame_name, said_fields
+from ..eventlog import LOG_LIMITS, SAID, LogFormat, Said, said_from_json
 from .city import Areas, Pos, area_text, areas_problem, parse_area
 
 GAME_ID = "carcassonne-dice"
@@ -34,20 +34,13 @@ class GameStarted:
 
 
 @dataclass(frozen=True, slots=True)
-class Rolled:
+class Rolled(Said):
     """`player` rolled every die not kept: so many showed a city face, a knight, a catapult."""
 
     player: str
     city: int
     knights: int
     catapults: int
-    source: str = field(default="", compare=False)
-    """Who read the dice ("keyboard", "camera"): kept in the log, no rule depends on it."""
-    note: str = field(default="", compare=False)
-    """What the camera read when the players typed or confirmed the dice: kept to settle disputes later."""
-    frame: str = field(default="", compare=False)
-    """The camera's picture of the dice at the settled moment (`GAME.frames/NNNN.jpg`; '' when none was
-    kept): kept in the log to settle disputes by looking, no rule depends on it."""
     kind: ClassVar[str] = "rolled"
 
 
@@ -97,7 +90,7 @@ def event_to_json(event: Event) -> dict[str, Any]:
             "city": event.city,
             "knight": event.knights,
             "catapult": event.catapults,
-        } | said_fields(event.source, event.note, event.frame)
+        } | event.said_json()
     if isinstance(event, Kept):
         return {
             "event": event.kind,
@@ -110,7 +103,7 @@ def event_to_json(event: Event) -> dict[str, Any]:
 
 _FIELDS: dict[str, tuple[str, ...]] = {
     GameStarted.kind: ("event", "game", "players"),
-    Rolled.kind: ("event", "player", "city", "knight", "catapult", "source", "note", "frame"),
+    Rolled.kind: ("event", "player", "city", "knight", "catapult", *SAID),
     Kept.kind: ("event", "player", "knights", "built"),
     TurnEnded.kind: ("event", "player", "hold_knight"),
 }
@@ -140,9 +133,7 @@ def event_from_json(data: object) -> Event:
             _count(data, "city"),
             _count(data, "knight"),
             _count(data, "catapult"),
-            optional_text(data, "source", EventFormatError),
-            optional_text(data, "note", EventFormatError),
-            frame_name(data, EventFormatError),
+            **said_from_json(data, EventFormatError),
         )
     if kind == Kept.kind:
         # Every field that changes the score is written and required: a line that lost one is refused by name.
