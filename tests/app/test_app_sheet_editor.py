@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 from pathlib import Path
 
 from app_driver import make_app, send_keys
-from textual.widgets import Button, Select, Static
+from textual.screen import Screen
+from textual.widgets import Button, OptionList, Select, Static
 
 from companion.app.screens.sheet_editor import SheetEditorScreen
 from companion.app.screens.start import StartScreen
@@ -17,6 +19,10 @@ from companion.games import alhambra_rw as rw
 
 def text_of(screen: SheetEditorScreen, selector: str) -> str:
     return str(screen.query_one(selector, Static).content)
+
+
+def said(screen: Screen[object]) -> str:
+    return str(screen.query_one("#message", Static).render())
 
 
 def test_an_invalid_sheet_cannot_be_saved_and_a_valid_one_is_offered_next_time(xdg: Path) -> None:
@@ -113,3 +119,42 @@ def test_the_edit_sheet_button_opens_the_sheet_editor(xdg: Path) -> None:
             return pilot.app.screen
 
     assert isinstance(asyncio.run(click()), SheetEditorScreen)
+
+
+def test_a_sheet_of_yours_that_cannot_be_read_is_listed_last_never_chosen_and_says_why(xdg: Path) -> None:
+    sheets = xdg / "config" / "table-companion" / "sheets"
+    sheets.mkdir(parents=True)
+    good = sheets / "ours.json"
+    good.write_text(
+        json.dumps(rw.load_shipped_sheet("example").to_json() | {"name": "ours"}), encoding="utf-8"
+    )
+    broken = sheets / "newer.json"
+    broken.write_text('{"name": "newer", "grid": [', encoding="utf-8")  # cut short by hand, saved after
+    os.utime(good, (1_000_000_000, 1_000_000_000))
+
+    async def start() -> dict[str, object]:
+        seen: dict[str, object] = {}
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            await send_keys(pilot, [*"Ann", "tab", *"Ben"])
+            sheet = pilot.app.screen.query_one("#sheet", Select)
+            seen["chosen"] = sheet.value
+            listed = sheet.query_one("SelectOverlay", OptionList)
+            seen["listed"] = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
+            sheet.value = ("user", str(broken))
+            await pilot.pause()
+            seen["why"] = said(pilot.app.screen)
+            await pilot.press("f5")
+            await pilot.pause()
+            seen["started"] = type(pilot.app.screen).__name__
+            sheet.value = ("user", str(good))
+            await pilot.pause()
+            seen["after"] = said(pilot.app.screen)
+        return seen
+
+    seen = asyncio.run(start())
+    assert seen["chosen"] == ("user", str(good))
+    listed = seen["listed"]
+    assert isinstance(listed, list) and listed[-1] == "newer (yours, cannot be read)"
+    assert listed[1:3] == ["ours (yours)", "example (not the printed sheet)"]  # under the prompt
+    assert "newer.json" in str(seen["why"]) and seen["started"] == "StartScreen"
+    assert "newer.json" not in str(seen["after"])

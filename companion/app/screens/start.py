@@ -146,6 +146,9 @@ class StartScreen(FittedScreen[None]):
         super().__init__()
         self.games_dir = games_dir
         self.sheets_dir = sheets_dir
+        self.unreadable_sheets: dict[str, str] = {}
+        """Sheet files of the players' that cannot be read, and why."""
+        self.sheet_problem_said = False
         self.now = now
         self.saved: list[SavedGame] = []
 
@@ -279,13 +282,36 @@ class StartScreen(FittedScreen[None]):
             self.say("")
 
     def load_sheet_choices(self, select: SheetChoice | None = None) -> None:
+        """The players' sheets, the newest first, then the shipped ones; a sheet of theirs that cannot be
+        read (a file edited by hand, cut short) is listed last and never chosen for them."""
         user = rw.sheets_in(self.sheets_dir)
         newest = sorted(user.values(), key=lambda p: p.stat().st_mtime, reverse=True)
-        options: list[tuple[str, SheetChoice]] = [(f"{p.stem} (yours)", ("user", str(p))) for p in newest]
+        options: list[tuple[str, SheetChoice]] = []
+        self.unreadable_sheets = {}
+        for path in newest:
+            try:
+                rw.load_sheet(path)
+            except rw.SheetError as exc:
+                self.unreadable_sheets[str(path)] = str(exc)
+            else:
+                options.append((f"{path.stem} (yours)", ("user", str(path))))
         options += [(f"{name} (not the printed sheet)", ("shipped", name)) for name in rw.shipped_sheets()]
+        chosen = select or options[0][1]
+        options += [(f"{Path(p).stem} (yours, cannot be read)", ("user", p)) for p in self.unreadable_sheets]
         sheet = self.query_one("#sheet", Select)
         sheet.set_options(options)
-        sheet.value = select or options[0][1]
+        sheet.value = chosen
+
+    @on(Select.Changed, "#sheet")
+    def sheet_changed(self) -> None:
+        """A sheet that cannot be read says why when it is chosen (F2 starts the editor from the example)."""
+        choice = self.query_one("#sheet", Select).value
+        problem = self.unreadable_sheets.get(choice[1], "") if isinstance(choice, tuple) else ""
+        if problem:
+            self.say(problem, error=True)
+        elif self.sheet_problem_said:
+            self.variant_changed()
+        self.sheet_problem_said = bool(problem)
 
     def selected_sheet(self) -> rw.Sheet:
         kind, where = self.query_one("#sheet", Select).value  # type: ignore[misc]
