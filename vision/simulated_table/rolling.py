@@ -166,6 +166,7 @@ class RollingTable:
             rest += scatter(self._rng, len(specs) - len(rest), self.height, self.width, self.side, 0.8)
         entry = self._rng.uniform(0, 2 * np.pi)
         reach = np.hypot(self.width, self.height) * 0.6
+        tumbling = replace(self.look, noise=0.0)  # the motion blur would wash the sensor's noise out
         frames = []
         for k in range(self.roll_frames):
             left = 1 - (k + 1) / (self.roll_frames + 1)  # share of the way still to go
@@ -180,7 +181,7 @@ class RollingTable:
                 )
                 face = self._painter.labels[int(self._rng.integers(len(self._painter.labels)))]
                 dice.append((replace(spec, label=face), flying))
-            image = draw_scene(self.table, dice, self.look, self._rng).image
+            image = draw_scene(self.table, dice, tumbling, self._rng).image
             frames.append(_motion_blur(image, entry, 3 + 20 * left))
         scene = draw_scene(self.table, list(zip(specs, rest, strict=True)), self.look, self._rng)
         return frames, scene.image, scene.dice

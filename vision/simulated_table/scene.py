@@ -312,7 +312,8 @@ def finish(
         )
     if look.blur > 0:
         canvas = np.asarray(cv2.GaussianBlur(canvas, (0, 0), look.blur), np.float32)
-    canvas += rng.normal(0, look.noise, canvas.shape).astype(np.float32)
+    if look.noise > 0:  # the normal draws are most of a frame's cost: a look without noise draws none
+        canvas += rng.normal(0, look.noise, canvas.shape).astype(np.float32)
     image = np.clip(canvas, 0, 255).astype(np.uint8)
     if look.jpeg < 100:
         _, buf = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, look.jpeg])
