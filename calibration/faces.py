@@ -14,7 +14,7 @@ from pathlib import Path
 
 import cv2
 
-from jsonfile import printable
+from jsonfile import complain
 from vision.native_output import native_output_to
 from vision.symbols.teach import TeachingError, add_enroll_arguments, check_label, run_enroll
 
@@ -86,7 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         capture_faces(capture, labels, keep, seconds=args.seconds)
     except TeachingError as exc:
-        print(f"error: {printable(str(exc))}", file=sys.stderr)
+        complain("error", str(exc))
         return 2
     finally:
         capture.release()

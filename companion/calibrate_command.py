@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.app import paths
-from jsonfile import printable
+from jsonfile import complain
 
 if TYPE_CHECKING:  # the reader's modules load models and OpenCV: only when a step runs
     import numpy as np
@@ -71,10 +71,10 @@ def run_calibrate(args: argparse.Namespace) -> int:
             return _show()
         return _colours(args)
     except (ColourProfileError, TableAreaError, SourceError) as exc:
-        print(f"companion calibrate: {printable(str(exc))}", file=sys.stderr)
+        complain("companion calibrate", str(exc))
         return 2
     except OSError as exc:  # a full disk, a config folder not writable
-        print(f"companion calibrate: cannot save: {printable(str(exc))}", file=sys.stderr)
+        complain("companion calibrate", f"cannot save: {exc}")
         return 2
 
 
@@ -115,7 +115,7 @@ def _colours(args: argparse.Namespace) -> int:
         profile = teach_from_folder(
             Path(args.folder),
             lambda image: [d.box for d in reader.read(image).dice],
-            lambda refused: print(f"companion calibrate: {printable(refused)}", file=sys.stderr),
+            lambda refused: complain("companion calibrate", refused),
         )
     elif args.camera is not None:
         from vision.native_output import native_output_to

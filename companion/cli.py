@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from companion.games.entry import load
 from companion.games.table import FIRST_GAME, GAMES, PLAYED
 from companion.scorefiles import ScoreFileError, score_path
-from jsonfile import printable
+from jsonfile import complain
 
 if TYPE_CHECKING:  # the app's modules load Textual, OpenCV and the models: only when the app runs
     from textual.app import App
@@ -39,10 +39,10 @@ def run_score(args: argparse.Namespace) -> int:
     try:
         scored = score_path(args.file)
     except ScoreFileError as exc:
-        print(f"companion score: {printable(str(exc))}", file=sys.stderr)
+        complain("companion score", str(exc))
         return EXIT_BAD_INPUT
     if scored.warning:
-        print(f"companion score: warning: {printable(scored.warning)}", file=sys.stderr)
+        complain("companion score", f"warning: {scored.warning}")
     if args.json:
         print(json.dumps(scored.json, indent=2, ensure_ascii=False))
     else:
@@ -62,7 +62,7 @@ def run_city(args: argparse.Namespace) -> int:
     try:
         reading = read_city_photo(args.photo, load_profile(args.profile))
     except (ProfileError, ImageError, GridError) as exc:
-        print(f"companion city: {printable(str(exc))}", file=sys.stderr)
+        complain("companion city", str(exc))
         return EXIT_BAD_INPUT
     scored = score_layout(reading.layout, args.knight)
     if args.json:
@@ -153,21 +153,17 @@ def run_play(args: argparse.Namespace) -> int:
     try:
         symbols = None if args.symbols is None else load_profile(args.symbols)
     except ProfileError as exc:
-        print(
-            f"companion: {printable(str(exc))} (teach it with `python -m calibration.faces`)", file=sys.stderr
-        )
+        complain("companion", f"{exc} (teach it with `python -m calibration.faces`)")
         return EXIT_BAD_INPUT
     try:
         # With symbol dice, a throw settles on their faces (Alhambra dice: the game counts faces alone).
         settling = None if symbols is None else FACE_SETTLING
         camera = None if args.camera is None else camera_setup(args.camera, args.hold, symbols, settling)
     except CalibrationError as exc:
-        print(
-            f"companion: {printable(str(exc))} (teach it again with `companion calibrate`)", file=sys.stderr
-        )
+        complain("companion", f"{exc} (teach it again with `companion calibrate`)")
         return EXIT_BAD_INPUT
     except ProfileError as exc:
-        print(f"companion: {printable(f'{args.symbols}: {exc}')}", file=sys.stderr)
+        complain("companion", f"{args.symbols}: {exc}")
         return EXIT_BAD_INPUT
     app = CompanionApp(rng=random.Random(args.seed), camera=camera, keep_frames=not args.no_frames)
     try:
@@ -197,7 +193,7 @@ def run_view(args: argparse.Namespace) -> int:
     from companion.app.table_view import TableView
 
     if args.log is not None and not args.log.is_file():
-        print(f"companion view: {printable(str(args.log))}: no such game log", file=sys.stderr)
+        complain("companion view", f"{args.log}: no such game log")
         return EXIT_BAD_INPUT
     end_with_server()
     run_app(TableView(games_dir(), args.log), args.pilot)
@@ -233,7 +229,7 @@ def run_history(args: argparse.Namespace) -> int:
 
     found = history(games_dir())
     for problem in found.problems:
-        print(f"companion history: left out {printable(problem)}", file=sys.stderr)
+        complain("companion history", f"left out {problem}")
     if args.json:
         print(json.dumps([game.to_json() for game in found.games], indent=2, ensure_ascii=False))
     elif not found.games:
@@ -253,7 +249,7 @@ def run_stats(args: argparse.Namespace) -> int:
 
     found = history(games_dir())
     for problem in found.problems:
-        print(f"companion stats: left out {printable(problem)}", file=sys.stderr)
+        complain("companion stats", f"left out {problem}")
     stats = player_stats(found.games)
     if args.json:
         print(json.dumps([s.to_json() for s in stats], indent=2, ensure_ascii=False))

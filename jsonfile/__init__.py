@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import sys
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -83,6 +84,12 @@ def control_character(text: str) -> str:
 def printable(text: str) -> str:
     """`text` with each control character written as its escape (`\\x1b`): safe to print or draw."""
     return _CONTROL.sub(lambda found: repr(found[0])[1:-1], text)
+
+
+def complain(prefix: str, message: str) -> None:
+    """A command's line to standard error, `PREFIX: MESSAGE`, the message `printable`: it names files, and a
+    file named with ESC in a folder the user hands over would drive their terminal."""
+    print(f"{prefix}: {printable(message)}", file=sys.stderr, flush=True)
 
 
 def short(value: object) -> str:

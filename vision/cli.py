@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from jsonfile import printable
+from jsonfile import complain, printable
 from models import ModelMissingError
 from vision.colour_profile import (
     ColourProfile,
@@ -36,7 +35,7 @@ FAILED, BAD_SETUP = 1, 2
 
 
 def error(message: str) -> None:
-    print(f"error: {printable(message)}", file=sys.stderr, flush=True)
+    complain("error", message)
 
 
 def describe(path: Path, reading: DiceReading, ms: float, as_json: bool) -> str:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
-from jsonfile import printable
+from jsonfile import complain
 from vision.machine import describe
 from vision.reader import DiceReader
 from vision.reading import Image
@@ -74,12 +74,12 @@ def bench_with_profile(profile_path: Path, frames: int = 30) -> int:
     try:
         profile = load_profile(profile_path)
     except ProfileError as exc:
-        print(f"error: {printable(str(exc))}", file=sys.stderr)
+        complain("error", str(exc))
         return 2
     try:
         reader = DiceReader(symbols=profile)
     except ProfileError as exc:
-        print(f"error: {printable(f'{profile_path}: {exc}')}", file=sys.stderr)
+        complain("error", f"{profile_path}: {exc}")
         return 2
     print(describe(), flush=True)
     for what, images in bench_tables(profile.labels).items():

@@ -13,7 +13,6 @@ sees a die, still matches the face's other photos, and how far it leads the othe
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -22,7 +21,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from jsonfile import printable
+from jsonfile import complain, printable
 from vision.detect import Detection, detect
 from vision.images import ImageError, image_files, load_image
 from vision.reader import FIRST_LOOK, grown
@@ -502,14 +501,12 @@ def add_enroll_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_enroll(args: argparse.Namespace, faces_dir: Path) -> int:
     try:
-        profile = enroll(
-            faces_dir, args.out, args.edges, warn=lambda m: print(f"warning: {printable(m)}", file=sys.stderr)
-        )
+        profile = enroll(faces_dir, args.out, args.edges, warn=lambda m: complain("warning", m))
     except TeachingError as exc:
-        print(f"error: {printable(str(exc))}", file=sys.stderr)
+        complain("error", str(exc))
         return 2
     except OSError as exc:  # a full disk, a folder not writable: nothing half written is left
-        print(f"error: cannot write the profile: {printable(str(exc))}", file=sys.stderr)
+        complain("error", f"cannot write the profile: {exc}")
         return 2
     print(
         f"taught {len(profile.faces)} faces ({', '.join(profile.labels)});"
