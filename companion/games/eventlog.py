@@ -15,13 +15,13 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Generic, TypedDict, TypeVar
 
-from jsonfile import JsonFileError, Limits, loads, optional_text, read_bytes, short
+from jsonfile import JsonFileError, Limits, loads, optional_text, read_bytes, refuse_unknown, short
 
 from .held import open_held
 
@@ -41,6 +41,36 @@ def _frame_name(data: dict[str, Any], error: type[ValueError]) -> str:
     if name and not FRAME_NAME.fullmatch(name):
         raise error(f"frame: must name a frame like 0001.jpg, got {short(name)}")
     return name
+
+
+def event_fields(
+    raw: object, fields: Mapping[str, Collection[str]], error: type[ValueError]
+) -> tuple[str, dict[str, Any]]:
+    """A log line's event kind and its object, once that holds only the fields its kind writes (`fields`,
+    by kind); `error` names the first thing wrong."""
+    if not isinstance(raw, dict):
+        raise error("an event must be a JSON object")
+    kind = raw.get("event")
+    if not isinstance(kind, str) or kind not in fields:
+        raise error(f"event: unknown kind {short(kind)}")
+    refuse_unknown(raw, fields[kind], "", error)
+    return kind, raw
+
+
+def name_field(data: Mapping[str, object], key: str, error: type[ValueError]) -> str:
+    """The player's name at `key`; the engine checks it is one of the game's."""
+    value = data.get(key)
+    if not isinstance(value, str):
+        raise error(f"{key}: must be a name, got {short(value)}")
+    return value
+
+
+def names_field(data: Mapping[str, object], key: str, error: type[ValueError]) -> tuple[str, ...]:
+    """The names listed at `key`."""
+    value = data.get(key)
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise error(f"{key}: must be a list of names, got {short(value)}")
+    return tuple(value)
 
 
 SAID = ("source", "note", "frame")
@@ -100,7 +130,7 @@ class LogFormat(Generic[E]):
     """An event from its JSON object; raises `bad_event` naming the bad field."""
     encode: Callable[[E], dict[str, Any]]
     bad_event: type[Exception]
-    limits: Limits
+    limits: Limits = LOG_LIMITS
 
 
 @dataclass(frozen=True)

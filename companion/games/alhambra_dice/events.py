@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Final, Literal, TypeAlias
 from companion.games.alhambra.buildings import TYPES
 from jsonfile import refuse_unknown, short
 
-from ..eventlog import LOG_LIMITS, SAID, LogFormat, Said, said_from_json
+from ..eventlog import SAID, LogFormat, Said, event_fields, name_field, names_field, said_from_json
 from .components import START_TILE, TILE_KINDS
 
 GAME_ID = "alhambra-dice"
@@ -233,24 +233,17 @@ _FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 
-def event_from_json(data: object) -> Event:
+def event_from_json(raw: object) -> Event:
     """Parse one event object; raises `EventFormatError` naming the bad field."""
-    if not isinstance(data, dict):
-        raise EventFormatError("an event must be a JSON object")
-    kind = data.get("event")
-    if not isinstance(kind, str) or kind not in _FIELDS:
-        raise EventFormatError(f"event: unknown kind {short(kind)}")
-    refuse_unknown(data, _FIELDS[kind], "", EventFormatError)
+    kind, data = event_fields(raw, _FIELDS, EventFormatError)
     if kind == GameStarted.kind:
         if data.get("game") != GAME_ID:
             raise EventFormatError(f"game: must be {GAME_ID!r}, got {short(data.get('game'))}")
-        players = data.get("players")
-        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise EventFormatError(f"players: must be a list of names, got {short(players)}")
+        players = names_field(data, "players", EventFormatError)
         variant = data.get("variant", STANDARD)
         if variant not in VARIANTS:
             raise EventFormatError(f"variant: must be one of {', '.join(VARIANTS)}, got {short(variant)}")
-        return GameStarted(tuple(players), str(variant))
+        return GameStarted(players, str(variant))
     if kind == TilesLaid.kind:
         start = data.get("start_column")
         return TilesLaid(
@@ -273,9 +266,7 @@ def event_from_json(data: object) -> Event:
             laid.append(str(tile))
         dirk = data.get("dirk_column")
         return RoundPrepared(tuple(laid), None if dirk is None else _building(dirk, "dirk_column"))
-    player = data.get("player")
-    if not isinstance(player, str):
-        raise EventFormatError(f"player: must be a name, got {short(player)}")
+    player = name_field(data, "player", EventFormatError)
     if kind == Rolled.kind:
         return Rolled(player, _dice(data.get("dice")), **said_from_json(data, EventFormatError))
     if kind == RollCancelled.kind:
@@ -295,12 +286,9 @@ def event_from_json(data: object) -> Event:
     if kind == BlackDieSet.kind:
         return BlackDieSet(player, building)
     if kind == TileTaken.kind:
-        start = data.get("start_player")
-        if start is not None and not isinstance(start, str):
-            raise EventFormatError(f"start_player: must be a name, got {short(start)}")
         at = data.get("at")
         where = at if at in (RESERVE, TO_DIRK) else _cell(at, "at", f'or "{RESERVE}" or "{TO_DIRK}"')
-        return TileTaken(player, building, _index(data.get("tile"), "tile"), where, start)
+        return TileTaken(player, building, _index(data.get("tile"), "tile"), where, _start_player(data))
     if kind == MarkerPlaced.kind:
         displace = data.get("displace", False)
         if not isinstance(displace, bool):
@@ -312,17 +300,12 @@ def event_from_json(data: object) -> Event:
     value = data.get("value")
     if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 3):
         raise EventFormatError(f"value: a VP tile's value must be 1, 2 or 3, got {short(value)}")
-    start = data.get("start_player")
-    if start is not None and not isinstance(start, str):
-        raise EventFormatError(f"start_player: must be a name, got {short(start)}")
-    return PrizeTaken(
-        player,
-        building,
-        str(prize),
-        value,
-        _exchange(data),
-        start,
-    )
+    return PrizeTaken(player, building, str(prize), value, _exchange(data), _start_player(data))
+
+
+def _start_player(data: dict[str, Any]) -> str | None:
+    """The start player a prize or tile names (the start-player tile's), None where none is."""
+    return None if data.get("start_player") is None else name_field(data, "start_player", EventFormatError)
 
 
 def _exchange(data: dict[str, Any]) -> tuple[str, ...] | None:
@@ -408,5 +391,5 @@ def _dice(value: object) -> tuple[int, ...]:
     return tuple(counts)
 
 
-LOG_FORMAT: LogFormat[Event] = LogFormat(event_from_json, event_to_json, EventFormatError, LOG_LIMITS)
+LOG_FORMAT: LogFormat[Event] = LogFormat(event_from_json, event_to_json, EventFormatError)
 """This game's events in the log every game keeps."""

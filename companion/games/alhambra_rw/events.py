@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, TypeAlias
 
-from jsonfile import refuse_unknown, short
+from jsonfile import short
 
-from ..eventlog import LOG_LIMITS, SAID, LogFormat, Said, said_from_json
+from ..eventlog import SAID, LogFormat, Said, event_fields, name_field, names_field, said_from_json
 from .sheet import Sheet, SheetError, sheet_from_json
 
 Colour: TypeAlias = Literal["yellow", "blue"]
@@ -133,14 +133,9 @@ _FIELDS: dict[str, tuple[str, ...]] = {
 """The fields `event_to_json` writes for each kind of event."""
 
 
-def event_from_json(data: object) -> Event:
+def event_from_json(raw: object) -> Event:
     """Parse one event object; raises `EventFormatError` naming the bad field."""
-    if not isinstance(data, dict):
-        raise EventFormatError("an event must be a JSON object")
-    kind = data.get("event")
-    if not isinstance(kind, str) or kind not in _FIELDS:
-        raise EventFormatError(f"event: unknown kind {short(kind)}")
-    refuse_unknown(data, _FIELDS[kind], "", EventFormatError)
+    kind, data = event_fields(raw, _FIELDS, EventFormatError)
     if kind == GameStarted.kind:
         try:
             sheet = sheet_from_json(data.get("sheet"), where="sheet")
@@ -149,10 +144,13 @@ def event_from_json(data: object) -> Event:
         variant = data.get("variant", STANDARD)
         if variant not in VARIANTS:
             raise EventFormatError(f"variant: must be one of {', '.join(VARIANTS)}, got {short(variant)}")
-        return GameStarted(sheet, _names(data, "players"), _names(data, "imaginary"), variant)
-    player = data.get("player")
-    if not isinstance(player, str):
-        raise EventFormatError(f"player: must be a name, got {short(player)}")
+        return GameStarted(
+            sheet,
+            names_field(data, "players", EventFormatError),
+            names_field(data, "imaginary", EventFormatError),
+            variant,
+        )
+    player = name_field(data, "player", EventFormatError)
     if kind == Roll.kind:
         return Roll(
             player, _ints(data, "yellow"), _ints(data, "blue"), **said_from_json(data, EventFormatError)
@@ -183,12 +181,5 @@ def _ints(data: dict[str, Any], key: str) -> tuple[int, ...]:
     return tuple(value)
 
 
-def _names(data: dict[str, Any], key: str) -> tuple[str, ...]:
-    value = data.get(key, [])
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise EventFormatError(f"{key}: must be a list of names, got {short(value)}")
-    return tuple(value)
-
-
-LOG_FORMAT: LogFormat[Event] = LogFormat(event_from_json, event_to_json, EventFormatError, LOG_LIMITS)
+LOG_FORMAT: LogFormat[Event] = LogFormat(event_from_json, event_to_json, EventFormatError)
 """This game's events in the log every game keeps."""

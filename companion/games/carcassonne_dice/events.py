@@ -13,7 +13,7 @@ from typing import Any, ClassVar, TypeAlias
 
 from jsonfile import refuse_unknown, short
 
-from ..eventlog import LOG_LIMITS, SAID, LogFormat, Said, said_from_json
+from ..eventlog import SAID, LogFormat, Said, event_fields, name_field, names_field, said_from_json
 from .city import Areas, Pos, area_text, areas_problem, parse_area
 
 GAME_ID = "carcassonne-dice"
@@ -109,24 +109,15 @@ _FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 
-def event_from_json(data: object) -> Event:
+def event_from_json(raw: object) -> Event:
     """Parse one event object; raises `EventFormatError` naming the bad field."""
-    if not isinstance(data, dict):
-        raise EventFormatError("an event must be a JSON object")
-    kind = data.get("event")
-    if not isinstance(kind, str) or kind not in _FIELDS:
-        raise EventFormatError(f"event: unknown kind {short(kind)}")
-    refuse_unknown(data, _FIELDS[kind], "", EventFormatError)
+    kind, data = event_fields(raw, _FIELDS, EventFormatError)
     if kind == GameStarted.kind:
         if data.get("game") != GAME_ID:
             raise EventFormatError(f"game: must be {GAME_ID!r}, got {short(data.get('game'))}")
-        players = data.get("players")
-        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise EventFormatError(f"players: must be a list of names, got {short(players)}")
-        return GameStarted(tuple(players))
-    player = data.get("player")
-    if not isinstance(player, str):
-        raise EventFormatError(f"player: must be a name, got {short(player)}")
+        players = names_field(data, "players", EventFormatError)
+        return GameStarted(players)
+    player = name_field(data, "player", EventFormatError)
     if kind == Rolled.kind:
         return Rolled(
             player,
@@ -198,5 +189,5 @@ def areas(value: object, where: str) -> Areas:
     return tuple(masks)
 
 
-LOG_FORMAT: LogFormat[Event] = LogFormat(event_from_json, event_to_json, EventFormatError, LOG_LIMITS)
+LOG_FORMAT: LogFormat[Event] = LogFormat(event_from_json, event_to_json, EventFormatError)
 """This game's events in the log every game keeps."""
