@@ -59,6 +59,10 @@ _TOKEN = re.compile(
 )
 
 
+_COLON = re.compile(r"\s*:")
+"""What follows a string that is an object's key."""
+
+
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
 """Characters that no name or text the program reads needs, and that printed drive a terminal (ESC starts
 its commands: clear the screen, retitle the window)."""
@@ -142,7 +146,9 @@ def loads(data: bytes, limits: Limits = Limits(), line: int = 1) -> object:
     except json.JSONDecodeError as err:
         raise JsonFileError(f"{_place(text, err.pos, line)}: not valid JSON ({err.msg})") from None
     except _DuplicateKey as err:
-        raise JsonFileError(f"field {short(err.key)} is given twice in one object") from None
+        raise JsonFileError(
+            f"{_second_key(text, err.key, line)}: field {short(err.key)} is given twice in one object"
+        ) from None
 
 
 def refuse_unknown(
@@ -211,6 +217,28 @@ def _check_number(token: re.Match[str], text: str, limits: Limits, line: int) ->
 def _place(text: str, pos: int, line: int) -> str:
     lines_before, line_start = text.count("\n", 0, pos), text.rfind("\n", 0, pos)
     return f"line {line + lines_before}, column {pos - line_start}"
+
+
+def _second_key(text: str, key: str, line: int) -> str:
+    """Where `key` is given a second time in one object of `text` (valid JSON, the parser found it)."""
+    objects: list[set[str] | None] = []  # the keys of each object open there; None for an array
+    for token in _TOKEN.finditer(text):
+        kind = token.lastgroup
+        if kind == "open":
+            objects.append(set() if token[0] == "{" else None)
+        elif kind == "close":
+            objects.pop()
+        elif (
+            kind == "string"
+            and objects
+            and (keys := objects[-1]) is not None
+            and _COLON.match(text, token.end())
+        ):
+            name = json.loads(token[0])
+            if name == key and name in keys:
+                return _place(text, token.start(), line)
+            keys.add(name)
+    return f"line {line}"
 
 
 class _DuplicateKey(Exception):
