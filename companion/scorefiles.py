@@ -65,14 +65,17 @@ def score_path(path: str | Path) -> Scored:
         raise ScoreFileError(str(exc)) from exc
     try:
         head, is_log = _parsed(data)
-        entry = _entry(path, head.get("game") if isinstance(head, dict) else None)
+        game = head.get("game") if isinstance(head, dict) else None
+        entry = _entry(path, game)
         if is_log and (entry.rules is None or entry.score_events is None):
             head = loads(data, LIMITS)  # a game kept without a log: one JSON value, or its error
     except JsonFileError as exc:
         raise ScoreFileError(f"{path}: {exc}") from exc
     rules, score_events = entry.rules, entry.score_events
     if not is_log or rules is None or score_events is None:
-        return _named(path, partial(entry.score, head))
+        # Another game's file that lost its "game" is read as the first game's: the refusal says so.
+        guessed = f'; the file names no "game", so it was read as {entry.title}\'s' if game is None else ""
+        return _named(path, partial(entry.score, head), hint=guessed)
     try:
         loaded = read_log(path, data, rules.log)
     except LogError as exc:
@@ -80,9 +83,9 @@ def score_path(path: str | Path) -> Scored:
     return _named(path, partial(score_events, list(loaded.events)), loaded.warning)
 
 
-def _named(path: Path, score: Callable[[], Scored], warning: str = "") -> Scored:
-    """What `score` gives, with `warning`; its `ScoreFileError` naming the file."""
+def _named(path: Path, score: Callable[[], Scored], warning: str = "", hint: str = "") -> Scored:
+    """What `score` gives, with `warning`; its `ScoreFileError` naming the file, `hint` after it."""
     try:
         return replace(score(), warning=warning)
     except ScoreFileError as exc:
-        raise ScoreFileError(f"{path}: {exc}") from exc
+        raise ScoreFileError(f"{path}: {exc}{hint}") from exc

@@ -195,6 +195,28 @@ def test_a_log_too_large_is_refused_unread(tmp_path: Path) -> None:
         Session.resume(PLAYED[FIRST_GAME.id].rules, path)  # type: ignore[arg-type]
 
 
+EXAMPLES = Path(__file__).parents[1] / "companion" / "games"
+
+
+def test_a_file_that_names_no_game_is_the_first_games_and_a_refusal_says_so(tmp_path: Path) -> None:
+    """The README: the file's "game" field says which game, none the first. An end state without it is
+    scored; another game's file without it is refused saying how it was read (it named only a field)."""
+    end_state = json.loads((EXAMPLES / "alhambra_rw" / "examples" / "example-game.json").read_text())
+    turn = json.loads((EXAMPLES / "carcassonne_dice" / "examples" / "wiki-example.json").read_text())
+    for data in (end_state, turn):
+        del data["game"]
+    (tmp_path / "end.json").write_text(json.dumps(end_state))
+    (tmp_path / "turn.json").write_text(json.dumps(turn))
+    named = score_path(EXAMPLES / "alhambra_rw" / "examples" / "example-game.json")
+    assert score_path(tmp_path / "end.json") == named
+    with pytest.raises(ScoreFileError) as refused:
+        score_path(tmp_path / "turn.json")
+    assert str(refused.value).startswith(f"{tmp_path / 'turn.json'}: unknown field ")
+    assert str(refused.value).endswith(
+        '; the file names no "game", so it was read as Alhambra Roll & Write\'s'
+    )
+
+
 def test_a_log_with_a_cut_line_is_kept_whole_until_continued(tmp_path: Path) -> None:
     """Reading (the list, history, the score) never changes the file: only continuing sets a line aside."""
     entry = FIRST_GAME

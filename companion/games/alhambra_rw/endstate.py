@@ -27,7 +27,7 @@ def end_state_from_json(data: object) -> EndState:
     if not isinstance(data, dict):
         raise EndStateError("the end state must be a JSON object")
     refuse_unknown(data, ("game", "sheet", "variant", "players", "completions"), "", EndStateError)
-    if data.get("game") != GAME_ID:
+    if data.get("game", GAME_ID) != GAME_ID:
         raise EndStateError(f"game: must be {GAME_ID!r}, got {short(data.get('game'))}")
     sheet_data = data.get("sheet")
     try:
