@@ -10,6 +10,7 @@ import argparse
 import json
 import math
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -192,12 +193,19 @@ def run_view(args: argparse.Namespace) -> int:
     from companion.app.sharing import end_with_server
     from companion.app.table_view import TableView
 
-    if args.log is not None and not args.log.is_file():
-        complain("companion view", f"{args.log}: no such game log")
+    if not _log_found(args, "companion view"):
         return EXIT_BAD_INPUT
     end_with_server()
     run_app(TableView(games_dir(), args.log), args.pilot)
     return 0
+
+
+def _log_found(args: argparse.Namespace, prefix: str) -> bool:
+    """Whether the LOG a view follows is a file (none given: the newest game's); says so when not."""
+    if args.log is None or args.log.is_file():
+        return True
+    complain(prefix, f"{args.log}: no such game log")
+    return False
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -206,6 +214,8 @@ def run_serve(args: argparse.Namespace) -> int:
     from companion.app.sharing import cannot_listen, listen_error, listening_lines, new_token
     from companion.app.view_server import ViewServer
 
+    if not _log_found(args, "companion serve"):
+        return EXIT_BAD_INPUT  # said now, not to each phone that opens the address
     token = args.token or new_token()
     command = [sys.executable, "-m", "companion", "view", *([str(args.log)] if args.log else [])]
     why = cannot_listen(args.host, args.port)
@@ -375,7 +385,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--port", type=_port, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})"
     )
     serve.add_argument(
-        "--token", default=None, help="the key in the view's address (default: a new random one each start)"
+        "--token",
+        type=_token,
+        default=None,
+        help="the key in the view's address: letters, digits, - _ . ~ (default: a new random one each start)",
     )
     serve.add_argument(
         "--max-viewers",
@@ -407,6 +420,13 @@ def _count(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number above 0")
     return int(text)
+
+
+def _token(text: str) -> str:
+    # What an address carries as it is: a key typed into a phone or read off a QR code is never escaped.
+    if not re.fullmatch(r"[A-Za-z0-9._~-]{1,100}", text):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a key: 1 to 100 letters, digits, - _ . ~")
+    return text
 
 
 def _port(text: str) -> int:

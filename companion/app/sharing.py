@@ -68,7 +68,8 @@ def _is_loopback(host: str) -> bool:
 
 def view_url(address: str, port: int, token: str) -> str:
     """The address of the view, with its key."""
-    return f"http://{address}:{port}/?token={token}"
+    host = f"[{address}]" if ":" in address else address  # an IPv6 address is bracketed in a URL
+    return f"http://{host}:{port}/?token={token}"
 
 
 def listening_lines(host: str, port: int, token: str) -> list[str]:

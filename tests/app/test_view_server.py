@@ -17,7 +17,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from companion.app.sharing import free_port, phone_addresses
+from companion.app.sharing import free_port, phone_addresses, view_url
 from companion.games import alhambra_rw as rw
 from companion.games.alhambra_rw.log import write_log
 from companion.games.alhambra_rw.simulate import play_random_game
@@ -242,3 +242,32 @@ def test_a_port_taken_or_out_of_range_is_one_line_not_a_traceback(tmp_path: Path
     done = serve("--port", "99999")
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert done.stderr.endswith("argument --port: '99999' is not a port: a whole number from 1 to 65535\n")
+
+
+def test_a_log_not_there_or_a_key_no_address_carries_is_refused_before_listening(tmp_path: Path) -> None:
+    """`serve` printed its addresses for a mistyped LOG, each phone then seeing the error; a key with a space
+    was printed into the address as it was, which no phone opens."""
+    environment = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
+
+    def serve(*options: str) -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, "-m", "companion", "serve", "--port", "1", *options]
+        return subprocess.run(command, capture_output=True, text=True, env=environment, timeout=60)
+
+    missing = tmp_path / "gmae.jsonl"
+    done = serve(str(missing))
+    assert (done.returncode, done.stdout, done.stderr) == (
+        2,
+        "",
+        f"companion serve: {missing}: no such game log\n",
+    )
+    for key in ("a b", "", "ключ"):
+        done = serve("--token", key)
+        assert done.returncode == 2 and not done.stdout
+        assert done.stderr.endswith(
+            f"argument --token: {key!r} is not a key: 1 to 100 letters, digits, - _ . ~\n"
+        )
+
+
+def test_an_ipv6_address_is_bracketed_in_the_views_address() -> None:
+    assert view_url("::1", 8000, "k") == "http://[::1]:8000/?token=k"
+    assert view_url("192.168.1.20", 8000, "k") == "http://192.168.1.20:8000/?token=k"
