@@ -244,7 +244,12 @@ def broken(path: list[str | int], value: object) -> dict[str, Any]:
         (
             ["completions"],
             [{"type": "tower", "round": 30, "players": ["Marc"]}],
-            r"round: must be a round number 1–18",
+            r"round: must be a round number 1–18, or 0 for set-up, got 30",
+        ),
+        (
+            ["completions"],
+            [{"type": "tower", "round": 0, "players": ["Marc"]}],
+            r"completions\[0\].round: set-up crosses 3 buildings, so no one completes the 8 tower boxes",
         ),
         (
             ["players", 2, "buildings", "pavilion"],

@@ -9,7 +9,7 @@ from typing import TypeGuard
 
 from jsonfile import refuse_unknown, short, shown
 
-from .engine import IllegalMove, start
+from .engine import SETUP_BUILDINGS, IllegalMove, start
 from .events import VARIANTS, GameStarted
 from .scoring import Completion, EndState, PlayerRecord, ScoreError
 from .sheet import BUILDING_TYPES, STARTING_COINS, Sheet, SheetError, load_shipped_sheet, sheet_from_json
@@ -145,7 +145,14 @@ def _completions(
         t = BUILDING_TYPES.index(building)
         rnd = c.get("round")
         if not _whole(rnd) or not 0 <= rnd <= rounds:
-            raise EndStateError(f"{where}.round: must be a round number 1–{rounds}, got {short(rnd)}")
+            raise EndStateError(
+                f"{where}.round: must be a round number 1–{rounds}, or 0 for set-up, got {short(rnd)}"
+            )
+        if rnd == 0 and boxes[t] > SETUP_BUILDINGS:
+            raise EndStateError(
+                f"{where}.round: set-up crosses {SETUP_BUILDINGS} buildings, so no one completes the "
+                f"{boxes[t]} {building} boxes in it (round 0)"
+            )
         who = c.get("players")
         if not isinstance(who, list) or not who or not all(isinstance(n, str) for n in who):
             raise EndStateError(f"{where}.players: must be a non-empty list of names")
