@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import io
 import json
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from companion.app import paths
 from companion.app.screens.alhambra_pad import AlhambraPadScreen
 from companion.cli import main as companion_main
 from companion.games.alhambra.buildings import TYPES
+from companion.games.alhambra.pad import new_pad
 
 
 async def new_pad_for_ann_and_ben(pilot: Any) -> AlhambraPadScreen:
@@ -205,6 +207,36 @@ def test_a_damaged_pad_is_named_and_the_app_goes_on(xdg: Path) -> None:
         assert "\n" not in message and len(message) < 300, (what, message)
     assert "'players[0].scorings[0].buildings' must give" in said["a building missing"]
     assert "nested over" in said["nested too deep"]
+
+
+def test_one_name_is_refused_and_never_opens_another_tables_pad(xdg: Path) -> None:
+    """F7 with fewer than two names fell back to the newest pad: one name typed opened an old pad of others
+    without a word. None typed still continues the last pad, as the README says."""
+    seen: dict[str, Any] = {}
+
+    new_pad(paths.games_dir(), ["Ann", "Ben"], datetime(2026, 11, 28, 21, 0))
+
+    async def run() -> None:
+        async with make_app().run_test(size=(110, 34)) as pilot:
+            start = pilot.app.screen
+            start.query_one("#name1", Input).value = "Solo"
+            await pilot.pause()
+            await pilot.press("f7")
+            await pilot.pause()
+            seen["one"] = pilot.app.screen is start, str(start.query_one("#message", Static).render())
+            start.query_one("#name1", Input).value = ""
+            await pilot.pause()
+            await pilot.press("f7")
+            await pilot.pause()
+            seen["none"] = pilot.app.screen
+
+    asyncio.run(run())
+    assert seen["one"] == (
+        True,
+        "cannot open a new Alhambra scoring pad: the game is for 2 to 6 players (Dirk joins two), not 1",
+    )
+    assert isinstance(seen["none"], AlhambraPadScreen)
+    assert [p["name"] for p in seen["none"].pad["players"]] == ["Ann", "Ben", "Dirk"]
 
 
 def test_a_pad_that_cannot_be_saved_says_so_and_keeps_the_typing(xdg: Path) -> None:

@@ -416,7 +416,8 @@ class StartScreen(FittedScreen[None]):
         self.app.push_screen(DeleteGameScreen(label, game_files(game.path)), answered)
 
     def action_alhambra_pad(self) -> None:
-        """The original Alhambra's scoring pad: a new one for the names typed, else the last one again."""
+        """The original Alhambra's scoring pad: a new one for the names typed, the last one again for none
+        (one name is a pad refused, never another table's old pad opened)."""
         from companion.games.alhambra.pad import PadError, load_pad, new_pad, newest_pad
 
         from .alhambra_pad import AlhambraPadScreen
@@ -425,16 +426,15 @@ class StartScreen(FittedScreen[None]):
         if len(set(names)) != len(names):
             self.say("player names must differ", error=True)
             return
+        what = "a new Alhambra scoring pad" if names else "the Alhambra scoring pad"
         try:
-            path = (
-                new_pad(self.games_dir, names, self.now()) if len(names) >= 2 else newest_pad(self.games_dir)
-            )
+            path = new_pad(self.games_dir, names, self.now()) if names else newest_pad(self.games_dir)
             if path is None:
                 self.say("type 2 to 6 players' names for a new Alhambra scoring pad", error=True)
                 return
             screen = AlhambraPadScreen(path, load_pad(path))
         except (PadError, OSError) as exc:
-            self.say(f"cannot open the Alhambra scoring pad: {exc}", error=True)
+            self.say(f"cannot open {what}: {exc}", error=True)
             return
         self.app.push_screen(screen)
 

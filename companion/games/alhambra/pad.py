@@ -18,7 +18,7 @@ from jsonfile.whole import write_whole
 from ..entry import Progress, Result, ScoreFileError, Summary
 from ..folding import IllegalMove, check_names
 from .buildings import TYPES, load_buildings
-from .scorefile import GAME_ID, MAX_NAME, read_scorings
+from .scorefile import GAME_ID, MAX_NAME, MAX_PLAYERS, read_scorings
 from .scorefile import LIMITS as PAD_LIMITS
 from .scoring import SCORINGS, score_game
 from .scoring import Result as Scored
@@ -30,6 +30,8 @@ WALL = "wall"
 
 def new_pad(folder: Path, names: list[str], now: datetime) -> Path:
     """A pad for these players (Dirk joins a 2-player game), one empty scoring, saved in `folder`."""
+    if not 2 <= len(names) <= MAX_PLAYERS:
+        raise PadError(f"the game is for 2 to {MAX_PLAYERS} players (Dirk joins two), not {len(names)}")
     try:
         check_names(names, MAX_NAME)
     except IllegalMove as exc:
