@@ -138,7 +138,9 @@ def test_a_digit_typed_after_a_lone_0_replaces_it_and_the_best_lead_until_the_th
 
 def test_down_and_enter_go_down_a_column_as_on_paper_and_up_comes_back(xdg: Path) -> None:
     """A scoring is counted one building type at a time round the table: ↓ or Enter after a count goes to
-    the next player's same count, ↑ back; Dirk has no wall, so the wall column ends at Ben."""
+    the next player's same count, from the last player on to the next type's first (it stayed, and the next
+    count typed was written after the last: 3 then 5 made 35), ↑ back; Dirk has no wall, so the wall column
+    ends at Ben, the last count of all."""
     seen: dict[str, Any] = {}
 
     async def fill() -> None:
@@ -147,9 +149,11 @@ def test_down_and_enter_go_down_a_column_as_on_paper_and_up_comes_back(xdg: Path
             pad.query_one("#p0-garden", Input).focus()
             await pilot.press("2", "enter", "3", "down", "1")
             seen["gardens"] = [p["scorings"][0]["buildings"]["garden"] for p in pad.pad["players"]]
-            await pilot.press("down")
+            await pilot.press("enter")
             seen["last"] = pilot.app.focused.id if pilot.app.focused else None
-            await pilot.press("up", "up")
+            await pilot.press("4")
+            seen["towers"] = [p["scorings"][0]["buildings"]["tower"] for p in pad.pad["players"]]
+            await pilot.press("up", "up", "up")
             seen["back"] = pilot.app.focused.id if pilot.app.focused else None
             pad.query_one("#p1-wall", Input).focus()
             await pilot.press("down")
@@ -157,7 +161,8 @@ def test_down_and_enter_go_down_a_column_as_on_paper_and_up_comes_back(xdg: Path
 
     asyncio.run(fill())
     assert seen["gardens"] == [2, 3, 1]
-    assert seen["last"] == "p2-garden", "↓ on the last player stays there"
+    assert seen["last"] == "p0-tower", "Enter on the last player goes on to the next type"
+    assert seen["towers"] == [4, 0, 0] and seen["gardens"] == [2, 3, 1]
     assert seen["back"] == "p0-garden"
     assert seen["wall"] == "p1-wall", "Dirk's row has no wall to go to"
 

@@ -140,15 +140,15 @@ class AlhambraPadScreen(FittedScreen[None]):
 
     def action_move(self, step: int) -> None:
         """The same count of the player above or below: a scoring is counted one building type at a time,
-        down the column as on the paper pad (Dirk has no wall: his row is passed over there)."""
+        down the column as on the paper pad, and on from the last player to the next type's first (Dirk has
+        no wall: his row is passed over there)."""
         here = self.focused
         if not isinstance(here, Input) or here.id is None:
             return
-        p, field = here.id[1:].split("-", 1)
-        players = len(self.pad["players"])
-        for other in range(int(p) + step, players if step > 0 else -1, step):
-            boxes = self.query(f"#p{other}-{field}").results(Input)
-            box = next(boxes, None)
+        by_column = [f"p{p}-{field}" for field in (*al.TYPES, WALL) for p in range(len(self.pad["players"]))]
+        at = by_column.index(here.id)
+        for other in by_column[at + 1 :] if step > 0 else reversed(by_column[:at]):
+            box = next(self.query(f"#{other}").results(Input), None)
             if box is not None:
                 box.focus()
                 return
