@@ -182,12 +182,17 @@ def test_the_totals_stay_in_view_at_80x24_with_five_players(xdg: Path) -> None:
             seen["totals"] = str(totals.render())
             await type_into(pilot, "p4-tower", "-1")
             seen["refused"] = str(totals.render()), totals in pad._compositor.visible_widgets
+            await type_into(pilot, "p1-wall", "")
+            seen["empty"] = str(totals.render())
 
     asyncio.run(fill())
     assert seen["shown"], "the totals line is below the fold"
     assert seen["totals"] == "Totals after scoring 1 of 3: Ann 0, Ben 0, Cid 0, Dora 0, Eve 6. Leading: Eve"
     refused, shown = seen["refused"]
-    assert refused.startswith("not scored yet: ") and shown, refused
+    # Said in the pad's words: whose count, in which scoring (it named the file's field, players[4]...).
+    assert shown
+    assert refused == "not scored yet: Eve's tower in scoring 1: must be a whole number 0-11, got -1"
+    assert seen["empty"] == "not scored yet: Ben's wall in scoring 1 is empty: type a count (0 for none)"
 
 
 def test_a_damaged_pad_is_named_and_the_app_goes_on(xdg: Path) -> None:

@@ -19,7 +19,7 @@ from textual.widgets import Input, Label, Static
 
 from companion.games import alhambra as al
 from companion.games.alhambra.entry import ENTRY
-from companion.games.alhambra.pad import WALL, PadError, save_pad
+from companion.games.alhambra.pad import WALL, PadError, not_scored, save_pad
 from companion.games.alhambra.report import result_text
 from companion.games.alhambra.scoring import SCORINGS
 from companion.games.held import HeldFile, InUse
@@ -108,7 +108,7 @@ class AlhambraPadScreen(FittedScreen[None]):
             self.result = al.score_game(al.read_scorings(self.pad, al.load_buildings()))
         except al.ScoreFileError as exc:
             self.result = None
-            totals.update(f"not scored yet: {exc}")
+            totals.update(not_scored(self.pad, exc))
             totals.add_class("error")
             result.update("")
             return

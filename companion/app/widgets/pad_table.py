@@ -11,7 +11,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from companion.games import alhambra as al
-from companion.games.alhambra.pad import WALL
+from companion.games.alhambra.pad import WALL, not_scored
 from companion.games.alhambra.report import result_text
 
 from .fitted import UNBOUNDED, Fitted
@@ -46,7 +46,7 @@ def breakdown_text(pad: dict[str, Any]) -> str:
     try:
         return result_text(al.score_game(al.read_scorings(pad, al.load_buildings())))
     except al.ScoreFileError as exc:
-        return f"not scored yet: {exc}"
+        return not_scored(pad, exc)
 
 
 class PadCounts(Fitted[dict[str, Any]]):

@@ -8,6 +8,7 @@ again, in history once its three scorings are typed.
 from __future__ import annotations
 
 import json
+import re
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -43,6 +44,22 @@ def new_pad(folder: Path, names: list[str], now: datetime) -> Path:
     path = folder / f"{PAD_PREFIX}{now:%Y%m%d-%H%M%S}{PAD_SUFFIX}"
     save_pad(path, {"game": GAME_ID, "players": players})
     return path
+
+
+_FIELD = re.compile(r"players\[(\d+)\]\.scorings\[(\d+)\](?:\.buildings)?\.(\w+)")
+_EMPTY = re.compile(r": must be a whole number [0-9]+-[0-9]+, got ''$")
+
+
+def not_scored(pad: dict[str, Any], problem: ScoreFileError) -> str:
+    """Why the pad as typed cannot be scored, in the pad's words: a player's count by name and scoring, not
+    the file's field ("Dirk's pavilion in scoring 1", not "players[2].scorings[0].buildings.pavilion")."""
+
+    def named(field: re.Match[str]) -> str:
+        player, scoring, what = int(field[1]), int(field[2]), field[3]
+        return f"{pad['players'][player]['name']}'s {what} in scoring {scoring + 1}"
+
+    said = _EMPTY.sub(" is empty: type a count (0 for none)", _FIELD.sub(named, str(problem)))
+    return f"not scored yet: {said}"
 
 
 class PadError(ScoreFileError):
