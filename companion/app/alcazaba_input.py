@@ -19,8 +19,9 @@ from companion.games import alhambra_dice as ad
 from companion.games.alhambra_dice.alcazaba import DRAWN
 from companion.games.alhambra_dice.engine import N_TYPES
 from companion.games.alhambra_dice.events import RESERVE, SIDES, TO_DIRK, Cell, Where
+from jsonfile import short
 
-from . import alhambra_dice_input as roll_and_write_input
+from . import alhambra_dice_input as standard
 from .alhambra_dice_input import InputError, building
 
 REBUILD = (
@@ -30,11 +31,11 @@ REBUILD = (
 HELP = {
     ad.Ask.PREPARE: f"type `lay` and the round's tiles, the pile's {N_TYPES} then the {DRAWN} drawn, each "
     "TYPE or TYPE/WALLS, then `start TYPE` (rounds 1-4), e.g. `lay p s a c g/N t g/NE t p a c start g`",
-    ad.Ask.ROLL: roll_and_write_input.HELP[ad.Ask.ROLL],
-    ad.Ask.CHOOSE: f"{roll_and_write_input.HELP[ad.Ask.CHOOSE]}; {REBUILD}",
+    ad.Ask.ROLL: standard.HELP[ad.Ask.ROLL],
+    ad.Ask.CHOOSE: f"{standard.HELP[ad.Ask.CHOOSE]}; {REBUILD}",
     ad.Ask.PRIZE: "type `take N at ROW COL` (build tile N there), `take N reserve`, `take N dirk` (2 "
     "players) or `take start NAME` (the start-player tile, naming the next start player)",
-    ad.Ask.GAME_OVER: roll_and_write_input.HELP[ad.Ask.GAME_OVER],
+    ad.Ask.GAME_OVER: standard.HELP[ad.Ask.GAME_OVER],
 }
 
 
@@ -129,5 +130,5 @@ def parse(text: str, state: ad.GameState, rng: random.Random) -> ad.Event:
     if head == "rebuild" and exp.ask in (ad.Ask.ROLL, ad.Ask.CHOOSE):
         return _rebuilt(rest, exp.player or "")
     if exp.ask in (ad.Ask.ROLL, ad.Ask.CHOOSE):
-        return roll_and_write_input.parse(text, state, rng)
-    raise InputError(f"now: {exp.prompt}; {HELP[exp.ask]}")
+        return standard.parse(text, state, rng)
+    raise InputError(f"{short(text.strip())} is no entry now: {exp.prompt}; {HELP[exp.ask]}")

@@ -13,6 +13,7 @@ import random
 from companion.games import alhambra_dice as ad
 from companion.games.alhambra.buildings import TYPES
 from companion.games.alhambra_dice.simulate import prepare
+from jsonfile import short
 
 DICE = 8
 LETTERS = {t[0]: t for t in TYPES}
@@ -99,7 +100,7 @@ def parse(text: str, state: ad.GameState, rng: random.Random) -> ad.Event:
         return ad.Rolled(player, dice_counts(text), source="keyboard")
     if exp.ask is ad.Ask.PRIZE and head in ("points", "tile"):
         return _prize(head, rest, state, exp)
-    raise InputError(f"now: {exp.prompt}; {HELP[exp.ask]}")
+    raise InputError(f"{short(text.strip())} is no entry now: {exp.prompt}; {HELP[exp.ask]}")
 
 
 def _tile(word: str) -> str:

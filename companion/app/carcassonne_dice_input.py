@@ -9,9 +9,12 @@ refused here with what was wrong; whether a well-formed event is legal now is th
 
 from __future__ import annotations
 
+import re
+
 from companion.games import carcassonne_dice as cd
 from companion.games.carcassonne_dice.city import Areas, Pos, parse_area
 from companion.games.carcassonne_dice.events import MAX_CELL
+from jsonfile import short
 
 HELP = {
     cd.Ask.ROLL: "type the roll: how many dice show a city, a knight, a catapult (`5 3 1`)",
@@ -22,6 +25,10 @@ HELP = {
 WORDS = ("keep", "build", "stop", "hold")
 
 
+WHOLE = re.compile(r"-?[0-9]+")
+"""A row or column: a city grows past 0 too (from a first die at 1,1 it may go on to 1,-1)."""
+
+
 class InputError(ValueError):
     """What was typed is not an entry; the message says what is expected."""
 
@@ -30,11 +37,11 @@ def built_die(text: str) -> cd.Built:
     """One city die, `ROW,COL:AREAS`, its areas' edge letters separated by `/` (`4,5:NE/S`)."""
     where, _, areas = text.partition(":")
     row, _, col = where.partition(",")
-    if not (row.isdigit() and col.isdigit() and areas):
+    if not (WHOLE.fullmatch(row) and WHOLE.fullmatch(col) and areas):
         raise InputError(f"{text!r}: a city die is ROW,COL:AREAS, such as 4,5:NE/S")
     at: Pos = (int(row), int(col))
-    if max(at) > MAX_CELL:
-        raise InputError(f"{text!r}: rows and columns go from 0 to {MAX_CELL}")
+    if max(map(abs, at)) > MAX_CELL:
+        raise InputError(f"{text!r}: rows and columns go from -{MAX_CELL} to {MAX_CELL}")
     try:
         masks: Areas = tuple(parse_area(area) for area in areas.split("/"))
     except ValueError as exc:
@@ -78,4 +85,4 @@ def parse(text: str, state: cd.GameState) -> cd.Event:
             raise InputError(f"type three counts (city knight catapult), not {len(words)}")
         city, knights, catapults = (int(w) for w in words)
         return cd.Rolled(player, city, knights, catapults)
-    raise InputError(f"now: {exp.prompt}; {HELP[exp.ask]}")
+    raise InputError(f"{short(text.strip())} is no entry now: {exp.prompt}; {HELP[exp.ask]}")

@@ -21,8 +21,10 @@ from companion.app.widgets.wrapped_log import WrappedLog
 from companion.cli import main as companion_main
 from companion.games import carcassonne_dice as cd
 from companion.games.carcassonne_dice.city import area_text
+from companion.games.carcassonne_dice.events import LOG_FORMAT
 from companion.games.carcassonne_dice.scorefile import log_text
 from companion.games.carcassonne_dice.simulate import play_random_game, turn_events
+from companion.games.eventlog import load_log
 
 SIZE = (100, 32)
 
@@ -242,6 +244,31 @@ def test_a_city_die_apart_from_the_city_is_refused_and_the_drawing_numbers_rows_
     assert "row 20, col 20 cannot be built: it touches no die of the city (dice lie side by side)" in refused
     assert built == 2
     assert city.splitlines() == ["   1 2", "  +─+─+", "2 │·█·│", "  +─+─+"]
+
+
+def test_a_city_grows_past_row_and_column_0_and_a_word_not_an_entry_is_said(xdg: Path) -> None:
+    """A city begun at 1,1 could not grow left or up: `build 1,-1:E` was refused as if mistyped, and built
+    dice cannot move, so the turn's city had to be typed again shifted. A word that is no entry (`stop now`)
+    only repeated the prompt; it is named as no entry."""
+
+    async def play() -> tuple[str, str, int, str, Path]:
+        async with make_app().run_test(size=SIZE) as pilot:
+            screen = await start_game(pilot, ["Ann", "Ben"])
+            await enter(pilot, "9 0 0")
+            await enter(pilot, "build 1,1:W 1,0:EW")
+            said = await enter(pilot, "build 1,-1:E")
+            unknown = await enter(pilot, "stop now")
+            city, built = str(screen.query_one("#city", Static).render()), len(screen.state.built)
+            await enter(pilot, "stop")
+            return said, city, built, unknown, screen.session.path
+
+    said, city, built, unknown, path = asyncio.run(play())
+    assert built == 3 and "cannot" not in said, said
+    assert city.splitlines()[:2] == ["   -", "   1 0 1"], city
+    assert unknown.startswith("'stop now' is no entry now: Ann: "), unknown
+    # The log keeps the die past 0, and is read back: a closed city of 3 dice, 1 point.
+    assert '{"at":[1,-1],"areas":["E"]}' in path.read_text().replace(" ", "")
+    assert cd.replay(load_log(path, LOG_FORMAT).events).scores == (1, 0)
 
 
 def test_a_scored_turn_is_said_with_its_reason_and_the_totals(xdg: Path) -> None:

@@ -75,7 +75,7 @@ def city_text(built: tuple[cd.Built, ...]) -> str:
             dr, dc, white = SIDE[edge]
             grid[r + dr][c + dc] = BLACK if black & edge else white
         grid[r][c] = "·"
-    margin = len(str(top + height // 2 - 1))
+    margin = max(len(str(top)), len(str(top + height // 2 - 1)))
     cols = [str(left + k) for k in range(width // 2)]
     digits = max(len(col) for col in cols)
     header = [" " * (margin + 1) + "".join(f" {col.rjust(digits)[d]}" for col in cols) for d in range(digits)]

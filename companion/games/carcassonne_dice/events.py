@@ -18,7 +18,7 @@ from .city import Areas, Pos, area_text, areas_problem, parse_area
 
 GAME_ID = "carcassonne-dice"
 MAX_CELL = 99
-"""Grid cells 0–99 in files: 9 dice span at most 9 cells, so any layout fits with room to spare."""
+"""Grid cells -99–99 in files: 9 dice span at most 9 cells, so any layout fits with room to spare."""
 
 
 class EventFormatError(ValueError):
@@ -159,14 +159,15 @@ def _count(data: dict[str, Any], key: str) -> int:
 
 
 def cell(value: object, where: str) -> Pos:
-    """A grid cell `[row, col]`, each 0–`MAX_CELL`."""
+    """A grid cell `[row, col]`, each from -`MAX_CELL` to `MAX_CELL`: a city grows every way from the die
+    built first, past 0 too."""
     if (
         not isinstance(value, list)
         or len(value) != 2
-        or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_CELL for v in value)
+        or not all(isinstance(v, int) and not isinstance(v, bool) and abs(v) <= MAX_CELL for v in value)
     ):
         raise EventFormatError(
-            f"{where}: must be [row, col], each a whole number 0–{MAX_CELL}, got {short(value)}"
+            f"{where}: must be [row, col], each a whole number -{MAX_CELL}–{MAX_CELL}, got {short(value)}"
         )
     return (value[0], value[1])
 
