@@ -20,7 +20,7 @@ from jsonfile import JsonFileError, loads, read_bytes, short
 LIMITS = LOG_LIMITS
 """The largest file any game scores (a log, an end state)."""
 
-__all__ = ["LIMITS", "ScoreFileError", "Scored", "game_of", "score_path"]
+__all__ = ["LIMITS", "ScoreFileError", "Scored", "game_of", "score_path", "scored_whole"]
 
 
 def _parsed(data: bytes) -> tuple[object, bool]:
@@ -36,6 +36,16 @@ def _parsed(data: bytes) -> tuple[object, bool]:
             pass
     whole = loads(data, LIMITS)
     return whole, isinstance(whole, dict) and "event" in whole
+
+
+def scored_whole(path: Path) -> bool:
+    """Whether the file at `path` is one JSON value that is no event (an end state, a turn file): scored
+    whole, never a game log."""
+    try:
+        _, is_log = _parsed(read_bytes(path, LIMITS))
+    except JsonFileError:
+        return False
+    return not is_log
 
 
 def game_of(data: bytes) -> object:

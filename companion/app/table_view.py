@@ -21,6 +21,7 @@ from companion.games.eventlog import LogError, load_log
 from companion.games.folding import IllegalMove
 from companion.live.frames import frame_names, load_frame
 from companion.saved_games import game_of_file, saved_files
+from companion.scorefiles import scored_whole
 
 from .widgets.footer import KeysFooter
 from .widgets.frame_view import FrameView
@@ -94,6 +95,10 @@ class TableView(App[None]):
         try:
             state, events = read_game(game, path)
         except (LogError, IllegalMove, ScoreFileError) as exc:
+            if isinstance(exc, LogError) and scored_whole(path):
+                exc = LogError(
+                    f"{path}: no game log but one JSON value (an end state? `companion score` scores it)"
+                )
             self._say(f"cannot show {path.name}: {exc}")
             return
         await self.show(game, state)

@@ -160,13 +160,15 @@ def read_log(path: Path, data: bytes, log_format: LogFormat[E], lenient: bool = 
     bad whole last line, unless `lenient`)."""
     if len(data) > log_format.limits.size:
         raise LogError(f"{path}: too large (over {log_format.limits.size:,} bytes)")
-    numbered, start, blank = [], 0, None
+    numbered, start, blank, lost = [], 0, None, None
     for number, raw in enumerate(data.split(b"\n"), start=1):
         if raw.strip():
             if blank is not None:
                 # Events are written one a line, never a blank one: a blank line between two is an event
                 # lost, and a game continued without it (a throw again) could be legal and score otherwise.
-                raise LogError(f"{path}: line {blank}: empty between two events (a lost event?)")
+                # Said once the lines before it are read: a file that is no log is named so by its first.
+                lost = blank
+                break
             numbered.append((number, raw, start))
         elif numbered and blank is None:
             blank = number
@@ -177,11 +179,11 @@ def read_log(path: Path, data: bytes, log_format: LogFormat[E], lenient: bool = 
             events.append(_parse(raw, number, log_format))
         except LogError as exc:
             whole = data[start + len(raw) : start + len(raw) + 1] == b"\n"
-            if index < len(numbered) - 1 or (whole and not lenient):
-                raise LogError(f"{path}: {exc}") from exc
-            if not events:
+            if lost is not None or index < len(numbered) - 1 or (whole and not lenient) or not events:
                 raise LogError(f"{path}: {exc}") from exc
             return LoadedLog(path, tuple(events), number, raw.decode("utf-8", "replace"), start)
+    if lost is not None:
+        raise LogError(f"{path}: line {lost}: empty between two events (a lost event?)")
     if not events:
         raise LogError(f"{path}: no event in the log")
     return LoadedLog(path, tuple(events))

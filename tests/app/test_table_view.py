@@ -75,6 +75,38 @@ def test_a_missing_log_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture
     assert "no such game log" in capsys.readouterr().err
 
 
+EXAMPLES = Path(__file__).parents[2] / "companion" / "games"
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        # A photo named where a log was meant: said by its first line (it named a "lost event" on line 2).
+        ("photo.jpg", "photo.jpg: line 1, column 1: not UTF-8 text (byte 0xff); save it as UTF-8"),
+        # An end state: said to be one (it was "not valid JSON", of a valid file).
+        ("end.json", "end.json: no game log but one JSON value (an end state? `companion score` scores it)"),
+    ],
+)
+def test_a_file_that_is_no_game_log_is_said_to_be_what_it_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, said: str
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    path = tmp_path / name
+    if name == "photo.jpg":
+        path.write_bytes(b"\xff\xd8\xff\xe0\x00\x10JFIF\n\n\x00\x01\n\xff\xd9")
+    else:
+        path.write_bytes((EXAMPLES / "alhambra_rw" / "examples" / "example-game.json").read_bytes())
+    seen: dict[str, str] = {}
+
+    async def look(pilot: Pilot[Any]) -> None:
+        await pilot.pause(0.2)
+        seen["status"] = str(pilot.app.query_one("#status").render())
+        await pilot.press("q")
+
+    assert main(["view", str(path)], pilot=look) == 0
+    assert seen["status"] == f"cannot show {name}: {tmp_path}/{said}"
+
+
 def test_serve_answers_a_browser_on_the_port(
     game: tuple[Path, list[rw.Event]], served: Callable[[list[str], int], tuple[str, str]]
 ) -> None:
