@@ -33,7 +33,8 @@ class TableArea:
 
     def __post_init__(self) -> None:
         for name in ("x0", "y0", "x1", "y1"):
-            value = getattr(self, name)
+            value = getattr(self, name) + 0.0  # -0 is 0, and shown so
+            object.__setattr__(self, name, value)
             if not 0.0 <= value <= 1.0:
                 raise TableAreaError(f"{name}: must be a fraction of the frame from 0 to 1, got {value}")
         for far, near, far_edge, near_edge in (("x1", "x0", "right", "left"), ("y1", "y0", "bottom", "top")):

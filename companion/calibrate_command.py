@@ -12,7 +12,7 @@ teaches the colours too.
 from __future__ import annotations
 
 import argparse
-import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -74,42 +74,52 @@ def run_calibrate(args: argparse.Namespace) -> int:
         complain("companion calibrate", str(exc))
         return 2
     except OSError as exc:  # a full disk, a config folder not writable
-        complain("companion calibrate", f"cannot save: {exc}")
+        complain(
+            "companion calibrate", f"cannot save: {exc.filename2 or exc.filename}: {exc.strerror or exc}"
+        )
         return 2
 
 
 def _show() -> int:
-    from calibration.table_area import TableArea, load_area
-    from vision.colour_profile import ColourProfile, load_profile
+    from calibration.table_area import TableAreaError, load_area
+    from vision.colour_profile import ColourProfileError, load_profile
 
-    def colours(profile: ColourProfile) -> str:
+    def colours(path: Path) -> str:
+        profile = load_profile(path)
         return ", ".join(
             f"{name} (Lab {' '.join(f'{v:.0f}' for v in stats.mean)}, taught from {stats.samples} dice)"
             for name, stats in profile.colours.items()
         )
 
-    def zone(area: TableArea) -> str:
+    def zone(path: Path) -> str:
+        area = load_area(path)
         return f"left {area.x0:g}, top {area.y0:g}, right {area.x1:g}, bottom {area.y1:g} of the frame"
 
-    path = paths.colour_profile_path()
-    print(
-        f"colour profile: {path}\n  {colours(load_profile(path))}"
-        if path.is_file()
-        else "colour profile: none"
+    # Each file is said on its own: one that cannot be read does not hide the other.
+    unread = 0
+    shown: tuple[tuple[str, Path, str, Callable[[Path], str]], ...] = (
+        ("colour profile", paths.colour_profile_path(), "none", colours),
+        ("dice zone", paths.table_area_path(), "none (the whole frame)", zone),
     )
-    path = paths.table_area_path()
-    print(
-        f"dice zone: {path}\n  {zone(load_area(path))}"
-        if path.is_file()
-        else "dice zone: none (the whole frame)"
-    )
-    return 0
+    for what, path, none, said in shown:
+        if not path.exists():
+            print(f"{what}: {none}")
+            continue
+        try:
+            print(f"{what}: {path}\n  {said(path)}")
+        except (ColourProfileError, TableAreaError) as exc:
+            complain("companion calibrate", f"{what}: {exc}")
+            unread += 1
+    return 2 if unread else 0
 
 
 def _colours(args: argparse.Namespace) -> int:
     from vision.colour_profile import save_profile, teach, teach_from_folder
     from vision.pips import PipReader
 
+    if args.folder is not None and args.camera is not None:
+        complain("companion calibrate colours", "give COLOURS_DIR or --camera SPEC, not both")
+        return 2
     reader = PipReader()
     if args.folder is not None:
         profile = teach_from_folder(
@@ -124,7 +134,7 @@ def _colours(args: argparse.Namespace) -> int:
             samples = _show_to_camera(args.camera, reader)
         profile = teach(samples)
     else:
-        print("companion calibrate colours: give COLOURS_DIR or --camera SPEC", file=sys.stderr)
+        complain("companion calibrate colours", "give COLOURS_DIR or --camera SPEC")
         return 2
     save_profile(profile, paths.colour_profile_path())
     print(f"colour profile saved to {paths.colour_profile_path()}")
