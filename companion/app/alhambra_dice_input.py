@@ -28,6 +28,21 @@ HELP = {
     "add `exchange TYPE` to use an exchange tile (twice with two tiles)",
     ad.Ask.GAME_OVER: "the game is over: ctrl+e exports the scoring",
 }
+TILE_ENTRY = {
+    "vp": "`tile 1`-`tile 3` (the VP tile's value)",
+    "start_player": "`tile NAME` (the next start player)",
+}
+"""How the tile prize is typed where its bonus tile asks for more than the word."""
+
+
+def entry_help(exp: ad.Expectation) -> str:
+    """The entries open now: a prize's line offers only the prizes left (the second best takes the other)."""
+    if exp.ask is not ad.Ask.PRIZE:
+        return HELP[exp.ask]
+    offered = ["`points`" if p == "points" else TILE_ENTRY.get(exp.tile or "", "`tile`") for p in exp.prizes]
+    return f"type {' or '.join(offered)}; add `exchange TYPE` to use an exchange tile (twice with two tiles)"
+
+
 TILE_WORDS = {"vp": "vp", "exchange": "exchange", "displace": "displace", "cancel": "cancel",
               "black": "black_die", "black_die": "black_die", "start": "start_player",
               "start_player": "start_player"}  # fmt: skip
@@ -100,7 +115,7 @@ def parse(text: str, state: ad.GameState, rng: random.Random) -> ad.Event:
         return ad.Rolled(player, dice_counts(text), source="keyboard")
     if exp.ask is ad.Ask.PRIZE and head in ("points", "tile"):
         return _prize(head, rest, state, exp)
-    raise InputError(f"{short(text.strip())} is no entry now: {exp.prompt}; {HELP[exp.ask]}")
+    raise InputError(f"{short(text.strip())} is no entry now: {exp.prompt}; {entry_help(exp)}")
 
 
 def _tile(word: str) -> str:
@@ -132,6 +147,6 @@ def _prize(head: str, rest: list[str], state: ad.GameState, exp: ad.Expectation)
             raise InputError(f"the start-player tile: name the next start player ({', '.join(state.names)})")
         start = named[0]
     elif words:
-        raise InputError(f"unexpected {' '.join(words)!r}: {HELP[exp.ask]}")
+        raise InputError(f"unexpected {' '.join(words)!r}: {entry_help(exp)}")
     assert exp.player is not None and exp.building is not None
     return ad.PrizeTaken(exp.player, exp.building, head, value, tuple(exchange), start)

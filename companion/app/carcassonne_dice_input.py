@@ -18,10 +18,28 @@ from jsonfile import short
 
 HELP = {
     cd.Ask.ROLL: "type the roll: how many dice show a city, a knight, a catapult (`5 3 1`)",
-    cd.Ask.CHOOSE: "type `keep N` (knights), `build ROW,COL:AREAS …` (`build 4,4:NS 5,4:N/S`), the next "
-    "roll's counts, `stop`, or `hold` (keep a knight: no points now, the next turn counts double)",
     cd.Ask.GAME_OVER: "the game is over: ctrl+e exports the scoring",
 }
+
+
+def entry_help(exp: cd.Expectation) -> str:
+    """The entries open now: a choice's line offers only what the turn allows (no next roll after the
+    third, `hold` once 3 knights are kept)."""
+    if exp.ask is not cd.Ask.CHOOSE:
+        return HELP[exp.ask]
+    choices = []
+    if exp.keep_knights:
+        choices.append("`keep N` (knights)")
+    if exp.keep_city:
+        choices.append("`build ROW,COL:AREAS …` (`build 4,4:NS 5,4:N/S`)")
+    if exp.can_roll:
+        choices.append("the next roll's counts")
+    choices.append("`stop`")
+    if exp.can_hold_knight:
+        choices.append("`hold` (keep a knight: no points now, the next turn counts double)")
+    return f"type {', '.join(choices[:-1])}, or {choices[-1]}"
+
+
 WORDS = ("keep", "build", "stop", "hold")
 
 
@@ -73,7 +91,7 @@ def parse(text: str, state: cd.GameState) -> cd.Event:
     if exp.ask is cd.Ask.GAME_OVER or exp.player is None:
         raise InputError(HELP[cd.Ask.GAME_OVER])
     if not words:
-        raise InputError(HELP[exp.ask])
+        raise InputError(entry_help(exp))
     head, player = words[0].lower(), exp.player
     # A turn's choices go to the engine even before the roll: it says why they must wait.
     if head in ("keep", "build"):
@@ -85,4 +103,4 @@ def parse(text: str, state: cd.GameState) -> cd.Event:
             raise InputError(f"type three counts (city knight catapult), not {len(words)}")
         city, knights, catapults = (int(w) for w in words)
         return cd.Rolled(player, city, knights, catapults)
-    raise InputError(f"{short(text.strip())} is no entry now: {exp.prompt}; {HELP[exp.ask]}")
+    raise InputError(f"{short(text.strip())} is no entry now: {exp.prompt}; {entry_help(exp)}")

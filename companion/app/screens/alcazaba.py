@@ -4,8 +4,6 @@ the variant's board (the building tiles on each column, every player's Alhambra 
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from companion.games import alhambra_dice as ad
 from companion.games.alhambra.report import result_text, scoring_text
 from companion.games.alhambra.scoring import Result
@@ -22,8 +20,10 @@ class AlcazabaScreen(AlhambraDiceScreen):
     """Plays one Alcazaba game (an `AlhambraDiceSession` whose `GameStarted` names the variant)."""
 
     TITLE = "Alhambra – the dice game, Alcazaba"
-    ENTRY_HELP: ClassVar[dict[ad.Ask, str]] = HELP
     HELP_PAGE = ALCAZABA
+
+    def entry_help(self, exp: ad.Expectation) -> str:
+        return HELP[exp.ask]
 
     def parse_entry(self, text: str) -> ad.Event:
         return parse(text, self.state, self.rng)

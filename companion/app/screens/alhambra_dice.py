@@ -27,7 +27,7 @@ from companion.live.cameras import AlhambraDiceCamera
 from companion.live.frames import FrameKeeper
 from vision.reading import DiceReading
 
-from ..alhambra_dice_input import HELP, InputError, parse
+from ..alhambra_dice_input import InputError, entry_help, parse
 from ..alhambra_dice_words import describe
 from ..export import Scored
 from ..widgets.alhambra_board import AlhambraBoard, player_lines
@@ -47,7 +47,6 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
 
     CSS_PATH = "alhambra_dice.tcss"
     TITLE = "Alhambra – the dice game"
-    ENTRY_HELP: ClassVar[dict[ad.Ask, str]] = HELP
     """What to type for each `Ask` (the Alcazaba screen types its own tiles)."""
     HELP_PAGE = ALHAMBRA_DICE
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -98,14 +97,18 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
 
     def _now_text(self, state: ad.GameState, exp: ad.Expectation) -> str:
         if state.is_over:
-            return f"The game is over after scoring C.\n\n{self.totals()}\n\n{self.ENTRY_HELP[exp.ask]}"
+            return f"The game is over after scoring C.\n\n{self.totals()}\n\n{self.entry_help(exp)}"
         lines = [exp.prompt, ""]
         if state.dice is not None and exp.ask is ad.Ask.CHOOSE:
             shown = ", ".join(f"{n} {t}" for t, n in zip(TYPES, state.dice, strict=True) if n)
             lines.append(f"dice: {shown}" + (f" + black {state.black}" if state.black else ""))
         lines += self._player_lines(state, exp)
-        lines += ["", self.ENTRY_HELP[exp.ask]]
+        lines += ["", self.entry_help(exp)]
         return "\n".join(lines)
+
+    def entry_help(self, exp: ad.Expectation) -> str:
+        """What may be typed now, under the Now panel."""
+        return entry_help(exp)
 
     def _player_lines(self, state: ad.GameState, exp: ad.Expectation) -> list[str]:
         """The active player's bonus tiles (none in Alcazaba), then each player's markers left and tiles."""

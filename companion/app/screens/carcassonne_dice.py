@@ -30,7 +30,7 @@ from vision.reader import DiceReader
 from vision.reading import DiceReading, Image
 from vision.symbols.profile import SymbolProfile
 
-from ..carcassonne_dice_input import HELP, InputError, parse
+from ..carcassonne_dice_input import InputError, entry_help, parse
 from ..carcassonne_dice_words import describe
 from ..export import Scored
 from ..widgets.carcassonne_pad import CarcassonnePad, CityView
@@ -125,7 +125,7 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
     def _now_text(self, state: cd.GameState, exp: cd.Expectation) -> str:
         if state.is_over:
             winner = state.names[state.winner] if state.winner is not None else "nobody"
-            return f"{winner} wins: {state.why_over}.\n\n{HELP[exp.ask]}"
+            return f"{winner} wins: {state.why_over}.\n\n{entry_help(exp)}"
         lines = [exp.prompt]
         if exp.ask is cd.Ask.CHOOSE:
             lines.append(
@@ -134,7 +134,7 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
             scored = cd.score_layout({b.at: b.areas for b in state.built}, state.doubled)
             points = f"{scored.points} point{'s' if scored.points != 1 else ''}"
             lines.append(f"if {exp.player} stops now: {points} ({scored.why})")
-        lines += ["", HELP[exp.ask]]
+        lines += ["", entry_help(exp)]
         return "\n".join(lines)
 
     # ------------------------------------------------------------------------------- the entries

@@ -1,0 +1,39 @@
+"""The line under the Now panel offers only the entries open now: the Alhambra dice game's second best was
+offered `points` where the best had taken them; Carcassonne offered the next roll after the third and `hold`
+before 3 knights were kept."""
+
+from __future__ import annotations
+
+import random
+
+from companion.app import alhambra_dice_input, carcassonne_dice_input
+from companion.games import alhambra_dice as ad
+from companion.games import carcassonne_dice as cd
+from companion.games.alhambra_dice.simulate import play_random_game as play_alhambra
+from companion.games.carcassonne_dice.simulate import play_random_game as play_carcassonne
+
+
+def test_a_prize_offers_only_the_prizes_left() -> None:
+    events = play_alhambra(ad.GameStarted(("Ann", "Ben", "Cleo")), random.Random(4))[1]
+    offered: dict[tuple[str, ...], str] = {}
+    for n in range(1, len(events)):
+        exp = ad.expectation(ad.replay(events[:n]))
+        if exp.ask is ad.Ask.PRIZE and exp.auto is None:
+            offered[exp.prizes] = alhambra_dice_input.entry_help(exp)
+    assert set(offered) == {("points", "tile"), ("tile",)}, offered
+    assert offered[("points", "tile")].startswith("type `points` or `tile")
+    assert offered[("tile",)].startswith("type `tile") and "points" not in offered[("tile",)]
+
+
+def test_a_choice_offers_the_next_roll_and_hold_only_when_the_turn_allows_them() -> None:
+    events = play_carcassonne(cd.GameStarted(("Ann", "Ben")), random.Random(2))[1]
+    seen = []
+    for n in range(1, len(events)):
+        exp = cd.expectation(cd.replay(events[:n]))
+        if exp.ask is cd.Ask.CHOOSE:
+            said = carcassonne_dice_input.entry_help(exp)
+            seen.append((exp.can_roll, exp.can_hold_knight))
+            assert ("the next roll's counts" in said) == exp.can_roll, (exp, said)
+            assert ("`hold`" in said) == exp.can_hold_knight, (exp, said)
+            assert said.endswith("`stop`") or said.endswith("the next turn counts double)"), said
+    assert {roll for roll, _ in seen} == {True, False} and {hold for _, hold in seen} == {True, False}
