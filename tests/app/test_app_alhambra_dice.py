@@ -256,18 +256,24 @@ def test_a_forced_prize_is_given_and_the_log_says_so_in_words(xdg: Path) -> None
     holding an exchange tile is still asked. Every line is in the players' words."""
     path = saved(prize_phase(), "20261123-201500-blue-orange-green.jsonl")
 
-    async def play() -> tuple[list[str], str, str]:
+    async def play() -> tuple[list[str], str, str, str]:
         async with make_app().run_test(size=SIZE) as pilot:
             _, screen = await continue_first(pilot, AlhambraDiceScreen, path)
+            await pilot.press("ctrl+k")  # no roll is asked for: said what is (it said "type the roll")
+            no_roll = str(screen.query_one("#message", Static).render())
             await enter(pilot, "tile")
             await enter(pilot, "points")
             asked = screen.session.expectation().prompt
             log = screen.query_one("#log", WrappedLog)
             await pilot.press("ctrl+z")
             undone = str(screen.query_one("#message", Static).render())
-            return list(log.lines), undone, asked
+            return list(log.lines), undone, asked, no_roll
 
-    lines, undone, prompt = asyncio.run(play())
+    lines, undone, prompt, no_roll = asyncio.run(play())
+    assert no_roll == (
+        "no camera reading to accept: now: pavilion: Blue's marker is best: take 2 building points, or 1 "
+        "building point and the exchange tile"
+    )
     assert lines[:3] == [
         "New game: Blue, Orange, Green",
         "Round 1: bonus tiles pavilion exchange, seraglio displace, arcades cancel, chambers black-die, "

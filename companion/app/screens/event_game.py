@@ -251,7 +251,10 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         note = "" if pending is None else f"camera read {pending.read}; accepted ({pending.problem})"
         event = self.rolled_by_camera(pending.counts, note) if pending and pending.complete else None
         if event is None:
-            self.say("no camera reading to accept: type the roll", error=True)
+            # Both dice games' expectations count the dice a roll must show; none is asked for between rolls.
+            exp = self.session.expectation()
+            then = "type the roll" if exp.dice else f"now: {exp.prompt}"
+            self.say(f"no camera reading to accept: {then}", error=True)
             return
         self.enter(event)
 
