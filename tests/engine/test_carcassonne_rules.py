@@ -94,7 +94,8 @@ def test_kept_city_dice_are_built_at_once_black_to_black_and_never_moved() -> No
         game, Kept("Ani", 0, (Built((0, 1), (N,)),)), "its white west edge would touch the black east edge"
     )
     refused(game, Kept("Ani", 0, (Built((0, 0), (W,)),)), "row 0, col 0 already holds a die")
-    refused(game, Kept("Ani", 0, (Built((3, 3), (N,)), Built((3, 3), (S,)))), "row 3, col 3 already holds")
+    # Two dice typed for one free cell: said so (it was refused as if one lay there already).
+    refused(game, Kept("Ani", 0, (Built((3, 3), (N,)), Built((3, 3), (S,)))), "row 3, col 3 is given for two")
     refused(game, Kept("Ani", 0, (Built((3, 3), (N, N)),)), "edge N belongs to two areas")
     refused(game, Kept("Ani"), "Ani keeps nothing")
     refused(game, Kept("Ani", 1), "the last roll left 0 knights")

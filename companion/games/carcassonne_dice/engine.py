@@ -195,6 +195,10 @@ class Game:
             raise IllegalMove(
                 f"the last roll left {_dice(self.roll_city)} with a city to build, not {len(event.built)}"
             )
+        cells = [die.at for die in event.built]
+        twice = next((at for n, at in enumerate(cells) if at in cells[:n]), None)
+        if twice is not None:
+            raise IllegalMove(f"row {twice[0]}, col {twice[1]} is given for two city dice: one a cell")
         # Building: a kept city die is built at once and never moves. Each die is checked beside the ones
         # before it; a refused one takes those back out, so nothing changes.
         black = self.black
