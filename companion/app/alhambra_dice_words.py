@@ -93,7 +93,9 @@ def _placed(before: ad.GameState, event: ad.MarkerPlaced, after: ad.GameState) -
     old, new = before.board[t], after.board[t]
     slot = next((s for s in range(len(new)) if new[s] == who and old[s] != who), None)
     where = "no field left: out for the round" if slot is None else field_text(slot)
-    displaced = ", displacing the marker there" if event.displace else ""
+    owner = None if slot is None else old[slot]
+    whose = "the" if owner is None else f"{after.names[owner]}'s"
+    displaced = f", displacing {whose} marker there" if event.displace else ""
     return f"{event.player} placed a marker on {event.building}, {where} ({result}){displaced}"
 
 

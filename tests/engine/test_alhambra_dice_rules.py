@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from ad_helpers import LAYOUTS, ROUND, dice, fill, settle, turn
 
+from companion.app.alhambra_dice_words import describe
 from companion.games.alhambra_dice import (
     DIRK,
     Ask,
@@ -367,7 +368,12 @@ def test_displace_needs_an_opponents_marker_on_the_field_reached() -> None:
     # Ann lands on her own marker's field (line 2 middle): displace refused.
     refused(game, MarkerPlaced("Ann", "garden", True), "their own marker")
     game.apply(Rolled("Ann", dice(garden=2)))
+    before = game.state
     game.apply(MarkerPlaced("Ann", "garden", True))  # Ben's line 2 right: Ben and Cleo move back together
+    # The game log names whose marker was displaced (it said "the marker there").
+    assert describe(before, MarkerPlaced("Ann", "garden", True), game.state)[-1].endswith(
+        "displacing Ben's marker there"
+    )
     assert where(game, "garden") == [
         ("line 2, middle field", "Ann"),
         ("line 2, right field", "Ann"),

@@ -167,7 +167,7 @@ ALCAZABA_TYPING: Rows = (
 
 ALHAMBRA_DICE_TERMS: Rows = (
     ("line 8 … 1", "the board: each building type's column of lines; a marker goes on the line of as many"
-     " dice of the type as were set aside (8 at the top)"),
+     " dice as show the type after the turn's last roll (8 at the top)"),
     ("3 fields", "each line's three fields, left to right: the marker placed after the 1st, 2nd or 3rd roll"),
     ("A B · or 1 2", "a player's marker (their initial, or their seat number where initials clash); · an"
      " empty field"),

@@ -149,18 +149,19 @@ def _ranges(
 
 
 def player_lines(state: ad.GameState) -> list[str]:
-    """Each player's markers left, and the VP tiles held (Alcazaba: the markers put on the reserve board
-    this round for a rebuild)."""
+    """Each player's markers left (none said between rounds, when none is handed out yet: "0 markers left"
+    read as a player who could not play), and the VP tiles held (Alcazaba: the markers put on the reserve
+    board this round for a rebuild)."""
     mark = marks(state.names)
     view = state.alcazaba
     lines = []
     for who, name in enumerate(state.names):
+        said = [] if state.ask is ad.Ask.PREPARE else [f"{state.markers_left[who]} markers left"]
         if view is None:
-            held = f", VP tiles {sum(state.vp_tiles[who])}"
-        else:
-            rebuilt = view.reserve_board[who] if who < len(view.reserve_board) else 0
-            held = f", {rebuilt} rebuilt" if rebuilt else ""
-        lines.append(f"{mark[who]} {name}: {state.markers_left[who]} markers left{held}")
+            said.append(f"VP tiles {sum(state.vp_tiles[who])}")
+        elif rebuilt := view.reserve_board[who] if who < len(view.reserve_board) else 0:
+            said.append(f"{rebuilt} rebuilt")
+        lines.append(f"{mark[who]} {name}" + (f": {', '.join(said)}" if said else ""))
     return lines
 
 

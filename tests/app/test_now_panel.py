@@ -1,12 +1,14 @@
-"""The line under the Now panel offers only the entries open now: the Alhambra dice game's second best was
-offered `points` where the best had taken them; Carcassonne offered the next roll after the third and `hold`
-before 3 knights were kept."""
+"""The Now panel says only what holds now: the line under it offers the entries open (the Alhambra dice
+game's second best was offered `points` where the best had taken them; Carcassonne offered the next roll
+after the third and `hold` before 3 knights were kept), and no player has "0 markers left" before a round's
+markers are handed out."""
 
 from __future__ import annotations
 
 import random
 
 from companion.app import alhambra_dice_input, carcassonne_dice_input
+from companion.app.widgets.alhambra_board import player_lines
 from companion.games import alhambra_dice as ad
 from companion.games import carcassonne_dice as cd
 from companion.games.alhambra_dice.simulate import play_random_game as play_alhambra
@@ -37,3 +39,14 @@ def test_a_choice_offers_the_next_roll_and_hold_only_when_the_turn_allows_them()
             assert ("`hold`" in said) == exp.can_hold_knight, (exp, said)
             assert said.endswith("`stop`") or said.endswith("the next turn counts double)"), said
     assert {roll for roll, _ in seen} == {True, False} and {hold for _, hold in seen} == {True, False}
+
+
+def test_markers_left_are_said_once_a_round_hands_them_out() -> None:
+    state = ad.start(ad.GameStarted(("Ann", "Ben", "Cleo")))
+    assert [line.split(" ", 1)[1] for line in player_lines(state)] == [
+        "Ann: VP tiles 0",
+        "Ben: VP tiles 0",
+        "Cleo: VP tiles 0",
+    ]
+    state = ad.apply(state, ad.RoundPrepared(("vp", "cancel", "start_player", "vp", "exchange", "vp")))
+    assert player_lines(state)[0].endswith("Ann: 5 markers left, VP tiles 0")
