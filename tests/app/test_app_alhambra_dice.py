@@ -18,6 +18,7 @@ from textual.widgets import Input, Static
 from companion.app import paths
 from companion.app.screens.alhambra_dice import AlhambraDiceScreen
 from companion.app.screens.end import ScoringPanel
+from companion.app.widgets.alhambra_board import marks
 from companion.app.widgets.wrapped_log import WrappedLog
 from companion.cli import main as companion_main
 from companion.games import alhambra_dice as ad
@@ -295,3 +296,11 @@ def test_end_screen(xdg: Path, snap_compare) -> None:  # type: ignore[no-untyped
         "20261123-201500-a.jsonl",
     )
     assert snap_compare(make_app(), press=["enter"], terminal_size=SIZE)
+
+
+def test_a_board_mark_is_one_column_wide_or_the_seat_number() -> None:
+    """A player named 李小龙 was marked 李 on the board, two columns wide: every field after it slipped."""
+    assert marks(("Ann", "Ben", "Cleo")) == ("A", "B", "C")
+    # Two columns wide, two letters upper-cased, an emoji, initials that clash.
+    for first in ("李小龙", "ßig", "🎲", "Bea"):
+        assert marks((first, "Ben", "Cleo")) == ("1", "2", "3"), first

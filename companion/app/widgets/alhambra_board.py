@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Static
@@ -32,9 +33,12 @@ STACK = 4
 
 
 def marks(names: tuple[str, ...]) -> tuple[str, ...]:
-    """One character per player for the board: the initial, or the player's number where initials clash."""
+    """One character per player for the board: the initial, or the player's number where initials clash or
+    one is not one column wide (李 takes two, ß upper-cased is SS: the board's columns would slip)."""
     initials = tuple(name[:1].upper() or "?" for name in names)
-    return initials if len(set(initials)) == len(initials) else tuple(str(n + 1) for n in range(len(names)))
+    if len(set(initials)) == len(initials) and all(cell_len(i) == len(i) == 1 for i in initials):
+        return initials
+    return tuple(str(n + 1) for n in range(len(names)))
 
 
 def board_text(state: ad.GameState, width: int = UNBOUNDED) -> str:
