@@ -174,7 +174,7 @@ ALHAMBRA_DICE_TERMS: Rows = (
     ("bonus", "the bonus tile lying on each column, taken with the column's prize"),
     ("points 1 … 12", "the building-point track: each type's stacks of markers, by building points"),
     ("out:", "markers displaced off the board"),
-    ("◇ Dirk", "the imaginary player in a 2-player game: the app places his markers"),
+    ("Dirk", "the imaginary player in a 2-player game, marked like a player: the app places his markers"),
     ("Scoring A B C", "after rounds 1, 3 and 5: per type, the most building points score the most VP"
      " (a panel shows each scoring as it is held, the end screen all three)"),
 )  # fmt: skip
