@@ -243,7 +243,7 @@ def test_one_name_is_refused_and_never_opens_another_tables_pad(xdg: Path) -> No
     asyncio.run(run())
     assert seen["one"] == (
         True,
-        "cannot open a new Alhambra scoring pad: the game is for 2 to 6 players (Dirk joins two), not 1",
+        "Alhambra scoring pad: a game has 2 to 6 players (Dirk joins two), not 1",
     )
     assert isinstance(seen["none"], AlhambraPadScreen)
     assert [p["name"] for p in seen["none"].pad["players"]] == ["Ann", "Ben", "Dirk"]

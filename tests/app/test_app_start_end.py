@@ -146,7 +146,7 @@ def test_a_start_with_duplicate_names_says_why(xdg: Path) -> None:
 @pytest.mark.parametrize(
     ("key", "reason"),
     [
-        ("f7", "type 2 to 6 players' names for a new Alhambra scoring pad"),
+        ("f7", "Alhambra scoring pad: a game has 2 to 6 players (Dirk joins two), not 1"),
         ("f9", "Carcassonne dice game: a game has 2 to 5 players, not 1"),
         ("f10", "Alhambra dice game: a game has 2 to 6 players, not 1"),
     ],

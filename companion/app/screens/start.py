@@ -426,7 +426,7 @@ class StartScreen(FittedScreen[None]):
         if len(set(names)) != len(names):
             self.say("player names must differ", error=True)
             return
-        what = "a new Alhambra scoring pad" if names else "the Alhambra scoring pad"
+        what = "Alhambra scoring pad" if names else "cannot open the Alhambra scoring pad"
         try:
             path = new_pad(self.games_dir, names, self.now()) if names else newest_pad(self.games_dir)
             if path is None:
@@ -434,7 +434,7 @@ class StartScreen(FittedScreen[None]):
                 return
             screen = AlhambraPadScreen(path, load_pad(path))
         except (PadError, OSError) as exc:
-            self.say(f"cannot open {what}: {exc}", error=True)
+            self.say(f"{what}: {exc}", error=True)
             return
         self.app.push_screen(screen)
 

@@ -32,7 +32,7 @@ WALL = "wall"
 def new_pad(folder: Path, names: list[str], now: datetime) -> Path:
     """A pad for these players (Dirk joins a 2-player game), one empty scoring, saved in `folder`."""
     if not 2 <= len(names) <= MAX_PLAYERS:
-        raise PadError(f"the game is for 2 to {MAX_PLAYERS} players (Dirk joins two), not {len(names)}")
+        raise PadError(f"a game has 2 to {MAX_PLAYERS} players (Dirk joins two), not {len(names)}")
     try:
         check_names(names, MAX_NAME)
     except IllegalMove as exc:
