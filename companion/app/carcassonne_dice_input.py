@@ -37,7 +37,7 @@ def entry_help(exp: cd.Expectation) -> str:
     choices.append("`stop`")
     if exp.can_hold_knight:
         choices.append("`hold` (keep a knight: no points now, the next turn counts double)")
-    return f"type {', '.join(choices[:-1])}, or {choices[-1]}"
+    return f"type {choices[0]}" if len(choices) == 1 else f"type {', '.join(choices[:-1])}, or {choices[-1]}"
 
 
 WORDS = ("keep", "build", "stop", "hold")

@@ -30,15 +30,20 @@ def test_a_prize_offers_only_the_prizes_left() -> None:
 def test_a_choice_offers_the_next_roll_and_hold_only_when_the_turn_allows_them() -> None:
     events = play_carcassonne(cd.GameStarted(("Ann", "Ben")), random.Random(2))[1]
     seen = []
+    said_once: set[str] = set()
     for n in range(1, len(events)):
         exp = cd.expectation(cd.replay(events[:n]))
         if exp.ask is cd.Ask.CHOOSE:
             said = carcassonne_dice_input.entry_help(exp)
+            said_once.add(said)
             seen.append((exp.can_roll, exp.can_hold_knight))
             assert ("the next roll's counts" in said) == exp.can_roll, (exp, said)
             assert ("`hold`" in said) == exp.can_hold_knight, (exp, said)
+            assert said.startswith("type `") or said.startswith("type the"), said  # never "type , or `stop`"
             assert said.endswith("`stop`") or said.endswith("the next turn counts double)"), said
     assert {roll for roll, _ in seen} == {True, False} and {hold for _, hold in seen} == {True, False}
+    # Every die kept and no knight to hold: one entry.
+    assert "type `stop`" in said_once
 
 
 def test_markers_left_are_said_once_a_round_hands_them_out() -> None:
