@@ -155,6 +155,34 @@ def test_a_sheet_of_yours_that_cannot_be_read_is_listed_last_never_chosen_and_sa
     assert seen["chosen"] == ("user", str(good))
     listed = seen["listed"]
     assert isinstance(listed, list) and listed[-1] == "newer (yours, cannot be read)"
-    assert listed[1:3] == ["ours (yours)", "example (not the printed sheet)"]  # under the prompt
+    assert listed[:2] == ["ours (yours)", "example (not the printed sheet)"]  # no blank line above them
     assert "newer.json" in str(seen["why"]) and seen["started"] == "StartScreen"
     assert "newer.json" not in str(seen["after"])
+
+
+def test_the_sheet_is_never_blank_and_a_blank_variant_is_said(xdg: Path) -> None:
+    """The sheet's list began with a blank line: picked (↑ from the first sheet), F5 and F2 crashed the app.
+    A variant left blank did nothing on F5, without a word."""
+
+    async def start() -> dict[str, object]:
+        seen: dict[str, object] = {}
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            await send_keys(pilot, [*"Ann", "tab", *"Ben", "tab", *"Cleo"])
+            screen = pilot.app.screen
+            screen.query_one("#sheet", Select).focus()
+            await pilot.press("enter", "up", "enter")
+            await pilot.pause()
+            seen["sheet"] = screen.query_one("#sheet", Select).value
+            screen.query_one("#variant", Select).clear()
+            await pilot.press("f5")
+            await pilot.pause()
+            seen["variant"] = said(screen)
+            await pilot.press("f2")
+            await pilot.pause()
+            seen["f2"] = type(pilot.app.screen).__name__
+        return seen
+
+    seen = asyncio.run(start())
+    assert seen["sheet"] == ("shipped", "example")
+    assert seen["variant"] == "choose the variant"
+    assert seen["f2"] == "SheetEditorScreen"

@@ -119,6 +119,10 @@ NEW_GAMES = (
 by key."""
 
 
+def _shipped_sheets() -> list[tuple[str, SheetChoice]]:
+    return [(f"{name} (not the printed sheet)", ("shipped", name)) for name in rw.shipped_sheets()]
+
+
 class StartScreen(FittedScreen[None]):
     """Posts `StartScreen.GameOpened` with the session of a new or continued game."""
 
@@ -176,7 +180,8 @@ class StartScreen(FittedScreen[None]):
                     yield Select[tuple[int, str]]([], id="variant", prompt="variant", compact=True)
                 with Horizontal(classes="row roll-and-write"):
                     yield Label("sheet", classes="field")
-                    yield Select[SheetChoice]([], id="sheet", prompt="sheet", compact=True)
+                    # Never blank (picked, F5 and F2 crashed): the shipped sheets until the players' are read.
+                    yield Select(_shipped_sheets(), id="sheet", allow_blank=False, compact=True)
                 with Horizontal(classes="row"):
                     yield Button("Start (F5)", id="start-game", variant="primary")
                     yield Button("Edit sheet (F2)", id="edit-sheet", classes="roll-and-write")
@@ -295,7 +300,7 @@ class StartScreen(FittedScreen[None]):
                 self.unreadable_sheets[str(path)] = str(exc)
             else:
                 options.append((f"{path.stem} (yours)", ("user", str(path))))
-        options += [(f"{name} (not the printed sheet)", ("shipped", name)) for name in rw.shipped_sheets()]
+        options += _shipped_sheets()
         chosen = select or options[0][1]
         options += [(f"{Path(p).stem} (yours, cannot be read)", ("user", p)) for p in self.unreadable_sheets]
         sheet = self.query_one("#sheet", Select)
@@ -339,7 +344,8 @@ class StartScreen(FittedScreen[None]):
         players = self.in_turn_order()
         variant = self.query_one("#variant", Select).value
         if not isinstance(variant, tuple):
-            self.say(variant_options(names)[1], error=True)
+            options, reason = variant_options(names)
+            self.say(reason if not options else "choose the variant", error=True)
             return
         count, name = variant
         try:
