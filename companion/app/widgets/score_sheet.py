@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 
 from companion.games import alhambra_rw as rw
@@ -9,6 +10,7 @@ from companion.games import alhambra_rw as rw
 from .fitted import UNBOUNDED, Fitted
 
 NAME_WIDTH = 11
+"""The name column at the least; it takes the longest name, up to a quarter of the width."""
 MIN_COLUMN = 8
 IMAGINARY_MARK = "◇"
 COINS = 5
@@ -20,10 +22,12 @@ def score_sheet_text(state: rw.GameState, width: int = UNBOUNDED) -> Text:
     many types side by side as `width` holds, the others (and the coins) in a block below."""
     sheet = state.sheet
     widths = [max(boxes, MIN_COLUMN) + 1 for boxes in sheet.boxes]
+    longest = max(cell_len(_name(player)) for player in state.players) + 2  # the turn's ▶ and a space
+    name_width = max(NAME_WIDTH, min(longest, width // 4))
     text = Text(no_wrap=True)
     blocks: list[list[int]] = [[]]
     for t, column in enumerate(widths):
-        used = NAME_WIDTH + sum(widths[k] for k in blocks[-1]) + column
+        used = name_width + sum(widths[k] for k in blocks[-1]) + column
         if blocks[-1] and used + (COINS if t == len(widths) - 1 else 0) > width:
             blocks.append([])
         blocks[-1].append(t)
@@ -31,18 +35,33 @@ def score_sheet_text(state: rw.GameState, width: int = UNBOUNDED) -> Text:
         last = b == len(blocks) - 1
         if b:
             text.append("\n\n")
-        _block(text, state, block, widths, coins=last)
+        _block(text, state, block, widths, name_width, coins=last)
     return text
 
 
-def _block(text: Text, state: rw.GameState, types: list[int], widths: list[int], coins: bool) -> None:
-    """The sheet's columns of `types`, each `widths` wide, and the coins column if `coins`."""
+def _name(player: rw.PlayerState) -> str:
+    return f"{player.name} {IMAGINARY_MARK}" if player.imaginary else player.name
+
+
+def _fitted(name: str, cells: int) -> str:
+    """`name` in exactly `cells` terminal columns (李 takes two): padded, or cut keeping its last character
+    after "…", so that "Christopher A" and "Christopher B" stay two players."""
+    if cell_len(name) <= cells:
+        return set_cell_size(name, cells)
+    return set_cell_size(f"{set_cell_size(name, cells - 2).rstrip()}…{name[-1]}", cells)
+
+
+def _block(
+    text: Text, state: rw.GameState, types: list[int], widths: list[int], name_width: int, coins: bool
+) -> None:
+    """The sheet's columns of `types`, each `widths` wide after the names' `name_width`, and the coins column
+    if `coins`."""
     sheet = state.sheet
-    text.append(f"{'player':<{NAME_WIDTH}}", style="bold")
+    text.append(f"{'player':<{name_width}}", style="bold")
     for t in types:
         text.append(f"{rw.BUILDING_TYPES[t]:<{widths[t]}}", style="bold")
     text.append("coins" if coins else "", style="bold")
-    text.append(f"\n{'VP 1/2/3':<{NAME_WIDTH}}", style="dim")
+    text.append(f"\n{'VP 1/2/3':<{name_width}}", style="dim")
     for t in types:
         used = 0
         for place, vp in enumerate(sheet.vp[t]):
@@ -57,10 +76,8 @@ def _block(text: Text, state: rw.GameState, types: list[int], widths: list[int],
     for player in state.players:
         text.append("\n")
         marker = "▶" if player.name == active else " "
-        name = f"{player.name} {IMAGINARY_MARK}" if player.imaginary else player.name
-        text.append(
-            f"{marker}{name[: NAME_WIDTH - 2]:<{NAME_WIDTH - 1}}", style="bold" if marker != " " else ""
-        )
+        shown = f"{_fitted(_name(player), name_width - 2)} "
+        text.append(f"{marker}{shown}", style="bold" if marker != " " else "")
         for t in types:
             filled, boxes = player.counts[t], sheet.boxes[t]
             style = "bold green" if player.has_completed(rw.BUILDING_TYPES[t]) else ""
