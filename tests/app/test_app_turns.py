@@ -53,6 +53,24 @@ def test_illegal_choice_explains_why_and_changes_nothing(xdg: Path) -> None:
     asyncio.run(play())
 
 
+def test_c_and_t_where_the_rules_do_not_allow_them_say_why(xdg: Path) -> None:
+    """The footer leaves out coins and the second building where the rules do not allow them, and the keys
+    then did nothing, without a word."""
+    seen: dict[str, str] = {}
+
+    async def play() -> None:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            screen = await new_game(pilot, ["Anna", "Ben", "Cleo"])
+            for key in ("c", "t"):
+                await send_keys(pilot, [key])
+                seen[key] = screen.message
+            assert len(screen.session.events) == 1
+
+    asyncio.run(play())
+    assert seen["c"] == "Anna: roll 1 yellow + 1 blue for set-up building 1 of 3; not taking coins"
+    assert seen["t"].startswith("two buildings comes after crossing a building: Anna: roll 1 yellow")
+
+
 def test_change_pips_then_cross(xdg: Path) -> None:
     async def play() -> None:
         async with make_app().run_test(size=(100, 32)) as pilot:

@@ -69,6 +69,9 @@ class RollAndWriteScreen(PlayScreen):
         Binding("minus", "pips(-1)", "after y3: turn that die down a pip (1 coin)", show=False),
         Binding("c", "take_coins", "take coins"),
         Binding("t", "two_buildings", "two buildings"),
+        # Pressed where the rules do not allow them (the footer hides them then): the reason is said.
+        Binding("c", "refused('take_coins')", show=False),
+        Binding("t", "refused('two_buildings')", show=False),
         Binding("r", "roll", "roll for me"),
         Binding("k", "accept_camera", "accept the camera's dice", show=False),
         Binding("a", "toggle_auto", "auto-roll imaginary", show=False),
@@ -412,6 +415,10 @@ class RollAndWriteScreen(PlayScreen):
         if self._submit(event):
             self.picked = PipDie(die.colour, die.value + delta)
             self.refresh_view()
+
+    def action_refused(self, action: str) -> None:
+        """A move the footer does not offer now, pressed: tried all the same, for the engine's reason."""
+        getattr(self, f"action_{action}")()
 
     def action_take_coins(self) -> None:
         self._submit(rw.TakeCoins(self._player()))
