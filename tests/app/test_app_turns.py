@@ -71,6 +71,25 @@ def test_c_and_t_where_the_rules_do_not_allow_them_say_why(xdg: Path) -> None:
     assert seen["t"].startswith("two buildings comes after crossing a building: Anna: roll 1 yellow")
 
 
+def test_a_phones_screen_pages_down_to_the_now_panel_and_back(xdg: Path) -> None:
+    """At 40×30 the sheet and grid fill the screen and the Now panel (the prompt, the choices, every refusal)
+    lay below it, reached only by a mouse wheel: PageDown and PageUp page the screen."""
+    seen: list[bool] = []
+
+    async def play() -> None:
+        async with make_app().run_test(size=(40, 30)) as pilot:
+            screen = await new_game(pilot, ["Anna", "Ben", "Cleo"])
+            turn = screen.query_one("#turn")
+            for key in ("pagedown", "pageup"):
+                seen.append(turn in screen._compositor.visible_widgets)
+                await pilot.press(key)
+                await pilot.pause()
+            seen.append(screen.scroll_y == 0)
+
+    asyncio.run(play())
+    assert seen == [False, True, True]
+
+
 def test_change_pips_then_cross(xdg: Path) -> None:
     async def play() -> None:
         async with make_app().run_test(size=(100, 32)) as pilot:

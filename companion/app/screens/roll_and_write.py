@@ -73,6 +73,9 @@ class RollAndWriteScreen(PlayScreen):
         Binding("c", "refused('take_coins')", show=False),
         Binding("t", "refused('two_buildings')", show=False),
         Binding("r", "roll", "roll for me"),
+        # A small terminal (a phone's) shows the sheet and grid, the Now panel below them: paged to by keys.
+        Binding("pageup", "page(-1)", "page up, back to the score sheet", show=False),
+        Binding("pagedown", "page(1)", "page down, to the Now panel and the game log", show=False),
         Binding("k", "accept_camera", "accept the camera's dice", show=False),
         Binding("a", "toggle_auto", "auto-roll imaginary", show=False),
         *game_keys(),
@@ -415,6 +418,12 @@ class RollAndWriteScreen(PlayScreen):
         if self._submit(event):
             self.picked = PipDie(die.colour, die.value + delta)
             self.refresh_view()
+
+    def action_page(self, pages: int) -> None:
+        if pages > 0:
+            self.scroll_page_down(animate=False)
+        else:
+            self.scroll_page_up(animate=False)
 
     def action_refused(self, action: str) -> None:
         """A move the footer does not offer now, pressed: tried all the same, for the engine's reason."""
