@@ -75,6 +75,27 @@ def test_past_games_are_listed_plotted_and_replayed(xdg: Path) -> None:
     assert seen["last"] == "Final scoring" and seen["back"] == "StartScreen"
 
 
+def test_the_replay_steps_by_its_keys_at_80x24(xdg: Path) -> None:
+    """At 80×24 PageDown, PageUp, Home and End scrolled a panel instead of moving through the game."""
+    events = random_game(2, ("Anna", "Ben", "Cleo"))
+    saved_game(events, "done.jsonl")
+    seen: list[int] = []
+
+    async def look() -> None:
+        async with make_app().run_test(size=(80, 24)) as pilot:
+            await pilot.press("f4")
+            await pilot.pause()
+            await pilot.press("r", "right")
+            replay = pilot.app.screen
+            assert isinstance(replay, ReplayScreen)
+            for key in ("pagedown", "pageup", "end", "home"):
+                await pilot.press(key)
+                seen.append(replay.at)
+
+    asyncio.run(look())
+    assert seen == [11, 1, len(events) - 1, 0]
+
+
 def test_no_finished_game_says_so_without_an_empty_plot(xdg: Path) -> None:
     """F4 before any game was over drew an empty plot frame beside an empty list, the reason a line under
     them."""

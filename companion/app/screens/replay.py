@@ -26,13 +26,14 @@ class ReplayScreen(Screen[None]):
     """Steps through `events` (a game's log): ← and → a move, home and end the first and last."""
 
     CSS_PATH = "replay.tcss"
+    # Before any panel's: at 80×24 a panel that scrolls takes the focus, and took PageDown, Home and End.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "move back"),
-        Binding("right", "step(1)", "move on"),
-        Binding("pageup", "step(-10)", "10 back", show=False),
-        Binding("pagedown", "step(10)", "10 on", show=False),
-        Binding("home", "step(-100000)", "first"),
-        Binding("end", "step(100000)", "last"),
+        Binding("left", "step(-1)", "move back", priority=True),
+        Binding("right", "step(1)", "move on", priority=True),
+        Binding("pageup", "step(-10)", "10 back", show=False, priority=True),
+        Binding("pagedown", "step(10)", "10 on", show=False, priority=True),
+        Binding("home", "step(-100000)", "first", priority=True),
+        Binding("end", "step(100000)", "last", priority=True),
         Binding("escape", "app.pop_screen", "back"),
     ]
 
