@@ -9,7 +9,7 @@ from pathlib import Path
 
 from app_driver import make_app, send_keys
 from textual.screen import Screen
-from textual.widgets import Button, OptionList, Select, Static
+from textual.widgets import Button, Input, OptionList, Select, Static
 
 from companion.app.screens.sheet_editor import SheetEditorScreen
 from companion.app.screens.start import StartScreen
@@ -186,3 +186,49 @@ def test_the_sheet_is_never_blank_and_a_blank_variant_is_said(xdg: Path) -> None
     assert seen["sheet"] == ("shipped", "example")
     assert seen["variant"] == "choose the variant"
     assert seen["f2"] == "SheetEditorScreen"
+
+
+def test_saving_says_the_file_name_asks_before_replacing_another_sheet_and_keeps_the_shipped_names(
+    xdg: Path,
+) -> None:
+    """Saving under the name of another sheet of theirs (the default `my-sheet`, side A typed before)
+    replaced it without a word; a sheet saved as `example` passed for the shipped one; `../Évil sheet/x` was
+    saved as `vil-sheet-x` unsaid."""
+    sheets = xdg / "config" / "table-companion" / "sheets"
+    sheets.mkdir(parents=True)
+    side_a = sheets / "my-sheet.json"
+    side_a.write_text(
+        json.dumps(rw.load_shipped_sheet("example").to_json() | {"name": "my-sheet", "coins": 9})
+    )
+    before = side_a.read_text()
+    seen: dict[str, object] = {}
+
+    async def edit() -> None:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            pilot.app.screen.query_one("#sheet", Select).value = ("shipped", "example")
+            await pilot.pause()
+            await pilot.press("f2")
+            editor = pilot.app.screen
+            assert isinstance(editor, SheetEditorScreen)
+            seen["offered"] = text_of(editor, "#validation")
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            seen["asked"] = text_of(editor, "#validation"), side_a.read_text() == before
+            name = editor.query_one("#sheet-name", Input)
+            for typed in ("example", "../Évil sheet/x"):
+                name.value = typed
+                await pilot.pause()
+                seen[typed] = text_of(editor, "#validation"), editor.query_one("#save", Button).disabled
+            name.value = "my-sheet"
+            await pilot.pause()
+            await pilot.press("ctrl+s", "ctrl+s")
+            await pilot.pause()
+            seen["saved"] = isinstance(pilot.app.screen, StartScreen)
+
+    asyncio.run(edit())
+    assert "saves it as 'my-sheet'; it replaces your other sheet 'my-sheet'" in str(seen["offered"])
+    assert seen["asked"] == ("a sheet 'my-sheet' of yours is saved already: ctrl+s again replaces it", True)
+    assert seen["example"] == ("valid, but 'example' is a shipped sheet's name: give yours another", True)
+    said, disabled = seen["../Évil sheet/x"]  # type: ignore[misc]
+    assert "saves it as 'vil-sheet-x'" in said and not disabled
+    assert seen["saved"] and json.loads(side_a.read_text())["coins"] != 9

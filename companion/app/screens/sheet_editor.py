@@ -61,6 +61,8 @@ class SheetEditorScreen(FittedScreen[Path | None]):
         self.base = sheet
         self.sheets_dir = sheets_dir
         self.sheet: rw.Sheet | None = sheet
+        self.replacing: Path | None = None
+        """Another sheet of this name, whose replacing was asked about (ctrl+s again replaces it)."""
 
     def compose(self) -> ComposeResult:
         yield Static(
@@ -115,7 +117,8 @@ class SheetEditorScreen(FittedScreen[Path | None]):
             self.sheet = None
             message, ok = f"cannot be used yet: {in_players_words(str(exc))}", False
         else:
-            message, ok = "valid: ctrl+s saves it and uses it for the new game", True
+            message = self.saving_said()
+            ok = message.startswith("valid:")
         validation = self.query_one("#validation", Static)
         validation.update(message)
         validation.set_class(not ok, "error")
@@ -132,16 +135,35 @@ class SheetEditorScreen(FittedScreen[Path | None]):
         lines.append(f"  not entered {blank:>2}")
         return "\n".join(lines)
 
+    def saving_said(self) -> str:
+        """Where ctrl+s saves a valid sheet: a name is made a file's (`../Évil x` is `vil-x`), said so."""
+        assert self.sheet is not None
+        name = self.sheet.name
+        if name in rw.shipped_sheets():
+            return f"valid, but {name!r} is a shipped sheet's name: give yours another"
+        kept = (self.sheets_dir / f"{name}.json").exists() and name != self.base.name
+        replaced = f"; it replaces your other sheet {name!r}" if kept else ""
+        return f"valid: ctrl+s saves it as {name!r}{replaced} and uses it for the new game"
+
     @on(Button.Pressed, "#save")
     def action_save(self) -> None:
         if self.sheet is None:
             self.app.bell()
             return
         path = self.sheets_dir / f"{self.sheet.name}.json"
+        said = self.query_one("#validation", Static)
+        if self.sheet.name in rw.shipped_sheets():
+            said.update(self.saving_said())
+            return
+        if path.exists() and self.sheet.name != self.base.name and self.replacing != path:
+            # Another sheet of this name (side A of the printed pad, typed before) is replaced when asked.
+            self.replacing = path
+            said.update(f"a sheet {self.sheet.name!r} of yours is saved already: ctrl+s again replaces it")
+            return
         try:
             write_whole(path, json.dumps(self.sheet.to_json(), indent=2) + "\n")
         except OSError as exc:  # a full disk, a folder not writable: the sheet stays here to save again
-            self.query_one("#validation", Static).update(f"cannot save the sheet: {exc}")
+            said.update(f"cannot save the sheet: {exc}")
             return
         self.dismiss(path)
 
