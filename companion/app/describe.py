@@ -60,4 +60,5 @@ def award_text(award: rw.Award) -> str:
     if not award.places:
         return f"End of {when}: {who} completed {award.building}, no place left"
     places = "+".join(str(p) for p in award.places)
-    return f"End of {when}: {who} completed {award.building}: place {places}, {award.vp_each} VP each"
+    each = " each" if len(award.players) > 1 else ""
+    return f"End of {when}: {who} completed {award.building}: place {places}, {award.vp_each} VP{each}"

@@ -71,7 +71,10 @@ def _action_choices(text: Text, state: rw.GameState, exp: rw.Expectation) -> Non
         style = "dim" if crossing.crossed else ""
         text.append(line, style=_click(f"screen.choose({n})", style))
     text.append("\n c  take coins", style=_click("screen.take_coins()"))
-    text.append(f" (+{exp.coins_to_take}: 1 per crossed cell hit)")
+    hits = sum(crossing.times for crossing in rw.crossings(state) if crossing.crossed)
+    # More hits than coins: the supply's circles run out (a "+0" read as a miscount).
+    full = f", the coin supply holds {exp.coins_to_take} more" if hits > exp.coins_to_take else ""
+    text.append(f" (+{exp.coins_to_take}: 1 per crossed cell hit{full})")
     pips = "\n y3+ y3-  change pips: turn a die up or down, 1 coin per pip"
     text.append(pips, style="" if exp.can_change_pips else "dim")
 

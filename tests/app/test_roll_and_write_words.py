@@ -1,0 +1,32 @@
+"""Roll & Write's words at the table: a single completer's VP are not "each"; taking coins says when the coin
+supply, not the dice, holds the count down (a "+0" with crossed cells hit read as a miscount)."""
+
+from __future__ import annotations
+
+import random
+
+from companion.app.describe import award_text
+from companion.app.widgets.turn_panel import turn_text
+from companion.games import alhambra_rw as rw
+from companion.games.alhambra_rw.simulate import play_random_game
+
+
+def test_an_award_says_each_only_when_shared() -> None:
+    alone = rw.Award("pavilion", 2, ("Ani",), (1,), 16)
+    shared = rw.Award("seraglio", 7, ("Patricia", "Frank"), (1, 2), 13)
+    assert award_text(alone) == "End of round 2: Ani completed pavilion: place 1, 16 VP"
+    said = "End of round 7: Patricia and Frank completed seraglio: place 1+2, 13 VP each"
+    assert award_text(shared) == said
+
+
+def test_take_coins_says_when_the_supply_is_full() -> None:
+    """A sheet whose coin supply is the 3 coins every player starts with: no coin is ever taken."""
+    sheet = rw.sheet_from_json(rw.load_shipped_sheet("example").to_json() | {"coins": 3})
+    events = play_random_game(rw.GameStarted(sheet, ("Ann", "Ben", "Cleo")), random.Random(1))[1]
+    for n in range(1, len(events)):
+        state = rw.replay(events[:n])
+        exp = rw.expectation(state)
+        if exp.ask is rw.Ask.ACTION and any(c.crossed for c in rw.crossings(state)):
+            break
+    text = turn_text(state, exp, "", "", False, False).plain
+    assert "c  take coins (+0: 1 per crossed cell hit, the coin supply holds 0 more)" in text, text
