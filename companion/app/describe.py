@@ -23,7 +23,9 @@ def describe(before: rw.GameState, event: rw.Event, after: rw.GameState) -> list
     virtual) and keeps its note (what the camera read when the players fixed it), as the log on disk does."""
     if isinstance(event, rw.GameStarted):
         names = ", ".join(event.players + tuple(f"{n} (imaginary)" for n in event.imaginary))
-        return [f"New game on sheet {event.sheet.name!r} ({event.variant}): {names}"]
+        # In the form's words: the solo variant is chosen as "against N imaginary players".
+        variant = "against the imaginary players" if event.variant == rw.VERSUS_IMAGINARY else event.variant
+        return [f"New game on sheet {event.sheet.name!r} ({variant}): {names}"]
     who = player_label(before, event.player)
     if isinstance(event, rw.Roll):
         line = f"{who} rolled {dice_text(event.yellow, event.blue)}"

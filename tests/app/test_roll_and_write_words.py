@@ -1,11 +1,12 @@
 """Roll & Write's words at the table: a single completer's VP are not "each"; taking coins says when the coin
-supply, not the dice, holds the count down (a "+0" with crossed cells hit read as a miscount)."""
+supply, not the dice, holds the count down (a "+0" with crossed cells hit read as a miscount); the log names
+the solo variant as the form does ("against", not "versus-imaginary")."""
 
 from __future__ import annotations
 
 import random
 
-from companion.app.describe import award_text
+from companion.app.describe import award_text, describe
 from companion.app.widgets.turn_panel import turn_text
 from companion.games import alhambra_rw as rw
 from companion.games.alhambra_rw.simulate import play_random_game
@@ -30,3 +31,13 @@ def test_take_coins_says_when_the_supply_is_full() -> None:
             break
     text = turn_text(state, exp, "", "", False, False).plain
     assert "c  take coins (+0: 1 per crossed cell hit, the coin supply holds 0 more)" in text, text
+
+
+def test_the_solo_variant_is_logged_in_the_forms_words() -> None:
+    sheet = rw.load_shipped_sheet("example")
+    setup = rw.GameStarted(sheet, ("Solo",), ("Frank", "Ani"), rw.VERSUS_IMAGINARY)
+    (line,) = describe(rw.start(setup), setup, rw.start(setup))
+    assert line == (
+        "New game on sheet 'example' (against the imaginary players): Solo, Frank (imaginary), "
+        "Ani (imaginary)"
+    )
