@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import random
 
+from rich.console import Console
+
 from companion.app.describe import award_text, describe
+from companion.app.screens.roll_and_write_end import reasons_table
 from companion.app.widgets.turn_panel import turn_text
 from companion.games import alhambra_rw as rw
 from companion.games.alhambra_rw.simulate import play_random_game
@@ -41,3 +44,17 @@ def test_the_solo_variant_is_logged_in_the_forms_words() -> None:
         "New game on sheet 'example' (against the imaginary players): Solo, Frank (imaginary), "
         "Ani (imaginary)"
     )
+
+
+def test_the_final_reasons_keep_their_width_beside_a_long_name_on_a_phone() -> None:
+    """Each player's heading sat in the label column: beside a long name the reasons wrapped 7 characters a
+    line at 40 columns ("build…", "(roun…")."""
+    names = ("Christopher Alexander", "Ben", "Cleo")
+    events = play_random_game(rw.GameStarted(rw.load_shipped_sheet("example"), names), random.Random(3))[1]
+    board = rw.score_game(rw.replay(events))
+    console = Console(width=40, record=True)
+    console.print(reasons_table(board))
+    lines = console.export_text().splitlines()
+    assert lines[0].lstrip().startswith("Christopher Alexander: ")
+    reasons = [line[16:].rstrip() for line in lines if line.startswith("   ")]
+    assert max(map(len, reasons)) >= 20 and any("place" in reason for reason in reasons), lines

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from pathlib import Path, PurePath
 from typing import ClassVar
 
-from rich.console import Console
+from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -80,21 +80,25 @@ class Totals(Fitted[rw.Scoreboard]):
         return wide if Console(width=UNBOUNDED).measure(wide).maximum <= width else totals_by_column(state)
 
 
-def reasons_table(board: rw.Scoreboard) -> Table:
-    """Every number of the breakdown with its reason; long reasons wrap inside their column."""
-    table = Table(box=None, padding=(0, 1), show_header=False, expand=True)
-    table.add_column(no_wrap=True)
-    table.add_column(justify="right", no_wrap=True)
-    table.add_column(ratio=1)
+def reasons_table(board: rw.Scoreboard) -> Group:
+    """Every number of the breakdown with its reason; long reasons wrap inside their column. Each player's
+    heading stands on a line of its own: in the label column, a long name's took the reasons' width (at a
+    phone's 40 columns they wrapped 7 characters a line)."""
+    parts: list[Text | Table] = []
     for p in board.players:
-        table.add_row(Text(f"{p.name}{' (imaginary)' if p.imaginary else ''}: {p.total} VP", style="bold"))
+        parts.append(Text(f"{p.name}{' (imaginary)' if p.imaginary else ''}: {p.total} VP", style="bold"))
+        table = Table(box=None, padding=(0, 1), show_header=False, expand=True)
+        table.add_column(no_wrap=True, width=len("  rows/cols"))
+        table.add_column(justify="right", no_wrap=True, width=3)
+        table.add_column(ratio=1)
         for b in p.buildings:
             table.add_row(f"  {b.building}", str(b.vp), b.why)
         table.add_row("  rows/cols", str(p.rows_columns), p.rows_columns_why)
         table.add_row("  coins", str(p.coins), p.coins_why)
         if p.extra_why:
             table.add_row("  extra", str(p.extra), p.extra_why)
-    return table
+        parts.append(table)
+    return Group(*parts)
 
 
 GRID_COLUMNS = 31
