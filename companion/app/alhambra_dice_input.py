@@ -24,8 +24,6 @@ HELP = {
     "(`tiles vp cancel start vp exchange vp`; 2 players: add `dirk TYPE`, the column rolled for Dirk)",
     ad.Ask.ROLL: "type the dice: six counts (`0 3 1 2 1 1`) or the symbols (`ssaacggt`)",
     ad.Ask.CHOOSE: "type the next roll's dice, `place TYPE` (`place TYPE displace`), `cancel`, `black TYPE`",
-    ad.Ask.PRIZE: "type `points` or `tile` (a VP tile: `tile 1`-`tile 3`; start tile: `tile NAME`); "
-    "add `exchange TYPE` to use an exchange tile (twice with two tiles)",
     ad.Ask.GAME_OVER: "the game is over: ctrl+e exports the scoring",
 }
 TILE_ENTRY = {
@@ -89,7 +87,7 @@ def parse(text: str, state: ad.GameState, rng: random.Random) -> ad.Event:
     exp = ad.expectation(state)
     words = text.strip().split()
     if not words:
-        raise InputError(HELP[exp.ask])
+        raise InputError(entry_help(exp))
     head, rest = words[0].lower(), words[1:]
     player = exp.player or ""
     if exp.ask is ad.Ask.PREPARE:

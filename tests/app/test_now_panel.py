@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from companion.app import alhambra_dice_input, carcassonne_dice_input
 from companion.app.widgets.alhambra_board import player_lines
 from companion.games import alhambra_dice as ad
@@ -19,9 +21,14 @@ def test_a_prize_offers_only_the_prizes_left() -> None:
     events = play_alhambra(ad.GameStarted(("Ann", "Ben", "Cleo")), random.Random(4))[1]
     offered: dict[tuple[str, ...], str] = {}
     for n in range(1, len(events)):
-        exp = ad.expectation(ad.replay(events[:n]))
+        state = ad.replay(events[:n])
+        exp = ad.expectation(state)
         if exp.ask is ad.Ask.PRIZE and exp.auto is None:
             offered[exp.prizes] = alhambra_dice_input.entry_help(exp)
+            # Enter on an empty line says the same (it said the whole step's help, `points` too).
+            with pytest.raises(alhambra_dice_input.InputError) as empty:
+                alhambra_dice_input.parse("", state, random.Random(0))
+            assert str(empty.value) == offered[exp.prizes]
     assert set(offered) == {("points", "tile"), ("tile",)}, offered
     assert offered[("points", "tile")].startswith("type `points` or `tile")
     assert offered[("tile",)].startswith("type `tile") and "points" not in offered[("tile",)]
