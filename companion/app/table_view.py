@@ -95,11 +95,9 @@ class TableView(App[None]):
         try:
             state, events = read_game(game, path)
         except (LogError, IllegalMove, ScoreFileError) as exc:
-            if isinstance(exc, LogError) and scored_whole(path):
-                exc = LogError(
-                    f"{path}: no game log but one JSON value (an end state? `companion score` scores it)"
-                )
-            self._say(f"cannot show {path.name}: {exc}")
+            whole = isinstance(exc, LogError) and scored_whole(path)
+            why = f"{path}: no game log but one JSON value (an end state? `companion score` scores it)"
+            self._say(f"cannot show {path.name}: {why if whole else exc}")
             return
         await self.show(game, state)
         if game.rules is not None:

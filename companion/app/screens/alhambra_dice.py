@@ -47,7 +47,6 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
 
     CSS_PATH = "alhambra_dice.tcss"
     TITLE = "Alhambra – the dice game"
-    """What to type for each `Ask` (the Alcazaba screen types its own tiles)."""
     HELP_PAGE = ALHAMBRA_DICE
     BINDINGS: ClassVar[list[BindingType]] = [
         # Before the entry line's own ctrl+k (delete to the end).
@@ -107,7 +106,7 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
         return "\n".join(lines)
 
     def entry_help(self, exp: ad.Expectation) -> str:
-        """What may be typed now, under the Now panel."""
+        """What may be typed now, under the Now panel (the Alcazaba screen types its own tiles)."""
         return entry_help(exp)
 
     def _player_lines(self, state: ad.GameState, exp: ad.Expectation) -> list[str]:

@@ -117,8 +117,7 @@ class SheetEditorScreen(FittedScreen[Path | None]):
             self.sheet = None
             message, ok = f"cannot be used yet: {in_players_words(str(exc))}", False
         else:
-            message = self.saving_said()
-            ok = message.startswith("valid:")
+            message, ok = self.saving_said()
         validation = self.query_one("#validation", Static)
         validation.update(message)
         validation.set_class(not ok, "error")
@@ -135,31 +134,39 @@ class SheetEditorScreen(FittedScreen[Path | None]):
         lines.append(f"  not entered {blank:>2}")
         return "\n".join(lines)
 
-    def saving_said(self) -> str:
-        """Where ctrl+s saves a valid sheet: a name is made a file's (`../Évil x` is `vil-x`), said so."""
+    def saving_said(self) -> tuple[str, bool]:
+        """Where ctrl+s saves a valid sheet, and whether it may: a name is made a file's (`../Évil x` is
+        `vil-x`), said so; a shipped sheet's name is kept for it."""
         assert self.sheet is not None
         name = self.sheet.name
         if name in rw.shipped_sheets():
-            return f"valid, but {name!r} is a shipped sheet's name: give yours another"
-        kept = (self.sheets_dir / f"{name}.json").exists() and name != self.base.name
-        replaced = f"; it replaces your other sheet {name!r}" if kept else ""
-        return f"valid: ctrl+s saves it as {name!r}{replaced} and uses it for the new game"
+            return f"valid, but {name!r} is a shipped sheet's name: give yours another", False
+        replaced = f"; it replaces your other sheet {name!r}" if self.other_sheet() else ""
+        return f"valid: ctrl+s saves it as {name!r}{replaced} and uses it for the new game", True
+
+    def other_sheet(self) -> Path | None:
+        """The players' other sheet that saving under this name replaces (not the one being edited)."""
+        assert self.sheet is not None
+        path = self.sheets_dir / f"{self.sheet.name}.json"
+        return path if path.exists() and self.sheet.name != self.base.name else None
 
     @on(Button.Pressed, "#save")
     def action_save(self) -> None:
         if self.sheet is None:
             self.app.bell()
             return
-        path = self.sheets_dir / f"{self.sheet.name}.json"
         said = self.query_one("#validation", Static)
-        if self.sheet.name in rw.shipped_sheets():
-            said.update(self.saving_said())
+        message, may = self.saving_said()
+        if not may:
+            said.update(message)
             return
-        if path.exists() and self.sheet.name != self.base.name and self.replacing != path:
+        other = self.other_sheet()
+        if other is not None and self.replacing != other:
             # Another sheet of this name (side A of the printed pad, typed before) is replaced when asked.
-            self.replacing = path
+            self.replacing = other
             said.update(f"a sheet {self.sheet.name!r} of yours is saved already: ctrl+s again replaces it")
             return
+        path = self.sheets_dir / f"{self.sheet.name}.json"
         try:
             write_whole(path, json.dumps(self.sheet.to_json(), indent=2) + "\n")
         except OSError as exc:  # a full disk, a folder not writable: the sheet stays here to save again

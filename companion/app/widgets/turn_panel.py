@@ -62,7 +62,8 @@ def turn_text(
 
 
 def _action_choices(text: Text, state: rw.GameState, exp: rw.Expectation) -> None:
-    for n, crossing in enumerate(rw.crossings(state), start=1):
+    crossings = rw.crossings(state)
+    for n, crossing in enumerate(crossings, start=1):
         # A crossed cell cannot be crossed again; it stays listed (dimmed) because `c` pays a coin for it.
         status = "crossed: not a choice" if crossing.crossed else "free"
         if crossing.times > 1:
@@ -71,7 +72,7 @@ def _action_choices(text: Text, state: rw.GameState, exp: rw.Expectation) -> Non
         style = "dim" if crossing.crossed else ""
         text.append(line, style=_click(f"screen.choose({n})", style))
     text.append("\n c  take coins", style=_click("screen.take_coins()"))
-    hits = sum(crossing.times for crossing in rw.crossings(state) if crossing.crossed)
+    hits = sum(crossing.times for crossing in crossings if crossing.crossed)
     # More hits than coins: the supply's circles run out (a "+0" read as a miscount).
     full = f", the coin supply holds {exp.coins_to_take} more" if hits > exp.coins_to_take else ""
     text.append(f" (+{exp.coins_to_take}: 1 per crossed cell hit{full})")
