@@ -90,6 +90,12 @@ class Scored:
     winners: tuple[str, ...]
     text: str
     scoring: dict[str, Any]
+    imaginary: frozenset[str] = frozenset()
+    """The imaginary players among them (Dirk, Roll & Write's): their totals are marked as the scorers' texts
+    mark them, so that a table does not read one as a player who lost."""
+
+    def shown(self, name: str) -> str:
+        return f"{name} (imaginary)" if name in self.imaginary else name
 
     def to_json(self) -> dict[str, Any]:
         """The same keys for every game; `scoring` is what `companion score --json` prints for the log."""
@@ -97,7 +103,10 @@ class Scored:
             "game": self.game,
             "title": self.title,
             "finished": self.finished,
-            "totals": [{"name": name, "total": total} for name, total in self.totals],
+            "totals": [
+                {"name": name, "total": total, "imaginary": name in self.imaginary}
+                for name, total in self.totals
+            ],
             "winners": list(self.winners),
             "scoring": self.scoring,
         }
@@ -110,7 +119,7 @@ class Scored:
     def markdown(self, name: str) -> str:
         """The totals as a table, the winners, and the breakdown's text with every reason."""
         lines = [f"# {self.title}: {name}", "", "| player | total |", "|---|---:|"]
-        lines += [f"| {player} | {total} |" for player, total in self.totals]
+        lines += [f"| {self.shown(player)} | {total} |" for player, total in self.totals]
         lines += ["", f"**{self.winners_line()}**", "", "## Why", "", "```text", self.text, "```"]
         return "\n".join(lines) + "\n"
 

@@ -131,7 +131,9 @@ def test_a_whole_game_is_typed_refused_undone_and_exported(xdg: Path, capsys: An
     scored = json.loads(capsys.readouterr().out)
     assert exported["scoring"] == scored
     assert list(exported) == ["game", "title", "finished", "totals", "winners", "scoring"]
-    assert exported["totals"] == [{"name": p["name"], "total": p["total"]} for p in scored["players"]]
+    assert exported["totals"] == [
+        {"name": p["name"], "total": p["total"], "imaginary": False} for p in scored["players"]
+    ]
     assert [p["name"] for p in scored["players"]] == ["Ann", "Ben", "Cleo"]
     markdown = path.with_suffix(".score.md").read_text()
     assert "Scoring C (after round 5)" in markdown and "| Ann |" in markdown
@@ -304,3 +306,30 @@ def test_a_board_mark_is_one_column_wide_or_the_seat_number() -> None:
     # Two columns wide, two letters upper-cased, an emoji, initials that clash.
     for first in ("李小龙", "ßig", "🎲", "Bea"):
         assert marks((first, "Ben", "Cleo")) == ("1", "2", "3"), first
+
+
+def test_the_imaginary_dirk_is_marked_in_the_final_totals_and_their_export(xdg: Path) -> None:
+    """With two players, Dirk's total stands in the end screen's totals: marked imaginary, as the breakdown
+    marks him, in the table, its Markdown and JSON; unmarked, a table read him as a player who lost."""
+    example = Path(ad.__file__).parent / "examples" / "two-players-and-dirk.jsonl"
+    path = saved_log(example.read_text(), "20261123-201500-ann-ben.jsonl")
+
+    async def ended() -> str:
+        async with make_app().run_test(size=SIZE) as pilot:
+            await pilot.press("enter")
+            await pilot.pause()
+            assert type(pilot.app.screen).__name__ == "EndScreen"
+            totals = text_of(pilot.app.screen.query_one("#totals", Static), 60)
+            await pilot.press("ctrl+e")
+            await pilot.pause()
+            return totals
+
+    totals = asyncio.run(ended())
+    assert "Dirk (imaginary)" in totals and "Ann (imaginary)" not in totals, totals
+    exported = json.loads(path.with_suffix(".score.json").read_text())
+    assert [(t["name"], t["imaginary"]) for t in exported["totals"]] == [
+        ("Ann", False),
+        ("Ben", False),
+        ("Dirk", True),
+    ]
+    assert "| Dirk (imaginary) |" in path.with_suffix(".score.md").read_text()

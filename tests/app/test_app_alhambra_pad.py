@@ -69,13 +69,17 @@ def test_a_pad_is_typed_scored_saved_continued_and_exported(xdg: Path, capsys: A
     capsys.readouterr()
     assert companion_main(["score", str(path), "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == exported["scoring"], "the keys every game exports"
-    totals = [{"name": p["name"], "total": p["total"]} for p in exported["scoring"]["players"]]
+    totals = [
+        {"name": p["name"], "total": p["total"], "imaginary": p.get("dirk", False)}
+        for p in exported["scoring"]["players"]
+    ]
     assert exported["totals"] == totals and [t["name"] for t in totals] == ["Ann", "Ben", "Dirk"]
     assert not exported["finished"] and exported["winners"] == [], "two scorings of three: no winner yet"
     scoring = exported["scoring"]
     assert scoring["winners"] == ["Ben"] and scoring["players"][1]["scorings"][1]["vp"] == 12 + 9
     markdown = path.with_name(f"{stem}.score.md").read_text()
     assert f"| Ben | {totals[1]['total']} |" in markdown and "Leading: Ben" in markdown
+    assert "| Dirk (imaginary) |" in markdown
 
     async def continue_it() -> tuple[int, str]:
         async with make_app().run_test(size=(110, 34)) as pilot:

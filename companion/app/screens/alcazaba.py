@@ -54,6 +54,7 @@ class AlcazabaScreen(AlhambraDiceScreen):
             result.winners,
             result_text(result),
             result.to_json(),
+            frozenset(p.name for p in result.players if p.dirk),
         )
 
     def scorings_held(self) -> int:

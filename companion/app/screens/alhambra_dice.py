@@ -182,6 +182,7 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
             board.winners,
             game_text(board),
             board.to_json(),
+            frozenset(n for n, dirk in zip(board.names, board.dirk, strict=True) if dirk),
         )
 
     def scorings_held(self) -> int:

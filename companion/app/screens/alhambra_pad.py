@@ -195,6 +195,7 @@ class AlhambraPadScreen(FittedScreen[None]):
             self.result.winners if finished else (),
             result_text(self.result),
             self.result.to_json(),
+            frozenset(p.name for p in self.result.players if p.dirk),
         )
         try:
             paths = export_scored(scored, scored.markdown(game_stem(self.path)), self.path, ("md", "json"))

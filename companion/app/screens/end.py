@@ -35,7 +35,7 @@ def totals_table(scored: Scored) -> Table:
     table.add_column("player")
     table.add_column("total", justify="right")
     for name, total in scored.totals:
-        table.add_row(name, str(total), style="bold green" if name in scored.winners else "")
+        table.add_row(scored.shown(name), str(total), style="bold green" if name in scored.winners else "")
     return table
 
 

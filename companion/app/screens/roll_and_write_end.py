@@ -114,6 +114,7 @@ def roll_and_write_scored(board: rw.Scoreboard, finished: bool) -> Scored:
         board.winners,
         scoreboard_text(board),
         board.to_json(),
+        frozenset(p.name for p in board.players if p.imaginary),
     )
 
 
