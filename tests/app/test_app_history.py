@@ -4,6 +4,7 @@ round by round, and replays it move by move."""
 from __future__ import annotations
 
 import asyncio
+import random
 import re
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from companion.app.screens.history import HistoryScreen, integer_ticks
 from companion.app.screens.replay import ReplayScreen
 from companion.app.widgets.table_panel import TablePanel
 from companion.games import alhambra_rw as rw
+from companion.games.alhambra_rw.simulate import play_random_game
 from companion.history import totals_by_round
 
 
@@ -110,3 +112,32 @@ def test_no_finished_game_says_so_without_an_empty_plot(xdg: Path) -> None:
 
     plotted, said = asyncio.run(look())
     assert not plotted and said.startswith("No finished games yet: a game is listed here once it is over")
+
+
+def test_a_solo_game_against_the_imaginary_players_shows_them_as_rivals(xdg: Path) -> None:
+    """Playing against the imaginary players, they are the ones to beat: F4 listed and plotted the player
+    alone ("Anna 71 · won by Marc", Marc's total nowhere), and the replay's worth so far had totals more
+    than their rows' sums (the extra points in no column)."""
+    setup = rw.GameStarted(rw.load_shipped_sheet("example"), ("Anna",), ("Marc", "Nora"), rw.VERSUS_IMAGINARY)
+    events = play_random_game(setup, random.Random(5))[1]
+    saved_game(events, "solo.jsonl")
+    final = rw.score_game(rw.replay(events))
+
+    async def look() -> tuple[str, tuple[str, ...], str]:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            await pilot.press("f4")
+            await pilot.pause()
+            screen = pilot.app.screen
+            assert isinstance(screen, HistoryScreen)
+            label = str(screen.query_one("#games", OptionList).get_option_at_index(0).prompt)
+            names = screen.plotted.names
+            await pilot.press("r", "end")
+            replay = pilot.app.screen
+            assert isinstance(replay, ReplayScreen)
+            return label, names, str(replay.query_one(TablePanel).query_one("#scores", Static).render())
+
+    label, names, scores = asyncio.run(look())
+    marc = next(p for p in final.players if p.name == "Marc")
+    assert f"Anna {final.players[0].total}, Marc ◇ {marc.total}, Nora ◇ " in label, label
+    assert names == ("Anna", "Marc ◇", "Nora ◇")
+    assert f"imaginary players +{marc.extra} extra each" in scores and marc.extra > 0, scores

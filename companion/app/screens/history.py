@@ -26,7 +26,9 @@ from .replay import ReplayScreen
 
 
 def game_label(game: FinishedGame) -> str:
-    players = ", ".join(f"{r.name} {r.total}" for r in game.results if not r.imaginary)
+    # The imaginary players too, marked as the saved games are: a solo game against them read "Ann 71 · won
+    # by Marc" with Marc's total nowhere.
+    players = ", ".join(f"{r.name}{' ◇' if r.imaginary else ''} {r.total}" for r in game.results)
     # The game as its players name it, not its files' id ("alhambra-dice").
     return f"{game.played:%Y-%m-%d %H:%M} · {GAMES[game.game].title} · {players} · {game.won}"
 

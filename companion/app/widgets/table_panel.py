@@ -29,6 +29,11 @@ def scores_text(state: rw.GameState) -> Text:
     for p in board.players:
         name = f"{p.name[:6]} ★" if state.is_over and p.name in board.winners else p.name[:8]
         text.append(f"\n{name:<9}{p.buildings_vp:>5}{p.rows_columns:>10}{p.coins:>6}{p.total:>6}")
+    extra = {p.extra for p in board.players if p.extra}
+    if extra:
+        # Playing against them, the imaginary players' extra points are in their totals: said under the
+        # table, as a phone's 36 characters hold no sixth column (a total was more than its row's sum).
+        text.append(f"\nimaginary players +{max(extra)} extra each")
     return text
 
 

@@ -66,19 +66,21 @@ def progress(events: list[Event]) -> Progress:
 
 
 def totals_by_round(events: Sequence[Event]) -> tuple[tuple[str, ...], list[tuple[int, ...]]]:
-    """The real players of a game, and what each one's sheet was worth when each round began and when the
-    game ended (as if it ended then)."""
+    """The players who can win a game, and what each one's sheet was worth when each round began and when
+    the game ended (as if it ended then): the real players, and playing against them the imaginary ones
+    (marked ◇), whom the player must beat."""
     first = events[0]
     assert isinstance(first, GameStarted)
     game = Game(first)
+    versus = game.state.versus_imaginary
     totals = []
     for event in events[1:]:
         before = game.state.round
         game.apply(event)
         if game.state.round != before or game.state.is_over:
             board = score_so_far(game.state)
-            totals.append(tuple(p.total for p in board.players if not p.imaginary))
-    return first.players, totals
+            totals.append(tuple(p.total for p in board.players if versus or not p.imaginary))
+    return (*first.players, *(f"{n} ◇" for n in first.imaginary if versus)), totals
 
 
 NAMES = ("Barbara", "Dirk", "Patricia", "Frank", "Ani")
