@@ -21,6 +21,7 @@ from textual.widgets import Footer, Input, Label, Static
 from companion.app import paths
 from companion.app.screens.end import EndScreen
 from companion.app.screens.event_game import EventGameScreen
+from companion.app.screens.roll_and_write import RollAndWriteScreen
 from companion.app.screens.roll_and_write_end import RollAndWriteEndScreen
 from companion.app.table_view import TableView
 from companion.app.widgets.wrapped_log import WrappedLog
@@ -332,6 +333,21 @@ def test_carcassonnes_now_panel_is_whole_in_view_at_80x24(xdg: Path, names: list
             return [*whole, middle.region.contains_region(now.region)]
 
     assert asyncio.run(shown()) == [True, True]
+
+
+def test_roll_and_write_top_line_is_whole_with_long_names_at_80x24(xdg: Path) -> None:
+    """The top line was one line high: at 80 columns, long names cut "start player: Maximiliane-Josephine"
+    to "start"."""
+    names = ["Maximiliane-Josephine", "Bartholomew-Augustin", "Christopherus"]
+
+    async def shown() -> tuple[str, int]:
+        async with make_app().run_test(size=SIZES["80x24"]) as pilot:
+            screen = await start_named(pilot, names, "f5", RollAndWriteScreen)
+            status = screen.query_one("#status", Static)
+            return str(status.render()), status.size.height
+
+    text, height = asyncio.run(shown())
+    assert text.endswith("start player: Maximiliane-Josephine") and height == 2, (text, height)
 
 
 PAGED = {"f8": (), "f9": ("9 0 0", "build 4,4:S 5,4:NS 6,4:NS 7,4:NS 8,4:N")}
