@@ -31,23 +31,52 @@ def capture_faces(
     out_dir: Path,
     seconds: float = 3.0,
     per_face: int = 6,
-    ask: Callable[[str], object] = input,
+    ask: Callable[[str], object] | None = input,
     say: Callable[[str], None] = print,
+    clock: Callable[[], float] = time.monotonic,
 ) -> None:
-    """The guided camera step: per face, wait for the user, then keep `per_face` frames over `seconds`."""
+    """The guided camera step: per face, wait for the user (`ask`; none: a video showing the faces in turn),
+    then keep `per_face` frames over `seconds` of the `clock` (a video's own: it decodes faster than it
+    plays, and the wall clock took every face's frames from the first face's)."""
     for label in labels:
-        ask(f"Show the face {label!r} to the camera, upright, on the table; press Enter when it lies still ")
+        if ask is not None:
+            try:
+                ask(
+                    f"Show the face {label!r} to the camera, upright, on the table; press Enter when it lies"
+                    " still "
+                )
+            except EOFError:
+                raise TeachingError(
+                    f"face {label!r}: the input ended before Enter was pressed (run it in a terminal)"
+                ) from None
         folder = out_dir / label
         folder.mkdir(parents=True, exist_ok=True)
-        kept, start = 0, time.monotonic()
+        for old in folder.glob("[0-9][0-9].png"):
+            old.unlink()  # an earlier run's pictures of this face: taught again, they would mix in
+        kept, start = 0, clock()
         while kept < per_face:
             ok, frame = capture.read()
             if not ok or frame is None:
                 raise TeachingError(f"face {label!r}: the camera gave no picture (unplugged or at the end?)")
-            if time.monotonic() - start >= kept * seconds / per_face:
+            if clock() - start >= kept * seconds / per_face:
                 cv2.imwrite(str(folder / f"{kept:02d}.png"), frame)
                 kept += 1
+        if ask is None:
+            _skip_to(capture, clock, start + seconds)
         say(f"face {label!r}: {kept} pictures kept in {folder}")
+
+
+def _skip_to(capture: cv2.VideoCapture, clock: Callable[[], float], end: float) -> None:
+    """A video's frames up to `end`: the rest of a face's seconds, so that the next face's begin after."""
+    while clock() < end:
+        ok, _ = capture.read()
+        if not ok:
+            return
+
+
+def video_clock(capture: cv2.VideoCapture) -> Callable[[], float]:
+    """Seconds into a video file by its frames' own timestamps."""
+    return lambda: float(capture.get(cv2.CAP_PROP_POS_MSEC)) / 1000
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -57,22 +86,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--photos", type=Path, metavar="FACES_DIR", help="one folder of photos per face label"
     )
     source.add_argument("--camera", metavar="INDEX|URL|FILE", help="teach live from a camera (guided)")
-    parser.add_argument("--preset", choices=sorted(PRESETS), help="the faces a game needs (camera teaching)")
+    parser.add_argument(
+        "--preset", choices=sorted(PRESETS), help="the faces a game needs (with --photos: those folders)"
+    )
     parser.add_argument("--faces", nargs="+", default=[], help="face labels to teach instead of a preset")
     parser.add_argument("--keep", type=Path, help="folder for the camera pictures (default: next to --out)")
-    parser.add_argument("--seconds", type=float, default=3.0, help="seconds of video per face")
+    parser.add_argument(
+        "--seconds", type=float, default=3.0, help="seconds of video per face (of a video file: each face's)"
+    )
     add_enroll_arguments(parser)
     args = parser.parse_args(argv)
-    if args.photos is not None:
-        return run_enroll(args, args.photos)
     labels = list(args.faces) or list(PRESETS.get(args.preset or "", ()))
-    if not labels:
-        parser.error("camera teaching needs --preset or --faces")
     try:
         for label in labels:
             check_label(label)
     except TeachingError as exc:
         parser.error(str(exc))
+    if args.photos is not None:
+        # The preset's faces only: an Alhambra folder taught with --preset carcassonne made a profile that
+        # `companion city` read as no city at all.
+        return run_enroll(args, args.photos, labels)
+    if not labels:
+        parser.error("camera teaching needs --preset or --faces")
     target = int(args.camera) if args.camera.isdigit() else args.camera
     keep = args.keep or args.out.with_suffix("").with_name(args.out.stem + "-faces")
     with native_output_to(keep / "camera.log"):
@@ -83,14 +118,22 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
+    video = Path(args.camera).is_file()
     try:
-        capture_faces(capture, labels, keep, seconds=args.seconds)
+        if video:
+            print(f"{args.camera}: {', '.join(labels)} in turn, {args.seconds:g} s of the video each")
+            capture_faces(capture, labels, keep, args.seconds, ask=None, clock=video_clock(capture))
+        else:
+            capture_faces(capture, labels, keep, args.seconds)
     except TeachingError as exc:
         complain("error", str(exc))
         return 2
+    except KeyboardInterrupt:
+        complain("error", f"stopped: nothing taught (the pictures so far are in {keep})")
+        return 130
     finally:
         capture.release()
-    return run_enroll(args, keep)
+    return run_enroll(args, keep, labels)
 
 
 if __name__ == "__main__":

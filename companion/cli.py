@@ -55,13 +55,16 @@ def run_city(args: argparse.Namespace) -> int:
     """`companion city PHOTO --profile PROFILE [--knight] [--json]`: read a photo of a built Carcassonne city
     with the taught dice profile, and print the city as read with its score and the reasons."""
     from companion.games.carcassonne_dice import score_layout
-    from companion.live.city import read_city_photo, settled_text
+    from companion.live.city import not_a_city_profile, read_city_photo, settled_text
     from vision.grid import GridError
     from vision.images import ImageError
     from vision.symbols.profile import ProfileError, load_profile
 
     try:
-        reading = read_city_photo(args.photo, load_profile(args.profile))
+        profile = load_profile(args.profile)
+        if why := not_a_city_profile(profile):
+            raise ProfileError(f"{args.profile}: {why}")
+        reading = read_city_photo(args.photo, profile)
     except (ProfileError, ImageError, GridError) as exc:
         complain("companion city", str(exc))
         return EXIT_BAD_INPUT

@@ -121,6 +121,17 @@ def _where(at: Pos | None, centre: tuple[float, float]) -> str:
     return f"die at row {at[0]}, col {at[1]} ({pixel})" if at is not None else f"die {pixel}"
 
 
+def not_a_city_profile(profile: SymbolProfile) -> str:
+    """Why `profile` cannot read a city, or "": none of its faces has a city area (another game's dice read
+    as no city at all, scored 0 without a word)."""
+    if any(face.areas for face in profile.faces):
+        return ""
+    return (
+        f"no face of this profile has a city area ({', '.join(profile.labels)}): taught for another game?"
+        " Teach the Carcassonne dice with --preset carcassonne"
+    )
+
+
 def read_city_photo(photo: Path, profile: SymbolProfile) -> CityReading:
     """Read a photo of a built city; an `ImageError` or a `GridError` (vision) says what is wrong."""
     return city_from_grid(read_grid(load_image(photo), DiceReader(symbols=profile)))
@@ -176,7 +187,8 @@ def settled_text(seen: str, reading: CityReading, scored: CityScore) -> str:
     """What a picture (`seen` names it: a photo's path, the camera's frame) says the city scores, and why:
     the drawing, the counts, the score, the questions."""
     out = [
-        f"{seen}: {len(reading.layout)} city dice on the grid, {reading.knights} "
+        f"{seen}: {len(reading.layout)} city {'die' if len(reading.layout) == 1 else 'dice'} on the grid,"
+        f" {reading.knights} "
         f"knight{'s' if reading.knights != 1 else ''}, {reading.catapults} "
         f"catapult{'s' if reading.catapults != 1 else ''}",
         "",

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 from functools import cache
 from pathlib import Path
@@ -233,13 +234,25 @@ class NoFrames:
         raise AssertionError("a camera that never opens gave a frame")
 
 
+def another_games_dice() -> SymbolProfile:
+    """The taught dice with no face's city area: as the Alhambra dice's faces are."""
+    return replace(profile(), faces=tuple(replace(face, areas=()) for face in profile().faces))
+
+
 @pytest.mark.parametrize(
     ("taught", "says"),
-    [(False, "start the app with `--symbols carc.json`"), (True, "the camera has no frame of the table now")],
+    [
+        (None, "start the app with `--symbols carc.json`"),
+        (profile, "the camera has no frame of the table now"),
+        # Read as no city at all, scored 0 without a word.
+        (another_games_dice, "the camera cannot read a city: no face of this profile has a city area"),
+    ],
 )
-def test_ctrl_r_says_what_the_camera_lacks(home: Path, taught: bool, says: str) -> None:
+def test_ctrl_r_says_what_the_camera_lacks(
+    home: Path, taught: Callable[[], SymbolProfile] | None, says: str
+) -> None:
     session = Session.create(RULES, home, cd.GameStarted(("Ann", "Ben")), datetime(2026, 11, 25))
-    camera = CameraSetup(never_opens, NoFrames(), symbols=profile() if taught else None)
+    camera = CameraSetup(never_opens, NoFrames(), symbols=taught() if taught else None)
 
     async def press() -> tuple[str, bool, bool]:
         app = CompanionApp(camera=camera, game=session)

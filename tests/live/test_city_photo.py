@@ -127,7 +127,13 @@ def test_companion_city_settles_a_photo_and_its_turn_file_scores_the_same(
 
 @pytest.mark.parametrize(
     ("damage", "says"),
-    [("no-profile", "No such file"), ("not-a-photo", "city.png"), ("bad-profile", "carc.json")],
+    [
+        ("no-profile", "No such file"),
+        ("not-a-photo", "city.png"),
+        ("bad-profile", "carc.json"),
+        # Another game's dice (no face with a city area) read the city as none: 0 points, exit 0.
+        ("another-game", "carc.json: no face of this profile has a city area"),
+    ],
 )
 def test_companion_city_refuses_bad_input_in_one_line(
     city_photo: tuple[Path, Path], damage: str, says: str
@@ -137,8 +143,13 @@ def test_companion_city_refuses_bad_input_in_one_line(
         taught.unlink()
     elif damage == "not-a-photo":
         image.write_text("not a picture")
-    else:
+    elif damage == "bad-profile":
         taught.write_text('{"format": "symbol-dice-profile"')
+    else:
+        other = json.loads(taught.read_text())
+        for face in other["faces"]:
+            face["areas"] = []
+        taught.write_text(json.dumps(other))
     result = companion("city", image, "--profile", taught)
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1 and says in result.stderr

@@ -13,7 +13,7 @@ sees a die, still matches the face's other photos, and how far it leads the othe
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -76,11 +76,21 @@ def check_label(label: str) -> None:
         raise TeachingError(f"face {label!r} cannot name a face: {why}; name it otherwise")
 
 
-def read_faces_dir(faces_dir: Path, warn: Callable[[str], None] = print) -> list[TeachingPhoto]:
-    """All photos under FACES_DIR/<label>/; a face folder without a readable image is an error naming it."""
+def read_faces_dir(
+    faces_dir: Path, warn: Callable[[str], None] = print, faces: Sequence[str] = ()
+) -> list[TeachingPhoto]:
+    """All photos under FACES_DIR/<label>/, of the `faces` given only (none: every folder's); a face folder
+    without a readable image is an error naming it, and so is a face given without a folder."""
     if not faces_dir.is_dir():
         raise TeachingError(f"{faces_dir}: not a folder (expected one folder per face label)")
     folders = sorted(p for p in faces_dir.iterdir() if p.is_dir() and not p.name.startswith("."))
+    if faces:
+        if missing := [label for label in faces if not (faces_dir / label).is_dir()]:
+            raise TeachingError(
+                f"{faces_dir}: no folder for face {', '.join(map(repr, missing))} (this game's faces:"
+                f" {', '.join(faces)}; found: {', '.join(f.name for f in folders) or 'none'})"
+            )
+        folders = [faces_dir / label for label in faces]
     if not folders:
         raise TeachingError(f"{faces_dir}: no face folders (expected one folder per face label, e.g. tower/)")
     for folder in folders:
@@ -275,6 +285,7 @@ def teach(
         return list(cut_arts(cut_faces(image, box), taught)[0])
 
     faces: list[TaughtFace] = []
+    named: set[tuple[str, str]] = set()  # photos named as unlike their face's others: not named twice
     arts: dict[str, list[Float]] = {}
     views: dict[str, list[list[Float]]] = {}
     for label in labels:
@@ -302,7 +313,11 @@ def teach(
         # threshold: it is left out, and named.
         kept = usual(fit)
         for j in sorted(set(range(len(fit))) - set(kept)):
-            warn(f"face {label!r}: {used[j].name} does not look like the others ({fit[j]:.2f}), not used")
+            warn(
+                f"face {label!r}: {used[j].name} does not look like the others ({fit[j]:.2f}): its art is not"
+                " taught (its look is): retake it if it shows something else"
+            )
+            named.add((label, used[j].name))
         # More photos add little, and every template costs reading time: keep those that fit the others best.
         kept = sorted(sorted(kept, key=lambda j: -fit[j])[:MAX_TEMPLATES])
         aligned = [aligned[j] for j in kept]
@@ -314,7 +329,7 @@ def teach(
 
     draft = SymbolProfile(tuple(faces), body, margin=0.0)
     embedder = embedder or default_embedder()
-    vectors, alike = face_vectors(photos, finds, embedder, warn)
+    vectors, alike = face_vectors(photos, finds, embedder, warn, named)
     thresholds, margin = calibrate(draft, arts, views, alike)
     return SymbolProfile(
         tuple(
@@ -338,13 +353,14 @@ def face_vectors(
     finds: dict[int, Detection],
     embedder: FaceEmbedder,
     warn: Callable[[str], None],
+    named: Collection[tuple[str, str]] = (),
 ) -> tuple[dict[str, tuple[Turns, ...]], frozenset[frozenset[str]]]:
     """Per face, each kept photo's vectors at the four quarter turns, the first the taught orientation, and
     the pairs of faces whose photos look alike.
 
     The first photo of a face defines it (its die turned less than 45° either way); every other photo takes
     the quarter turn nearest it. A photo unlike its face's others (`DISAGREE`) is named, and so is a face
-    whose photos sit nearer another face's than their own.
+    whose photos sit nearer another face's than their own; a photo in `named` was named already.
     """
     turned: dict[str, list[Turns]] = {}
     names: dict[str, list[str]] = {}
@@ -364,7 +380,7 @@ def face_vectors(
         sims = upright @ upright.T
         fits = [float(np.delete(sims[j], j).mean()) if len(upright) > 1 else 1.0 for j in range(len(upright))]
         for j, fit in enumerate(fits):
-            if fit < DISAGREE:
+            if fit < DISAGREE and (label, names[label][j]) not in named:
                 warn(
                     f"face {label!r}: {names[label][j]} does not look like the face's other photos"
                     f" (similarity {fit:.2f} < {DISAGREE}); kept: retake it if it shows something else"
@@ -466,6 +482,9 @@ def parse_edges(specs: Sequence[str]) -> dict[str, tuple[Sides, ...]]:
     out: dict[str, tuple[Sides, ...]] = {}
     for spec in specs:
         label, sep, text = spec.partition("=")
+        if label in out:
+            # The last one silently won: which of the two the user meant is theirs to say.
+            raise TeachingError(f"--edges names face {label!r} twice: give each face's areas once")
         areas = [frozenset(s.strip() for s in area.split(",") if s.strip()) for area in text.split("/")]
         areas = [area for area in areas if area]
         if not sep or not label or any(area - set(EDGES) for area in areas) or _overlap(areas):
@@ -482,10 +501,23 @@ def _overlap(areas: list[Sides]) -> bool:
 
 
 def enroll(
-    faces_dir: Path, out: Path, edge_specs: Sequence[str] = (), warn: Callable[[str], None] = print
+    faces_dir: Path,
+    out: Path,
+    edge_specs: Sequence[str] = (),
+    warn: Callable[[str], None] = print,
+    faces: Sequence[str] = (),
 ) -> SymbolProfile:
-    """Teach from a folder of face folders and write the profile."""
-    profile = teach(read_faces_dir(faces_dir, warn), parse_edges(edge_specs), warn)
+    """Teach from a folder of face folders (those of `faces` only, if given) and write the profile."""
+    areas = parse_edges(edge_specs)
+    photos = read_faces_dir(faces_dir, warn, faces)
+    labels = list(dict.fromkeys(p.face for p in photos))
+    if unknown := [label for label in areas if label not in labels]:
+        # A typo (`citi1`) was taught without a word, the face's areas left as found.
+        raise TeachingError(
+            f"--edges names {', '.join(map(repr, unknown))}: no such face in {faces_dir}"
+            f" (its faces: {', '.join(labels)})"
+        )
+    profile = teach(photos, areas, warn)
     profile.save(out)
     return profile
 
@@ -499,17 +531,18 @@ def add_enroll_arguments(parser: argparse.ArgumentParser) -> None:
     )  # fmt: skip
 
 
-def run_enroll(args: argparse.Namespace, faces_dir: Path) -> int:
+def run_enroll(args: argparse.Namespace, faces_dir: Path, faces: Sequence[str] = ()) -> int:
     try:
-        profile = enroll(faces_dir, args.out, args.edges, warn=lambda m: complain("warning", m))
+        profile = enroll(faces_dir, args.out, args.edges, lambda m: complain("warning", m), faces)
     except TeachingError as exc:
         complain("error", str(exc))
         return 2
     except OSError as exc:  # a full disk, a folder not writable: nothing half written is left
         complain("error", f"cannot write the profile: {exc}")
         return 2
+    count = f"{len(profile.faces)} face{'s' if len(profile.faces) != 1 else ''}"
     print(
-        f"taught {len(profile.faces)} faces ({', '.join(profile.labels)});"
+        f"taught {count} ({', '.join(profile.labels)});"
         f" thresholds {', '.join(f'{f.threshold:.2f}' for f in profile.faces)},"
         f" margin {profile.margin:.2f}; wrote {printable(str(args.out))}"
     )

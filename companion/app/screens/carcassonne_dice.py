@@ -23,6 +23,7 @@ from companion.games import carcassonne_dice as cd
 from companion.games.carcassonne_dice.entry import ENTRY, CarcassonneDiceSession
 from companion.games.carcassonne_dice.report import game_text
 from companion.live.cameras import CarcassonneDiceCamera
+from companion.live.city import not_a_city_profile
 from companion.live.city_check import CityCamera, CityCheck, check_city
 from companion.live.frames import FrameKeeper, Sighting
 from vision.grid import GridError
@@ -214,6 +215,9 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
                 "`--symbols carc.json`",
                 error=True,
             )
+            return
+        if why := not_a_city_profile(self.camera.profile):
+            self.say(f"the camera cannot read a city: {why}", error=True)
             return
         frame = self.camera.frame()
         if frame is None:
