@@ -114,6 +114,7 @@ def _show() -> int:
 
 
 def _colours(args: argparse.Namespace) -> int:
+    from companion.live.match import GAME_COLOURS
     from vision.colour_profile import save_profile, teach, teach_from_folder
     from vision.pips import PipReader
 
@@ -138,6 +139,12 @@ def _colours(args: argparse.Namespace) -> int:
         return 2
     save_profile(profile, paths.colour_profile_path())
     print(f"colour profile saved to {paths.colour_profile_path()}")
+    if missing := [colour for colour in GAME_COLOURS if colour not in profile.colours]:
+        # Saved without a word, the untaught colour's dice were named by the camera's guess alone.
+        print(
+            f"note: no {' or '.join(missing)} dice taught: the game's {' and '.join(GAME_COLOURS)} dice are"
+            f" told apart best with both taught ({', '.join(f'{c}/' for c in missing)} in COLOURS_DIR)"
+        )
     return 0
 
 

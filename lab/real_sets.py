@@ -16,8 +16,8 @@ from pathlib import Path
 from lab.train.webcam import labelled_scenes, scene_held_out
 from vision.dataset import LabelledDie, LabelledImage, load_crop_set, load_set
 from vision.images import load_image
+from vision.one_die import on_table
 from vision.reading import Box, Image
-from vision.symbols.teach import on_table
 
 SETS = ("tray", "webcam", "casino")
 PARTS = ("train", "measure")

@@ -35,13 +35,14 @@ from vision import reader as one_reader
 from vision.crops import crop_squares
 from vision.dataset import LabelledDie, LabelledImage, is_held_out
 from vision.detect import box_array, overlaps
+from vision.one_die import teaching_find
 from vision.pips import PipReader
 from vision.reader import DiceReader
 from vision.reading import SURE_READ, UNKNOWN, Box, DiceReading, Image
 from vision.symbols import embed
 from vision.symbols.embed import FaceEmbedder
 from vision.symbols.profile import SymbolProfile
-from vision.symbols.teach import read_faces_dir, teach, teaching_find
+from vision.symbols.teach import read_faces_dir, teach
 
 FACES = ("one", "two", "three", "four", "five", "six")
 PER_FACE = 4

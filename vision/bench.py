@@ -27,6 +27,8 @@ def bench_frames(width: int, height: int, count: int = 5) -> list[Image]:
 
 
 def median_ms(reader: PipReader, frames: list[Image], repeats: int) -> float:
+    if repeats < 1:  # the median of no times is no figure (statistics raises far from the cause)
+        raise ValueError(f"repeats must be 1 or more, not {repeats}")
     reader.read(frames[0])  # first run allocates; not a steady-state frame
     times = []
     for i in range(repeats):

@@ -12,13 +12,14 @@ A bad input gets one `error: ...` line on stderr, the other inputs are still pro
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import time
 from collections.abc import Sequence
 from pathlib import Path
 
 from jsonfile import complain, printable
-from models import ModelMissingError
+from models import ModelError, ModelMissingError, check_folder
 from vision.colour_profile import (
     ColourProfile,
     ColourProfileError,
@@ -32,6 +33,8 @@ from vision.reading import DiceReading
 from vision.symbols.profile import ProfileError
 
 FAILED, BAD_SETUP = 1, 2
+PIP_MODELS = ("die_detector", "pip_classifier")
+"""The models a `--models` folder must hold: the pip reader's."""
 
 
 def error(message: str) -> None:
@@ -65,7 +68,13 @@ def cmd_read(args: argparse.Namespace) -> int:
     except ProfileError as err:
         raise ProfileError(f"{args.profile}: {err}") from None
     failed = False
-    for given in args.paths:
+    for name in args.paths:
+        # Path("") is the current folder: an empty argument (an unset variable) is no request for it.
+        if not name:
+            error("an empty path")
+            failed = True
+            continue
+        given = Path(name)
         paths = image_files(given) if given.is_dir() else [given]
         if not paths:  # said, not read as nothing
             error(no_image_files(str(given)))
@@ -87,20 +96,26 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from vision.evaluate import evaluate, format_scores
     from vision.pips import PipReader
 
+    if args.models:
+        check_folder(args.models, PIP_MODELS)
     reader = PipReader(load_colours(args.colours), models=args.models)
-    if is_crop_set(args.set_dir):
-        if args.split != "all":
-            error(f"{args.set_dir}: a folder of crops by value has no {args.split!r} split")
-            return BAD_SETUP
-        items = load_crop_set(args.set_dir)
-    else:
-        items = load_set(args.set_dir, args.split)
+    refused: list[str] = []
+
+    def refuse(line: str) -> None:  # an image that cannot be read is named; the others are still measured
+        error(line)
+        refused.append(line)
+
+    crops = is_crop_set(args.set_dir)
+    if crops and args.split != "all":
+        error(f"{args.set_dir}: a folder of crops by value has no {args.split!r} split")
+        return BAD_SETUP
+    items = load_crop_set(args.set_dir, refuse) if crops else load_set(args.set_dir, args.split, refuse)
     if not items:
-        error(f"{args.set_dir}: no images in split {args.split!r}")
+        error(f"{args.set_dir}: no {'usable ' if refused else ''}images in split {args.split!r}")
         return FAILED
-    scores = evaluate(items, reader.read_crop if is_crop_set(args.set_dir) else reader.read).to_json()
+    scores = evaluate(items, reader.read_crop if crops else reader.read).to_json()
     print(json.dumps(scores) if args.json else format_scores(scores))
-    return 0
+    return FAILED if refused else 0
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -112,6 +127,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from vision.machine import describe
     from vision.pips import PipReader
 
+    if args.models:
+        check_folder(args.models, PIP_MODELS)
     print(describe(), flush=True)
     for width, height, ms in run_bench(args.frames, PipReader(models=args.models)):
         print(
@@ -124,6 +141,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def cmd_colour(args: argparse.Namespace) -> int:
     from vision.pips import default_reader
 
+    if args.out.is_dir():  # said before the teaching, which takes a while
+        error(f"cannot write {args.out}: is a folder")
+        return BAD_SETUP
     detector = default_reader().detector
     refused: list[str] = []
 
@@ -132,10 +152,44 @@ def cmd_colour(args: argparse.Namespace) -> int:
         refused.append(line)
 
     profile = teach_from_folder(args.colours_dir, lambda image: [d.box for d in detector(image)], refuse)
-    save_profile(profile, args.out)
+    try:
+        save_profile(profile, args.out)
+    except OSError as err:
+        error(cannot_write(args.out, err))
+        return BAD_SETUP
     taught = ", ".join(f"{name} ({stats.samples} dice)" for name, stats in profile.colours.items())
     print(f"wrote {args.out}: {taught}")
     return FAILED if refused else 0
+
+
+WHY_NOT_WRITTEN = {
+    errno.EISDIR: "is a folder",
+    errno.ENOENT: "no such folder",
+    errno.ENOTDIR: "a part of the path is a file, not a folder",
+    errno.EEXIST: "a part of the path is a file, not a folder",  # from making the missing folders
+    errno.EACCES: "not allowed (permissions)",
+    errno.EPERM: "not allowed (permissions)",
+    errno.EROFS: "on a read-only file system",
+    errno.ENOSPC: "the disk is full",
+}
+
+
+def cannot_write(path: Path, err: OSError) -> str:
+    """Why `path` could not be written, naming it as the user typed it: the error itself names the side file
+    it is written through (`NAME.part`), which the user never asked for."""
+    why = WHY_NOT_WRITTEN.get(err.errno or 0) or (err.strerror or str(err)).lower()
+    return f"cannot write {path}: {why}"
+
+
+def at_least_one(text: str) -> int:
+    """An argument that counts something done at least once (`--frames 0` would time nothing)."""
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError("must be 1 or more")
+    return number
 
 
 def parser() -> argparse.ArgumentParser:
@@ -148,7 +202,7 @@ def parser() -> argparse.ArgumentParser:
     read.add_argument("--profile", type=Path, help="symbol-dice profile from `enroll`: read symbol dice too")
     read.add_argument("--colours", type=Path, help=colours_help)
     read.add_argument("--json", action="store_true", help="one JSON line per image")
-    read.add_argument("paths", type=Path, nargs="+", metavar="PATH")
+    read.add_argument("paths", nargs="+", metavar="PATH")  # text: Path("") would be the current folder
     read.set_defaults(run=cmd_read)
 
     ev = sub.add_parser(
@@ -167,7 +221,7 @@ def parser() -> argparse.ArgumentParser:
 
     bench = sub.add_parser("bench", help="median ms per frame on one thread (640x640 and 1280x720, 15 dice)")
     bench.add_argument("--profile", type=Path, help="symbol-dice profile: benchmark the symbol reader")
-    bench.add_argument("--frames", type=int, default=50, help="frames timed per size")
+    bench.add_argument("--frames", type=at_least_one, default=50, help="frames timed per size")
     bench.add_argument("--models", type=Path, help=models_help)
     bench.set_defaults(run=cmd_bench)
 
@@ -190,7 +244,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
         return int(args.run(args))
-    except (ColourProfileError, DatasetError, ModelMissingError, ProfileError) as err:
+    except (ColourProfileError, DatasetError, ModelError, ModelMissingError, ProfileError) as err:
         error(str(err))
         return BAD_SETUP
     except OSError as err:  # a file that cannot be written (a full disk, a folder not writable)

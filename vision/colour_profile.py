@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from pathlib import Path
 
 import numpy as np
@@ -19,6 +20,7 @@ from jsonfile import JsonFileError, read_json, refuse_unknown, short, shown
 from jsonfile.whole import write_whole
 from vision.colour import body_lab
 from vision.images import ImageError, image_files, load_image
+from vision.one_die import close_die
 from vision.reading import PALETTE, Box, Image
 
 FORMAT = "dice-colour-profile/1"
@@ -118,7 +120,23 @@ def teach(samples: Mapping[str, Sequence[npt.NDArray[np.float32]]]) -> ColourPro
         colours[name] = ColourStats(vector(x.mean(0)), matrix(cov), len(labs))
     if not colours:
         raise ColourProfileError("no colours to teach")
-    return ColourProfile(colours)
+    profile = ColourProfile(colours)
+    for a, b in combinations(colours, 2):
+        apart = min(
+            profile.distance(np.array(colours[a].mean), b), profile.distance(np.array(colours[b].mean), a)
+        )
+        if apart <= GATE:
+            # Each would name the other's dice: dice of both colours shown as one (both in every photo, or
+            # both in view), saved without a word, made every later roll read one colour as the other.
+            raise ColourProfileError(
+                f"colours {a!r} and {b!r} look alike to the camera (Lab {_lab(colours[a])} and"
+                f" {_lab(colours[b])}): show each colour's dice alone, the other colour's out of view"
+            )
+    return profile
+
+
+def _lab(stats: ColourStats) -> str:
+    return " ".join(f"{v:.0f}" for v in stats.mean)
 
 
 def save_profile(profile: ColourProfile, path: Path) -> None:
@@ -187,8 +205,9 @@ def teach_from_folder(
     root: Path, find_dice: Callable[[Image], Sequence[Box]], refused: Callable[[str], None]
 ) -> ColourProfile:
     """A profile from COLOURS_DIR/NAME/*.jpg (photos of dice of colour NAME); every die `find_dice` finds in a
-    photo is a sample of its folder's colour. Each photo that cannot be used is said to `refused` (a line) as
-    it is met: before a colour is found to have too few dice, which may be why."""
+    photo is a sample of its folder's colour, or the one die of a photo cut close around it. Each photo that
+    cannot be used is said to `refused` (a line) as it is met: before a colour is found to have too few dice,
+    which may be why."""
     if not root.is_dir():
         raise ColourProfileError(f"{root}: not a folder (expected one folder per colour name)")
     folders = sorted(p for p in root.iterdir() if p.is_dir())
@@ -207,7 +226,9 @@ def teach_from_folder(
             except ImageError as err:
                 refused(str(err))
                 continue
-            boxes = find_dice(image)
+            # A photo cut close around one die: found on a table of its border's colour, not as its pips.
+            close = close_die(image)
+            boxes = [close] if close is not None else find_dice(image)
             if not boxes:
                 refused(f"{path}: no die found")
             labs += [body_lab(image, box) for box in boxes]

@@ -79,8 +79,10 @@ class Scores:
         self.fully_right_images += right == len(item.dice) == len(found)
 
     def to_json(self) -> dict[str, object]:
-        def share(a: int, b: int) -> float:
-            return round(a / b, 4) if b else 1.0
+        """The counts and shares; a share of nothing (recall with no labelled die) is None, not 100%."""
+
+        def share(a: int, b: int) -> float | None:
+            return round(a / b, 4) if b else None
 
         return {
             "images": self.images,
@@ -122,13 +124,22 @@ def evaluate_rendered(read: Callable[[Image], DiceReading], tables: int, seed: i
     return scores
 
 
+def percent(share: object) -> str:
+    """A share as a percentage; "-" where it is a share of nothing (None: no die read, none found)."""
+    return "-" if share is None else f"{share:.2%}"
+
+
 def format_scores(s: dict[str, object]) -> str:
+    head = f"images {s['images']}, labelled dice {s['labelled_dice']}, dice read {s['found_dice']}"
+    if not s["labelled_dice"]:  # recall, accuracy and the confusion matrix would all be shares of nothing
+        return f"{head}\nno labelled dice: no recall or accuracy to measure (the labels give no die here)"
     lines = [
-        f"images {s['images']}, labelled dice {s['labelled_dice']}, dice read {s['found_dice']}",
-        f"recall {s['recall']:.2%}  precision {s['precision']:.2%}  value accuracy {s['value_accuracy']:.2%}",
-        f"die accuracy {s['die_accuracy']:.2%}  fully right images {s['fully_right_images']:.2%}",
-        f"read at >= {s['sure_read']}: {s['sure_right']:.2%} right; sure but wrong {s['sure_but_wrong']:.2%} "
-        f"of the labelled dice; asked {s['asked']:.2%} of the dice read",
+        head,
+        f"recall {percent(s['recall'])}  precision {percent(s['precision'])}  "
+        f"value accuracy {percent(s['value_accuracy'])}",
+        f"die accuracy {percent(s['die_accuracy'])}  fully right images {percent(s['fully_right_images'])}",
+        f"read at >= {s['sure_read']}: {percent(s['sure_right'])} right; sure but wrong "
+        f"{percent(s['sure_but_wrong'])} of the labelled dice; asked {percent(s['asked'])} of the dice read",
         "confusion (rows: true value; columns: missed, read 1-6)",
     ]
     confusion = s["confusion"]

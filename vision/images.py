@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import stat
 import struct
 from pathlib import Path
 
@@ -17,6 +18,9 @@ MAX_PIXELS = 40_000_000
 decompression bomb would take the whole machine's memory."""
 MIN_SIDE = 8
 """Smaller images are refused: no die fits in them, and they are a mistake (an icon, a placeholder)."""
+MAX_BYTES = 200_000_000
+"""Larger files are refused unread: a 40-megapixel photo is a few tens of megabytes even as an uncompressed
+BMP, and reading a file whole before decoding it would let a huge one (or a disk image) take the memory."""
 
 
 class ImageError(ValueError):
@@ -45,10 +49,7 @@ def expand_paths(paths: list[Path]) -> list[Path]:
 def load_image(path: Path) -> Image:
     """The image at `path` as a BGR uint8 array (alpha dropped, grey expanded); its size is read from the
     file's header and checked before the pixels are decoded."""
-    try:
-        data = path.read_bytes()
-    except OSError as err:
-        raise ImageError(f"{path}: cannot read ({err.strerror or err})") from None
+    data = read_file(path)
     if not data:
         raise ImageError(f"{path}: empty file")
     size = image_size(data)
@@ -68,6 +69,32 @@ def load_image(path: Path) -> Image:
     if image is None or min(image.shape[:2]) < MIN_SIDE:
         raise ImageError(f"{path}: not an image, or a truncated one")
     return np.asarray(image, np.uint8)
+
+
+def read_file(path: Path) -> bytes:
+    """The bytes of the regular file at `path`; a device, a pipe, a folder or a file over `MAX_BYTES` is
+    refused before it is read (reading /dev/zero would never end, a pipe could wait for ever)."""
+    try:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):
+            raise ImageError(f"{path}: {_not_a_file(info.st_mode)}")
+        if info.st_size > MAX_BYTES:
+            raise ImageError(f"{path}: too large ({info.st_size:,} bytes; at most {MAX_BYTES // 10**6} MB)")
+        with path.open("rb") as file:
+            data = file.read(MAX_BYTES + 1)  # the file may have grown since
+    except OSError as err:
+        raise ImageError(f"{path}: cannot read ({err.strerror or err})") from None
+    if len(data) > MAX_BYTES:
+        raise ImageError(f"{path}: too large (over {MAX_BYTES // 10**6} MB)")
+    return data
+
+
+def _not_a_file(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder, not an image file"
+    if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):
+        return "a pipe or socket, not an image file"
+    return "a device or other special file, not an image file"
 
 
 def image_size(data: bytes) -> tuple[int, int] | None:

@@ -70,6 +70,42 @@ def test_teaching_from_photo_folders(tmp_path: Path, reader: PipReader) -> None:
     assert len(errors) == 1 and "broken.jpg" in errors[0]
 
 
+FACES = Path(__file__).parents[1] / "data" / "d6-tray-faces"
+"""Real photos each cut close around one die (a third of the photo): a yellow one and a blue one."""
+CLOSE_CUT = {"yellow": "four/IMG_20191208_112010-3.jpg", "blue": "one/IMG_20191209_100645-0.jpg"}
+
+
+def test_photos_cut_close_around_one_die_teach_that_die_not_its_pips(
+    tmp_path: Path, reader: PipReader
+) -> None:
+    """The reader took a close photo's pips for dice: yellow was taught the pips' black from 9 "dice" of 3
+    photos, blue the white of the pips. Each photo is one die now, turned a quarter each time."""
+    for colour, name in CLOSE_CUT.items():
+        (tmp_path / colour).mkdir()
+        for turn in range(3):
+            image = np.rot90(cv2.imread(str(FACES / name)), turn)
+            cv2.imwrite(str(tmp_path / colour / f"{turn}.png"), image)
+    said: list[str] = []
+    profile = teach_from_folder(tmp_path, lambda image: [d.box for d in reader.read(image).dice], said.append)
+    assert not said, said
+    assert {name: stats.samples for name, stats in profile.colours.items()} == {"blue": 3, "yellow": 3}
+    assert palette_name(np.array(profile.colours["yellow"].mean, np.float32)) == "yellow"
+    assert profile.colours["blue"].mean[2] < -10, "blue, not its white pips"
+
+
+def test_two_colours_that_look_alike_are_refused(tmp_path: Path, reader: PipReader) -> None:
+    """Photos of both colours in each folder (or both in view as the camera is shown one) were taught as two
+    near-identical colours without a word, and every later roll read a yellow die as blue."""
+    rng = np.random.default_rng(3)
+    table = random_trial_table(rng)
+    for colour in ("yellow", "blue"):
+        (tmp_path / colour).mkdir()
+        for i in range(3):
+            cv2.imwrite(str(tmp_path / colour / f"{i}.png"), throw(table, ["yellow", "blue"] * 2, rng).image)
+    with pytest.raises(ColourProfileError, match="colours 'blue' and 'yellow' look alike to the camera"):
+        teach_from_folder(tmp_path, lambda image: [d.box for d in reader.detector(image)], print)
+
+
 def test_a_folder_without_colour_folders_says_what_it_expects(tmp_path: Path) -> None:
     """Photos put straight in COLOURS_DIR (or an empty one) were refused with "no colours to teach"."""
     (tmp_path / "yellow dice.jpg").write_bytes(b"")

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 from live_driver import synchronous
@@ -21,6 +22,7 @@ from companion.games import alhambra_rw as rw
 from vision.colour_profile import load_profile
 from vision.reading import Box, DiceReading, Die, Image
 from vision.simulated_table.rolling import RollingTable
+from vision.simulated_table.scene import random_scene
 
 
 class OneDie:
@@ -105,6 +107,21 @@ def test_show_says_each_file_and_the_options_are_checked(tmp_path: Path) -> None
     )
 
 
+def test_colours_taught_without_blue_say_so(tmp_path: Path) -> None:
+    """A COLOURS_DIR of yellow/ alone was saved without a word: the blue dice were named by the camera's
+    guess alone."""
+    env = {"XDG_CONFIG_HOME": str(tmp_path), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
+    (tmp_path / "colours" / "yellow").mkdir(parents=True)
+    scene = random_scene(np.random.default_rng(6), 480, 640, n_dice=5, colors=["yellow"])
+    cv2.imwrite(str(tmp_path / "colours" / "yellow" / "a.png"), scene.image)
+    taught = run_companion("calibrate", "colours", str(tmp_path / "colours"), env=env)
+    assert taught.returncode == 0, taught.stderr
+    assert "note: no blue dice taught: the game's yellow and blue dice are told apart best with both" in (
+        taught.stdout
+    )
+    assert set(load_profile(tmp_path / "table-companion" / "colour-profile.json").colours) == {"yellow"}
+
+
 @synchronous
 async def test_f3_teaches_the_colours_from_the_dice_in_view_and_the_reader_uses_them(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -125,7 +142,9 @@ async def test_f3_teaches_the_colours_from_the_dice_in_view_and_the_reader_uses_
         for colour, key in (("yellow", "y"), ("blue", "b")):
             for _ in range(2):
                 table.throw([(colour, 2), (colour, 5)])
-                frame = next(f for f in frames if table.truth)
+                # The throw lands a few frames on: until then the table shows (and its truth says) the last
+                # one's dice, and blue was taught from the yellow dice.
+                frame = next(f for f in frames if table.truth and table.truth[0].color == colour)
                 screen.see(frame.image, TableReader(table).read(frame.image))
                 await pilot.press(key)
         side = paths.colour_profile_path().with_name(paths.colour_profile_path().name + ".part")

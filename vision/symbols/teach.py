@@ -22,8 +22,9 @@ import numpy as np
 import numpy.typing as npt
 
 from jsonfile import complain, printable
-from vision.detect import Detection, detect
+from vision.detect import Detection
 from vision.images import ImageError, image_files, load_image
+from vision.one_die import teaching_find
 from vision.reader import FIRST_LOOK, grown
 from vision.reading import Box, Image
 from vision.symbols.art import CLEAR_MAJORITY, Float, cut_arts, rim_colours, to_lab, to_uint8
@@ -191,46 +192,6 @@ ALWAYS_TAUGHT = 1.01
 """A rim share no colour reaches: every teaching photo takes the rim colour nearer the taught body."""
 
 
-TEACHING_TABLES = (1, 2, 3, 5)
-"""A teaching photo is looked at as it is and laid amid a table of its border's colour this many times its
-size: a photo cut close around its die shows it larger than the detector knows dice (a die of a fifth of the
-frame or less), and there the detector takes the die's pips for dice."""
-SAME_SIZE = 0.25
-"""A look's find whose side is this share or more off the median of the looks' finds is another thing (a
-pip, the photo's whole square)."""
-
-
-def teaching_find(image: Image) -> Detection | None:
-    """The die of a teaching photo: the surest find, of the size most looks agree on, in the photo or amid a
-    table of its border's colour."""
-    looks = []
-    for times in TEACHING_TABLES:
-        table, (x0, y0) = on_table(image, times)
-        finds = detect(table)
-        if finds:
-            best = max(finds, key=lambda f: f.score)
-            b = best.box
-            looks.append(replace(best, box=Box(b.x0 - x0, b.y0 - y0, b.x1 - x0, b.y1 - y0)))
-    if not looks:
-        return None
-    median = float(np.median([f.side for f in looks]))
-    agreed = [f for f in looks if abs(f.side - median) <= SAME_SIZE * median]
-    return max(agreed or looks, key=lambda f: f.score)
-
-
-def on_table(image: Image, times: int) -> tuple[Image, tuple[int, int]]:
-    """The photo amid a table of its border's median colour `times` its size, and where it lies there."""
-    if times == 1:
-        return image, (0, 0)
-    h, w = image.shape[:2]
-    border = np.concatenate([image[0], image[-1], image[:, 0], image[:, -1]])
-    table = np.empty((h * times, w * times, 3), np.uint8)
-    table[:] = np.median(border, axis=0).astype(np.uint8)
-    y0, x0 = h * (times // 2), w * (times // 2)
-    table[y0 : y0 + h, x0 : x0 + w] = image
-    return table, (x0, y0)
-
-
 def found_dice(
     photos: Sequence[TeachingPhoto], warn: Callable[[str], None]
 ) -> tuple[list[TeachingPhoto], dict[int, Detection]]:
@@ -314,8 +275,8 @@ def teach(
         kept = usual(fit)
         for j in sorted(set(range(len(fit))) - set(kept)):
             warn(
-                f"face {label!r}: {used[j].name} does not look like the others ({fit[j]:.2f}): its art is not"
-                " taught (its look is): retake it if it shows something else"
+                f"face {label!r}: {used[j].name} does not look like the face's other photos ({fit[j]:.2f}):"
+                " kept for its look, not its art; retake it if it shows something else"
             )
             named.add((label, used[j].name))
         # More photos add little, and every template costs reading time: keep those that fit the others best.
