@@ -10,7 +10,16 @@ from pathlib import Path
 from typing import cast
 
 import pytest
-from app_driver import game_screen, make_app, new_game, next_move, random_game, saved_game, send_keys
+from app_driver import (
+    game_screen,
+    make_app,
+    new_game,
+    next_move,
+    random_game,
+    saved_game,
+    saved_log,
+    send_keys,
+)
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import OptionList, Select, Static
@@ -26,7 +35,13 @@ from companion.app.screens.roll_and_write import RollAndWriteScreen
 from companion.app.screens.roll_and_write_end import RollAndWriteEndScreen
 from companion.app.screens.start import StartScreen
 from companion.cli import main as companion_main
+from companion.games import alhambra_dice as ad
 from companion.games import alhambra_rw as rw
+from companion.games import carcassonne_dice as cd
+from companion.games.alhambra_dice.scorefile import log_text as ad_log_text
+from companion.games.alhambra_dice.simulate import play_random_game as ad_play
+from companion.games.carcassonne_dice.scorefile import log_text as cd_log_text
+from companion.games.carcassonne_dice.simulate import play_random_game as cd_play
 from companion.history import history
 from companion.log_index import INDEX_NAME
 from jsonfile import control_character
@@ -278,6 +293,32 @@ def test_dice_from_another_thread_enter_through_the_seam(xdg: Path) -> None:
     event, lines = asyncio.run(play())
     assert event == rw.Roll("Anna", (3,), (5,))
     assert lines == ["Anna rolled y3 b5 (camera): pavilion", "  (read 0.97)"]
+
+
+DICE_LOGS = {
+    "alhambra-dice": (ad.GameStarted(("Ann", "Ben", "Cleo")), ad_play, ad_log_text),
+    "carcassonne-dice": (cd.GameStarted(("Ann", "Ben", "Cleo")), cd_play, cd_log_text),
+}
+
+
+@pytest.mark.parametrize("game", DICE_LOGS)
+def test_a_dice_games_log_cut_off_by_a_crash_is_continued_with_a_warning(xdg: Path, game: str) -> None:
+    """The dice games set the cut line aside as Roll & Write does, but without a word: the move was gone."""
+    setup, play, log_text = DICE_LOGS[game]
+    events = play(setup, random.Random(2))[1][:30]
+    log = saved_log(log_text(events), "cut.jsonl")
+    with log.open("ab") as f:
+        f.write(b'{"event":"rolled","player":"An')
+
+    async def resume() -> str:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            await pilot.press("enter")
+            await pilot.pause()
+            return str(pilot.app.screen.query_one("#message", Static).content)
+
+    said = asyncio.run(resume())
+    assert "cut.jsonl: line 31 was cut off (an interrupted write); kept the 30 complete events" in said, said
+    assert log.with_name("cut.jsonl.cut").exists()
 
 
 def test_a_log_cut_off_by_a_crash_is_continued_with_a_warning(xdg: Path) -> None:

@@ -72,8 +72,10 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         """How many scorings the players have seen (None: not counted yet; a continued game's earlier
         scorings are not shown again)."""
         self.session: Session[E, S, Any] = session
-        self.message = ""
-        self.error = False
+        # A last line cut off by a crash was set aside on opening: said, as Roll & Write says it (the move
+        # was gone without a word).
+        self.message = session.warning
+        self.error = bool(session.warning)
         self.pending: FaceProposal | None = None
         """A camera reading of a roll that needs the players' word: ctrl+k accepts it, typed dice fix it."""
         self.worded: list[list[str]] = self._worded(session.events)
