@@ -171,6 +171,33 @@ def test_down_and_enter_go_down_a_column_as_on_paper_and_up_comes_back(xdg: Path
     assert seen["wall"] == "p1-wall", "Dirk's row has no wall to go to"
 
 
+def test_the_next_scoring_is_typed_from_its_first_count_and_the_last_count_is_retyped_whole(
+    xdg: Path,
+) -> None:
+    """After ctrl+n the cursor stayed in the last cell after its copied value: the whole next scoring was
+    typed onto its end ("7321231114…: must be a whole number"). Enter on the last count left its value
+    unselected too: a count typed again was written after it."""
+    seen: dict[str, Any] = {}
+
+    async def fill() -> None:
+        async with make_app().run_test(size=(110, 34)) as pilot:
+            pad = await new_pad_for_ann_and_ben(pilot)
+            wall = pad.query_one("#p1-wall", Input)
+            wall.focus()
+            await pilot.press("7", "enter", "9")
+            seen["wall"] = pad.pad["players"][1]["scorings"][0]["wall"]
+            await pilot.press("ctrl+n")
+            seen["focused"] = pilot.app.focused.id if pilot.app.focused else None
+            await pilot.press("3", "enter", "2")
+            seen["pavilions"] = [p["scorings"][1]["buildings"]["pavilion"] for p in pad.pad["players"]]
+            seen["second wall"] = pad.pad["players"][1]["scorings"][1]["wall"]
+
+    asyncio.run(fill())
+    assert seen["wall"] == 9, "the last count typed again replaces it"
+    assert seen["focused"] == "p0-pavilion"
+    assert seen["pavilions"] == [3, 2, 0] and seen["second wall"] == 9
+
+
 def test_the_totals_stay_in_view_at_80x24_with_five_players(xdg: Path) -> None:
     """Five players' breakdown is longer than an 80×24 terminal shows: the totals line stays above it."""
     seen: dict[str, Any] = {}

@@ -136,22 +136,26 @@ class AlhambraPadScreen(FittedScreen[None]):
         self.refresh_breakdown()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.action_move(1)
+        if not self.action_move(1):
+            # The last count: its value selected, as a count moved to is, so what is typed next replaces it.
+            event.input.select_all()
+            self.notify("the scoring's last count: ctrl+n starts the next scoring")
 
-    def action_move(self, step: int) -> None:
+    def action_move(self, step: int) -> bool:
         """The same count of the player above or below: a scoring is counted one building type at a time,
         down the column as on the paper pad, and on from the last player to the next type's first (Dirk has
-        no wall: his row is passed over there)."""
+        no wall: his row is passed over there). False where there is none."""
         here = self.focused
         if not isinstance(here, Input) or here.id is None:
-            return
+            return False
         by_column = [f"p{p}-{field}" for field in (*al.TYPES, WALL) for p in range(len(self.pad["players"]))]
         at = by_column.index(here.id)
         for other in by_column[at + 1 :] if step > 0 else reversed(by_column[:at]):
             box = next(self.query(f"#{other}").results(Input), None)
             if box is not None:
                 box.focus()
-                return
+                return True
+        return False
 
     def save(self) -> None:
         """Save the pad; a failed write (a full disk, a folder not writable) is said and the pad kept."""
@@ -171,6 +175,11 @@ class AlhambraPadScreen(FittedScreen[None]):
         self.save()
         self.at = len(self.pad["players"][0]["scorings"]) - 1
         self.show()
+        # Counted from the first player's first count again: the cursor stayed in the last cell, after its
+        # copied value, and the whole next scoring was typed onto its end.
+        first = self.query_one(f"#p0-{al.TYPES[0]}", Input)
+        first.focus()
+        first.select_all()
 
     def action_show(self, step: int) -> None:
         self.at = max(0, min(len(self.pad["players"][0]["scorings"]) - 1, self.at + step))
