@@ -5,6 +5,7 @@ and the camera's frames of the rolls it read in one file to hand on (`GAME.frame
 from __future__ import annotations
 
 import json
+import re
 import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -23,6 +24,14 @@ TERMS = (
 )
 """What the final scoring's short terms mean, shown beside it and written into the Markdown."""
 
+MARKDOWN_SIGNS = re.compile(r"([\\`*_\[\]<>|#~])")
+
+
+def md(text: str) -> str:
+    """`text` as Markdown shows it: a player's name holding `|` broke the totals' table, and `*x*` turned
+    the winners' bold line inside out."""
+    return MARKDOWN_SIGNS.sub(r"\\\1", text)
+
 
 def grid_markdown(state: rw.GameState, player: rw.PlayerState) -> list[str]:
     """A player's grid as a fenced block: the building letter of each cell, crossed cells in brackets."""
@@ -34,7 +43,7 @@ def grid_markdown(state: rw.GameState, player: rw.PlayerState) -> list[str]:
             for b, letter in enumerate(state.sheet.grid[y - 1], start=1)
         )
         rows.append(f"y{y}   " + " ".join(cells))
-    return [f"### {player.name}'s grid", "", "```text", *rows, "```", ""]
+    return [f"### {md(player.name)}'s grid", "", "```text", *rows, "```", ""]
 
 
 def scoreboard_markdown(board: rw.Scoreboard, title: str, state: rw.GameState | None = None) -> str:
@@ -49,10 +58,10 @@ def scoreboard_markdown(board: rw.Scoreboard, title: str, state: rw.GameState | 
         "|" + "|".join(["---"] + ["---:"] * (len(headers) - 1)) + "|",
     ]
     for p in board.players:
-        name = f"{p.name} (imaginary)" if p.imaginary else p.name
+        name = md(f"{p.name} (imaginary)" if p.imaginary else p.name)
         numbers = [*(b.vp for b in p.buildings), p.rows_columns, p.coins, p.extra, p.total]
         lines.append("| " + " | ".join([name, *map(str, numbers)]) + " |")
-    winners = ", ".join(board.winners)
+    winners = ", ".join(md(w) for w in board.winners)
     lines += [
         "",
         f"**{'Winners' if len(board.winners) > 1 else 'Winner'}: {winners}**",
@@ -62,7 +71,7 @@ def scoreboard_markdown(board: rw.Scoreboard, title: str, state: rw.GameState | 
         "## Why",
     ]
     for p in board.players:
-        lines += ["", f"### {p.name}{' (imaginary)' if p.imaginary else ''}: {p.total} VP", ""]
+        lines += ["", f"### {md(p.name)}{' (imaginary)' if p.imaginary else ''}: {p.total} VP", ""]
         lines += [f"- {b.building}: {b.vp} VP: {b.why}" for b in p.buildings]
         lines.append(f"- rows and columns: {p.rows_columns} VP: {p.rows_columns_why}")
         lines.append(f"- coins: {p.coins} VP: {p.coins_why}")
@@ -118,9 +127,9 @@ class Scored:
 
     def markdown(self, name: str) -> str:
         """The totals as a table, the winners, and the breakdown's text with every reason."""
-        lines = [f"# {self.title}: {name}", "", "| player | total |", "|---|---:|"]
-        lines += [f"| {self.shown(player)} | {total} |" for player, total in self.totals]
-        lines += ["", f"**{self.winners_line()}**", "", "## Why", "", "```text", self.text, "```"]
+        lines = [f"# {self.title}: {md(name)}", "", "| player | total |", "|---|---:|"]
+        lines += [f"| {md(self.shown(player))} | {total} |" for player, total in self.totals]
+        lines += ["", f"**{md(self.winners_line())}**", "", "## Why", "", "```text", self.text, "```"]
         return "\n".join(lines) + "\n"
 
 
