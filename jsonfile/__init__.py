@@ -99,7 +99,9 @@ def complain(prefix: str, message: str) -> None:
 def short(value: object) -> str:
     """`repr(value)`, cut to `SHOWN` characters: enough to recognise it, never a whole file in one line."""
     text = repr(value)
-    return text if len(text) <= SHOWN else f"{text[: SHOWN - 5]}…({len(text)} characters)"
+    # A text's own length: its repr's quotes and escapes made a 51-character name "53 characters".
+    length = len(value) if isinstance(value, str) else len(text)
+    return text if len(text) <= SHOWN else f"{text[: SHOWN - 5]}…({length} characters)"
 
 
 def shown(text: str) -> str:

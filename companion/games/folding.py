@@ -20,7 +20,9 @@ def check_names(names: Sequence[str], max_name: int) -> None:
     """Player names head score columns and every prompt: 1 to `max_name` characters each, all different,
     none a control character (the log would keep what no reader takes back, and a terminal obeys)."""
     for name in names:
-        if not name.strip() or len(name) > max_name:
+        if not name.strip():
+            raise IllegalMove(f"a player name cannot be blank, not {short(name)}")
+        if len(name) > max_name:
             raise IllegalMove(f"a player name must be 1 to {max_name} characters, not {short(name)}")
         if control := control_character(name):
             raise IllegalMove(f"a player name cannot hold control character {control}: {short(name)}")

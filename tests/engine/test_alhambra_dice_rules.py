@@ -72,6 +72,15 @@ def test_a_game_has_2_to_6_players_with_names_of_their_own() -> None:
         Game(GameStarted(("Ann", DIRK)))
 
 
+def test_a_blank_or_long_name_is_refused_in_the_players_words() -> None:
+    """A blank name was "must be 1 to 40 characters, not '   '"; a long one counted its quotes ("53
+    characters" for 51)."""
+    with pytest.raises(IllegalMove, match="a player name cannot be blank, not '   '"):
+        Game(GameStarted(("Ann", "   ")))
+    with pytest.raises(IllegalMove, match=r"must be 1 to 40 characters, not 'M.*…\(51 characters\)$"):
+        Game(GameStarted(("Ann", "M" * 51)))
+
+
 # --------------------------------------------------------------------------------------------- a turn
 def test_the_rulebooks_example_carl_5_seraglios_in_3_rolls_marks_line_5_right() -> None:
     """Carl sets aside 3 seraglios from the first roll, rolls 5 dice and sets aside 2 more, rolls 3 and gets
