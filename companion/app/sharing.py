@@ -4,6 +4,7 @@ address as a QR code a phone's camera opens."""
 from __future__ import annotations
 
 import errno
+import io
 import ipaddress
 import os
 import secrets
@@ -13,6 +14,8 @@ import subprocess
 import sys
 import tempfile
 import threading
+from pathlib import Path
+from typing import IO
 
 import qrcode
 
@@ -20,8 +23,9 @@ DEFAULT_PORT = 8000
 MAX_VIEWERS = 8
 """Views served at once by default: a phone for each seat at a big table."""
 EVERY_NETWORK = "0.0.0.0"
-LIFELINE_ENV = "COMPANION_SERVER_LIFELINE"
-"""Names, in a served view's environment, the pipe its server holds open for as long as it runs."""
+LIFELINE_ENV = "COMPANION_LIFELINE"
+"""Names, in the environment of a view its server started or of a server the app started, the pipe its
+starter holds open for as long as it runs."""
 _SIOCGIFADDR = 0x8915
 """Linux's ioctl for an interface's IPv4 address."""
 
@@ -127,21 +131,55 @@ def free_port(preferred: int = DEFAULT_PORT) -> int:
 
 class ServedView:
     """`companion serve` on `port` (every network: the phones are on the table's), to those with `token`, as
-    a child the app stops when it quits. What it says on its error stream is kept (in a file, so a server
-    that talks a lot never blocks on a full pipe) to say why it ended."""
+    a child of the app that ends with it: the app stops it when it quits, and a server whose app was killed
+    (or whose terminal closed) reads the end of its lifeline and quits. It serves the game on the app's
+    screen (`serve`), not the newest one: with two windows each serves its own. What it says on its error
+    stream is kept (in a file, so a server that talks a lot never blocks on a full pipe) to say why it
+    ended."""
 
     def __init__(self, port: int, token: str) -> None:
         self.port = port
         self.token = token
-        self._said = tempfile.TemporaryFile()  # noqa: SIM115 (kept while the server runs; stop() closes it)
-        command = [sys.executable, "-m", "companion", "serve", "--host", EVERY_NETWORK, "--port", str(port)]
-        command += ["--token", token, "--max-viewers", str(MAX_VIEWERS)]
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=self._said)
+        self.log: Path | None = None
+        """The saved game served (None: the newest in the games folder)."""
+        self.process: subprocess.Popen[bytes] | None = None
+        """The server, once `serve` started it."""
+        # Stand-ins until `serve` starts it: nothing said, no lifeline held.
+        self._said: IO[bytes] = io.BytesIO()
+        self._lifeline: IO[bytes] = io.BytesIO()
         self._why = ""
 
+    def serve(self, log: Path | None) -> None:
+        """Serve the saved game `log` (None: the newest): started, or started anew on the same port where it
+        served another game, so the address the phones have opens the game now played."""
+        if self.process is not None and log == self.log:
+            return
+        self.stop()
+        self.log, self._said = log, tempfile.TemporaryFile()  # noqa: SIM115 (kept while it runs: why_ended)
+        # Only the app holds the write end: when the app ends, however it ends, the server reads its end.
+        server_end, app_end = os.pipe()
+        self._lifeline = os.fdopen(app_end, "wb")
+        try:
+            self.process = subprocess.Popen(
+                self._command(),
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=self._said,
+                env={**os.environ, LIFELINE_ENV: str(server_end)},
+                pass_fds=(server_end,),
+            )
+        finally:
+            os.close(server_end)
+
+    def _command(self) -> list[str]:
+        command = [sys.executable, "-m", "companion", "serve", "--host", EVERY_NETWORK]
+        command += ["--port", str(self.port), "--token", self.token, "--max-viewers", str(MAX_VIEWERS)]
+        return command + ([str(self.log)] if self.log else [])
+
     def why_ended(self) -> str:
-        """'' while it serves; once it ended (it could not listen, or it was stopped or killed), why."""
-        status = self.process.poll()
+        """'' while it serves (or before it is started); once it ended (it could not listen, or it was stopped
+        or killed), why."""
+        status = None if self.process is None else self.process.poll()
         if status is None:
             return ""
         if not self._said.closed:
@@ -159,14 +197,18 @@ class ServedView:
         return self.why_ended().startswith("cannot listen")
 
     def stop(self) -> None:
+        if self.process is None:
+            return
         self.process.terminate()
         self.process.wait(timeout=10)
+        self._lifeline.close()
         self.why_ended()
 
 
 def end_with_server() -> None:
-    """In a served view: quit once the server that started it has ended (its lifeline pipe reads its end),
-    however it ended. Nothing where the view was not started by a server."""
+    """In a process serving the view for another (a view for `companion serve`, `companion serve` for the
+    app's F6): quit once that one has ended (the lifeline pipe it holds reads its end), however it ended.
+    Nothing where no one started it so (`companion view` or `companion serve` typed in a terminal)."""
     fd = os.environ.get(LIFELINE_ENV)
     if fd is None:
         return
@@ -177,10 +219,10 @@ def end_with_server() -> None:
                 pass
         except OSError:
             pass
-        # The view only reads the game's log and nobody is left to see it: nothing to save or close.
+        # A view only reads the game's log, and a server's views end with it: nothing to save or close.
         os._exit(0)
 
-    threading.Thread(target=watch, name="server-lifeline", daemon=True).start()
+    threading.Thread(target=watch, name="lifeline", daemon=True).start()
 
 
 def qr_lines(text: str) -> list[str]:

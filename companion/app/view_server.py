@@ -9,7 +9,8 @@ textual-serve runs one `companion view` per browser that opens its websocket. Ar
 - answers a plain GET of the websocket's address with one line, not textual-serve's logged traceback;
 - starts each view itself (no shell) holding the read end of a pipe whose write end only this server
   holds: when the server ends, even killed at once, each view reads the pipe's end and quits
-  (`sharing.end_with_server`).
+  (`sharing.end_with_server`);
+- started by the app (F6), ends with the app in the same way, even one killed at once.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from .sharing import LIFELINE_ENV
+from .sharing import LIFELINE_ENV, end_with_server
 
 log = logging.getLogger("textual-serve")
 
@@ -88,6 +89,7 @@ class ViewServer(Server):
         self.viewers = 0
         # The views' lifeline: this process alone holds the write end (not inherited by its children).
         self.lifeline, self._lifeline_held = os.pipe()
+        end_with_server()  # the app's lifeline, where the app started this server
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
@@ -103,14 +105,18 @@ class ViewServer(Server):
     def _full(self) -> web.Response:
         return plain_page(
             503,
-            f"The table's view is full: {self.max_viewers} screens are watching it. "
-            "Try again when one of them closes it.",
+            f"The table's view is full: {_screens(self.max_viewers)} watching it. "
+            "Try again once a screen closes it.",
         )
 
     async def handle_index(self, request: web.Request) -> web.Response:
         """The view's page, for one with the key; its websocket on the host the browser reached."""
         if not self._has_token(request.query.get("token", "")):
-            return plain_page(403, "This view needs the address with its key: scan the QR code on the table.")
+            # `companion serve` prints the address; only the app's F6 shows it as a QR code too.
+            return plain_page(
+                403,
+                "This view needs the address with its key, as printed by `companion serve` or shown by F6.",
+            )
         if self.viewers >= self.max_viewers:
             return self._full()
         host = request.host
@@ -165,6 +171,10 @@ class ViewServer(Server):
         finally:
             self.viewers -= 1
         return websocket
+
+
+def _screens(count: int) -> str:
+    return f"{count} screen is" if count == 1 else f"{count} screens are"
 
 
 def _size(request: web.Request, name: str, default: int) -> int:

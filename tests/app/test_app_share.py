@@ -4,22 +4,30 @@ quitting stops the server."""
 from __future__ import annotations
 
 import asyncio
+import os
+import random
 import socket
 import time
 import urllib.request
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import pytest
 import qrcode
-from app_driver import make_app
+from app_driver import FIXED_NOW, make_app, random_game, saved_game, saved_log
 from textual.pilot import Pilot
 from textual.screen import Screen
 
 from companion.app import app as app_module
 from companion.app import sharing
+from companion.app.screens.carcassonne_dice import CarcassonneDiceScreen
+from companion.app.screens.roll_and_write import RollAndWriteScreen
 from companion.app.screens.share import ShareScreen
 from companion.app.sharing import ServedView, phone_addresses, qr_lines
+from companion.games import carcassonne_dice as cd
+from companion.games.carcassonne_dice.scorefile import log_text
+from companion.games.carcassonne_dice.simulate import play_random_game
 
 
 def test_the_qr_code_draws_every_module_of_the_address() -> None:
@@ -93,6 +101,59 @@ def test_f6_serves_the_view_and_shows_its_address(xdg: Path) -> None:
     assert "Table companion" in str(seen["page"])
     server = seen["after"]
     assert server is seen["servers"] and server is not None and server.why_ended(), "stopped on quit"
+
+
+async def first_screen(served: ServedView) -> str:
+    """The first drawing of the view a phone opens, as text (the terminal's escapes left in)."""
+    url = f"ws://127.0.0.1:{served.port}/ws/{served.token}?width=100&height=30"
+    async with aiohttp.ClientSession() as session, session.ws_connect(url) as socket:
+        async for message in socket:
+            if message.type == aiohttp.WSMsgType.BINARY and len(message.data) > 100:
+                return bytes(message.data).decode(errors="replace")
+    raise AssertionError("the view closed before drawing")
+
+
+def test_f6_serves_the_game_on_screen_not_the_newest_log(xdg: Path, port_of_its_own: None) -> None:
+    """F6 started `companion serve` without a log, which serves the saved game written to last: a Roll &
+    Write game continued beside a newer unfinished Carcassonne game showed the phones the Carcassonne game
+    (and with two windows the phones' view flipped between their games)."""
+    older = FIXED_NOW.timestamp() - 2 * 3600
+    roll_and_write = saved_game(
+        random_game(5, ("Ann", "Ben", "Eve"))[:30], "20261123-181500-ann-ben-eve.jsonl"
+    )
+    os.utime(roll_and_write, (older, older))
+    carcassonne_events = play_random_game(cd.GameStarted(("Cleo", "Dan")), random.Random(3))[1][:20]
+    carcassonne = saved_log(log_text(carcassonne_events), "20261123-201500-cleo-dan.jsonl")
+    seen: dict[str, Any] = {}
+
+    async def share() -> None:
+        app = make_app()
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.press("down", "enter")
+            await pilot.pause()
+            assert isinstance(app.screen, RollAndWriteScreen) and app.screen.session.path == roll_and_write
+            await pilot.press("f6")
+            await pilot.pause()
+            assert app.viewers is not None
+            await served_page(app.viewers)
+            seen["drawn"] = await first_screen(app.viewers)
+            seen["port"], seen["first"] = app.viewers.port, app.viewers.process
+            await pilot.press("escape", "escape")  # the share screen, then the game: back to the start
+            await pilot.pause()
+            await pilot.press("home", "enter")
+            await pilot.pause()
+            assert isinstance(app.screen, CarcassonneDiceScreen) and app.screen.session.path == carcassonne
+            await pilot.press("f6")
+            await pilot.pause()
+            assert app.viewers is not None and app.viewers.process is not None
+            seen["then"], seen["port then"] = app.viewers.process.args, app.viewers.port
+            await pilot.press("ctrl+q")
+
+    asyncio.run(share())
+    assert "Roll & Write" in seen["drawn"] and "Carcassonne" not in seen["drawn"]
+    assert seen["first"].args[-1] == str(roll_and_write) and seen["first"].poll() is not None
+    assert seen["then"][-1] == str(carcassonne), "the game now on screen, served anew"
+    assert seen["port then"] == seen["port"], "at the address the phones have"
 
 
 def said(screen: Screen[Any]) -> str:

@@ -132,6 +132,8 @@ def test_only_the_address_with_its_key_opens_the_view(server: Server) -> None:
         for url in (f"http://127.0.0.1:{server.port}/", server.url(token="guess")):
             status, page = await _status(url)
             assert status == 403 and "needs the address with its key" in page
+            # Only F6 shows a QR code: the page had those who ran `companion serve` scan one.
+            assert "as printed by `companion serve` or shown by F6" in page and "QR" not in page
         assert await _refused(server.ws(token="guess")) == 403
         assert await _refused(f"ws://127.0.0.1:{server.port}/ws") == 403
 
@@ -170,7 +172,7 @@ def test_one_viewer_too_many_gets_a_page_saying_it_is_full(server: Server) -> No
         return full_page, full_socket, after
 
     (status, page), socket_status, after = asyncio.run(visit())
-    assert status == 503 and "full: 1 screens are watching" in page
+    assert status == 503 and "full: 1 screen is watching it" in page
     assert socket_status == 503
     assert after[0] == 200
 
@@ -205,6 +207,43 @@ def test_the_views_end_with_a_server_killed_at_once(server: Server) -> None:
             break
         time.sleep(0.1)
     assert all(_gone(pid) for pid in views), "no view outlives its server"
+
+
+APP = """
+import sys
+from companion.app.sharing import ServedView
+
+served = ServedView(int(sys.argv[1]), "table-key-7")
+served.serve(None)
+print(served.process.pid, flush=True)
+sys.stdin.read()
+"""
+"""The app's F6, as far as its server goes: it serves the view and waits, until it is killed."""
+
+
+def test_a_server_the_app_started_ends_with_the_app_killed_at_once(tmp_path: Path) -> None:
+    """After a crash of the app (kill -9) the server F6 started kept listening on every network; the next
+    F6 quietly took another port."""
+    port = free_port(0)
+    environment = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
+    command = [sys.executable, "-c", APP, str(port)]
+    app = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=environment)
+    assert app.stdout is not None
+    server = int(app.stdout.readline())
+    try:
+        _wait_listening(port)
+        app.send_signal(signal.SIGKILL)
+        app.wait(timeout=20)
+        for _ in range(100):
+            if _gone(server):
+                break
+            time.sleep(0.1)
+        assert _gone(server), "the server outlived the app"
+    finally:
+        if not _gone(server):
+            os.kill(server, signal.SIGKILL)
+        app.kill()
+        app.communicate(timeout=20)
 
 
 def test_a_phone_is_never_offered_loopback() -> None:

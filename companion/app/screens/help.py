@@ -91,8 +91,8 @@ EVERYWHERE: Rows = (
     ("F3", "teach the dice colours from the camera (`companion --camera SPEC`): yellow, then blue"),
     (
         "F6",
-        "share the table's view: every phone on this network opens the address or QR code (if it stopped "
-        "being served, F6 there serves it anew)",
+        "share the table's view of the game on screen: every phone on this network opens the address or QR"
+        " code (if it stopped being served, F6 there serves it anew)",
     ),
 )
 

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Vertical
 from textual.events import Resize
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from ..sharing import MAX_VIEWERS, ServedView, phone_addresses, qr_lines, view_url
 from ..widgets.fitted import fit_classes
+from .alhambra_pad import AlhambraPadScreen
+from .play import PlayScreen
 
 WATCH_SECONDS = 0.5
 """How often the screen looks whether the server still serves: one that cannot listen ends within a second."""
@@ -25,10 +29,22 @@ def addresses(served: ServedView) -> list[str]:
     return [view_url(address, served.port, served.token) for address in phone_addresses()]
 
 
+def game_on_screen(screens: Sequence[Screen[Any]]) -> Path | None:
+    """The saved game the topmost game screen plays (also under its help or end screen), or None where no
+    game is open (the start screen, past games)."""
+    for screen in reversed(screens):
+        if isinstance(screen, PlayScreen):
+            return screen.session.path
+        if isinstance(screen, AlhambraPadScreen):
+            return screen.path
+    return None
+
+
 class ShareScreen(ModalScreen[None]):
     """The view `served` on every network: each address a phone on this machine's networks opens (the
     interfaces are looked at each time the screen opens: a laptop may have joined a network), or why it is
-    not served (F6 serves it anew)."""
+    not served (F6 serves it anew). It serves the game under it (the newest where none is open), started
+    anew on the same address where the game changed since the last F6."""
 
     CSS_PATH = "share.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -50,6 +66,7 @@ class ShareScreen(ModalScreen[None]):
         return self.urls[0] if self.urls else None
 
     def on_mount(self) -> None:
+        self.served.serve(game_on_screen(self.app.screen_stack))
         self.set_interval(WATCH_SECONDS, self.look_at_server)
 
     async def look_at_server(self) -> None:
@@ -63,7 +80,9 @@ class ShareScreen(ModalScreen[None]):
             self.refresh(recompose=True)
 
     def serve(self, served: ServedView) -> None:
-        """Show `served`, the server started anew."""
+        """Serve the game under this screen with `served` (the server started anew, or the same one), and
+        show it."""
+        served.serve(game_on_screen(self.app.screen_stack))
         self.served, self.urls, self.ended = served, addresses(served), ""
         self.refresh(recompose=True)
 
