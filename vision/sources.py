@@ -44,9 +44,12 @@ class CameraSource:
         self._capture = cv2.VideoCapture(device)
         if not self._capture.isOpened():
             self._capture.release()
-            raise SourceError(
-                f"{self.name} did not open: is it plugged in, and not in use by another program?"
+            why = (
+                "is the address right, and the stream running?"
+                if isinstance(device, str)
+                else "is it plugged in, and not in use by another program?"
             )
+            raise SourceError(f"{self.name} did not open: {why}")
         if width and height:
             self._capture.set(cv2.CAP_PROP_FRAME_WIDTH, width)
             self._capture.set(cv2.CAP_PROP_FRAME_HEIGHT, height)
@@ -132,13 +135,19 @@ class ImageSource:
         self._closed = False
 
     def _images(self) -> Iterator[Image]:
+        shown = False
         for path in self.paths:
             if self._closed:
                 return
             try:
                 yield load_image(path)
+                shown = True
             except ImageError as error:
                 self.errors.append(str(error))
+        if not shown and self.errors:
+            # Not one usable photo: "stream ended" named none of them.
+            more = f" (and {len(self.errors) - 1} more like it)" if len(self.errors) > 1 else ""
+            raise SourceError(f"no usable image: {self.errors[0]}{more}")
 
     def __iter__(self) -> Iterator[Frame]:
         if self._hold is None:
@@ -171,6 +180,9 @@ def open_source(spec: str, realtime: bool = True, hold: float | None = None) -> 
 
     In real time, photos are a still table, each held for `hold` seconds (default `HOLD_SECONDS`; see
     `ImageSource`)."""
+    if not spec.strip():
+        # Path("") is the current folder: an empty --camera (an unset variable) read the photos lying there.
+        raise SourceError("no camera given: a number (0), a stream's address, a video, a photo or a folder")
     if spec.isdigit():
         return CameraSource(int(spec))
     if "://" in spec:

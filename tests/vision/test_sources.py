@@ -71,6 +71,25 @@ def test_a_folder_of_images_skips_a_bad_one_and_says_which(tmp_path: Path) -> No
     assert len(source.errors) == 1 and "1b.jpg: not an image" in source.errors[0]
 
 
+@pytest.mark.parametrize("hold", [None, 0.3])
+def test_a_folder_without_one_usable_image_names_one(tmp_path: Path, hold: float | None) -> None:
+    """It ended as a stream ends: the camera panel said "stream ended" and named no file."""
+    (tmp_path / "a.jpg").write_bytes(b"\xff\xd8\xff garbage")
+    (tmp_path / "b.png").write_bytes(b"random bytes")
+    said = r"no usable image: .*a\.jpg: not an image.* \(and 1 more like it\)"
+    with pytest.raises(SourceError, match=said):
+        list(ImageSource([tmp_path], hold=hold))
+
+
+def test_an_empty_camera_and_an_address_that_does_not_answer_are_said_so() -> None:
+    """An empty --camera (an unset variable) read the photos of the current folder; a stream's address that
+    does not answer asked whether it was plugged in."""
+    with pytest.raises(SourceError, match="no camera given"):
+        open_source("")
+    with pytest.raises(SourceError, match=r"did not open: is the address right, and the stream running\?"):
+        CameraSource("http://127.0.0.1:9/video")
+
+
 def test_held_photos_are_a_still_table_each_for_its_time_and_the_last_until_closed(tmp_path: Path) -> None:
     for i in range(2):
         cv2.imwrite(str(tmp_path / f"{i}.png"), np.full((20, 20, 3), i * 100, np.uint8))
