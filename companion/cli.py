@@ -16,6 +16,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
+
 from companion.games.entry import load
 from companion.games.table import FIRST_GAME, GAMES, PLAYED
 from companion.scorefiles import ScoreFileError, score_path
@@ -154,6 +156,10 @@ def run_play(args: argparse.Namespace) -> int:
     from companion.live.match import FACE_SETTLING
     from vision.symbols.profile import ProfileError, load_profile
 
+    if args.camera is None and (args.symbols is not None or args.hold is not None):
+        # Without a camera they were ignored without a word: the dice were never read.
+        complain("companion", "--symbols and --hold are for reading the dice with --camera SPEC: give it too")
+        return EXIT_BAD_INPUT
     try:
         symbols = None if args.symbols is None else load_profile(args.symbols)
     except ProfileError as exc:
@@ -271,16 +277,31 @@ def run_stats(args: argparse.Namespace) -> int:
         print(f"no finished games yet in {games_dir()}")
         return 0
     for game in dict.fromkeys(st.game for st in stats):
+        rows = [st for st in stats if st.game == game]
+        # As wide as the longest name on screen (a 40-character name pushed its row's numbers right).
+        width = max(cell_len(name) for name in ["player", *(st.name for st in rows)])
         # `vp_tiles` is "VP tiles", not "VP vp tiles".
-        named = (name.replace("_", " ").removeprefix("vp ") for name in RECORDS[game].sources)
-        sources = " ".join(f"{'VP ' + name:>15}" for name in named)
+        named = ["VP " + name.replace("_", " ").removeprefix("vp ") for name in RECORDS[game].sources]
+        # A source's numbers under its name's end ("VP knight doubling" is wider than the numbers' 15).
+        wide = [max(SOURCE_WIDTH, len(name)) for name in named]
+        sources = " ".join(f"{name:>{cells}}" for name, cells in zip(named, wide, strict=True))
         print(GAMES[game].title)
-        print(f"{'player':16} {'games':>5} {'wins':>4} {'average':>7} {'best':>4} {sources}")
-        for st in (st for st in stats if st.game == game):
-            vp = " ".join(f"{v:15.1f}" for v in st.average_vp)
-            print(f"{st.name:16} {st.games:5} {st.wins:4} {st.average_total:7.1f} {st.best_total:4} {vp}")
+        print(f"{_padded('player', width)} {'games':>5} {'wins':>4} {'average':>7} {'best':>4} {sources}")
+        for st in rows:
+            vp = " ".join(f"{v:{cells}.1f}" for v, cells in zip(st.average_vp, wide, strict=True))
+            numbers = f"{st.games:5} {st.wins:4} {st.average_total:7.1f} {st.best_total:4} {vp}"
+            print(f"{_padded(st.name, width)} {numbers}")
     print("(totals and VP are averages per game, except best)")
     return 0
+
+
+SOURCE_WIDTH = 15
+"""The least width of a column of `stats`' points by source."""
+
+
+def _padded(text: str, cells: int) -> str:
+    """`text` filled out with spaces to `cells` columns on screen: a wide character (emoji, CJK) takes 2."""
+    return text + " " * (cells - cell_len(text))
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -12,6 +12,7 @@ from companion.games.alhambra_dice.entry import AlhambraDiceSession
 from companion.games.alhambra_dice.events import ALCAZABA
 from companion.games.alhambra_rw.entry import RollAndWriteSession
 from companion.games.carcassonne_dice.entry import CarcassonneDiceSession
+from companion.live.cameras import AlhambraDiceCamera, CarcassonneDiceCamera
 from companion.live.city_check import CityCamera
 
 from .screens.alcazaba import AlcazabaScreen
@@ -44,10 +45,16 @@ def alhambra_dice(app: CompanionApp, session: AlhambraDiceSession) -> AlhambraDi
     """The standard game's screen, or the Alcazaba variant's (its tiles by column, the rebuild)."""
     screen = AlcazabaScreen if session.state.variant == ALCAZABA else AlhambraDiceScreen
     frames, table = app.frame_keeper(session), app.table_reading
-    return screen(session, app.rng, camera=app.camera is not None, frames=frames, table=table)
+    opened = screen(session, app.rng, camera=app.camera is not None, frames=frames, table=table)
+    if app.camera is not None and app.camera.symbols is not None:
+        opened.warn(AlhambraDiceCamera.untaught(app.camera.symbols))
+    return opened
 
 
 def carcassonne_dice(app: CompanionApp, session: CarcassonneDiceSession) -> CarcassonneDiceScreen:
     camera = app.camera
     city = None if camera is None else CityCamera(app.latest_frame, camera.symbols, camera.area)
-    return CarcassonneDiceScreen(session, city, table=app.table_reading, frames=app.frame_keeper(session))
+    opened = CarcassonneDiceScreen(session, city, table=app.table_reading, frames=app.frame_keeper(session))
+    if camera is not None and camera.symbols is not None:
+        opened.warn(CarcassonneDiceCamera.untaught(camera.symbols))
+    return opened

@@ -15,6 +15,7 @@ from companion.games import alhambra_rw as rw
 from companion.games import carcassonne_dice as cd
 from companion.games.alhambra.buildings import TYPES
 from vision.reading import DiceReading
+from vision.symbols.profile import SymbolProfile
 
 from .city import CATAPULT, KNIGHT
 from .match import FaceProposal, Proposal, propose, propose_city_roll, propose_faces
@@ -56,6 +57,12 @@ class AlhambraDiceCamera:
     def event(counts: tuple[int, ...], exp: ad.Expectation, source: str, note: str = "") -> ad.Rolled | None:
         return None if exp.player is None else ad.Rolled(exp.player, counts, source=source, note=note)
 
+    @staticmethod
+    def untaught(profile: SymbolProfile) -> str:
+        """Why the taught dice cannot be counted for this game, or ""."""
+        missing = [t for t in TYPES if t not in profile.labels]
+        return _untaught(profile, missing, "alhambra")
+
 
 class CarcassonneDiceCamera:
     """Carcassonne – the dice game: city, knight and catapult faces, with the dice built and kept this turn
@@ -77,3 +84,21 @@ class CarcassonneDiceCamera:
             return None
         city, knights, catapults = counts
         return cd.Rolled(exp.player, city, knights, catapults, source=source, note=note)
+
+    @staticmethod
+    def untaught(profile: SymbolProfile) -> str:
+        """Why the taught dice cannot be counted for this game, or ""."""
+        missing = [f for f in (KNIGHT, CATAPULT) if f not in profile.labels]
+        if not any(face.areas for face in profile.faces):
+            missing.insert(0, "a city face")
+        return _untaught(profile, missing, "carcassonne")
+
+
+def _untaught(profile: SymbolProfile, missing: Sequence[str], preset: str) -> str:
+    """The taught dice of another game (or taught in part) were counted as no roll at all, unsaid."""
+    if not missing:
+        return ""
+    return (
+        f"the camera's dice ({', '.join(profile.labels)}) are not this game's ({', '.join(missing)} not"
+        f" taught): its rolls are typed; teach them with --preset {preset}"
+    )

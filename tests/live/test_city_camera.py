@@ -28,7 +28,9 @@ from companion.app.app import CameraSetup, CompanionApp
 from companion.app.screens.carcassonne_dice import CarcassonneDiceScreen
 from companion.app.widgets.camera_panel import CameraPanel
 from companion.cli import main as companion_main
+from companion.games import alhambra_dice as ad
 from companion.games import carcassonne_dice as cd
+from companion.games.alhambra_dice.entry import RULES as ad_rules
 from companion.games.carcassonne_dice.entry import RULES
 from companion.games.carcassonne_dice.scorefile import log_text
 from companion.games.session import Session
@@ -264,6 +266,43 @@ def test_ctrl_r_says_what_the_camera_lacks(
 
     said, error, reading = asyncio.run(press())
     assert says in said and error and not reading
+
+
+@pytest.mark.parametrize(
+    ("game", "taught", "says"),
+    [
+        ("alhambra", profile, "(pavilion, seraglio, arcades, chambers, garden, tower not taught)"),
+        ("carcassonne", another_games_dice, "not this game's (a city face not taught): its rolls are typed"),
+        ("carcassonne", profile, ""),
+    ],
+)
+def test_another_games_dice_are_said_when_a_game_opens(
+    home: Path, game: str, taught: Callable[[], SymbolProfile], says: str
+) -> None:
+    """A game opened with the camera's dice of another game (`--symbols` taught for the other) read no roll
+    at all, and only ever said "missing dice: 8 expected"."""
+    rules, setup = (
+        (ad_rules, ad.GameStarted(("Ann", "Ben")))
+        if game == "alhambra"
+        else (RULES, cd.GameStarted(("Ann", "Ben")))
+    )
+    session = Session.create(rules, home, setup, datetime(2026, 11, 25))
+    camera = CameraSetup(never_opens, NoFrames(), symbols=taught())
+
+    async def opened() -> str:
+        app = CompanionApp(camera=camera, game=session)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            return str(app.screen.query_one("#message", Static).content)
+
+    said = asyncio.run(opened())
+    assert (says in said) if says else "not this game's" not in said, said
+
+
+def test_symbols_without_a_camera_are_refused(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`companion --symbols carc.json` without --camera was taken and ignored: the dice were never read."""
+    assert companion_main(["--symbols", "carc.json"]) == 2
+    assert "--symbols and --hold are for reading the dice with --camera SPEC" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("size", [(80, 24), (110, 34), (40, 60)])

@@ -81,6 +81,12 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         self.worded: list[list[str]] = self._worded(session.events)
         """The game log's lines of each event, worded once (undo takes an event's lines back)."""
 
+    def warn(self, text: str) -> None:
+        """Say `text` (if any) on opening, after what opening the log said."""
+        if text:
+            self.message = "\n".join(m for m in (self.message, text) if m)
+            self.error = True
+
     @property
     def state(self) -> S:
         return self.session.state
