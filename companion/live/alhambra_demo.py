@@ -139,6 +139,7 @@ def play_headless(
             progress(
                 f"round {game.round} of {ROUNDS}: {result.matched} of {result.readings} rolls read right"
             )
+    progress(f"game over: {result.matched} of {result.readings} rolls read right")  # the last round's too
     table.close()
     result.seconds = time.perf_counter() - started
     return result

@@ -218,6 +218,7 @@ def play_headless(
         if result.game.turn != before and result.game.turn % len(players) == 1:
             done = f"{result.matched} of {result.readings} read right"
             progress(f"round {result.game.turn // len(players) + 1}: {done}")
+    progress(f"game over: {result.matched} of {result.readings} read right")  # the last round's too
     result.seconds = time.perf_counter() - started
     return result
 

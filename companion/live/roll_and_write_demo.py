@@ -165,6 +165,8 @@ def play_headless(
         if game.state.round != before:
             state, right = game.state, f"{result.matched} of {result.readings} throws read right"
             progress(f"round {state.round} of {state.rounds}: {right}")
+    # The last round's throws were in no line: only the JSON's count had them.
+    progress(f"game over: {result.matched} of {result.readings} throws read right")
     table.close()
     result.state = game.state
     result.seconds = time.perf_counter() - started

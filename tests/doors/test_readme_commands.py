@@ -154,6 +154,9 @@ def test_make_run_plays_a_whole_demo_game_without_a_terminal(home: Path) -> None
     report = json.loads(result.stdout[result.stdout.index("{") :])
     assert report["finished"] and report["readings"] > 60
     assert report["readings_matched"] >= report["readings"] - 1
+    # The last round's throws were in no progress line: the last said fewer than the JSON.
+    said = f"game over: {report['readings_matched']} of {report['readings']} throws read right"
+    assert said in result.stderr, result.stderr[-500:]
 
 
 def test_make_run_with_a_terminal_plays_in_the_app_on_the_rendered_table(home: Path) -> None:
@@ -377,6 +380,8 @@ def test_the_alhambra_dice_demo_saves_a_log_that_scores_as_it_printed(home: Path
     report = json.loads(result.stdout)
     assert report["finished"] and report["scoring"]["game"] == "alhambra-dice"
     assert report["readings_matched"] >= 0.97 * report["readings"] > 100
+    said = f"game over: {report['readings_matched']} of {report['readings']} rolls read right"
+    assert said in result.stderr
     (log,) = (home / "data" / "table-companion" / "demos").glob("*.jsonl")
     assert f"the demo's log, kept apart from the real games: {log}" in result.stderr
     assert_frames_beside(log, ALHAMBRA_DICE)
