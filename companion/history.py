@@ -23,7 +23,7 @@ from companion.games.folding import IllegalMove
 from companion.games.table import SAVED
 from companion.games.words import listed
 from companion.log_index import read_through
-from companion.saved_games import game_of_file, saved_files
+from companion.saved_games import named_game, saved_files
 
 __all__ = [
     "RECORDS",
@@ -98,8 +98,8 @@ class History:
 def _content(path: Path) -> tuple[GameEntry, Any]:
     """The game of a saved file and what history reads of it: a log's events, or what a file of its own
     holds; `HistoryError` says why it cannot be read."""
-    entry = game_of_file(path)
     try:
+        entry = named_game(path)
         if entry.rules is not None:
             return entry, list(load_log(path, entry.rules.log).events)
         assert entry.records is not None and entry.records.read is not None  # a saved game's row reads it

@@ -13,9 +13,10 @@ from typing import Any
 from companion.games.entry import GameEntry, ScoreFileError, Summary
 from companion.games.held import refuse_if_held
 from companion.games.session import LOG_SUFFIX, ResumeError, resumed_state
-from companion.games.table import FIRST_GAME, PLAYED, SAVED, entry_of_file
+from companion.games.table import FIRST_GAME, GAMES, PLAYED, SAVED, entry_of_file
 from companion.log_index import read_through
 from companion.scorefiles import game_of
+from jsonfile import short
 
 MAX_FIRST_LINE = 100_000
 """A game_started line is at most a few KB (Roll & Write's holds its sheet): more is no log's first line."""
@@ -62,7 +63,10 @@ def saved_games(folder: Path) -> list[SavedGame]:
 
 def _saved_read_back(path: Path) -> dict[str, Any]:
     """One log as the start screen lists it, as JSON for the index (the path and time are the file's own)."""
-    game = game_of_file(path)
+    try:
+        game = named_game(path)
+    except ScoreFileError as exc:
+        return {"problem": str(exc)}
     assert game.summary is not None  # a saved game's row says how far it has come
     try:
         if game.rules is not None:
@@ -121,18 +125,22 @@ def delete_game(path: Path) -> list[Path]:
     return files
 
 
-def game_of_file(path: Path) -> GameEntry:
+def named_game(path: Path) -> GameEntry:
     """The game a saved file belongs to: by its name for a game kept without a log, else by the log's first
-    line."""
+    line; `ScoreFileError` for a log naming a game the table does not know, worded as `companion score`
+    words it (the log's reader would blame the field, not its value)."""
     return entry_of_file(path) or game_of_log(path)
 
 
 def game_of_log(path: Path) -> GameEntry:
     """The game a log's first line names (its game_started event); a log naming none, or a game that is
-    not played move by move, is read as the first game's, whose reader then says what is wrong."""
+    not played move by move, is read as the first game's, whose reader then says what is wrong;
+    `ScoreFileError` for a game the table does not know."""
     try:
         with open(path, "rb") as file:
             game = game_of(file.readline(MAX_FIRST_LINE))  # the checked reader: a crafted line is refused
     except OSError:
         return FIRST_GAME
+    if game is not None and (not isinstance(game, str) or game not in GAMES):
+        raise ScoreFileError(f"{path}: game: unknown game {short(game)} (known: {', '.join(GAMES)})")
     return PLAYED.get(game, FIRST_GAME) if isinstance(game, str) else FIRST_GAME

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 
 from companion.games import alhambra_dice as ad
 from companion.games import alhambra_rw as rw
@@ -19,7 +20,9 @@ from companion.games.alhambra_rw.log import write_log
 from companion.games.alhambra_rw.simulate import play_random_game
 from companion.games.carcassonne_dice.scorefile import log_text
 from companion.games.carcassonne_dice.simulate import play_random_game as play_random_carcassonne
+from companion.games.table import GAMES
 from companion.history import history, player_stats
+from companion.saved_games import saved_games
 
 COMPANION = str(Path(sys.executable).parent / "companion")
 TABLES = (
@@ -168,3 +171,30 @@ def test_an_alhambra_dice_game_with_dirk_is_history_and_dirk_has_no_stats(
     assert {s.name for s in player_stats([found])} == {"Ann", "Ben"}
     header = run("stats").stdout.splitlines()[1].split()
     assert header[-4:] == ["VP", "buildings", "VP", "tiles"], "not 'VP vp tiles'"
+
+
+def test_stats_columns_are_as_wide_as_the_longest_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The name column was 16 wide: a 40-character name pushed its row's numbers right. A wide character
+    (CJK, emoji) takes 2 columns on screen."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    folder = tmp_path / "table-companion" / "games"
+    folder.mkdir(parents=True)
+    players = ("A" * 40, "日本語", "Eve 🎲")
+    _, events = play_random_carcassonne(cd.GameStarted(players), random.Random(1))
+    (folder / "long.jsonl").write_text(log_text(events))
+    table = run("stats").stdout.splitlines()[1:5]
+    assert {cell_len(line) for line in table} == {cell_len(table[0])}, table
+    assert {line.split("  ")[0] for line in table[1:]} == set(players), table
+
+
+def test_a_log_of_an_unknown_game_is_said_so(tmp_path: Path) -> None:
+    """It was reported as `unknown field 'game'`: the field is fine, its value is not. `companion score`
+    says `unknown game 'nope'`; history, stats and the start screen now say the same."""
+    log = tmp_path / "unknowngame.jsonl"
+    log.write_text('{"event": "game_started", "game": "nope", "players": ["Ann", "Ben"]}\n')
+    (problem,) = history(tmp_path).problems
+    assert problem == f"{log}: game: unknown game 'nope' (known: {', '.join(GAMES)})"
+    (saved,) = saved_games(tmp_path)
+    assert saved.summary is None and saved.problem == problem

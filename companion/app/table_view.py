@@ -20,7 +20,7 @@ from companion.games.entry import GameEntry, ScoreFileError, load
 from companion.games.eventlog import LogError, load_log
 from companion.games.folding import IllegalMove
 from companion.live.frames import frame_names, load_frame
-from companion.saved_games import game_of_file, saved_files
+from companion.saved_games import named_game, saved_files
 from companion.scorefiles import scored_whole
 
 from .widgets.footer import KeysFooter
@@ -91,8 +91,8 @@ class TableView(App[None]):
         if seen == self._seen:
             return
         self._seen = seen
-        game = game_of_file(path)
         try:
+            game = named_game(path)
             state, events = read_game(game, path)
         except (LogError, IllegalMove, ScoreFileError) as exc:
             whole = isinstance(exc, LogError) and scored_whole(path)

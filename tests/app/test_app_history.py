@@ -9,14 +9,18 @@ import re
 from pathlib import Path
 from typing import Any
 
-from app_driver import make_app, random_game, saved_game
+import pytest
+from app_driver import make_app, random_game, saved_game, saved_log
 from textual.widgets import OptionList, Static
 from textual_plotext import PlotextPlot
 
-from companion.app.screens.history import HistoryScreen, integer_ticks
+from companion.app.screens.history import HistoryScreen, ScorePlot, integer_ticks, legend_names
 from companion.app.screens.replay import ReplayScreen
 from companion.app.widgets.table_panel import TablePanel
+from companion.games import alhambra_dice as ad
 from companion.games import alhambra_rw as rw
+from companion.games.alhambra_dice.scorefile import log_text as alhambra_dice_log
+from companion.games.alhambra_dice.simulate import play_random_game as play_random_alhambra_dice
 from companion.games.alhambra_rw.simulate import play_random_game
 from companion.history import totals_by_round
 
@@ -141,3 +145,57 @@ def test_a_solo_game_against_the_imaginary_players_shows_them_as_rivals(xdg: Pat
     assert f"Anna {final.players[0].total}, Marc ◇ {marc.total}, Nora ◇ " in label, label
     assert names == ("Anna", "Marc ◇", "Nora ◇")
     assert f"imaginary players +{marc.extra} extra each" in scores and marc.extra > 0, scores
+
+
+def plot_text(screen: HistoryScreen) -> str:
+    """The plot as drawn last, without its colours."""
+    return re.sub(r"\x1b\[[\d;]*m", "", screen.query_one(ScorePlot).plt.build())
+
+
+def test_the_plot_counts_steps_from_the_start(xdg: Path) -> None:
+    """The first point is the start (all 0), yet was step 1: 3 scorings read `scoring 1 2 3 4`. The start is
+    0 and the last tick the last scoring."""
+    _, events = play_random_alhambra_dice(ad.GameStarted(("Ann", "Ben")), random.Random(3))
+    saved_log(alhambra_dice_log(events), "dice.jsonl")
+
+    async def look() -> str:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            await pilot.press("f4")
+            await pilot.pause()
+            screen = pilot.app.screen
+            assert isinstance(screen, HistoryScreen) and len(screen.plotted.totals) == 4
+            return plot_text(screen)
+
+    plot = asyncio.run(look())
+    x_axis = plot.splitlines()[-2:]
+    assert x_axis[0].split() == ["0", "1", "2", "3"], plot
+    assert x_axis[1].strip() == "scoring (0 = the start)", plot
+
+
+@pytest.mark.parametrize("size", [(80, 24), (40, 30)])
+def test_the_plot_keeps_its_legend_with_the_longest_names(xdg: Path, size: tuple[int, int]) -> None:
+    """With a 40-character name (the longest allowed) the legend was left out at 80×24 and 40×30: the names
+    are cut to fit, each still told apart."""
+    long = "A" * 39
+    setup = rw.GameStarted(rw.load_shipped_sheet("example"), (f"{long}x", f"{long}y", "Cleo"), ())
+    saved_game(play_random_game(setup, random.Random(2))[1], "done.jsonl")
+
+    async def look() -> str:
+        async with make_app().run_test(size=size) as pilot:
+            await pilot.press("f4")
+            await pilot.pause()
+            screen = pilot.app.screen
+            assert isinstance(screen, HistoryScreen)
+            return plot_text(screen)
+
+    plot = asyncio.run(look())
+    for name in (r"A+…A*x", r"A+…A*y", "Cleo"):
+        assert re.search(rf"▞▞ {name} ", plot), (name, plot)
+
+
+def test_legend_names_are_cut_to_their_columns_and_told_apart() -> None:
+    alike = ("x" * 20 + "a" + "x" * 19, "x" * 20 + "b" + "x" * 19)
+    assert legend_names(("Ann", "Ben"), 3) == ("Ann", "Ben")
+    assert legend_names(("Anna" + "x" * 36, "Anne" + "x" * 36), 10) == ("Annax…xxxx", "Annex…xxxx")
+    assert legend_names(alike, 10) == ("1. xx…xxxx", "2. xx…xxxx")
+    assert legend_names(("日本語" * 7,), 10) == ("日本…本語",), "a wide character is 2 columns"

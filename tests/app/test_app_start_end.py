@@ -42,6 +42,7 @@ from companion.games.alhambra_dice.scorefile import log_text as ad_log_text
 from companion.games.alhambra_dice.simulate import play_random_game as ad_play
 from companion.games.carcassonne_dice.scorefile import log_text as cd_log_text
 from companion.games.carcassonne_dice.simulate import play_random_game as cd_play
+from companion.games.table import GAMES
 from companion.history import history
 from companion.log_index import INDEX_NAME
 from jsonfile import control_character
@@ -60,7 +61,7 @@ def test_saved_games_are_listed_with_players_round_and_date(xdg: Path) -> None:
     assert any(
         label.startswith("Barbara, Dirk, Ani ◇ · round ") and "2026-11-23 20:15" in label for label in labels
     )
-    assert any(label.startswith("broken.jsonl: cannot continue (") for label in labels)
+    assert any(label.startswith("broken.jsonl: cannot continue: line 1: ") for label in labels)
 
 
 def test_a_file_name_that_would_drive_the_terminal_is_shown_with_its_escapes(xdg: Path) -> None:
@@ -72,15 +73,58 @@ def test_a_file_name_that_would_drive_the_terminal_is_shown_with_its_escapes(xdg
     async def look() -> tuple[list[str], str]:
         async with make_app().run_test(size=(100, 32)) as pilot:
             labels = listed(pilot)
-            await pilot.press("delete")
+            await pilot.press("down", "delete")  # past the damaged log, written last, to the game
             await pilot.pause()
             assert isinstance(pilot.app.screen, DeleteGameScreen)
             return labels, str(pilot.app.screen.query_one("#files", Static).content)
 
     labels, files = asyncio.run(look())
-    assert any(label.startswith("bad\\x1b[2J.jsonl: cannot continue (") for label in labels), labels
+    assert any(label.startswith("bad\\x1b[2J.jsonl: cannot continue: ") for label in labels), labels
     assert "odd\\x1b[2J.jsonl" in files, files
     assert not any(control_character(text) for text in [*labels, files.replace("\n", "")]), (labels, files)
+
+
+def test_a_damaged_log_is_listed_briefly_and_can_be_deleted_at_80x24(xdg: Path) -> None:
+    """Damaged logs were listed but could not be highlighted, so `del` never reached them; each line said
+    the file's path twice and the reader's reason whole (ending in `)))`), and the list opened scrolled
+    into the middle of one. Enter on one says why it cannot be continued."""
+    saved_game(random_game(1, ("Barbara", "Dirk"), ("Ani",))[:60], "a.jsonl")
+    folder = paths.games_dir()
+    (folder / "empty.jsonl").write_text("", encoding="utf-8")
+    (folder / "garbage.jsonl").write_text("garbage\n", encoding="utf-8")
+    unknown = folder / "unknowngame.jsonl"
+    unknown.write_text('{"event": "game_started", "game": "nope", "players": ["A", "B"]}\n', encoding="utf-8")
+    seen: dict[str, object] = {}
+
+    async def look() -> None:
+        async with make_app().run_test(size=(80, 24)) as pilot:
+            options = pilot.app.screen.query_one("#saved", OptionList)
+            seen["labels"] = listed(pilot)
+            seen["top"] = (options.highlighted, options.scroll_y)
+            await pilot.press("enter")
+            await pilot.pause()
+            seen["enter"] = (type(pilot.app.screen), str(pilot.app.screen.query_one("#message").render()))
+            await pilot.press("delete")
+            await pilot.pause()
+            dialog = pilot.app.screen
+            assert isinstance(dialog, DeleteGameScreen)
+            seen["files"] = dialog.files
+            await pilot.press("y")
+            await pilot.pause()
+            seen["after"] = listed(pilot)
+
+    asyncio.run(look())
+    labels = cast(list[str], seen["labels"])
+    assert labels[:3] == [
+        "unknowngame.jsonl: cannot continue: game: unknown game 'nope'",
+        "garbage.jsonl: cannot continue: line 1, column 1: not valid JSON",
+        "empty.jsonl: cannot continue: no event in the log",
+    ], labels
+    assert seen["top"] == (0, 0), "the list opens at its top, the first log highlighted"
+    why = f"game: unknown game 'nope' (known: {', '.join(GAMES)})"
+    assert seen["enter"] == (StartScreen, f"unknowngame.jsonl cannot be continued: {why}")
+    assert seen["files"] == [unknown] and not unknown.exists()
+    assert seen["after"] == labels[1:]
 
 
 def listed(pilot: Pilot[None]) -> list[str]:

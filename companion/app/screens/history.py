@@ -4,10 +4,12 @@ rolls."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar
 
-from textual.app import ComposeResult
+from rich.cells import cell_len, set_cell_size
+from textual.app import ComposeResult, RenderResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import OptionList, Static
@@ -56,14 +58,14 @@ class HistoryScreen(FittedScreen[None]):
                 *(Option(game_label(g), id=str(n)) for n, g in enumerate(self.games)), id="games"
             )
             with Vertical(id="detail"):
-                yield PlotextPlot(id="plot")
+                yield ScorePlot(id="plot")
                 yield Static(id="result")
         yield KeysFooter()
 
     def on_mount(self) -> None:
         if not self.games:
             # No empty plot frame beside an empty list: what is missing, and when it comes.
-            self.query_one(PlotextPlot).display = False
+            self.query_one(ScorePlot).display = False
             self.query_one("#result", Static).update(
                 "No finished games yet: a game is listed here once it is over (a game still being played"
                 " goes on from the start screen)."
@@ -80,26 +82,8 @@ class HistoryScreen(FittedScreen[None]):
         self.action_replay()
 
     def plot(self, game: FinishedGame) -> None:
-        progress = self.plotted = game.progress()
-        chart = self.query_one(PlotextPlot)
-        plt = chart.plt
-        plt.clear_data()
-        plt.title(f"each player's score, {progress.step} by {progress.step}")
-        plt.xlabel(progress.step)
-        for i, name in enumerate(progress.names):
-            plt.plot(list(range(1, len(progress.totals) + 1)), [t[i] for t in progress.totals], label=name)
-        if progress.totals:
-            # Rounds and points are whole numbers: plotext's own ticks divide the range (5.5, 79.7).
-            points = [total for totals in progress.totals for total in totals]
-            rounds: list[float] = [*integer_ticks(1, len(progress.totals))]  # plotext's type; ints stay ints
-            low = min(0, *points)
-            scores: list[float] = [*integer_ticks(low, max(points))]
-            plt.xticks(rounds)
-            plt.yticks(scores)
-            # From 0 up, as the ticks are: plotext's axis spans the points alone and draws a tick below it
-            # among the rounds' numbers.
-            plt.ylim(low, max(points))
-        chart.refresh()
+        self.plotted = game.progress()
+        self.query_one(ScorePlot).show(self.plotted)
         replay = "" if RECORDS[game.game].replayable else " (no move-by-move replay for this game yet)"
         self.query_one("#result", Static).update(f"{game.path.name}: {game.won}{replay}")
 
@@ -128,9 +112,80 @@ class HistoryScreen(FittedScreen[None]):
         self.app.push_screen(EvidenceScreen(game.path, exhibits(events, rules.log.encode)))
 
 
+class ScorePlot(PlotextPlot):
+    """Each player's score through a game, drawn for the width the plot has: the legend's names are cut to
+    fit it (plotext leaves out a legend wider than its canvas)."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.progress = Progress((), [], "round")
+
+    def show(self, progress: Progress) -> None:
+        self.progress = progress
+        self.refresh()
+
+    def render(self) -> RenderResult:
+        self._draw(self.size.width)
+        return super().render()
+
+    def _draw(self, width: int) -> None:
+        progress, plt = self.progress, self.plt
+        plt.clear_data()
+        plt.title(f"each player's score, {progress.step} by {progress.step}")
+        # The first step is the start (everyone at 0): the axis counts the steps played.
+        plt.xlabel(f"{progress.step} (0 = the start)")
+        if not progress.totals:
+            return
+        # Rounds and points are whole numbers: plotext's own ticks divide the range (5.5, 79.7).
+        points = [total for totals in progress.totals for total in totals]
+        steps: list[float] = [*step_ticks(len(progress.totals) - 1)]  # plotext's type; ints stay ints
+        low = min(0, *points)
+        scores: list[float] = [*integer_ticks(low, max(points))]
+        # At least a column: before it is laid out the plot is 0 wide.
+        room = max(1, width - max(len(str(int(score))) for score in scores) - LEGEND_MARGIN)
+        for i, name in enumerate(legend_names(progress.names, room)):
+            plt.plot(list(range(len(progress.totals))), [t[i] for t in progress.totals], label=name)
+        plt.xticks(steps)
+        plt.yticks(scores)
+        # From 0 up, as the ticks are: plotext's axis spans the points alone and draws a tick below it among
+        # the rounds' numbers.
+        plt.ylim(low, max(points))
+
+
+LEGEND_MARGIN = 7
+"""Columns of the plot that are neither the score's ticks nor a legend's name: the frame's two sides, and the
+legend's marker (3) and a space each side of its name."""
+
+
+def legend_names(names: Sequence[str], cells: int) -> tuple[str, ...]:
+    """`names` each cut to `cells` columns at most (a wide character counts 2), still told apart: a name
+    keeps its start and its end; names alike at both ends are numbered by seat."""
+    cut = tuple(_cut(name, cells) for name in names)
+    if len(set(cut)) == len(cut):
+        return cut
+    return tuple(_cut(f"{n}. {name}", cells) for n, name in enumerate(names, 1))
+
+
+def _cut(name: str, cells: int) -> str:
+    """`name`, or its start and end around "…" when it is wider than `cells` columns."""
+    if cell_len(name) <= cells:
+        return name
+    head = set_cell_size(name, (cells - 1) // 2 + (cells - 1) % 2).rstrip()
+    tail = set_cell_size(name[::-1], (cells - 1) // 2)[::-1].lstrip()
+    return f"{head}…{tail}"
+
+
 def integer_ticks(low: int, high: int, most: int = 8) -> list[int]:
     """At most `most` whole-number ticks from `low` to `high`: the multiples of a round step (1, 2, 5, 10,
     20, 50, ...)."""
     steps = (factor * 10**power for power in range(12) for factor in (1, 2, 5))
     step = next(step for step in steps if (high - low) // step + 1 <= most)
     return list(range(-(-low // step) * step, high + 1, step))  # the multiples of the step from low up
+
+
+def step_ticks(last: int) -> list[int]:
+    """Whole-number ticks from 0 (the start) to `last`, the step the game ended at, always a tick; a round
+    tick too near it to be read apart is left out."""
+    ticks = integer_ticks(0, last)
+    step = ticks[1] - ticks[0] if len(ticks) > 1 else 1
+    return [*(tick for tick in ticks if last - tick >= step / 2), last]

@@ -82,11 +82,21 @@ def variant_options(players: list[str]) -> tuple[list[tuple[str, tuple[int, str]
 def saved_game_label(game: SavedGame) -> str:
     date = f"{game.modified:%Y-%m-%d %H:%M}"
     if game.summary is None:
-        # A file's name, and so the problem naming it, may hold what would drive the terminal drawn as it is.
-        return printable(f"{game.path.name}: cannot continue ({game.problem})")
+        # A file's name may hold what would drive the terminal drawn as it is. Enter says the whole reason.
+        return printable(f"{game.path.name}: cannot continue: {_brief(_reason(game))}")
     names = ", ".join([*game.summary.players, *(f"{n} ◇" for n in game.summary.imaginary)])
     which = f"{game.game.list_name} · " if game.game.list_name else ""
     return f"{which}{names} · {game.summary.where} · {date}"
+
+
+def _reason(game: SavedGame) -> str:
+    """Why a saved game cannot be continued, without the path its label names already."""
+    return game.problem.removeprefix(f"{game.path}: ")
+
+
+def _brief(reason: str) -> str:
+    """A reason without its details in parentheses (which field, the names known): a list's line."""
+    return reason.split(" (", 1)[0]
 
 
 @dataclass(frozen=True)
@@ -209,20 +219,18 @@ class StartScreen(FittedScreen[None]):
         playing = [n for n, game in enumerate(self.saved) if game.summary is None or not game.summary.over]
         finished = [n for n, game in enumerate(self.saved) if n not in playing]
         for n in playing:
-            saved.add_option(
-                Option(saved_game_label(self.saved[n]), id=str(n), disabled=bool(self.saved[n].problem))
-            )
+            saved.add_option(Option(saved_game_label(self.saved[n]), id=str(n)))
         if finished:
             saved.add_option(Option("── Finished (opens the scoring) ──", disabled=True))
         for n in finished:
             saved.add_option(Option(saved_game_label(self.saved[n]), id=str(n)))
         if not self.saved:
             saved.add_option(Option("no saved games yet", disabled=True))
-        # Else the first game that can be opened (a finished one when none is being played).
-        openable = [i for i in range(saved.option_count) if not saved.get_option_at_index(i).disabled]
+        # Else the first game listed, the list at its top: a damaged log too, so that `delete` reaches it.
+        games = [i for i in range(saved.option_count) if not saved.get_option_at_index(i).disabled]
         kept = was.path if was else None
-        again = [i for i in openable if (game := self._game_at(i)) and game.path == kept]
-        saved.highlighted = next(iter(again or openable), None)
+        again = [i for i in games if (game := self._game_at(i)) and game.path == kept]
+        saved.highlighted = next(iter(again or games), None)
 
     def _game_at(self, index: int | None) -> SavedGame | None:
         """The game at `index` in the list as `self.saved` holds it (None: a heading, or no such place)."""
@@ -380,6 +388,9 @@ class StartScreen(FittedScreen[None]):
     @on(OptionList.OptionSelected, "#saved")
     def continue_game(self, event: OptionList.OptionSelected) -> None:
         game = self.saved[int(event.option.id or 0)]
+        if game.summary is None:
+            self.say(printable(f"{game.path.name} cannot be continued: {_reason(game)}"), error=True)
+            return
         try:
             if game.game.rules is None:  # a game kept in a file of its own opens its screen on that file
                 self.app.push_screen(load(game.game.opens)(game.path))
