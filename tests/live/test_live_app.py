@@ -114,7 +114,7 @@ async def test_an_unsure_reading_waits_for_one_key_and_the_log_keeps_what_the_ca
         await pilot.pause()
         assert session.events[-1] == rw.Roll("Patricia", (1,), (6,))
     assert [e.note for e in rw.load_log(session.path).events if isinstance(e, rw.Roll)][:2] == [
-        "camera read y3 b5; accepted (unsure of y3 (55%))",
+        "camera read y3 b5; accepted: unsure of y3 (55%)",
         "camera read y2 y4 b1",
     ]
 

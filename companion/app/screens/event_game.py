@@ -256,7 +256,7 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
 
     def action_accept_camera(self) -> None:
         pending = self.pending
-        note = "" if pending is None else f"camera read {pending.read}; accepted ({pending.problem})"
+        note = "" if pending is None else f"camera read {pending.read}; accepted: {pending.problem}"
         event = self.rolled_by_camera(pending.counts, note) if pending and pending.complete else None
         if event is None:
             # Both dice games' expectations count the dice a roll must show; none is asked for between rolls.

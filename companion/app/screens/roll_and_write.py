@@ -297,7 +297,7 @@ class RollAndWriteScreen(PlayScreen):
         if pending is None or not pending.complete:
             self.say("no camera reading to accept: type the dice", error=True)
             return
-        self.enter_dice(pending.dice, "camera", f"camera read {pending.read}; accepted ({pending.problem})")
+        self.enter_dice(pending.dice, "camera", f"camera read {pending.read}; accepted: {pending.problem}")
 
     def decide(self, event: rw.Event) -> bool:
         """A decision made outside the keys (the demo's players); the engine checks it like any other."""
