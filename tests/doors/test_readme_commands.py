@@ -468,7 +468,7 @@ def test_photos_as_the_camera_are_held_offered_and_taken_with_k(home: Path, tmp_
     assert first == rw.Roll("Ann", *THROWN)
     # An event's source and note are no part of its equality: checked apart.
     assert first.source == "camera" and first.note.startswith("camera read y6 b4; accepted: ")
-    assert first.note.endswith("lying on the table before the game asked for dice)")
+    assert first.note.endswith("lying on the table before the game asked for dice")
     second = seen["second"]
     assert isinstance(second, rw.Roll) and (second.player, second.yellow, second.blue, second.source) == (
         "Ben",
