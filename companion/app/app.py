@@ -171,6 +171,10 @@ class CompanionApp(App[None]):
 
     def on_start_screen_game_opened(self, message: StartScreen.GameOpened) -> None:
         self.switch_screen(self._game_screen(message.session))
+        if self.viewers is not None and not self.viewers.why_ended():
+            # The phones follow the table to its next game, at the address they have (until F6, they kept
+            # the game left).
+            self.viewers.serve(message.session.path)
 
     def on_play_screen_finished(self, message: PlayScreen.Finished) -> None:
         if message.end is not None:

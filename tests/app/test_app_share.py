@@ -143,6 +143,8 @@ def test_f6_serves_the_game_on_screen_not_the_newest_log(xdg: Path, port_of_its_
             await pilot.press("home", "enter")
             await pilot.pause()
             assert isinstance(app.screen, CarcassonneDiceScreen) and app.screen.session.path == carcassonne
+            assert app.viewers.process is not None
+            seen["followed"] = app.viewers.process.args
             await pilot.press("f6")
             await pilot.pause()
             assert app.viewers is not None and app.viewers.process is not None
@@ -152,6 +154,7 @@ def test_f6_serves_the_game_on_screen_not_the_newest_log(xdg: Path, port_of_its_
     asyncio.run(share())
     assert "Roll & Write" in seen["drawn"] and "Carcassonne" not in seen["drawn"]
     assert seen["first"].args[-1] == str(roll_and_write) and seen["first"].poll() is not None
+    assert seen["followed"][-1] == str(carcassonne), "the next game opened is served without F6"
     assert seen["then"][-1] == str(carcassonne), "the game now on screen, served anew"
     assert seen["port then"] == seen["port"], "at the address the phones have"
 
