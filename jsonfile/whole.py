@@ -12,11 +12,17 @@ from pathlib import Path
 @contextmanager
 def written_whole(path: Path) -> Iterator[Path]:
     """The side file to write `path`'s content to; renamed to `path` when the block ends without an error
-    (`OSError` from the writing or the rename goes on to the caller)."""
+    (`OSError` from the writing or the rename goes on to the caller, naming `path`)."""
     side = path.with_name(path.name + ".part")
     try:
         yield side
         os.replace(side, path)
+    except OSError as err:
+        if err.errno is None:
+            raise
+        # The side file is this module's own: the error names the file the caller asked for, never one the
+        # user did not ("[Errno 21] Is a directory: 'out.part' -> 'out'").
+        raise type(err)(err.errno, err.strerror, str(path)) from None
     finally:
         with suppress(OSError):  # a side file that cannot be removed is only a file too many
             side.unlink(missing_ok=True)
