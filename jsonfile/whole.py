@@ -3,6 +3,7 @@ way leaves the file as it was (or absent), never half written, and the side file
 
 from __future__ import annotations
 
+import errno
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -13,6 +14,11 @@ from pathlib import Path
 def written_whole(path: Path) -> Iterator[Path]:
     """The side file to write `path`'s content to; renamed to `path` when the block ends without an error
     (`OSError` from the writing or the rename goes on to the caller, naming `path`)."""
+    if path.is_symlink():
+        path = path.resolve()  # the file it points to is written, the link kept (it was replaced by a file)
+    if path.exists() and not path.is_file() and not path.is_dir():
+        # A device or a pipe is no file to write whole (as root, renaming over /dev/full replaced it).
+        raise OSError(errno.EINVAL, "not a regular file", str(path))
     side = path.with_name(path.name + ".part")
     try:
         yield side
