@@ -73,7 +73,7 @@ def test_a_file_name_that_would_drive_the_terminal_is_shown_with_its_escapes(xdg
     async def look() -> tuple[list[str], str]:
         async with make_app().run_test(size=(100, 32)) as pilot:
             labels = listed(pilot)
-            await pilot.press("down", "delete")  # past the damaged log, written last, to the game
+            await pilot.press("delete")  # the game, highlighted past the damaged log written last
             await pilot.pause()
             assert isinstance(pilot.app.screen, DeleteGameScreen)
             return labels, str(pilot.app.screen.query_one("#files", Static).content)
@@ -87,7 +87,8 @@ def test_a_file_name_that_would_drive_the_terminal_is_shown_with_its_escapes(xdg
 def test_a_damaged_log_is_listed_briefly_and_can_be_deleted_at_80x24(xdg: Path) -> None:
     """Damaged logs were listed but could not be highlighted, so `del` never reached them; each line said
     the file's path twice and the reader's reason whole (ending in `)))`), and the list opened scrolled
-    into the middle of one. Enter on one says why it cannot be continued."""
+    into the middle of one. Enter on one says why it cannot be continued; the game that can be continued is
+    highlighted first."""
     saved_game(random_game(1, ("Barbara", "Dirk"), ("Ani",))[:60], "a.jsonl")
     folder = paths.games_dir()
     (folder / "empty.jsonl").write_text("", encoding="utf-8")
@@ -100,6 +101,8 @@ def test_a_damaged_log_is_listed_briefly_and_can_be_deleted_at_80x24(xdg: Path) 
         async with make_app().run_test(size=(80, 24)) as pilot:
             options = pilot.app.screen.query_one("#saved", OptionList)
             seen["labels"] = listed(pilot)
+            seen["first"] = options.highlighted
+            await pilot.press("home")
             seen["top"] = (options.highlighted, options.scroll_y)
             await pilot.press("enter")
             await pilot.pause()
@@ -120,7 +123,8 @@ def test_a_damaged_log_is_listed_briefly_and_can_be_deleted_at_80x24(xdg: Path) 
         "garbage.jsonl: cannot continue: line 1, column 1: not valid JSON",
         "empty.jsonl: cannot continue: no event in the log",
     ], labels
-    assert seen["top"] == (0, 0), "the list opens at its top, the first log highlighted"
+    assert seen["first"] == 3, "the game that can be continued, Enter opens it"
+    assert seen["top"] == (0, 0), "home: the first log, the list at its top"
     why = f"game: unknown game 'nope' (known: {', '.join(GAMES)})"
     assert seen["enter"] == (StartScreen, f"unknowngame.jsonl cannot be continued: {why}")
     assert seen["files"] == [unknown] and not unknown.exists()

@@ -226,11 +226,13 @@ class StartScreen(FittedScreen[None]):
             saved.add_option(Option(saved_game_label(self.saved[n]), id=str(n)))
         if not self.saved:
             saved.add_option(Option("no saved games yet", disabled=True))
-        # Else the first game listed, the list at its top: a damaged log too, so that `delete` reaches it.
+        # Else the first game that can be continued (Enter opens it), else the first listed: a damaged log too
+        # can be highlighted, so that `delete` reaches it.
         games = [i for i in range(saved.option_count) if not saved.get_option_at_index(i).disabled]
+        openable = [i for i in games if (game := self._game_at(i)) and game.summary is not None]
         kept = was.path if was else None
         again = [i for i in games if (game := self._game_at(i)) and game.path == kept]
-        saved.highlighted = next(iter(again or games), None)
+        saved.highlighted = next(iter(again or openable or games), None)
 
     def _game_at(self, index: int | None) -> SavedGame | None:
         """The game at `index` in the list as `self.saved` holds it (None: a heading, or no such place)."""
