@@ -7,7 +7,7 @@ by one, raising `IllegalMove` (and changing nothing) for an event the rules do n
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from jsonfile import control_character, short
 
@@ -56,6 +56,73 @@ def fold(events: Iterable[object], setup: type[SetupT], new_game: Callable[[Setu
         except IllegalMove as exc:
             raise IllegalMove(f"event {n}: {exc}") from exc
     return game
+
+
+ExpectationT = TypeVar("ExpectationT")
+StateT_co = TypeVar("StateT_co", covariant=True)
+ExpectationT_co = TypeVar("ExpectationT_co", covariant=True)
+
+
+class Playable(Protocol[EventT, StateT_co, ExpectationT_co]):
+    """A mutable game an `Engine` offers immutably: its state, the next event applied, what it waits for."""
+
+    @property
+    def state(self) -> StateT_co: ...
+
+    def apply(self, event: EventT) -> None: ...
+
+    def expectation(self) -> ExpectationT_co: ...
+
+    def legal_actions(self) -> tuple[EventT, ...]: ...
+
+
+PlayableT = TypeVar("PlayableT", bound=Playable[Any, Any, Any])
+
+
+class Engine(Generic[SetupT, PlayableT, StateT, EventT, ExpectationT]):
+    """An engine's public, immutable interface over its mutable game: states in, states out; the state given
+    is never changed."""
+
+    def __init__(
+        self,
+        setup: type[SetupT],
+        new_game: Callable[[SetupT], PlayableT],
+        game_of: Callable[[StateT], PlayableT],
+    ) -> None:
+        self.setup, self.new_game, self.game_of = setup, new_game, game_of
+
+    def start(self, setup: SetupT) -> StateT:
+        """The state right after the set-up event (raises `IllegalMove` for an impossible set-up)."""
+        state: StateT = self.new_game(setup).state
+        return state
+
+    def apply(self, state: StateT, event: EventT) -> StateT:
+        """The state after `event`, or `IllegalMove` with the reason."""
+        game = self.game_of(state)
+        game.apply(event)
+        after: StateT = game.state
+        return after
+
+    def fold(self, events: Iterable[object]) -> PlayableT:
+        """Events folded into a mutable game; an illegal event raises `IllegalMove` naming its position."""
+        return fold(events, self.setup, self.new_game)
+
+    def replay(self, events: Iterable[object]) -> StateT:
+        """A whole event list (starting with the set-up event) folded into a state."""
+        state: StateT = self.fold(events).state
+        return state
+
+    def expectation(self, state: StateT) -> ExpectationT:
+        expected: ExpectationT = self.game_of(state).expectation()
+        return expected
+
+    def legal_actions(self, state: StateT) -> tuple[EventT, ...]:
+        actions: tuple[EventT, ...] = self.game_of(state).legal_actions()
+        return actions
+
+    def undo(self, events: list[EventT]) -> tuple[list[EventT], StateT]:
+        """Undo = drop the last event and replay; the set-up event cannot be undone."""
+        return undo(events, self.replay)
 
 
 def undo(events: list[EventT], replay: Callable[[list[EventT]], StateT]) -> tuple[list[EventT], StateT]:

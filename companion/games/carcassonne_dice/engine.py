@@ -8,8 +8,6 @@ the immutable `GameState`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from companion.games import folding
 from companion.games.folding import IllegalMove as IllegalMove
 from jsonfile import short
@@ -309,36 +307,11 @@ def _check_setup(setup: GameStarted) -> None:
 
 
 # --------------------------------------------------------------------- the public, immutable interface
-def start(setup: GameStarted) -> GameState:
-    """The state right after `GameStarted` (raises `IllegalMove` for an impossible set-up)."""
-    return Game(setup).state
-
-
-def apply(state: GameState, event: Event) -> GameState:
-    """The state after `event`, or `IllegalMove` with the reason (the given state is immutable)."""
-    game = Game.from_state(state)
-    game.apply(event)
-    return game.state
-
-
-def replay(events: Iterable[Event]) -> GameState:
-    """Fold a whole event list (starting with `GameStarted`) into a state."""
-    return fold(events).state
-
-
-def fold(events: Iterable[Event]) -> Game:
-    """Fold events into a mutable `Game`; an illegal event raises `IllegalMove` naming its position."""
-    return folding.fold(events, GameStarted, Game)
-
-
-def expectation(state: GameState) -> Expectation:
-    return Game.from_state(state).expectation()
-
-
-def legal_actions(state: GameState) -> tuple[Event, ...]:
-    return Game.from_state(state).legal_actions()
-
-
-def undo(events: list[Event]) -> tuple[list[Event], GameState]:
-    """Undo = drop the last event and replay; the `GameStarted` event cannot be undone."""
-    return folding.undo(events, replay)
+ENGINE = folding.Engine[GameStarted, Game, GameState, Event, Expectation](GameStarted, Game, Game.from_state)
+start = ENGINE.start
+apply = ENGINE.apply
+replay = ENGINE.replay
+fold = ENGINE.fold
+expectation = ENGINE.expectation
+legal_actions = ENGINE.legal_actions
+undo = ENGINE.undo
