@@ -342,7 +342,8 @@ def build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser(
         "play",
         help="the score-sheet app (also what `companion` alone runs)",
-        description="Play Alhambra Roll & Write with the companion app; games are saved as you play.",
+        description="The score-sheet app for every game (Alhambra Roll & Write, the Alhambra and Carcassonne"
+        " dice games, the original Alhambra's scoring pad); every move is saved as it is made.",
     )
     for where in (parser, play):
         where.add_argument("--seed", type=int, default=None, help="seed the app's virtual dice rolls")
