@@ -22,7 +22,7 @@ from app_driver import (
 )
 from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widgets import OptionList, Select, Static
+from textual.widgets import Input, OptionList, Select, Static
 
 from companion.app import paths
 from companion.app.roll_and_write_input import PipDie
@@ -428,3 +428,19 @@ def test_names_of_earlier_games_are_offered_while_typing(xdg: Path) -> None:
             return screen.names()
 
     assert asyncio.run(type_names()) == ["Barbara", "Patricia", "Zoe"]
+
+
+def test_a_name_typed_while_the_saved_games_have_the_focus_goes_into_the_form(xdg: Path) -> None:
+    """With a game saved the focus starts on the saved games, and a name typed went nowhere: two Tabs reach
+    player 1, and a new table's first name was lost."""
+    saved_game(random_game(1, ("Barbara", "Dirk"), ("Ani",))[:20], "a.jsonl")
+
+    async def type_names() -> tuple[str | None, list[str], str | None]:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            first = pilot.app.focused.id if pilot.app.focused else None
+            await pilot.press(*"Ann", "tab", *"Ben")
+            names = [pilot.app.screen.query_one(f"#name{n}", Input).value for n in (1, 2, 3)]
+            return first, names, pilot.app.focused.id if pilot.app.focused else None
+
+    first, names, focused = asyncio.run(type_names())
+    assert first == "saved" and names == ["Ann", "Ben", ""] and focused == "name2", (first, names, focused)

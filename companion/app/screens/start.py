@@ -14,6 +14,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.events import Key
 from textual.message import Message
 from textual.suggester import SuggestFromList
 from textual.widgets import Button, Input, Label, OptionList, Select, Static
@@ -386,6 +387,26 @@ class StartScreen(FittedScreen[None]):
             self.say(f"Carcassonne dice game: {exc}", error=True)
             return
         self.post_message(self.GameOpened(session))
+
+    def on_key(self, event: Key) -> None:
+        """A name begun while the saved games have the focus goes into the form's first empty name: with a
+        game saved, the focus starts there, and a name typed went nowhere (two Tabs reach player 1)."""
+        if not (event.character and event.character.isalnum()):
+            return
+        focused = self.focused
+        if focused is not None and focused.id == "saved":
+            names = list(self.query(".name").results(Input))
+            field = next((f for f in names if not f.value), names[-1])
+            # Focused now, not later (`focus` waits a turn): the keys typed next go to it.
+            self.set_focus(field)
+        elif isinstance(focused, Input) and focused.has_class("name"):
+            # A key of the same burst, queued for the list before the field took the focus.
+            field = focused
+        else:
+            return
+        # Handed to the field as a key of its own, after its focus (which selects what it holds).
+        field.post_message(Key(event.key, event.character))
+        event.stop()
 
     @on(OptionList.OptionSelected, "#saved")
     def continue_game(self, event: OptionList.OptionSelected) -> None:
