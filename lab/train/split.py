@@ -89,7 +89,8 @@ def write_held_out(data: Path, out: Path, fixes: Sequence[LabelFix] = ()) -> lis
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        description="Write the held-out part of d6-tray as a set for `vision eval`."
+        prog="python -m lab.train.split",
+        description="Write the held-out part of d6-tray as a set for `vision eval`.",
     )
     parser.add_argument(
         "--data", type=Path, default=Path("../shared/datasets/d6-tray"), help="d6-tray folder"
@@ -100,6 +101,12 @@ def main(argv: list[str] | None = None) -> int:
         f"(default: {LABEL_FAULTS.name}) in the copy",
     )  # fmt: skip
     args = parser.parse_args(argv)
+    if not (args.data / "images").is_dir():
+        # The set is not shipped (its licence and size keep it apart): a traceback named no way to get it.
+        parser.error(
+            f"{args.data}: no d6-tray set here (images/ and labels/); give --data the folder of d6-tray"
+            " (nell-byler/dice_detection, BSD 3-Clause)"
+        )
     fixes = load_fixes(args.fixes) if args.fixes else []
     names = write_held_out(args.data, args.out, fixes)
     mended = sum(f.image in names for f in fixes)

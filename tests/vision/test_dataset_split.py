@@ -9,6 +9,7 @@ import pytest
 from vision_data import D6_TRAY
 
 from lab.train.split import LABEL_FAULTS, LabelFix, load_fixes, mend, write_held_out
+from lab.train.split import main as split_main
 from vision.dataset import DatasetError, is_held_out, load_set, parse_labels
 from vision.detect import Detection, decode, die_sized, encode_targets, strongest_apart
 from vision.evaluate import evaluate_rendered
@@ -124,3 +125,13 @@ def test_a_bad_fix_row_names_its_line_and_field(tmp_path: Path) -> None:
     path.write_text("image,x0,y0,x1,y1,value,fault\nIMG.jpg,1,2,3,4,3,\n")
     with pytest.raises(DatasetError, match=r"fixes\.csv:2: field 'fault' is empty"):
         load_fixes(path)
+
+
+def test_the_split_without_the_set_says_where_to_get_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Run from a clone without `../shared`, the documented command ended in a FileNotFoundError traceback."""
+    with pytest.raises(SystemExit) as stopped:
+        split_main(["--data", str(tmp_path / "nowhere"), "--out", str(tmp_path / "out")])
+    said = capsys.readouterr().err
+    assert stopped.value.code == 2 and "no d6-tray set here" in said and "Traceback" not in said
