@@ -6,7 +6,7 @@ import asyncio
 import random
 from pathlib import Path
 
-from app_driver import make_app, new_game, send_keys
+from app_driver import make_app, new_game, random_game, saved_game, send_keys
 from textual.widgets import Static
 
 from companion.app.screens.roll_and_write import RollAndWriteScreen
@@ -175,6 +175,32 @@ def test_dice_entered_by_clicking_their_values(xdg: Path) -> None:
             assert screen.log_lines[-1] == ["Anna rolled y3 b5 (mouse): pavilion"]
 
     asyncio.run(play())
+
+
+def test_a_crossing_is_chosen_by_clicking_its_line(xdg: Path) -> None:
+    """The Now panel's crossing lines called an action the screen did not have: a click did nothing."""
+    events = random_game(2, ("Anna", "Ben", "Cleo"))
+    at = next(n for n in range(1, len(events)) if rw.expectation(rw.replay(events[:n])).ask is rw.Ask.ACTION)
+    saved_game(events[:at], "20261123-201500-anna-ben-cleo.jsonl")
+
+    async def play() -> tuple[rw.Event, rw.Event]:
+        # Wide enough that no line of the panel wraps: a line's row is its place in the text.
+        async with make_app().run_test(size=(160, 40)) as pilot:
+            await pilot.press("enter")
+            await pilot.pause()
+            screen = pilot.app.screen
+            assert isinstance(screen, RollAndWriteScreen)
+            crossings = rw.crossings(rw.replay(events[:at]))
+            n, crossing = next((n, c) for n, c in enumerate(crossings, start=1) if not c.crossed)
+            lines = panel_text(screen).splitlines()
+            row = next(r for r, line in enumerate(lines) if line.startswith(f" {n}  y"))
+            # +2 and +1: the panel's border and padding.
+            await pilot.click("#turn", offset=(4, row + 1))
+            await pilot.pause()
+            return screen.session.events[-1], rw.CrossBuilding("", crossing.yellow, crossing.blue)
+
+    done, first = asyncio.run(play())
+    assert isinstance(done, rw.CrossBuilding) and (done.yellow, done.blue) == (first.yellow, first.blue), done
 
 
 def test_the_top_line_names_the_set_up_step_being_played(xdg: Path) -> None:

@@ -393,6 +393,10 @@ class RollAndWriteScreen(PlayScreen):
         exp = self.session.expectation()
         return exp.player or ""
 
+    def action_choose(self, number: int) -> None:
+        """A crossing or pair clicked in the Now panel: as its number typed (the click did nothing)."""
+        self._choose(number)
+
     def _choose(self, number: int) -> None:
         exp = self.session.expectation()
         if exp.ask is rw.Ask.ACTION:
