@@ -333,3 +333,22 @@ def test_the_imaginary_dirk_is_marked_in_the_final_totals_and_their_export(xdg: 
         ("Dirk", True),
     ]
     assert "| Dirk (imaginary) |" in path.with_suffix(".score.md").read_text()
+
+
+def test_undo_takes_back_the_move_dirk_followed_with_his_own(xdg: Path) -> None:
+    """Undone alone, Dirk's move the game made itself left the game waiting for it, and nothing typed could
+    make it (the end screen's b, then ctrl+z, stuck the game): the move before it goes too."""
+    example = Path(ad.__file__).parent / "examples" / "two-players-and-dirk.jsonl"
+    lines = example.read_text().splitlines()
+    path = saved_log("\n".join(lines[:39]) + "\n", "20261123-201500-ann-ben.jsonl")  # to Dirk's prize taken
+
+    async def undo() -> tuple[int, object, str]:
+        async with make_app().run_test(size=SIZE) as pilot:
+            _, screen = await continue_first(pilot, AlhambraDiceScreen, path)
+            await pilot.press("ctrl+z")
+            await pilot.pause()
+            return len(screen.session.events), screen.session.expectation().auto, screen.message
+
+    events, auto, said = asyncio.run(undo())
+    assert events == 37 and auto is None, (events, auto)
+    assert said.startswith("undone: ") and said.count("Dirk") >= 1, said

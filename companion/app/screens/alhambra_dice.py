@@ -146,6 +146,9 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
         if self.enter(event):
             submitted.input.value = ""
 
+    def automatic_next(self) -> bool:
+        return self.session.expectation().auto is not None
+
     def _after_change(self) -> None:
         for _ in range(AUTO_LIMIT):
             auto = self.session.expectation().auto

@@ -284,13 +284,25 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         if self.state.is_over:
             self.post_message(self.Finished(self.session, EndScreen(self.scored(), self.session.path), ""))
 
+    def automatic_next(self) -> bool:
+        """Whether the game makes the next move itself (Dirk's fixed moves); none in this game."""
+        return False
+
     def action_undo(self) -> None:
+        """The last move taken back, with the moves the game made itself after it: undone alone, the game
+        made them again at once, or (at the game's end) waited for one nobody could type."""
+        undone: list[str] = []
         try:
             self.session.undo()
+            undone[:0] = self.worded.pop()
+            while self.automatic_next() and len(self.session.events) > 1:
+                self.session.undo()
+                undone[:0] = self.worded.pop()
         except (IllegalMove, OSError) as exc:
             self.say(str(exc), error=True)
-            return
-        self.say(f"undone: {'; '.join(self.worded.pop())} (ctrl+y redoes it)")
+            if not undone:
+                return
+        self.say(f"undone: {'; '.join(undone)} (ctrl+y redoes it)")
         self._rewrite_log()
         self.scorings_shown = min(self.scorings_shown or 0, self.scorings_held())
 
