@@ -130,6 +130,8 @@ class Advice:
     player: str
     estimates: tuple[Estimate, ...]
     note: str = ""
+    by_win: bool = False
+    """Ranked by the chance to win (a race to a score), else by the expected final score."""
 
     @property
     def playouts(self) -> int:
@@ -217,4 +219,5 @@ def _advice(decision: Decision[G], tallies: list[_Tally]) -> Advice:
     ]
     played = [e for e in estimates if e.playouts]
     ranked = sorted(played, key=lambda e: (-e.win, -e.score) if decision.by_win else (-e.score, -e.win))
-    return Advice(decision.player, (*ranked, *(e for e in estimates if not e.playouts)))
+    unplayed = (e for e in estimates if not e.playouts)
+    return Advice(decision.player, (*ranked, *unplayed), by_win=decision.by_win)

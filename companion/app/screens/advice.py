@@ -112,14 +112,13 @@ class AdviceScreen(ModalScreen[None]):
         elif advice.note:
             body.update(Text(f"nothing to advise now: {advice.note}"))
         else:
-            title = Text(
-                f"{advice.player}: each choice, best first, from {advice.playouts} playouts\n", "bold"
-            )
+            best = "the likeliest win first" if advice.by_win else "the best expected score first"
+            title = Text(f"{advice.player}: each choice, {best}, from {advice.playouts} playouts\n", "bold")
             title.append(
                 # One paragraph, wrapped to the panel's width (a phone's is half an 80-column one).
                 f"score: {advice.player}'s expected final score (± its spread); win: the chance to win; "
-                "the games played out with the dice at random and every later choice the engine's "
-                "random player's",
+                "each game played out with random dice, every later choice made by the engine's random "
+                "player",
                 "italic",
             )
             body.update(title)
