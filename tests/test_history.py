@@ -14,7 +14,9 @@ from rich.cells import cell_len
 from companion.games import alhambra_dice as ad
 from companion.games import alhambra_rw as rw
 from companion.games import carcassonne_dice as cd
+from companion.games.alhambra_dice.events import ALCAZABA
 from companion.games.alhambra_dice.scorefile import log_text as alhambra_dice_log
+from companion.games.alhambra_dice.scorefile import score_finished
 from companion.games.alhambra_dice.simulate import play_random_game as play_random_alhambra_dice
 from companion.games.alhambra_rw.log import write_log
 from companion.games.alhambra_rw.simulate import play_random_game
@@ -198,3 +200,20 @@ def test_a_log_of_an_unknown_game_is_said_so(tmp_path: Path) -> None:
     assert problem == f"{log}: game: unknown game 'nope' (known: {', '.join(GAMES)})"
     (saved,) = saved_games(tmp_path)
     assert saved.summary is None and saved.problem == problem
+
+
+def test_a_finished_alcazaba_game_is_history_scored_as_the_original_alhambra(tmp_path: Path) -> None:
+    """The Alcazaba variant's finished games were left out of F4, history and stats ("scored by the engine's
+    result(), not here yet"), though `companion score` scored them."""
+    setup = ad.GameStarted(("Ann", "Ben"), ALCAZABA)
+    events = play_random_alhambra_dice(setup, random.Random(4))[1]
+    (tmp_path / "alcazaba.jsonl").write_text(alhambra_dice_log(events), encoding="utf-8")
+    result = score_finished(events)
+    found = history(tmp_path)
+    assert not found.problems, found.problems
+    (game,) = found.games
+    assert [(r.name, r.total) for r in game.results] == [(p.name, p.total) for p in result.players]
+    assert game.winners == result.winners
+    progress = game.progress()
+    assert progress.names == ("Ann", "Ben") and progress.totals[0] == (0, 0) and len(progress.totals) == 4
+    assert progress.totals[-1] == tuple(p.total for p in result.players if not p.dirk)

@@ -8,11 +8,11 @@ from typing import TypeAlias
 
 from ..alhambra.report import result_text
 from ..alhambra.scoring import Result as AlhambraResult
-from ..entry import GameEntry, Progress, Records, Result, Scored, Summary
+from ..entry import GameEntry, Progress, Records, Result, Scored, ScoreFileError, Summary
 from ..session import Rules, Session
 from . import advice
 from .engine import PLAYERS, ROUNDS
-from .events import GAME_ID, LOG_FORMAT, Event, GameStarted
+from .events import ALCAZABA, GAME_ID, LOG_FORMAT, Event, GameStarted
 from .play import apply, expectation, replay, undo
 from .report import game_text
 from .scorefile import end_state, score_finished, score_log
@@ -48,6 +48,8 @@ def summary(state: GameState) -> Summary:
 
 
 def finished(events: list[Event]) -> tuple[tuple[Result, ...], tuple[str, ...]] | None:
+    if _alcazaba(events):
+        return _alcazaba_finished(events)
     board = score_log(events)
     if not board.finished:
         return None
@@ -66,14 +68,41 @@ def finished(events: list[Event]) -> tuple[tuple[Result, ...], tuple[str, ...]] 
     return results, board.winners
 
 
+def _alcazaba(events: list[Event]) -> bool:
+    first = events[0]
+    return isinstance(first, GameStarted) and first.variant == ALCAZABA
+
+
+def _alcazaba_finished(events: list[Event]) -> tuple[tuple[Result, ...], tuple[str, ...]] | None:
+    """The Alcazaba variant, scored as the original Alhambra: its points are the buildings' majorities and
+    the walls (no VP tiles). It was left out of history, F4 and stats ("not here yet")."""
+    try:
+        result = score_finished(events)
+    except ScoreFileError:
+        return None  # a game not over (or refused by the rules) is no past game
+    assert isinstance(result, AlhambraResult)
+    return tuple(Result(p.name, p.dirk, p.total, (p.total, 0)) for p in result.players), result.winners
+
+
 def progress(events: list[Event]) -> Progress:
     """The real players' totals before the first scoring and after each of scorings A, B and C."""
+    if _alcazaba(events):
+        return _alcazaba_progress(events)
     board = score_log(events)
     real = [i for i, dirk in enumerate(board.dirk) if not dirk]
     totals = [tuple(0 for _ in real)]
     for scoring in board.scorings:
         totals.append(tuple(before + scoring[i].vp for before, i in zip(totals[-1], real, strict=True)))
     return Progress(tuple(board.names[i] for i in real), totals, step="scoring")
+
+
+def _alcazaba_progress(events: list[Event]) -> Progress:
+    result = score_finished(events)
+    assert isinstance(result, AlhambraResult)
+    players = [p for p in result.players if not p.dirk]
+    held = len(players[0].scorings)
+    sums = [tuple(sum(s.vp for s in p.scorings[:n]) for p in players) for n in range(held + 1)]
+    return Progress(tuple(p.name for p in players), sums, step="scoring")
 
 
 NAMES = ("Ann", "Ben", "Cleo", "Dan", "Eva", "Finn")
