@@ -69,6 +69,20 @@ def test_roll_and_write_advises_the_crossing_that_completes_a_row() -> None:
     assert first.score - second.score == pytest.approx(5, abs=1)
 
 
+def test_roll_and_write_offers_each_crossing_by_the_cheapest_change_of_pips() -> None:
+    """With y5 y6 b5 b2, b4 was reached by turning b2 up two pips (2 coins) and never by b5 down one (1
+    coin): the first change found was kept, not the cheapest."""
+    game = RollAndWriteGame(rw.GameStarted(load_shipped_sheet("example"), ("Ann", "Ben"), ("Nora",)))
+    game.yellow[0], game.blue[0] = [5, 6], [5, 2]
+    game.yellow[1], game.blue[1] = [3], [4]
+    game.round, game.ask, game.active = 1, rw.Ask.ACTION, 0
+    advising = GAMES[RW].advice
+    assert advising is not None
+    words = [c.words for c in advising.decision(game.state).choices]
+    to_b4 = [w for w in words if "×b4" in w]
+    assert to_b4 and all(w.startswith("turn b5 to b4 (1 coin)") for w in to_b4), words
+
+
 def seven_pavilions() -> ad.GameState:
     """Round 1 of an Alhambra dice game: the start player has rolled 3 times and shows 7 pavilions, 1
     seraglio: a marker on line 7 of the pavilion column, or on line 1 of the seraglio's."""

@@ -59,9 +59,10 @@ def _action_choices(state: GameState, game: Game) -> tuple[Choice[Game], ...]:
         _taking(state, TakeCoins(player.name), words=f"take coins (+{game.expectation().coins_to_take})")
     )
     reached = {(a.yellow, a.blue) for a in crossings}
-    for change in actions:
-        if not isinstance(change, ChangePips):
-            continue
+    changes = [a for a in actions if isinstance(a, ChangePips)]
+    # The cheapest change first: each crossing is offered once, by the fewest coins that reach it (the first
+    # change found, 2 coins, hid the 1-coin one).
+    for change in sorted(changes, key=lambda c: abs(c.to_value - c.from_value)):
         for yellow, blue in _crossings_after(player.yellow, player.blue, change):
             if (yellow, blue) not in reached and not player.is_crossed(yellow, blue):
                 reached.add((yellow, blue))
