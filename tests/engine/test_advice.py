@@ -127,6 +127,18 @@ def winning_city() -> cd.GameState:
     return cd.apply(state, cd.Kept("Ann", 3, city))
 
 
+def test_alhambra_dice_offers_no_set_aside_that_leaves_no_die_to_roll() -> None:
+    """8 towers in one roll: "set aside the 8 towers, roll the other 0" only used up a roll, and was ranked
+    above the best field on the board."""
+    state = ad.start(ad.GameStarted(("Ann", "Ben", "Cleo")))
+    state = ad.apply(state, prepare(ad.fold(state.log), random.Random(1)))
+    state = ad.apply(state, ad.Rolled("Ann", (0, 0, 0, 0, 0, 8)))
+    advising = GAMES[ad.GAME_ID].advice
+    assert advising is not None
+    words = [c.words for c in advising.decision(state).choices]
+    assert not any("roll the other 0" in w for w in words) and "roll all 8 dice again" in words, words
+
+
 def test_carcassonne_advises_to_stop_when_stopping_wins() -> None:
     advice = advised(winning_city(), cd.GAME_ID)
     assert [e.words for e in advice.estimates] == [

@@ -64,7 +64,9 @@ def _turn_choices(game: Game) -> tuple[Choice[Game], ...]:
     choices: list[Choice[Game]] = []
     if game.rolls < MAX_ROLLS:
         for t, n in enumerate(dice):
-            if n:
+            # All 8 of a type set aside leave no die to roll: only a roll used up (ranked above the marker
+            # it makes worse).
+            if 0 < n < DICE:
                 words = f"set aside the {_symbols(n, TYPES[t])}, roll the other {DICE - n}"
                 choices.append(Choice(words, _rolling(name, keep_for(dice, t))))
         choices.append(Choice(f"roll all {DICE} dice again", _rolling(name, None)))
