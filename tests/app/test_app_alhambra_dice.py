@@ -352,3 +352,18 @@ def test_undo_takes_back_the_move_dirk_followed_with_his_own(xdg: Path) -> None:
     events, auto, said = asyncio.run(undo())
     assert events == 37 and auto is None, (events, auto)
     assert said.startswith("undone: ") and said.count("Dirk") >= 1, said
+
+
+def test_a_question_mark_opens_the_help_as_on_every_game_screen(xdg: Path) -> None:
+    """In the dice games `?` was typed into the entry line (and Enter refused it), though F1 and the README
+    say it opens the help in a game."""
+
+    async def ask() -> tuple[str, str]:
+        async with make_app().run_test(size=SIZE) as pilot:
+            screen = await start_game(pilot, ["Ann", "Ben", "Cleo"])
+            await pilot.press("question_mark")
+            await pilot.pause()
+            return type(pilot.app.screen).__name__, screen.query_one("#entry", Input).value
+
+    shown, typed = asyncio.run(ask())
+    assert shown == "HelpScreen" and typed == "", (shown, typed)

@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from rich.text import Text
+from textual import on
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.events import Resize
@@ -105,6 +106,14 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
             lines.append(self.words(state, event, after))
             state = after
         return lines
+
+    @on(Input.Changed, "#entry")
+    async def help_asked(self, event: Input.Changed) -> None:
+        """`?` typed as an entry opens the help, as on every other game's screen (no entry begins with it:
+        it was typed into the line, and Enter refused it)."""
+        if event.value == "?":
+            event.input.value = ""
+            await self.run_action("app.help")
 
     def asks_advice(self, line: str) -> bool:
         """The entry line `h` (Enter) asks for advice, as ctrl+a does: a letter key would be typed into it."""
