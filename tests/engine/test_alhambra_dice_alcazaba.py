@@ -152,8 +152,8 @@ def test_each_round_a_pile_of_6_and_5_drawn_tiles_are_laid_out_with_the_start_pl
         (TilesLaid(PILE, (BuildingTile("pavilion"),) * 3 + LAID.drawn[:2], "tower"), "bag holds 2 pavilion"),
         (TilesLaid(PILE, (BuildingTile("castle"), *LAID.drawn[1:]), "tower"), "no building type"),
         (TilesLaid(PILE, (BuildingTile("garden", "SN"), *LAID.drawn[1:]), "tower"), "sides among"),
-        (TilesLaid(PILE, LAID.drawn), "start_column: round 1: roll a die"),
-        (TilesLaid(PILE, LAID.drawn, "castle"), "start_column: there is no building type"),
+        (TilesLaid(PILE, LAID.drawn), "the start-player tile: round 1: roll a die"),
+        (TilesLaid(PILE, LAID.drawn, "castle"), "the start-player tile: there is no building type"),
         (RoundPrepared(("vp", "vp", "vp", "vp", "vp", "start_player")), "building tiles are laid out"),
     ],
 )
@@ -298,7 +298,7 @@ def test_round_5_lays_no_start_player_tile() -> None:
     laid = [i for i, e in enumerate(events) if isinstance(e, TilesLaid)]
     fifth = fold(events[: laid[-1]])
     assert isinstance(events[laid[-1]], TilesLaid) and events[laid[-1]].start_column is None
-    refused(fifth, TilesLaid(PILE, LAID.drawn, "tower"), "start_column: round 5 has no start-player tile")
+    refused(fifth, TilesLaid(PILE, LAID.drawn, "tower"), "the start-player tile: round 5 has none")
 
 
 def test_where_a_tile_taken_goes_is_said_and_a_log_line_without_it_is_refused() -> None:

@@ -160,7 +160,7 @@ def player_lines(state: ad.GameState) -> list[str]:
     view = state.alcazaba
     lines = []
     for who, name in enumerate(state.names):
-        said = [] if state.ask is ad.Ask.PREPARE else [f"{state.markers_left[who]} markers left"]
+        said = [] if state.ask is ad.Ask.PREPARE else [_markers(state.markers_left[who])]
         if view is None:
             said.append(f"VP tiles {sum(state.vp_tiles[who])}")
         elif rebuilt := view.reserve_board[who] if who < len(view.reserve_board) else 0:
@@ -207,3 +207,7 @@ class AlhambraTable(Vertical):
     def show(self, state: ad.GameState) -> None:
         self.query_one(AlhambraBoard).show(state)
         self.query_one("#players", Static).update("\n".join([*player_lines(state), points_so_far(state)]))
+
+
+def _markers(left: int) -> str:
+    return f"{left} marker{'' if left == 1 else 's'} left"

@@ -177,14 +177,14 @@ class AlcazabaGame(Game):
         start = event.start_column
         if self.round == ROUNDS:
             if start is not None:
-                raise IllegalMove("start_column: round 5 has no start-player tile")
+                raise IllegalMove("the start-player tile: round 5 has none")
         elif start is None:
             raise IllegalMove(
-                f"start_column: round {self.round}: roll a die for the column whose bonus field the "
-                "start-player tile lies on"
+                f"the start-player tile: round {self.round}: roll a die for the column whose bonus field it"
+                " lies on (`start TYPE`)"
             )
         elif start not in _TYPE:
-            raise IllegalMove(f"start_column: there is no building type {short(start)}")
+            raise IllegalMove(f"the start-player tile: there is no building type {short(start)}")
         if sorted(_TYPE[t.building] for t in pile) != list(range(N_TYPES)):
             raise IllegalMove(f"a round's pile holds {N_TYPES} tiles, one of each type: {', '.join(TYPES)}")
         if len(drawn) != DRAWN:
@@ -195,8 +195,9 @@ class AlcazabaGame(Game):
         for t in range(N_TYPES):
             if self.drawn_used[t] + counts[t] > BAG[t]:
                 raise IllegalMove(
-                    f"the bag holds {BAG[t]} {TYPES[t]} tiles and {self.drawn_used[t]} were drawn in earlier "
-                    f"rounds: {counts[t]} more cannot be drawn"
+                    f"the bag holds {BAG[t]} {TYPES[t]} tiles and {self.drawn_used[t]}"
+                    f" {'was' if self.drawn_used[t] == 1 else 'were'} drawn in earlier rounds:"
+                    f" {counts[t]} more cannot be drawn"
                 )
         for t in range(N_TYPES):
             self.drawn_used[t] += counts[t]
