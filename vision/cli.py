@@ -144,9 +144,8 @@ def cmd_colour(args: argparse.Namespace) -> int:
     if args.out.is_dir():  # said before the teaching, which takes a while
         error(f"cannot write {args.out}: is a folder")
         return BAD_SETUP
-    # The dice the reader reads, as `companion calibrate colours` takes them: the detector's every box counted
-    # one die more of the same photos there (11 against 10).
-    reader = default_reader()
+    # Every die the detector finds, symbol dice too (the pip reader reads pip dice only).
+    detector = default_reader().detector
     refused: list[str] = []
 
     def refuse(line: str) -> None:
@@ -154,7 +153,7 @@ def cmd_colour(args: argparse.Namespace) -> int:
         refused.append(line)
 
     def dice(image: Image) -> list[Box]:
-        return [d.box for d in reader.read(image).dice]
+        return [d.box for d in detector(image)]
 
     profile = teach_from_folder(args.colours_dir, dice, refuse)
     try:
