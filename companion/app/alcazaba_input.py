@@ -32,7 +32,8 @@ HELP = {
     ad.Ask.PREPARE: f"type `lay` and the round's tiles, the pile's {N_TYPES} then the {DRAWN} drawn, each "
     "TYPE or TYPE/WALLS, then `start TYPE` (rounds 1-4), e.g. `lay p s a c g/N t g/NE t p a c start g`",
     ad.Ask.ROLL: standard.HELP[ad.Ask.ROLL],
-    ad.Ask.CHOOSE: f"{standard.HELP[ad.Ask.CHOOSE]}; {REBUILD}",
+    # The standard game's bonus tiles (displace, cancel, the black die) are none of the variant's.
+    ad.Ask.CHOOSE: f"type the next roll's dice or `place TYPE`; {REBUILD}",
     ad.Ask.PRIZE: "type `take N at ROW COL` (build tile N there), `take N reserve`, `take N dirk` (2 "
     "players) or `take start NAME` (the start-player tile, naming the next start player)",
     ad.Ask.GAME_OVER: standard.HELP[ad.Ask.GAME_OVER],

@@ -14,7 +14,9 @@ from typing import Any
 from app_driver import make_app, start_named, text_of
 from textual.widgets import Input, Static
 
+from companion.app.alcazaba_input import HELP
 from companion.app.screens.alcazaba import AlcazabaScreen
+from companion.app.screens.help import ALCAZABA_TYPING
 from companion.games import alhambra_dice as ad
 from vision.reading import Box, DiceReading, Die
 
@@ -107,3 +109,12 @@ def test_the_camera_enters_a_roll_in_the_alcazaba_game(xdg: Path) -> None:
     rolled = asyncio.run(play())
     assert rolled == ad.Rolled("Ann", (0, 0, 0, 0, 3, 5)) and isinstance(rolled, ad.Rolled)
     assert rolled.source == "camera"
+
+
+def test_the_variants_words_name_its_entries_and_none_of_the_standard_games_tiles() -> None:
+    """The Now panel offered `place TYPE displace`, `cancel` and `black TYPE` (the standard game's bonus
+    tiles, none of the variant's), and F1 left out `place TYPE` and gave `rebuild` no form."""
+    choose = HELP[ad.Ask.CHOOSE]
+    assert "place TYPE" in choose and not any(w in choose for w in ("displace", "cancel", "black"))
+    typed = dict(ALCAZABA_TYPING)
+    assert "place garden" in typed and "rebuild remove ROW COL" in typed["rebuild …"]

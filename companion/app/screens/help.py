@@ -161,7 +161,10 @@ ALCAZABA_TYPING: Rows = (
      " `start TYPE`"),
     ("take 3 at 0 1", "a column's prize: build tile 3 at row 0, column 1 of your Alhambra (or `take 3"
      " reserve`, `take 3 dirk`, `take start NAME`)"),
-    ("rebuild", "instead of placing a marker, rebuild your Alhambra from the reserve"),
+    ("place garden", "place the turn's marker"),
+    ("rebuild …", "after roll 1 or 2, instead of placing a marker: `rebuild remove ROW COL` (a tile to the"
+     " reserve), `rebuild build N at ROW COL` (reserve tile N built there), or `rebuild remove ROW COL build"
+     " N` (the two swapped)"),
     ALHAMBRA_DICE_TYPING[-1],
 )  # fmt: skip
 
