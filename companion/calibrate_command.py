@@ -87,7 +87,7 @@ def _show() -> int:
     def colours(path: Path) -> str:
         profile = load_profile(path)
         return ", ".join(
-            f"{name} (Lab {' '.join(f'{v:.0f}' for v in stats.mean)}, taught from {stats.samples} dice)"
+            f"{name} (Lab {stats.lab_text()}, taught from {stats.samples} dice)"
             for name, stats in profile.colours.items()
         )
 

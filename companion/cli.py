@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rich.cells import cell_len
+from rich.cells import cell_len, set_cell_size
 
 from companion.games.entry import load
 from companion.games.table import FIRST_GAME, GAMES, PLAYED
@@ -286,22 +286,17 @@ def run_stats(args: argparse.Namespace) -> int:
         wide = [max(SOURCE_WIDTH, len(name)) for name in named]
         sources = " ".join(f"{name:>{cells}}" for name, cells in zip(named, wide, strict=True))
         print(GAMES[game].title)
-        print(f"{_padded('player', width)} {'games':>5} {'wins':>4} {'average':>7} {'best':>4} {sources}")
+        print(f"{'player':<{width}} {'games':>5} {'wins':>4} {'average':>7} {'best':>4} {sources}")
         for st in rows:
             vp = " ".join(f"{v:{cells}.1f}" for v, cells in zip(st.average_vp, wide, strict=True))
             numbers = f"{st.games:5} {st.wins:4} {st.average_total:7.1f} {st.best_total:4} {vp}"
-            print(f"{_padded(st.name, width)} {numbers}")
+            print(f"{set_cell_size(st.name, width)} {numbers}")
     print("(totals and VP are averages per game, except best)")
     return 0
 
 
 SOURCE_WIDTH = 15
 """The least width of a column of `stats`' points by source."""
-
-
-def _padded(text: str, cells: int) -> str:
-    """`text` filled out with spaces to `cells` columns on screen: a wide character (emoji, CJK) takes 2."""
-    return text + " " * (cells - cell_len(text))
 
 
 def build_parser() -> argparse.ArgumentParser:

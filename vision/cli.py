@@ -179,8 +179,8 @@ WHY_NOT_WRITTEN = {
 
 
 def cannot_write(path: Path, err: OSError) -> str:
-    """Why `path` could not be written, naming it as the user typed it: the error itself names the side file
-    it is written through (`NAME.part`), which the user never asked for."""
+    """Why `path` could not be written, in words, naming it as the user typed it (the error names it resolved,
+    its reason in the system's words)."""
     why = WHY_NOT_WRITTEN.get(err.errno or 0) or (err.strerror or str(err)).lower()
     return f"cannot write {path}: {why}"
 

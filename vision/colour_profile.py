@@ -49,6 +49,10 @@ class ColourStats:
     covariance: tuple[tuple[float, float, float], ...]  # 3 rows
     samples: int
 
+    def lab_text(self) -> str:
+        """The mean as people read it, L a b in whole numbers: `52 -6 26`."""
+        return " ".join(f"{v:.0f}" for v in self.mean)
+
 
 @dataclass(frozen=True)
 class ColourProfile:
@@ -129,14 +133,10 @@ def teach(samples: Mapping[str, Sequence[npt.NDArray[np.float32]]]) -> ColourPro
             # Each would name the other's dice: dice of both colours shown as one (both in every photo, or
             # both in view), saved without a word, made every later roll read one colour as the other.
             raise ColourProfileError(
-                f"colours {a!r} and {b!r} look alike to the camera (Lab {_lab(colours[a])} and"
-                f" {_lab(colours[b])}): show each colour's dice alone, the other colour's out of view"
+                f"colours {a!r} and {b!r} look alike to the camera (Lab {colours[a].lab_text()} and"
+                f" {colours[b].lab_text()}): show each colour's dice alone, the other colour's out of view"
             )
     return profile
-
-
-def _lab(stats: ColourStats) -> str:
-    return " ".join(f"{v:.0f}" for v in stats.mean)
 
 
 def save_profile(profile: ColourProfile, path: Path) -> None:

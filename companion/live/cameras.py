@@ -17,7 +17,7 @@ from companion.games.alhambra.buildings import TYPES
 from vision.reading import DiceReading
 from vision.symbols.profile import SymbolProfile
 
-from .city import CATAPULT, KNIGHT
+from .city import CATAPULT, KNIGHT, not_a_city_profile
 from .match import FaceProposal, Proposal, propose, propose_city_roll, propose_faces
 from .pip_die import PipDie
 
@@ -89,7 +89,7 @@ class CarcassonneDiceCamera:
     def untaught(profile: SymbolProfile) -> str:
         """Why the taught dice cannot be counted for this game, or ""."""
         missing = [f for f in (KNIGHT, CATAPULT) if f not in profile.labels]
-        if not any(face.areas for face in profile.faces):
+        if not_a_city_profile(profile):
             missing.insert(0, "a city face")
         return _untaught(profile, missing, "carcassonne")
 
