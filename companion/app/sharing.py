@@ -173,7 +173,9 @@ class ServedView:
 
     def _command(self) -> list[str]:
         command = [sys.executable, "-m", "companion", "serve", "--host", EVERY_NETWORK]
-        command += ["--port", str(self.port), "--token", self.token, "--max-viewers", str(MAX_VIEWERS)]
+        # `--token=KEY`: a key may begin with "-" (token_urlsafe's alphabet), which argparse took for an
+        # option ("--token: expected one argument"): F6's server ended before it listened, one time in 64.
+        command += ["--port", str(self.port), f"--token={self.token}", "--max-viewers", str(MAX_VIEWERS)]
         return command + ([str(self.log)] if self.log else [])
 
     def why_ended(self) -> str:

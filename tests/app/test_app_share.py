@@ -24,7 +24,7 @@ from companion.app import sharing
 from companion.app.screens.carcassonne_dice import CarcassonneDiceScreen
 from companion.app.screens.roll_and_write import RollAndWriteScreen
 from companion.app.screens.share import ShareScreen
-from companion.app.sharing import ServedView, phone_addresses, qr_lines
+from companion.app.sharing import ServedView, new_token, phone_addresses, qr_lines
 from companion.games import carcassonne_dice as cd
 from companion.games.carcassonne_dice.scorefile import log_text
 from companion.games.carcassonne_dice.simulate import play_random_game
@@ -69,6 +69,18 @@ async def served_page(served: ServedView) -> str:
                 raise AssertionError(f"the server ended: {served.why_ended()} (last try: {exc})") from exc
             await asyncio.sleep(0.2)
     raise AssertionError(f"nothing served on port {served.port} in 90 s")
+
+
+def test_a_key_beginning_with_a_dash_is_served(xdg: Path) -> None:
+    """A key begins with "-" one time in 64 (token_urlsafe): `--token -abc` was read as an option, and the
+    server ended at once ("argument --token: expected one argument"), failing F6 and a CI run."""
+    served = ServedView(system_port(), "-" + new_token())
+    try:
+        served.serve(None)
+        page = asyncio.run(served_page(served))
+    finally:
+        served.stop()
+    assert "<html" in page.lower(), page[:200]
 
 
 def test_f6_serves_the_view_and_shows_its_address(xdg: Path) -> None:
