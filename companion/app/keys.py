@@ -19,6 +19,9 @@ ADVICE = "ctrl+a"
 the start, which Home does too). Where no entry line takes letters, `h` asks too."""
 ADVICE_LINE = "h"
 """The dice games' entry line: `h` then Enter asks for advice too."""
+HELP_OVER_MODAL = Binding("f1", "app.help", "help", show=False)
+"""F1 on a screen laid over another (advice, sharing, a question): a modal screen stops the app's own keys,
+and F1 said nothing there."""
 BACK = "escape"
 """On a game screen: clear what is typed, else back to the start screen (the game is saved); elsewhere:
 back to the screen before."""

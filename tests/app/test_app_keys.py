@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from companion.app.keys import ADVICE, BACK, EXPORT, REDO, UNDO
+from companion.app.screens.advice import AdviceScreen
 from companion.app.screens.alcazaba import AlcazabaScreen
 from companion.app.screens.alhambra_dice import AlhambraDiceScreen
 from companion.app.screens.carcassonne_dice import CarcassonneDiceScreen
@@ -26,6 +27,7 @@ from companion.app.screens.help import HelpScreen, _bindings
 from companion.app.screens.replay import ReplayScreen
 from companion.app.screens.roll_and_write import RollAndWriteScreen
 from companion.app.screens.roll_and_write_end import RollAndWriteEndScreen
+from companion.app.screens.share import ShareScreen
 from companion.app.screens.start import StartScreen
 
 GAMES = (RollAndWriteScreen, AlhambraDiceScreen, AlcazabaScreen, CarcassonneDiceScreen)
@@ -100,6 +102,30 @@ def test_f1_opens_the_page_of_the_screen_on_top(xdg: Path) -> None:
             assert any(key in line and word in line for line in seen[page].splitlines()), (page, key)
     assert "u" in seen["roll and write"] and "undo (as ctrl+z)" in seen["roll and write"]
     assert "advice (as ctrl+a)" in seen["roll and write"]
+
+
+def test_f1_over_a_screen_laid_over_another_opens_its_page(xdg: Path) -> None:
+    # A modal screen stops the app's own keys: F1 over the advice or the share screen did nothing.
+    async def pages() -> dict[str, str]:
+        seen = {}
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            await pilot.press("f6")
+            await pilot.pause()
+            assert isinstance(pilot.app.screen, ShareScreen)
+            seen["share"] = await help_text(pilot)
+            assert isinstance(pilot.app.screen, ShareScreen)
+            await pilot.press("escape")
+            await new_game(pilot, ["Anna", "Ben"])
+            await pilot.press(ADVICE)
+            await pilot.pause()
+            assert isinstance(pilot.app.screen, AdviceScreen)
+            seen["advice"] = await help_text(pilot)
+            assert isinstance(pilot.app.screen, AdviceScreen)
+        return seen
+
+    seen = asyncio.run(pages())
+    assert "Keys: Share screen" in seen["share"] and "close" in seen["share"]
+    assert "Keys: Advice screen" in seen["advice"] and "close advice" in seen["advice"]
 
 
 def test_esc_in_a_dice_game_clears_the_line_then_goes_back_to_the_start_screen(xdg: Path) -> None:

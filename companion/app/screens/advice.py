@@ -22,7 +22,7 @@ from textual.worker import get_current_worker
 
 from companion.games.advice import SECONDS, Advice, Advising, advise
 
-from ..keys import ADVICE
+from ..keys import ADVICE, HELP_OVER_MODAL
 from ..widgets.fitted import Fitted
 
 NONE_TO_ADVISE = "no decisions to advise: this game is a score pad"
@@ -71,6 +71,7 @@ class AdviceScreen(ModalScreen[None]):
     CSS_PATH = "advice.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(f"escape,h,{ADVICE}", "dismiss", "close advice"),
+        HELP_OVER_MODAL,
     ]
 
     def __init__(self, advising: Advising[Any, Any] | None, state: object, now: Callable[[], object]) -> None:

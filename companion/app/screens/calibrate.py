@@ -23,6 +23,7 @@ from vision.colour import body_lab
 from vision.colour_profile import MIN_SAMPLES, ColourProfile, ColourProfileError, save_profile, teach
 from vision.reading import DiceReading, Image
 
+from ..keys import HELP_OVER_MODAL
 from ..widgets.camera_panel import CameraPanel
 from ..widgets.footer import KeysFooter
 
@@ -34,6 +35,7 @@ class CalibrateScreen(ModalScreen[None]):
         Binding("b", "sample('blue')", "blue dice in view"),
         Binding("s", "save", "save"),
         Binding("escape", "dismiss", "back"),
+        HELP_OVER_MODAL,
     ]
 
     class Taught(Message):

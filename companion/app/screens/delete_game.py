@@ -15,6 +15,8 @@ from textual.widgets import Button, Static
 
 from jsonfile import printable
 
+from ..keys import HELP_OVER_MODAL
+
 
 class DeleteGameScreen(ModalScreen[bool]):
     """Dismissed with True to delete the game, False to keep it."""
@@ -23,6 +25,7 @@ class DeleteGameScreen(ModalScreen[bool]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", "delete"),
         Binding("n,escape", "answer(False)", "keep"),
+        HELP_OVER_MODAL,
     ]
 
     def __init__(self, game: str, files: list[Path]) -> None:

@@ -24,7 +24,7 @@ from companion.games.words import listed
 from companion.saved_games import game_stem
 
 from ..export import Scored, export_scored
-from ..keys import BACK, EXPORT
+from ..keys import BACK, EXPORT, HELP_OVER_MODAL
 from ..widgets.footer import KeysFooter
 from ..widgets.reasons import Reasons
 from .help import HelpPage
@@ -101,6 +101,7 @@ class ScoringPanel(ModalScreen[None]):
     HELP_PAGE = HelpPage("A scoring during the game")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(f"{BACK},enter,space", "dismiss", "back to the game"),
+        HELP_OVER_MODAL,
     ]
 
     def __init__(self, title: str, text: str) -> None:

@@ -13,6 +13,7 @@ from textual.events import Resize
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from ..keys import HELP_OVER_MODAL
 from ..sharing import MAX_VIEWERS, ServedView, phone_addresses, qr_lines, view_url
 from ..widgets.fitted import fit_classes
 from .alhambra_pad import AlhambraPadScreen
@@ -50,6 +51,7 @@ class ShareScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "dismiss", "close"),
         Binding("f6", "again", "close, or serve anew", show=False),
+        HELP_OVER_MODAL,
     ]
 
     def __init__(self, served: ServedView) -> None:
