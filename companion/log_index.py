@@ -34,9 +34,11 @@ Read = Callable[[Path], dict[str, Any]]
 def _key(path: Path) -> Key | None:
     """The log as it is now (None: it cannot be looked at; its reader says why)."""
     try:
+        mtime = path.stat().st_mtime_ns
+        if not path.is_file():  # opening a pipe would wait for a writer for ever
+            return None
         with open(path, "rb") as file:
             size = file.seek(0, 2)
-            mtime = int(Path(path).stat().st_mtime_ns)
             file.seek(0)
             ends = file.read(ENDS)
             if size > ENDS:

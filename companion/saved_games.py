@@ -136,6 +136,8 @@ def game_of_log(path: Path) -> GameEntry:
     """The game a log's first line names (its game_started event); a log naming none, or a game that is
     not played move by move, is read as the first game's, whose reader then says what is wrong;
     `ScoreFileError` for a game the table does not know."""
+    if not path.is_file():  # opening a pipe waits for a writer for ever; the log's reader says what it is
+        return FIRST_GAME
     try:
         with open(path, "rb") as file:
             game = game_of(file.readline(MAX_FIRST_LINE))  # the checked reader: a crafted line is refused

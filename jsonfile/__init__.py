@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import stat
 import sys
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
@@ -118,16 +119,35 @@ def read_json(path: Path, limits: Limits = Limits()) -> object:
         raise JsonFileError(f"{path}: {err}") from None
 
 
-def read_bytes(path: Path, limits: Limits = Limits()) -> bytes:
-    """The bytes of the file at `path`, refused unread past `limits.size`."""
+def read_bytes(path: Path, limits: Limits = Limits(), kind: str = "a file") -> bytes:
+    """The bytes of the regular file at `path`; `kind` names what it should be ('an image file'). A folder,
+    a pipe or a device is refused before it is opened (opening a pipe waits for a writer for ever, reading
+    /dev/zero never ends), a file over `limits.size` unread."""
     try:
-        with open(path, "rb") as file:
-            data = file.read(limits.size + 1)
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):
+            raise JsonFileError(f"{path}: {_special(info.st_mode)}, not {kind}")
+        if info.st_size > limits.size:
+            raise JsonFileError(f"{path}: too large ({info.st_size:,} bytes; at most {_amount(limits.size)})")
+        with path.open("rb") as file:
+            data = file.read(limits.size + 1)  # the file may have grown since
     except OSError as err:
         raise JsonFileError(f"{path}: cannot read ({err.strerror or err})") from None
     if len(data) > limits.size:
-        raise JsonFileError(f"{path}: too large (over {limits.size:,} bytes)")
+        raise JsonFileError(f"{path}: too large (over {_amount(limits.size)})")
     return data
+
+
+def _special(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):
+        return "a pipe or socket"
+    return "a device or other special file"
+
+
+def _amount(size: int) -> str:
+    return f"{size // 10**6} MB" if size % 10**6 == 0 else f"{size:,} bytes"
 
 
 def loads(data: bytes, limits: Limits = Limits(), line: int = 1) -> object:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -143,5 +145,22 @@ def test_history_and_the_start_screen_name_one_limit_for_a_log_too_large(tmp_pat
     log = folder / "huge.jsonl"
     log.write_bytes(CARCASSONNE.read_bytes() + b" " * size + b"\n")
     (listed,) = saved_games(folder)
-    assert history(folder).problems == (f"{log}: too large (over 2,000,000 bytes)",)
-    assert listed.problem == f"{log}: too large (over 2,000,000 bytes)"
+    said = f"{log}: too large ({log.stat().st_size:,} bytes; at most 2 MB)"
+    assert history(folder).problems == (said,)
+    assert listed.problem == said
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_pipe_among_the_logs_is_named_not_waited_on(tmp_path: Path) -> None:
+    # Opening a pipe waits for a writer for ever: history, stats and `score` hung on one named like a log.
+    folder = tmp_path / "data" / "table-companion" / "games"
+    folder.mkdir(parents=True)
+    pipe = folder / "pipe.jsonl"
+    os.mkfifo(pipe)
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
+    companion = str(Path(sys.executable).parent / "companion")
+    for command in (["history"], ["stats"], ["score", str(pipe)]):
+        run = subprocess.run([companion, *command], capture_output=True, text=True, timeout=60, env=env)
+        assert f"{pipe}: a pipe or socket, not a file" in run.stderr, (command, run.stderr)
+    (listed,) = saved_games(folder)
+    assert listed.problem == f"{pipe}: a pipe or socket, not a file"

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import stat
 import struct
 from pathlib import Path
 
 import cv2
 import numpy as np
 
+from jsonfile import JsonFileError, Limits, read_bytes
 from vision.reading import Image
 
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff")
@@ -72,29 +72,12 @@ def load_image(path: Path) -> Image:
 
 
 def read_file(path: Path) -> bytes:
-    """The bytes of the regular file at `path`; a device, a pipe, a folder or a file over `MAX_BYTES` is
-    refused before it is read (reading /dev/zero would never end, a pipe could wait for ever)."""
+    """The bytes of the image file at `path`, refused unread where it is no regular file or over
+    `MAX_BYTES`."""
     try:
-        info = path.stat()
-        if not stat.S_ISREG(info.st_mode):
-            raise ImageError(f"{path}: {_not_a_file(info.st_mode)}")
-        if info.st_size > MAX_BYTES:
-            raise ImageError(f"{path}: too large ({info.st_size:,} bytes; at most {MAX_BYTES // 10**6} MB)")
-        with path.open("rb") as file:
-            data = file.read(MAX_BYTES + 1)  # the file may have grown since
-    except OSError as err:
-        raise ImageError(f"{path}: cannot read ({err.strerror or err})") from None
-    if len(data) > MAX_BYTES:
-        raise ImageError(f"{path}: too large (over {MAX_BYTES // 10**6} MB)")
-    return data
-
-
-def _not_a_file(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "a folder, not an image file"
-    if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):
-        return "a pipe or socket, not an image file"
-    return "a device or other special file, not an image file"
+        return read_bytes(path, Limits(size=MAX_BYTES), "an image file")
+    except JsonFileError as err:
+        raise ImageError(str(err)) from None
 
 
 def image_size(data: bytes) -> tuple[int, int] | None:
