@@ -108,7 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_enroll(args, args.photos, labels)
     if not labels:
         parser.error("camera teaching needs --preset or --faces")
-    target = int(args.camera) if args.camera.isdigit() else args.camera
+    target = int(args.camera) if args.camera.isdecimal() else args.camera
     keep = args.keep or args.out.with_suffix("").with_name(args.out.stem + "-faces")
     with native_output_to(keep / "camera.log"):
         capture = cv2.VideoCapture(target)

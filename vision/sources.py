@@ -183,7 +183,7 @@ def open_source(spec: str, realtime: bool = True, hold: float | None = None) -> 
     if not spec.strip():
         # Path("") is the current folder: an empty --camera (an unset variable) read the photos lying there.
         raise SourceError("no camera given: a number (0), a stream's address, a video, a photo or a folder")
-    if spec.isdigit():
+    if spec.isdecimal():
         return CameraSource(int(spec))
     if "://" in spec:
         return CameraSource(spec)

@@ -22,7 +22,7 @@ from companion.games.alhambra_dice.events import RESERVE, SIDES, TO_DIRK, Cell, 
 from jsonfile import short
 
 from . import alhambra_dice_input as standard
-from .alhambra_dice_input import InputError, building
+from .alhambra_dice_input import InputError, building, next_start_player
 
 REBUILD = (
     "after roll 1 or 2, instead of the marker: `rebuild remove ROW COL`, `rebuild build N at ROW COL` or "
@@ -76,23 +76,26 @@ def _laid(rest: list[str]) -> ad.TilesLaid:
     return ad.TilesLaid(tiles[:N_TYPES], tiles[N_TYPES:], start)
 
 
-def _taken(rest: list[str], exp: ad.Expectation) -> ad.TileTaken:
+def _taken(rest: list[str], state: ad.GameState, exp: ad.Expectation) -> ad.TileTaken:
     assert exp.player is not None and exp.building is not None
-    if rest[:1] == ["start"]:
+    keys = [w.lower() for w in rest]  # `Dirk` as the screen writes him, `Reserve` at a line's start
+    if keys[:1] == ["start"]:
         if len(rest) < 2:
             raise InputError("`take start NAME`: name the next start player")
-        return ad.TileTaken(exp.player, exp.building, None, start_player=" ".join(rest[1:]))
+        return ad.TileTaken(
+            exp.player, exp.building, None, start_player=next_start_player(rest[1:], state.names)
+        )
     if len(rest) < 2:
         raise InputError(HELP[ad.Ask.PRIZE])
     number = _number(rest[0], "tile number")
     if number < 0:
         raise InputError(f"{rest[0]!r} is no tile number: 0 or more")
     where: Where
-    if rest[1:] == [RESERVE]:
+    if keys[1:] == [RESERVE]:
         where = RESERVE
-    elif rest[1:] == [TO_DIRK]:
+    elif keys[1:] == [TO_DIRK]:
         where = TO_DIRK
-    elif rest[1] == "at" and len(rest) == 4:
+    elif keys[1] == "at" and len(rest) == 4:
         where = _cell(rest[2:], "at")
     else:
         raise InputError(HELP[ad.Ask.PRIZE])
@@ -127,7 +130,7 @@ def parse(text: str, state: ad.GameState, rng: random.Random) -> ad.Event:
     if head == "lay" and exp.ask is ad.Ask.PREPARE:
         return _laid(rest)
     if head == "take" and exp.ask is ad.Ask.PRIZE:
-        return _taken(rest, exp)
+        return _taken(rest, state, exp)
     if head == "rebuild" and exp.ask in (ad.Ask.ROLL, ad.Ask.CHOOSE):
         return _rebuilt(rest, exp.player or "")
     if exp.ask in (ad.Ask.ROLL, ad.Ask.CHOOSE):

@@ -66,7 +66,7 @@ def building(word: str) -> str:
 def dice_counts(text: str) -> tuple[int, ...]:
     """The 8 white dice per type from six counts or eight symbol letters."""
     words = text.split()
-    if words and all(w.isdigit() for w in words):
+    if words and all(w.isdecimal() for w in words):
         if len(words) != len(TYPES):
             raise InputError(f"type six counts (pavilion … tower), not {len(words)}")
         counts = tuple(int(w) for w in words)
@@ -95,9 +95,10 @@ def parse(text: str, state: ad.GameState, rng: random.Random) -> ad.Event:
             return prepare(ad.fold(state.log), rng)
         if head == "tiles":
             dirk = None
-            if "dirk" in rest[:-1]:
-                dirk = building(rest[rest.index("dirk") + 1])
-                rest = rest[: rest.index("dirk")]
+            lowered = [w.lower() for w in rest]  # the screen writes him "Dirk"
+            if "dirk" in lowered[:-1]:
+                dirk = building(rest[lowered.index("dirk") + 1])
+                rest = rest[: lowered.index("dirk")]
             return ad.RoundPrepared(tuple(_tile(w) for w in rest), dirk)
         raise InputError(HELP[exp.ask])
     if exp.ask in (ad.Ask.ROLL, ad.Ask.CHOOSE):
@@ -116,6 +117,15 @@ def parse(text: str, state: ad.GameState, rng: random.Random) -> ad.Event:
     raise InputError(f"{short(text.strip())} is no entry now: {exp.prompt}; {entry_help(exp)}")
 
 
+def next_start_player(words: list[str], names: tuple[str, ...]) -> str:
+    """The player `words` name (case ignored, as a name is typed in a hurry) for the start-player tile."""
+    typed = " ".join(words).lower()
+    for name in names:
+        if name.lower() == typed:
+            return name
+    raise InputError(f"the start-player tile: name the next start player ({', '.join(names)})")
+
+
 def _tile(word: str) -> str:
     tile = TILE_WORDS.get(word.lower())
     if tile is None:
@@ -128,7 +138,7 @@ def _prize(head: str, rest: list[str], state: ad.GameState, exp: ad.Expectation)
     start: str | None = None
     # Typed without `exchange`, no exchange tile is used: the line says so (the log keeps `"exchange": []`).
     exchange: list[str] = []
-    words = list(rest)
+    words = [w.lower() for w in rest]  # names are matched without case too
     while "exchange" in words:
         at = words.index("exchange")
         if at + 1 >= len(words):
@@ -140,10 +150,7 @@ def _prize(head: str, rest: list[str], state: ad.GameState, exp: ad.Expectation)
             raise InputError("a VP tile: type its printed value, `tile 1`, `tile 2` or `tile 3`")
         value = int(words[0])
     elif head == "tile" and exp.tile == "start_player":
-        named = [n for n in state.names if words and n.lower() == " ".join(words).lower()]
-        if not named:
-            raise InputError(f"the start-player tile: name the next start player ({', '.join(state.names)})")
-        start = named[0]
+        start = next_start_player(words, state.names)
     elif words:
         raise InputError(f"unexpected {' '.join(words)!r}: {entry_help(exp)}")
     assert exp.player is not None and exp.building is not None

@@ -69,19 +69,22 @@ def built_die(text: str) -> cd.Built:
 
 def kept(player: str, words: list[str]) -> cd.Kept:
     """`keep N`, `build DIE …` or both, as one `Kept`."""
-    knights = 0
+    knights: int | None = None
     built: list[cd.Built] = []
     rest = list(words)
     while rest:
         head = rest.pop(0).lower()
-        if head == "keep" and rest and rest[0].isdigit():
+        if head == "keep" and knights is not None:
+            # The second count replaced the first without a word (`keep 1 build 0,0:S keep 1` kept 1).
+            raise InputError(f"`keep` is typed once a turn: all the knights kept, e.g. `keep {knights + 1}`")
+        if head == "keep" and rest and rest[0].isdecimal():
             knights = int(rest.pop(0))
         elif head == "build" and rest:
             while rest and rest[0].lower() not in WORDS:
                 built.append(built_die(rest.pop(0)))
         else:
             raise InputError(f"{head!r}: type `keep N` for knights, `build ROW,COL:AREAS …` for city dice")
-    return cd.Kept(player, knights, tuple(built))
+    return cd.Kept(player, knights or 0, tuple(built))
 
 
 def parse(text: str, state: cd.GameState) -> cd.Event:
@@ -98,7 +101,7 @@ def parse(text: str, state: cd.GameState) -> cd.Event:
         return kept(player, words)
     if head in ("stop", "hold") and len(words) == 1:
         return cd.TurnEnded(player, hold_knight=head == "hold")
-    if all(w.isdigit() for w in words):
+    if all(w.isdecimal() for w in words):
         if len(words) != 3:
             raise InputError(f"type three counts (city knight catapult), not {len(words)}")
         city, knights, catapults = (int(w) for w in words)

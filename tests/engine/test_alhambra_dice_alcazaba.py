@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from ad_helpers import dice, fill, turn
 
+from companion.app import alcazaba_input
 from companion.cli import main as companion_main
 from companion.games.alhambra.scoring import Holding, score_game
 from companion.games.alhambra_dice import (
@@ -226,6 +227,17 @@ def test_the_best_marker_takes_a_tile_of_choice_and_builds_it_then_the_next_best
 )
 def test_taking_a_tile_wrongly_is_refused(event: Event, reason: str) -> None:
     refused(round_one(), event, reason)
+
+
+def test_the_next_start_player_and_the_prizes_words_are_typed_without_case() -> None:
+    # `take start ben` was refused (the standard game's `tile ben` was not), `take 6 Reserve` too.
+    game = round_one()
+    typed = alcazaba_input.parse("take start ben", game.state, random.Random(0))
+    assert typed == TileTaken("Cleo", "pavilion", None, start_player="Ben")
+    game.apply(typed)
+    assert alcazaba_input.parse("take 6 Reserve", game.state, random.Random(0)) == TileTaken(
+        "Ann", "garden", 6, "reserve"
+    )
 
 
 def test_a_tile_taken_already_and_the_start_player_tile_taken_already_are_refused() -> None:

@@ -107,6 +107,7 @@ def test_a_turn_is_up_to_3_rolls_of_all_8_dice() -> None:
     game = new_game()
     assert game.expectation().prompt == "Ann: roll 8 dice, roll 1 of 3"
     refused(game, Rolled("Ann", (1, 1, 1, 1, 1, 1)), "all 8 white dice")
+    refused(game, Rolled("Ann", (9, 0, 0, 0, 0, -1)), "none below 0")
     refused(game, MarkerPlaced("Ann", "garden"), "no marker to place now")
     for _ in range(3):
         game.apply(Rolled("Ann", dice(garden=3)))

@@ -71,7 +71,10 @@ def test_a_turn_is_up_to_three_rolls_of_the_dice_not_kept() -> None:
     refused(game, Rolled("Ani", 5, 2, 1), "Ani rolls 9 dice, but the roll counts 8")
     refused(game, TurnEnded("Ani"), "Ani must roll first")
     refused(game, Rolled("Bo", 9, 0, 0), "it is Ani's turn, not Bo's")
+    # Counts below 0 made dice from nothing: 12 city dice and -3 knights add up to the 9 dice.
+    refused(game, Rolled("Ani", 12, -3, 0), r"counts are 0 or more, not \(12, -3, 0\)")
     game.apply(Rolled("Ani", 6, 2, 1))
+    refused(game, Kept("Ani", -2, THREE_DICE_CITY[:1]), "cannot keep -2 knights")
     game.apply(Kept("Ani", 1, THREE_DICE_CITY[:2]))
     # The catapult went to the left neighbour; 1 knight and 2 city dice are kept: 5 dice are rolled again.
     assert (game.expectation().dice, game.expectation().roll) == (5, 2)

@@ -127,7 +127,7 @@ class AlhambraPadScreen(FittedScreen[None]):
             return
         p, field = event.input.id[1:].split("-", 1)
         scoring = self.pad["players"][int(p)]["scorings"][self.at]
-        value = int(event.value) if event.value.lstrip("-").isdigit() else event.value
+        value = int(event.value) if event.value.lstrip("-").isdecimal() else event.value
         if field == WALL:
             scoring[WALL] = value
         else:

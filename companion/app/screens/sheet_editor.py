@@ -97,7 +97,7 @@ class SheetEditorScreen(FittedScreen[Path | None]):
     def validate(self) -> None:
         rows = self.query_one("#grid", GridEditor).rows
         coins_text = self.query_one("#coins", Input).value.strip()
-        coins: object = int(coins_text) if coins_text.isdigit() else coins_text
+        coins: object = int(coins_text) if coins_text.isdecimal() else coins_text
         data = {
             "name": file_stem(self.query_one("#sheet-name", Input).value),
             "grid": list(rows),

@@ -255,7 +255,9 @@ class Game:
         if self.rolls >= MAX_ROLLS:
             raise IllegalMove(f"{self.names[self.active]} has rolled {MAX_ROLLS} times: place a marker")
         dice = event.dice
-        if len(dice) != N_TYPES or min(dice) < 0 or sum(dice) != DICE:
+        if len(dice) != N_TYPES or min(dice) < 0:
+            raise IllegalMove(f"a roll counts each of the {N_TYPES} types' dice, none below 0, not {dice}")
+        if sum(dice) != DICE:
             raise IllegalMove(f"a roll shows all {DICE} white dice, set-aside ones included, not {sum(dice)}")
         self.history.append(self.dice)
         self.dice = dice

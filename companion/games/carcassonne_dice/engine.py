@@ -164,6 +164,10 @@ class Game:
                 f"{MAX_ROLLS} rolls are made" if self.rolls >= MAX_ROLLS else "every die is kept or passed on"
             )
             raise IllegalMove(f"{self.names[self.active]} cannot roll again: {why}; build, keep or stop")
+        if min(event.city, event.knights, event.catapults) < 0:
+            raise IllegalMove(
+                f"a roll's counts are 0 or more, not {event.city, event.knights, event.catapults}"
+            )
         counted = event.city + event.knights + event.catapults
         if counted != self.free:
             raise IllegalMove(
@@ -182,6 +186,8 @@ class Game:
 
     def _kept(self, event: Kept) -> None:
         name = self.names[self.active]
+        if event.knights < 0:
+            raise IllegalMove(f"{name} cannot keep {event.knights} knights: 0 or more")
         if not event.knights and not event.built:
             raise IllegalMove(f"{name} keeps nothing: name the knights kept or the city dice built")
         if event.knights > self.roll_knights:
