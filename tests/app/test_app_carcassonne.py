@@ -17,6 +17,7 @@ from textual.widgets import Input, Static
 
 from companion.app import paths
 from companion.app.screens.carcassonne_dice import CarcassonneDiceScreen
+from companion.app.widgets.carcassonne_pad import city_text
 from companion.app.widgets.wrapped_log import WrappedLog
 from companion.cli import main as companion_main
 from companion.games import carcassonne_dice as cd
@@ -280,3 +281,14 @@ def test_a_scored_turn_is_said_with_its_reason_and_the_totals(xdg: Path) -> None
 
     said = asyncio.run(play())
     assert said == "Ann's turn 1: no city built: 0 points; totals: Ann 0, Ben 0", said
+
+
+def test_one_city_area_and_two_are_drawn_apart() -> None:
+    # `N/S` (two cities, a 3-dice line scoring 0) and `NS` (one, scoring 1) were drawn alike.
+    def column(middle: tuple[int, ...]) -> list[str]:
+        built = (cd.Built((0, 0), (cd.S,)), cd.Built((1, 0), middle), cd.Built((2, 0), (cd.N,)))
+        return city_text(built).splitlines()
+
+    apart, joined = column((cd.N, cd.S)), column((cd.N | cd.S,))
+    assert apart[4] == "1 │2│" and joined[4] == "1 │█│"
+    assert city_text((cd.Built((0, 0), (cd.N | cd.E, cd.S)),)).splitlines()[2] == "0 │2█"

@@ -198,6 +198,7 @@ CARCASSONNE_TERMS: Rows = (
     ("█", "the city drawing: a black (city) edge of a die; black touches black between two dice"),
     ("─ │", "a white (field) edge"),
     ("+ ·", "the corners of a die; · its middle"),
+    ("█ 2 in a middle", "the die's black edges are one city area (█), or that many separate areas (2)"),
     ("completed", "a city with no black edge left open: only completed cities score"),
 )  # fmt: skip
 

@@ -56,9 +56,9 @@ def pad_text(state: cd.GameState, width: int = UNBOUNDED) -> str:
 
 def city_text(built: tuple[cd.Built, ...]) -> str:
     """The built dice on a grid whose neighbours share their border: a black edge is █ (black touches black,
-    so a border is black for both dice or neither), a white one a line; each die's middle is ·. Each die's
-    row is numbered on its left and its column above it (two-digit columns tens over units), as `build
-    ROW,COL:AREAS` types them."""
+    so a border is black for both dice or neither), a white one a line; each die's middle says how its black
+    edges join (`middle`). Each die's row is numbered on its left and its column above it (two-digit columns
+    tens over units), as `build ROW,COL:AREAS` types them."""
     if not built:
         return "no city die built this turn"
     top = min(b.at[0] for b in built)
@@ -74,7 +74,7 @@ def city_text(built: tuple[cd.Built, ...]) -> str:
         for edge in EDGES:
             dr, dc, white = SIDE[edge]
             grid[r + dr][c + dc] = BLACK if black & edge else white
-        grid[r][c] = "·"
+        grid[r][c] = middle(die.areas)
     margin = max(len(str(top)), len(str(top + height // 2 - 1)))
     cols = [str(left + k) for k in range(width // 2)]
     digits = max(len(col) for col in cols)
@@ -83,6 +83,14 @@ def city_text(built: tuple[cd.Built, ...]) -> str:
         (str(top + n // 2) if n % 2 else "").rjust(margin) + " " + "".join(row) for n, row in enumerate(grid)
     ]
     return "\n".join(line.rstrip() for line in header + rows)
+
+
+def middle(areas: tuple[int, ...]) -> str:
+    """A die's middle: █ where its black edges are one area, the number of areas where they are several, ·
+    where no area joins two edges. Drawn alike, `N/S` (two cities) and `NS` (one) scored differently."""
+    if len(areas) > 1:
+        return str(len(areas))
+    return BLACK if areas and black_of(areas).bit_count() > 1 else "·"
 
 
 class CarcassonnePad(Fitted[cd.GameState]):
