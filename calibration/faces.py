@@ -14,7 +14,7 @@ from pathlib import Path
 
 import cv2
 
-from jsonfile import complain
+from jsonfile import complain, replace_what_cannot_be_shown
 from vision.native_output import native_output_to
 from vision.symbols.teach import TeachingError, add_enroll_arguments, check_label, run_enroll
 
@@ -80,6 +80,7 @@ def video_clock(capture: cv2.VideoCapture) -> Callable[[], float]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    replace_what_cannot_be_shown()
     parser = argparse.ArgumentParser(prog="python -m calibration.faces", description=__doc__.split("\n\n")[0])
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument(

@@ -131,7 +131,7 @@ def _colours(args: argparse.Namespace) -> int:
     elif args.camera is not None:
         from vision.native_output import native_output_to
 
-        with native_output_to(paths.log_path()):
+        with native_output_to(paths.log_path(), "companion calibrate"):
             samples = _show_to_camera(args.camera, reader)
         profile = teach(samples)
     else:

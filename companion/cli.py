@@ -7,7 +7,6 @@ subparser there.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import os
 import re
@@ -21,13 +20,14 @@ from rich.cells import cell_len, set_cell_size
 from companion.games.entry import load
 from companion.games.table import FIRST_GAME, GAMES, PLAYED
 from companion.scorefiles import ScoreFileError, score_path
-from jsonfile import complain
+from jsonfile import complain, print_json, replace_what_cannot_be_shown
 
 if TYPE_CHECKING:  # the app's modules load Textual, OpenCV and the models: only when the app runs
     from textual.app import App
     from textual.app import AutopilotCallbackType as AutoPilot
 
     from companion.app.app import CameraSetup
+    from companion.history import History
     from vision.settle import SettleSettings
     from vision.symbols.profile import SymbolProfile
 
@@ -47,7 +47,7 @@ def run_score(args: argparse.Namespace) -> int:
     if scored.warning:
         complain("companion score", f"warning: {scored.warning}")
     if args.json:
-        print(json.dumps(scored.json, indent=2, ensure_ascii=False))
+        print_json(scored.json)
     else:
         print(scored.text)
     return 0
@@ -79,7 +79,7 @@ def run_city(args: argparse.Namespace) -> int:
             "catapults": reading.catapults,
             "asked": list(reading.asked),
         }
-        print(json.dumps(report, indent=2, ensure_ascii=False))
+        print_json(report)
     else:
         print(settled_text(str(args.photo), reading, scored))
     return 0
@@ -133,17 +133,19 @@ def camera_setup(
     )
 
 
-def run_app(app: App[None], pilot: AutoPilot | None) -> None:
+def run_app(app: App[None], pilot: AutoPilot | None) -> int:
     """Run the app on this terminal, native libraries' warnings going to the log file; a test's `pilot`
-    drives the same app headless instead."""
+    drives the same app headless instead. The app's exit status: 1 when it ended in an error (Textual has
+    shown the traceback)."""
     from companion.app.paths import log_path
     from vision.native_output import native_output_to
 
-    with native_output_to(log_path()):
+    with native_output_to(log_path(), "companion"):
         if pilot is None:
             app.run()
         else:
             app.run(headless=True, size=PILOT_SIZE, auto_pilot=pilot)
+    return app.return_code or 0
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -177,10 +179,9 @@ def run_play(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     app = CompanionApp(rng=random.Random(args.seed), camera=camera, keep_frames=not args.no_frames)
     try:
-        run_app(app, args.pilot)
+        return run_app(app, args.pilot)
     finally:
         app.stop_camera()
-    return 0
 
 
 def run_demo(args: argparse.Namespace) -> int:
@@ -205,8 +206,7 @@ def run_view(args: argparse.Namespace) -> int:
     if not _log_found(args, "companion view"):
         return EXIT_BAD_INPUT
     end_with_server()
-    run_app(TableView(games_dir(), args.log), args.pilot)
-    return 0
+    return run_app(TableView(games_dir(), args.log), args.pilot)
 
 
 def _log_found(args: argparse.Namespace, prefix: str) -> bool:
@@ -244,13 +244,12 @@ def run_serve(args: argparse.Namespace) -> int:
 def run_history(args: argparse.Namespace) -> int:
     """`companion history [--json]`: the finished games, most recent first."""
     from companion.app.paths import games_dir
-    from companion.history import history
 
-    found = history(games_dir())
-    for problem in found.problems:
-        complain("companion history", f"left out {problem}")
+    found = _finished_games("companion history")
+    if found is None:
+        return EXIT_BAD_INPUT
     if args.json:
-        print(json.dumps([game.to_json() for game in found.games], indent=2, ensure_ascii=False))
+        print_json([game.to_json() for game in found.games])
     elif not found.games:
         print(f"no finished games yet in {games_dir()}")
     for game in () if args.json else found.games:
@@ -264,14 +263,14 @@ def run_history(args: argparse.Namespace) -> int:
 def run_stats(args: argparse.Namespace) -> int:
     """`companion stats [--json]`: per player, over the finished games: games, wins, totals, VP by source."""
     from companion.app.paths import games_dir
-    from companion.history import RECORDS, history, player_stats
+    from companion.history import RECORDS, player_stats
 
-    found = history(games_dir())
-    for problem in found.problems:
-        complain("companion stats", f"left out {problem}")
+    found = _finished_games("companion stats")
+    if found is None:
+        return EXIT_BAD_INPUT
     stats = player_stats(found.games)
     if args.json:
-        print(json.dumps([s.to_json() for s in stats], indent=2, ensure_ascii=False))
+        print_json([s.to_json() for s in stats])
         return 0
     if not stats:
         print(f"no finished games yet in {games_dir()}")
@@ -293,6 +292,21 @@ def run_stats(args: argparse.Namespace) -> int:
             print(f"{set_cell_size(st.name, width)} {numbers}")
     print("(totals and VP are averages per game, except best)")
     return 0
+
+
+def _finished_games(prefix: str) -> History | None:
+    """The finished games in the games folder, each log left out said; None when the folder cannot be read
+    (said): no games found there is not "no games yet"."""
+    from companion.app.paths import games_dir
+    from companion.history import history
+
+    found = history(games_dir())
+    if found.unreadable:
+        complain(prefix, f"cannot read {games_dir()}: {found.unreadable}")
+        return None
+    for problem in found.problems:
+        complain(prefix, f"left out {problem}")
+    return found
 
 
 SOURCE_WIDTH = 15
@@ -467,6 +481,7 @@ def _seconds(text: str) -> float:
 
 def main(argv: Sequence[str] | None = None, pilot: AutoPilot | None = None) -> int:
     """The `companion` command. `pilot` (tests) drives the app that `play` or `demo` opens, headless."""
+    replace_what_cannot_be_shown()
     parser = build_parser()
     args = parser.parse_args(argv)
     args.pilot = pilot

@@ -9,7 +9,6 @@ Imported only when a demo runs: the app, the camera's reader and the models load
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 from collections.abc import Callable, Iterator
@@ -34,6 +33,7 @@ from companion.live import alhambra_demo, carcassonne_demo, roll_and_write_demo
 from companion.live.frames import FrameKeeper
 from companion.live.match import FACE_SETTLING
 from companion.saved_games import delete_game
+from jsonfile import print_json
 from vision.pips import PipReader
 from vision.reader import DiceReader
 
@@ -57,7 +57,7 @@ def roll_and_write(args: argparse.Namespace) -> int:
             kept = demo_frames(args, log)
             result = roll_and_write_demo.play_headless(PipReader(), seed, args.solo, _say, kept)
             save_demo_log(log, ROLL_AND_WRITE, result.events)
-        print(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
+        print_json(result.to_json())
         return 0 if result.state.is_over else 1
     reader = PipReader()
     _say("teaching the rendered table's dice colours first ...")
@@ -87,7 +87,7 @@ def alhambra_dice(args: argparse.Namespace) -> int:
         with demo_log(alhambra_demo.DEMO_PLAYERS) as log:
             result = alhambra_demo.play_headless(seed, _say, kept=demo_frames(args, log))
             save_demo_log(log, ALHAMBRA_DICE, result.events)
-        print(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
+        print_json(result.to_json())
         return 0 if result.finished else 1
     _say("teaching the alhambra dice's faces first ...")
     reader = DiceReader(PipReader(), alhambra_demo.taught_profile())
@@ -116,7 +116,7 @@ def carcassonne_dice(args: argparse.Namespace) -> int:
         with demo_log(roll_and_write_demo.DEMO_PLAYERS) as log:
             result = carcassonne_demo.play_headless(seed, progress=_say, kept=demo_frames(args, log))
             save_demo_log(log, CARCASSONNE_DICE, result.events)
-        print(json.dumps({**result.to_json(), "log": str(log)}, indent=2, ensure_ascii=False))
+        print_json({**result.to_json(), "log": str(log)})
         return 0 if result.game.is_over else 1
     setup = cd.GameStarted(roll_and_write_demo.DEMO_PLAYERS)
     session = Session.create(CARCASSONNE_DICE, demos_dir(), setup, datetime.now())
@@ -135,12 +135,12 @@ def run_demo_app(
     """The app playing the demo (its players attached) until quit; the camera's thread joined and the
     demo's table or players closed (`close`) whatever happens."""
     try:
-        run_app(app, pilot)
+        ended = run_app(app, pilot)
     finally:
         app.stop_camera()
         close()
     print(f"{KEPT_APART}: {log}")
-    return 0
+    return ended
 
 
 @contextmanager

@@ -9,6 +9,7 @@ the game for plotting; the log's first line names the game (none: Alhambra Roll 
 
 from __future__ import annotations
 
+import os
 import statistics
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ from companion.games.folding import IllegalMove
 from companion.games.table import SAVED
 from companion.games.words import listed
 from companion.log_index import read_through
-from companion.saved_games import named_game, saved_files
+from companion.saved_games import last_changed, named_game, saved_files
 
 __all__ = [
     "RECORDS",
@@ -93,6 +94,8 @@ class History:
     """Most recently played first."""
     problems: tuple[str, ...]
     """One line per log that could not be read."""
+    unreadable: str = ""
+    """Why the folder itself cannot be read ("": it was, or there is none yet)."""
 
 
 def _content(path: Path) -> tuple[GameEntry, Any]:
@@ -144,21 +147,35 @@ def _read_back(path: Path) -> dict[str, Any]:
 def history(folder: Path) -> History:
     """The finished games among the logs in `folder` (each log read once, then taken from the index beside
     the logs while it stays as it was)."""
+    if why := _unlistable(folder):
+        return History((), (), why)
     games, problems = [], []
     paths = saved_files(folder) if folder.is_dir() else []
     for path, back in zip(paths, read_through(folder, HISTORY_KIND, paths, _read_back), strict=True):
         if "problem" in back:
             problems.append(back["problem"])
             continue
-        if "results" not in back:
+        played = last_changed(path)
+        if "results" not in back or played is None:  # not over, or gone since it was read
             continue
-        played = datetime.fromtimestamp(path.stat().st_mtime)
         results = tuple(
             Result(name, imaginary, total, tuple(vp)) for name, imaginary, total, vp in back["results"]
         )
         games.append(FinishedGame(path, played, back["game"], results, tuple(back["winners"])))
     games.sort(key=lambda g: (g.played, g.path.name), reverse=True)
     return History(tuple(games), tuple(problems))
+
+
+def _unlistable(folder: Path) -> str:
+    """Why the logs in `folder` cannot be listed (a search of it finds nothing, without a word); "" when
+    they can, or when there is no folder yet."""
+    try:
+        with os.scandir(folder):
+            return ""
+    except FileNotFoundError:
+        return ""
+    except OSError as exc:
+        return exc.strerror or str(exc)
 
 
 @dataclass(frozen=True)

@@ -48,7 +48,9 @@ def saved_games(folder: Path) -> list[SavedGame]:
     paths = saved_files(folder)
     games = []
     for path, back in zip(paths, read_through(folder, SAVED_KIND, paths, _saved_read_back), strict=True):
-        modified = datetime.fromtimestamp(path.stat().st_mtime)
+        modified = last_changed(path)
+        if modified is None:  # gone since the folder was listed: not a saved game any more
+            continue
         game = SAVED.get(back.get("game", ""), FIRST_GAME)
         summary = back.get("summary")
         if summary is None:
@@ -59,6 +61,17 @@ def saved_games(folder: Path) -> list[SavedGame]:
             SavedGame(path, modified, game, Summary(players, imaginary, summary["where"], summary["over"]))
         )
     return sorted(games, key=lambda g: (g.modified, g.path.name), reverse=True)
+
+
+def last_changed(path: Path) -> datetime | None:
+    """When a saved file was last written: a link's own time when what it points at is gone (its reader
+    says so); None when the file itself is gone."""
+    for look in (path.stat, path.lstat):
+        try:
+            return datetime.fromtimestamp(look().st_mtime)
+        except OSError:
+            continue
+    return None
 
 
 def _saved_read_back(path: Path) -> dict[str, Any]:

@@ -15,6 +15,8 @@ engines use it without importing one another.
 
 from __future__ import annotations
 
+import codecs
+import io
 import json
 import math
 import re
@@ -95,6 +97,21 @@ def complain(prefix: str, message: str) -> None:
     """A command's line to standard error, `PREFIX: MESSAGE`, the message `printable`: it names files, and a
     file named with ESC in a folder the user hands over would drive their terminal."""
     print(f"{prefix}: {printable(message)}", file=sys.stderr, flush=True)
+
+
+def print_json(value: object) -> None:
+    """`value` as JSON on standard output: its text as it is where the output's encoding holds every
+    character, else \\u-escaped (a name shown as "?" would be another name; the JSON stays whole)."""
+    encoding = codecs.lookup(sys.stdout.encoding or "ascii").name
+    print(json.dumps(value, indent=2, ensure_ascii=not encoding.startswith("utf")))
+
+
+def replace_what_cannot_be_shown() -> None:
+    """A character standard output's encoding cannot hold (a help's "–", a player's name in a Latin-1 or
+    ASCII terminal) is shown as "?", not a traceback; standard error already escapes it. Each command's
+    `main` calls it first."""
+    if isinstance(sys.stdout, io.TextIOWrapper) and sys.stdout.errors == "strict":
+        sys.stdout.reconfigure(errors="replace")
 
 
 def short(value: object) -> str:

@@ -18,7 +18,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from jsonfile import complain, printable
+from jsonfile import complain, printable, replace_what_cannot_be_shown
 from models import ModelError, ModelMissingError, check_folder
 from vision.colour_profile import (
     ColourProfile,
@@ -245,6 +245,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     # OpenCV's own decoder warnings would repeat, less clearly, the one error line each bad file gets.
     cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)
+    replace_what_cannot_be_shown()
     args = parser().parse_args(argv)
     try:
         return int(args.run(args))

@@ -9,9 +9,10 @@ APP_DIR_NAME = "table-companion"
 
 
 def _xdg(variable: str, fallback: str) -> Path:
-    # An empty XDG variable counts as unset (XDG Base Directory spec).
-    value = os.environ.get(variable, "")
-    base = Path(value) if value else Path.home() / fallback
+    # An empty or relative XDG variable counts as unset (XDG Base Directory spec): a relative one would move
+    # the games with the folder the app is started in.
+    value = Path(os.environ.get(variable, ""))
+    base = value if value.is_absolute() else Path.home() / fallback
     return base / APP_DIR_NAME
 
 

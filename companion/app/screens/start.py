@@ -134,6 +134,15 @@ def _shipped_sheets() -> list[tuple[str, SheetChoice]]:
     return [(f"{name} (not the printed sheet)", ("shipped", name)) for name in rw.shipped_sheets()]
 
 
+def _last_written(path: Path) -> float:
+    """When a sheet file was last written; a link to nothing, or a file gone since it was listed, counts as
+    the oldest (loading it says why it cannot be read)."""
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
 class StartScreen(FittedScreen[None]):
     """Posts `StartScreen.GameOpened` with the session of a new or continued game."""
 
@@ -301,7 +310,7 @@ class StartScreen(FittedScreen[None]):
         """The players' sheets, the newest first, then the shipped ones; a sheet of theirs that cannot be
         read (a file edited by hand, cut short) is listed last and never chosen for them."""
         user = rw.sheets_in(self.sheets_dir)
-        newest = sorted(user.values(), key=lambda p: p.stat().st_mtime, reverse=True)
+        newest = sorted(user.values(), key=_last_written, reverse=True)
         options: list[tuple[str, SheetChoice]] = []
         self.unreadable_sheets = {}
         for path in newest:
