@@ -8,7 +8,10 @@ of views (`companion view`, or one per browser with `companion serve`) can watch
 
 from __future__ import annotations
 
+import os
+from contextlib import suppress
 from pathlib import Path
+from stat import S_ISREG
 from typing import Any, ClassVar
 
 from textual.app import App, ComposeResult
@@ -32,8 +35,11 @@ FOLLOW_SECONDS = 0.5
 
 def newest_game(folder: Path) -> Path | None:
     """The saved game written to last (a game log, a pad): the game being played."""
-    files = saved_files(folder) if folder.is_dir() else []
-    return max(files, key=lambda p: (p.stat().st_mtime_ns, p.name), default=None)
+    written: dict[Path, int] = {}
+    for path in saved_files(folder) if folder.is_dir() else []:
+        with suppress(OSError):  # a link to nothing, a file deleted since listed: no game to follow
+            written[path] = path.stat().st_mtime_ns
+    return max(written, key=lambda p: (written[p], p.name), default=None)
 
 
 def read_game(game: GameEntry, path: Path) -> tuple[Any, list[Any]]:
@@ -83,10 +89,10 @@ class TableView(App[None]):
     async def follow(self) -> None:
         """Read the log again if it changed since the last look."""
         path = self.followed or newest_game(self.games_dir)
-        if path is None or not path.is_file():
-            self._say(f"no game yet in {self.games_dir}: waiting for one to start")
+        stat = self._file(path)
+        if path is None or stat is None:
+            self._seen = None  # read it again once it is back, whatever its size and time
             return
-        stat = path.stat()
         seen = (path, stat.st_mtime_ns, stat.st_size)
         if seen == self._seen:
             return
@@ -97,7 +103,10 @@ class TableView(App[None]):
         except (LogError, IllegalMove, ScoreFileError) as exc:
             whole = isinstance(exc, LogError) and scored_whole(path)
             why = f"{path}: no game log but one JSON value (an end state? `companion score` scores it)"
-            self._say(f"cannot show {path.name}: {why if whole else exc}")
+            self._lost(f"cannot show {path.name}: {why if whole else exc}")
+            return
+        except OSError as exc:  # gone since its size was read, or not ours to read
+            self._lost(f"cannot read {path.name}: {exc.strerror}")
             return
         await self.show(game, state)
         if game.rules is not None:
@@ -111,8 +120,33 @@ class TableView(App[None]):
             move, frame = named[-1]
             view.show(load_frame(log_path, frame), f"the camera's latest roll (move {move})")
 
+    def _file(self, path: Path | None) -> os.stat_result | None:
+        """The size and times of the file at `path`, or None where there is no file to read (said why)."""
+        if path is None:
+            self._lost(f"no game yet in {self.games_dir}: waiting for one to start")
+            return None
+        try:
+            stat = path.stat()
+        except FileNotFoundError:
+            self._lost(f"{path.name} is gone (deleted or moved): waiting for it to come back")
+            return None
+        except OSError as exc:
+            self._lost(f"cannot read {path.name}: {exc.strerror}")
+            return None
+        if not S_ISREG(stat.st_mode):  # reading a pipe would wait for a writer for ever
+            self._lost(f"cannot read {path.name}: not a file")
+            return None
+        return stat
+
     def _say(self, message: str) -> None:
         self.query_one("#status", Static).update(message)
+
+    def _lost(self, why: str) -> None:
+        """Say why the game cannot be shown now; what was shown stays, dimmed and said to be out of date, so
+        that no one reads it as the game's present (its log deleted, emptied, half written)."""
+        shown = self.panel is not None
+        self.screen.set_class(shown, "-stale")
+        self._say(f"{why}\n(below: as last read, out of date)" if shown else why)
 
     async def show(self, game: GameEntry, state: Any) -> None:
         """Show a state of `game` in the panel its row of the table of games names."""
@@ -124,6 +158,7 @@ class TableView(App[None]):
             await body.mount(self.panel)
             self.game = game
         self.state = state
+        self.screen.remove_class("-stale")
         summary = game.summary(state)
         now = "game over" if summary.over else game.rules.expectation(state).prompt if game.rules else ""
         self._say(" · ".join(part for part in (game.title, summary.where, now) if part))

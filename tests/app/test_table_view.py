@@ -3,19 +3,34 @@
 
 from __future__ import annotations
 
+import asyncio
+import html
+import json
 import random
 import sys
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from app_driver import random_game, saved_game, saved_log, text_of
+from rich.cells import cell_len
+from textual.app import App
 from textual.pilot import Pilot
+from textual.widgets import Static
 
+from companion.app import paths
 from companion.app.sharing import free_port
-from companion.app.table_view import TableView
+from companion.app.table_view import TableView, newest_game
+from companion.app.widgets.pad_table import counts_text
 from companion.cli import main
+from companion.games import alhambra_dice as ad
 from companion.games import alhambra_rw as rw
+from companion.games.alhambra.pad import PAD_PREFIX, PAD_SUFFIX
+from companion.games.alhambra_dice.entry import finished
+from companion.games.alhambra_dice.events import ALCAZABA, STANDARD
+from companion.games.alhambra_dice.scorefile import log_text as dice_log
+from companion.games.alhambra_dice.simulate import play_random_game as play_dice_game
 from companion.games.alhambra_rw.log import GameLog, write_log
 from companion.games.alhambra_rw.simulate import play_random_game
 
@@ -119,3 +134,143 @@ def test_serve_answers_a_browser_on_the_port(
     page, printed = served([companion, "serve", "--host", "127.0.0.1", "--port", str(port)], port)
     assert "Table companion" in page and f"ws://127.0.0.1:{port}/ws/" in page
     assert f"http://127.0.0.1:{port}/?token=" in printed
+
+
+NAME = "20261123-201500-chr-chr-cleo.jsonl"
+
+
+def on_screen(app: App[None]) -> str:
+    """The text the screen shows now (only what is in view: nothing scrolled away)."""
+    return html.unescape(app.export_screenshot()).replace("\xa0", " ")
+
+
+def view_at(size: tuple[int, int], log: Path | None = None) -> Callable[[], Awaitable[tuple[str, TableView]]]:
+    """The view of the newest game (or of `log`) at `size`: the text on its screen once it has read it."""
+
+    async def look() -> tuple[str, TableView]:
+        app = TableView(paths.games_dir(), log)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause(0.2)
+            return on_screen(app), app
+
+    return look
+
+
+@pytest.mark.parametrize("variant", [STANDARD, ALCAZABA])
+@pytest.mark.parametrize("size", [(40, 20), (80, 24)])
+def test_a_finished_dice_games_winner_is_on_the_first_screen(
+    xdg: Path, variant: str, size: tuple[int, int]
+) -> None:
+    """The view of a finished Alhambra dice game said "game over" and, under the board (with Alcazaba under
+    every player's Alhambra too), "points so far" with no winner: on a phone, never in view."""
+    names = ("Christopher A", "Christopher B", "Cleo")
+    events = play_dice_game(ad.GameStarted(names, variant), random.Random(3))[1]
+    saved_log(dice_log(events), NAME)
+    ended = finished(events)
+    assert ended is not None
+    results, winners = ended
+    shown, _ = asyncio.run(view_at(size)())
+    assert "Final scoring" in shown and f"Winner: {' and '.join(winners)}" in shown, shown
+    for result in results:
+        assert f"{result.name}: {result.total}" in shown, shown
+    assert "points so far" not in shown
+
+
+def alhambra_pad(pad: dict[str, Any]) -> None:
+    folder = paths.games_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{PAD_PREFIX}20261123-201500{PAD_SUFFIX}").write_text(json.dumps(pad))
+
+
+PAD = json.loads((EXAMPLES / "alhambra" / "examples" / "two-players-and-dirk.json").read_text())
+
+
+@pytest.mark.parametrize("size", [(40, 20), (80, 24)])
+def test_the_pads_totals_and_winner_come_first(xdg: Path, size: tuple[int, int]) -> None:
+    """The pad's totals and its winner were the last line of a breakdown some 185 lines long."""
+    alhambra_pad(PAD)
+    shown, _ = asyncio.run(view_at(size)())
+    assert "Final scoring" in shown and "Winner: Ann" in shown, shown
+    assert "Ann: 131" in shown and "Dirk (imaginary): 76" in shown, shown
+
+
+def test_the_pad_leads_before_its_last_scoring(xdg: Path) -> None:
+    two = {**PAD, "players": [{**p, "scorings": p["scorings"][:2]} for p in PAD["players"]]}
+    alhambra_pad(two)
+    shown, _ = asyncio.run(view_at((40, 20))())
+    assert "Totals after scoring 2 of 3" in shown and "Leading: " in shown, shown
+
+
+@pytest.mark.parametrize("width", [30, 33, 34, 40, 80])
+def test_the_pads_counts_fit_the_width_and_keep_names_apart(width: int) -> None:
+    """At 40 columns with the scrollbar (34 left) the heading's `wall` wrapped onto a line of its own, and
+    every name was cut to 7 letters: "Christopher A" and "Christopher B" read the same."""
+    names = ["Christopher A", "Christopher B", "Dirk"]
+    pad = {**PAD, "players": [{**p, "name": n} for p, n in zip(PAD["players"], names, strict=True)]}
+    lines = counts_text(pad, width).plain.splitlines()
+    assert all(cell_len(line) <= width for line in lines), lines
+    heading, *rows = lines
+    assert len(heading.split()) == 8, heading
+    shown = [row.rsplit(maxsplit=7)[0] for row in rows]  # each name, before its seven counts
+    assert len(set(shown)) == 3 and all(c.isdigit() or c == "-" for row in rows for c in row.split()[-7:]), (
+        rows
+    )
+    assert shown == names if width >= 34 else all("…" in n for n in shown[:2]), shown
+
+
+@pytest.mark.parametrize(
+    ("width", "names"), [(40, ["Christ…A", "Chri…B ★"]), (80, ["Christopher A", "Christopher B ★"])]
+)
+def test_roll_and_writes_final_scoring_keeps_names_apart(xdg: Path, width: int, names: list[str]) -> None:
+    """The final scoring cut every name to 8 letters, the winner's to 6, at any width: "Christopher A" and
+    "Christopher B" read the same. Now as long as the width lets them be, cut keeping the last letter."""
+    events = random_game(2, ("Christopher A", "Christopher B", "Cleo"))
+    assert rw.score_game(rw.replay(events)).winners == ("Christopher B",)
+    saved_game(events, NAME)
+
+    async def scores() -> list[str]:
+        async with TableView(paths.games_dir()).run_test(size=(width, 30)) as pilot:
+            await pilot.pause(0.2)
+            panel = pilot.app.query_one("#scores", Static)
+            return text_of(panel, panel.content_size.width).splitlines()
+
+    rows = asyncio.run(scores())[1:]
+    assert [row[: len(name)] for row, name in zip(rows, names, strict=False)] == names, rows
+
+
+@pytest.mark.parametrize("gone", ["deleted", "emptied"])
+def test_a_followed_log_gone_is_named_and_its_board_marked_out_of_date(xdg: Path, gone: str) -> None:
+    """The log followed deleted, the view said "no game yet in <games folder>" (it follows the file, not the
+    folder) above the last board as if it were current; emptied, it said so above the board, as current."""
+    events = play_dice_game(ad.GameStarted(("Ann", "Ben")), random.Random(3))[1]
+    path = saved_log(dice_log(events[:30]), NAME)
+    seen: dict[str, Any] = {}
+
+    async def watch(pilot: Pilot[Any]) -> None:
+        await pilot.pause(0.2)
+        seen["before"] = pilot.app.screen.has_class("-stale")
+        if gone == "deleted":
+            path.unlink()
+        else:
+            path.write_bytes(b"")
+        await pilot.pause(0.8)
+        seen["status"] = str(pilot.app.query_one("#status", Static).render())
+        seen["stale"] = pilot.app.screen.has_class("-stale")
+        path.write_text(dice_log(events[:40]))
+        await pilot.pause(0.8)
+        seen["back"] = (pilot.app.screen.has_class("-stale"), str(pilot.app.query_one("#status").render()))
+        await pilot.press("q")
+
+    assert main(["view", str(path)], pilot=watch) == 0
+    assert not seen["before"] and seen["stale"], seen
+    said = f"{NAME} is gone (deleted or moved)" if gone == "deleted" else f"cannot show {NAME}: "
+    assert seen["status"].startswith(said) and "out of date" in seen["status"], seen["status"]
+    assert str(paths.games_dir()) + ":" not in seen["status"]
+    assert seen["back"][0] is False and "out of date" not in seen["back"][1], seen["back"]
+
+
+def test_the_newest_game_passes_a_link_to_nothing_by(xdg: Path) -> None:
+    """A broken symlink named *.jsonl in the games folder crashed `companion view` (its `stat` failed)."""
+    path = saved_game(random_game(2, ("Ann", "Ben", "Cleo")), NAME)
+    (path.parent / "zzz.jsonl").symlink_to(path.parent / "nowhere.jsonl")
+    assert newest_game(path.parent) == path

@@ -15,6 +15,7 @@ from companion.games import alhambra_dice as ad
 from companion.games.alhambra.buildings import TYPES
 from companion.games.alhambra_dice.alcazaba import AlcazabaGame
 from companion.games.alhambra_dice.events import Cell
+from companion.games.words import listed
 
 from .fitted import UNBOUNDED, Fitted
 
@@ -176,20 +177,38 @@ class AlhambraBoard(Fitted[ad.GameState]):
         return alcazaba_text(state, width) if state.alcazaba is not None else board_text(state, width)
 
 
-def points_so_far(state: ad.GameState) -> str:
-    """Each player's points from the scorings held so far (Alcazaba: scored as the original Alhambra)."""
+def standing(state: ad.GameState) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """Each player's points from the scorings held so far and, once the game is over, its winners (Alcazaba:
+    scored as the original Alhambra)."""
     if state.alcazaba is None:
-        totals = ad.score_state(state).totals
-    else:
-        game = ad.game_at(state)  # the fold the game goes on from: no replay of the whole log
-        assert isinstance(game, AlcazabaGame)
-        result = game.result()
-        totals = tuple(p.total for p in result.players) if result is not None else (0,) * len(state.names)
-    return "points so far: " + ", ".join(f"{n} {t}" for n, t in zip(state.names, totals, strict=True))
+        board = ad.score_state(state)
+        return board.totals, board.winners
+    game = ad.game_at(state)  # the fold the game goes on from: no replay of the whole log
+    assert isinstance(game, AlcazabaGame)
+    result = game.result()
+    if result is None:
+        return (0,) * len(state.names), ()
+    return tuple(p.total for p in result.players), result.winners if state.is_over else ()
+
+
+def players_text(state: ad.GameState) -> str:
+    """While the game is played each player's markers and tiles and the points so far; once it is over the
+    final totals and the winners."""
+    totals, winners = standing(state)
+    if not state.is_over:
+        points = ", ".join(f"{n} {t}" for n, t in zip(state.names, totals, strict=True))
+        return "\n".join([*player_lines(state), f"points so far: {points}"])
+    mark = marks(state.names)
+    lines = [
+        f"{mark[who]} {name}{' (imaginary)' if who == state.dirk else ''}: {total}"
+        for who, (name, total) in enumerate(zip(state.names, totals, strict=True))
+    ]
+    return "\n".join([*lines, f"{'Winners' if len(winners) > 1 else 'Winner'}: {listed(winners)}"])
 
 
 class AlhambraTable(Vertical):
-    """The table's view of an Alhambra dice game: the board, and every player's markers, tiles and points."""
+    """The table's view of an Alhambra dice game: the board, and every player's markers, tiles and points;
+    once the game is over its final scoring comes first (a phone's first screen), the board after it."""
 
     DEFAULT_CSS = """
     AlhambraTable { height: auto; }
@@ -202,11 +221,17 @@ class AlhambraTable(Vertical):
 
     def on_mount(self) -> None:
         self.query_one(AlhambraBoard).border_title = "Board"
-        self.query_one("#players").border_title = "Players"
 
     def show(self, state: ad.GameState) -> None:
-        self.query_one(AlhambraBoard).show(state)
-        self.query_one("#players", Static).update("\n".join([*player_lines(state), points_so_far(state)]))
+        board = self.query_one(AlhambraBoard)
+        players = self.query_one("#players", Static)
+        board.show(state)
+        players.update(players_text(state))
+        players.border_title = "Final scoring" if state.is_over else "Players"
+        if state.is_over:
+            self.move_child(players, before=board)
+        else:
+            self.move_child(players, after=board)
 
 
 def _markers(left: int) -> str:

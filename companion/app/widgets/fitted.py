@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Generic, TypeVar
 
+from rich.cells import cell_len, set_cell_size
 from rich.console import RenderableType
 from textual.dom import DOMNode
 from textual.events import Resize
@@ -28,6 +29,16 @@ UNBOUNDED = 200
 """The width a panel is drawn for before it is laid out."""
 
 T = TypeVar("T")
+
+
+def fitted_name(name: str, cells: int) -> str:
+    """`name` in exactly `cells` terminal columns (李 takes two): padded, or cut keeping its last character
+    after "…", so that "Christopher A" and "Christopher B" stay two players."""
+    if cell_len(name) <= cells:
+        return set_cell_size(name, cells)
+    return set_cell_size(f"{set_cell_size(name, cells - 2).rstrip()}…{name[-1]}", cells)
+
+
 R = TypeVar("R")
 
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from rich.cells import cell_len, set_cell_size
+from rich.cells import cell_len
 from rich.text import Text
 
 from companion.games import alhambra_rw as rw
 
-from .fitted import UNBOUNDED, Fitted
+from .fitted import UNBOUNDED, Fitted, fitted_name
 
 NAME_WIDTH = 11
 """The name column at the least; it takes the longest name, up to a quarter of the width."""
@@ -43,14 +43,6 @@ def _name(player: rw.PlayerState) -> str:
     return f"{player.name} {IMAGINARY_MARK}" if player.imaginary else player.name
 
 
-def _fitted(name: str, cells: int) -> str:
-    """`name` in exactly `cells` terminal columns (李 takes two): padded, or cut keeping its last character
-    after "…", so that "Christopher A" and "Christopher B" stay two players."""
-    if cell_len(name) <= cells:
-        return set_cell_size(name, cells)
-    return set_cell_size(f"{set_cell_size(name, cells - 2).rstrip()}…{name[-1]}", cells)
-
-
 def _block(
     text: Text, state: rw.GameState, types: list[int], widths: list[int], name_width: int, coins: bool
 ) -> None:
@@ -76,7 +68,7 @@ def _block(
     for player in state.players:
         text.append("\n")
         marker = "▶" if player.name == active else " "
-        shown = f"{_fitted(_name(player), name_width - 2)} "
+        shown = f"{fitted_name(_name(player), name_width - 2)} "
         text.append(f"{marker}{shown}", style="bold" if marker != " " else "")
         for t in types:
             filled, boxes = player.counts[t], sheet.boxes[t]

@@ -6,6 +6,7 @@ finished game.
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Container, Vertical
@@ -14,21 +15,44 @@ from textual.widgets import Static
 
 from companion.games import alhambra_rw as rw
 
+from .fitted import UNBOUNDED, Fitted, fitted_name
 from .grid_text import grid_text
 from .score_sheet import ScoreSheet
 
 GRID_WIDTH = 31
 """Columns of one player's grid with its border."""
 
+COLUMNS = f"{'bldgs':>5}{'rows+cols':>10}{'coins':>6}{'total':>6}"
+"""The sums after each player's name: 27 characters, so a phone's 36 (40 columns less the border and the
+scrollbar) leave 9 for the names."""
+NAME = 9
+"""The name column at the least: `player` and a space, or a cut name, its last letter and the winner's ★."""
+WINNER = " ★"
+BORDER = 2
 
-def scores_text(state: rw.GameState) -> Text:
+
+def marked(state: rw.GameState) -> tuple[rw.Scoreboard, dict[str, str]]:
+    """What each sheet is worth, and what follows each player's name: ★ for the winners of a game over."""
     board = rw.score_game(state) if state.is_over else rw.score_so_far(state)
+    return board, {p.name: WINNER if state.is_over and p.name in board.winners else "" for p in board.players}
+
+
+def name_column(marks: dict[str, str]) -> int:
+    """The name column that holds every name whole, its mark and a space after it."""
+    return max(NAME, *(cell_len(name + mark) + 1 for name, mark in marks.items()))
+
+
+def scores_text(state: rw.GameState, width: int = UNBOUNDED) -> Text:
+    """A line per player: the sums and the total (★ the winners), the names as long as `width` lets them be
+    (cut keeping their last letter: "Christopher A" and "Christopher B" stay two)."""
+    board, marks = marked(state)
+    name_width = max(NAME, min(name_column(marks), width - len(COLUMNS)))
     text = Text(no_wrap=True)
-    # 36 characters: a phone's 40 columns, less the border and the view's padding (38 wrapped each line).
-    text.append(f"{'player':<9}{'bldgs':>5}{'rows+cols':>10}{'coins':>6}{'total':>6}", style="bold")
+    text.append(f"{'player':<{name_width}}{COLUMNS}", style="bold")
     for p in board.players:
-        name = f"{p.name[:6]} ★" if state.is_over and p.name in board.winners else p.name[:8]
-        text.append(f"\n{name:<9}{p.buildings_vp:>5}{p.rows_columns:>10}{p.coins:>6}{p.total:>6}")
+        mark = marks[p.name]
+        name = fitted_name(p.name, name_width - 1 - cell_len(mark)) + mark
+        text.append(f"\n{name} {p.buildings_vp:>5}{p.rows_columns:>10}{p.coins:>6}{p.total:>6}")
     extra = {p.extra for p in board.players if p.extra}
     if extra:
         # Playing against them, the imaginary players' extra points are in their totals: said under the
@@ -37,19 +61,32 @@ def scores_text(state: rw.GameState) -> Text:
     return text
 
 
+class Scores(Fitted[rw.GameState]):
+    """What each sheet is worth, drawn again for the width it gets: as wide as the longest name asks, or as
+    the screen lets it be (the names cut then)."""
+
+    def show(self, state: rw.GameState) -> None:
+        # Its width follows the names alone, never the text drawn for it: a narrow draw cannot keep it narrow.
+        self.styles.width = name_column(marked(state)[1]) + len(COLUMNS) + BORDER
+        super().show(state)
+
+    def draw(self, state: rw.GameState, width: int) -> Text:
+        return scores_text(state, width)
+
+
 class TablePanel(Vertical):
     """Shows a game state: `show(state)`."""
 
     DEFAULT_CSS = """
     TablePanel { height: auto; }
     TablePanel #sheet, TablePanel #scores, TablePanel .grid { border: round $primary; height: auto; }
-    TablePanel #scores { width: 42; max-width: 100%; }
+    TablePanel #scores { max-width: 100%; }
     TablePanel #grids { layout: grid; grid-size: 3; grid-columns: 31; height: auto; }
     """
 
     def compose(self) -> ComposeResult:
         yield ScoreSheet(id="sheet")
-        yield Static(id="scores")
+        yield Scores(id="scores")
         yield Container(id="grids")
 
     def on_mount(self) -> None:
@@ -62,8 +99,8 @@ class TablePanel(Vertical):
 
     def show(self, state: rw.GameState) -> None:
         self.query_one("#sheet", ScoreSheet).show(state)
-        scores = self.query_one("#scores", Static)
-        scores.update(scores_text(state))
+        scores = self.query_one(Scores)
+        scores.show(state)
         scores.border_title = "Final scoring" if state.is_over else "Worth so far"
         grids = self.query_one("#grids", Container)
         real = [p for p in state.players if not p.imaginary]
