@@ -392,3 +392,44 @@ def _score_json(path: Path) -> str:
     with contextlib.redirect_stdout(out):
         assert companion_main(["score", str(path), "--json"]) == 0
     return out.getvalue()
+
+
+def test_ctrl_t_plays_the_dice_games_extra_tower_and_the_refusal_names_it(xdg: Path, capsys: Any) -> None:
+    """12 towers were refused with the file's field to edit by hand ('"extra_tower": true'): the pad's own
+    key says the dice game's extra tower joins the game, is saved in the pad and scored by `companion score`;
+    pressed again, 12 towers are refused once more."""
+    seen: dict[str, Any] = {}
+
+    def shown(pad: AlhambraPadScreen) -> tuple[str, str]:
+        return text_of(pad.query_one("#title", Static)), text_of(pad.query_one("#totals", Static))
+
+    async def fill() -> None:
+        async with make_app().run_test(size=(110, 34)) as pilot:
+            pad = await new_pad_for_ann_and_ben(pilot)
+            for field, value in (("p0-tower", "6"), ("p1-tower", "5"), ("p2-tower", "1")):
+                await type_into(pilot, field, value)
+            seen["refused"] = shown(pad)
+            seen["footer"] = [str(key.key_display) for key in pad.query("FooterKey")]  # type: ignore[attr-defined]
+            await pilot.press("ctrl+t")
+            seen["with"] = shown(pad)
+            seen["saved"] = json.loads(pad.path.read_text())
+            seen["path"] = pad.path
+            await pilot.press("ctrl+t")
+            seen["without"] = shown(pad)
+            await pilot.press("ctrl+t")  # played with it after all: the pad is left saved so
+
+    asyncio.run(fill())
+    title, totals = seen["refused"]
+    assert totals == (
+        "not scored yet: scoring 1: 12 tower buildings in all, the game holds 11 (ctrl+t: with the dice "
+        "game's extra tower)"
+    ), totals
+    assert "^t" in seen["footer"]
+    title, totals = seen["with"]
+    assert "with the dice game's extra tower" in title and totals.startswith("Totals after scoring 1 of 3"), (
+        totals
+    )
+    assert seen["saved"]["extra_tower"] is True
+    assert seen["without"][1] == seen["refused"][1] and "extra tower" not in seen["without"][0]
+    capsys.readouterr()
+    assert companion_main(["score", str(seen["path"])]) == 0, "the pad saved as played, 12 towers"

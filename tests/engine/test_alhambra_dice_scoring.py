@@ -256,6 +256,7 @@ def test_more_building_points_than_the_rounds_can_give_are_refused() -> None:
     11 at B."""
     data = _end_state()
     pavilion = [data["scorings"][k]["buildings"]["pavilion"] for k in range(3)]
+    pavilion[0][1][1] = 0  # Orange's: one round's 5 in all are Blue's
     pavilion[0][0][1] = 5
     assert end_state(data).scorings[0][0].buildings[0].points == 5
     pavilion[0][0][1] = 12

@@ -189,7 +189,7 @@ END_STATE: dict[str, Any] = {
         {"name": "Ani", "grid": ["......", ".X....", ".X....", ".X....", ".X....", "......"],
          "coins": {"circled": 3, "spent": 0}},
         {"name": "Marc", "imaginary": True,
-         "buildings": {"pavilion": 3, "seraglio": 1, "arcades": 0, "chambers": 2, "garden": 5, "tower": 4}},
+         "buildings": {"pavilion": 3, "seraglio": 4, "arcades": 3, "chambers": 2, "garden": 5, "tower": 4}},
     ],
     "completions": [],
 }  # fmt: skip
@@ -265,6 +265,7 @@ def test_a_bad_end_state_names_the_field(path: list[str | int], value: object, m
 
 def test_completions_in_the_same_round_listed_separately_still_share() -> None:
     data = broken(["players", 2, "buildings", "pavilion"], 4)
+    data["players"][2]["buildings"]["tower"] = 3  # an imaginary player's 3 + 18 buildings
     data["players"][0]["grid"] = ["X.....", "XXXXXX", "....X.", "......", "...X..", "......"]
     data["completions"] = [
         {"type": "pavilion", "round": 4, "players": ["Marc"]},

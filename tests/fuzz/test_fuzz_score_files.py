@@ -32,6 +32,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.cli import main
+from companion.games.alhambra_rw.endstate import BUILDING_TYPES
 from companion.games.alhambra_rw.sheet import SheetError, load_sheet
 from jsonfile import control_character
 
@@ -190,7 +191,7 @@ def test_the_reports_cases_end_in_one_line_each(tmp_path: Path) -> None:
     """The issue's cases, each a named field or place, scored by the installed command as a user runs it."""
     good = json.loads(END_STATE)
     misspelt = END_STATE.replace(b'"spent": 4', b'"speNt": 4', 1)
-    ghost = {"name": "Ghost", "imaginary": True, "buildings": {}}
+    ghost = {"name": "Ghost", "imaginary": True, "buildings": dict.fromkeys(BUILDING_TYPES, 0)}
     imaginary = {**good, "players": [*good["players"][:3], ghost]}
     few_coins = json.loads(END_STATE)
     few_coins["players"][0]["coins"] = {"circled": 2, "spent": 0}

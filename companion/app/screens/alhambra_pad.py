@@ -19,7 +19,7 @@ from textual.widgets import Input, Label, Static
 
 from companion.games import alhambra as al
 from companion.games.alhambra.entry import ENTRY
-from companion.games.alhambra.pad import WALL, PadError, not_scored, save_pad
+from companion.games.alhambra.pad import EXTRA_TOWER, WALL, PadError, not_scored, save_pad
 from companion.games.alhambra.report import result_text
 from companion.games.alhambra.scoring import SCORINGS
 from companion.games.held import HeldFile, InUse
@@ -33,6 +33,11 @@ from ..widgets.footer import KeysFooter
 from ..widgets.reasons import Reasons
 from .advice import AdviceScreen
 
+EXTRA_TOWER_KEY = "ctrl+t"
+"""Plays the dice game's extra tower in the tile game, or no longer: its rulebook lets it join, so the pad
+says which (a control key: letters are typed into the counts)."""
+WITH_EXTRA_TOWER = "with the dice game's extra tower"
+
 
 class AlhambraPadScreen(FittedScreen[None]):
     """Edits the pad at `path`: the fields are the scoring shown (pgup/pgdn), every player a row."""
@@ -43,6 +48,7 @@ class AlhambraPadScreen(FittedScreen[None]):
         Binding("pageup", "show(-1)", "earlier scoring"),
         Binding("pagedown", "show(1)", "later scoring"),
         Binding("ctrl+e", "export", "export", priority=True),
+        Binding(EXTRA_TOWER_KEY, "extra_tower", "extra tower", priority=True, tooltip=WITH_EXTRA_TOWER),
         Binding("escape", "app.pop_screen", "back"),
         Binding("up", "move(-1)", "the same count, player above", show=False),
         Binding("down", "move(1)", "the same count, player below (also enter)", show=False),
@@ -99,8 +105,10 @@ class AlhambraPadScreen(FittedScreen[None]):
 
     def refresh_breakdown(self) -> None:
         held = len(self.pad["players"][0]["scorings"])
+        extra = f" · {WITH_EXTRA_TOWER}" if self.pad.get(EXTRA_TOWER) else ""
         self.query_one("#title", Static).update(
-            f"Alhambra scoring pad · scoring {self.at + 1} of {held} held so far · saved as {self.path.name}"
+            f"Alhambra scoring pad · scoring {self.at + 1} of {held} held so far{extra} · saved as "
+            f"{self.path.name}"
         )
         result = self.query_one("#result", Static)
         totals = self.query_one("#totals", Static)
@@ -108,7 +116,7 @@ class AlhambraPadScreen(FittedScreen[None]):
             self.result = al.score_game(al.read_scorings(self.pad, al.load_buildings()))
         except al.ScoreFileError as exc:
             self.result = None
-            totals.update(not_scored(self.pad, exc))
+            totals.update(not_scored(self.pad, exc, f"{EXTRA_TOWER_KEY}: {WITH_EXTRA_TOWER}"))
             totals.add_class("error")
             result.update("")
             return
@@ -180,6 +188,14 @@ class AlhambraPadScreen(FittedScreen[None]):
         first = self.query_one(f"#p0-{al.TYPES[0]}", Input)
         first.focus()
         first.select_all()
+
+    def action_extra_tower(self) -> None:
+        """The dice game's extra tower joins the game (12 towers) or leaves it, for every scoring: the pad is
+        rescored and saved."""
+        self.pad[EXTRA_TOWER] = not self.pad.get(EXTRA_TOWER, False)
+        self.save()
+        self.refresh_breakdown()
+        self.notify(WITH_EXTRA_TOWER if self.pad[EXTRA_TOWER] else f"no longer {WITH_EXTRA_TOWER}")
 
     def action_show(self, step: int) -> None:
         self.at = max(0, min(len(self.pad["players"][0]["scorings"]) - 1, self.at + step))

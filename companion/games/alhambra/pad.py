@@ -27,6 +27,8 @@ from .scoring import Result as Scored
 PAD_PREFIX = "alhambra-"
 PAD_SUFFIX = ".pad.json"
 WALL = "wall"
+EXTRA_TOWER = "extra_tower"
+"""The pad's field saying the dice game's extra tower joins the tile game (12 towers, not 11)."""
 
 
 def new_pad(folder: Path, names: list[str], now: datetime) -> Path:
@@ -48,17 +50,22 @@ def new_pad(folder: Path, names: list[str], now: datetime) -> Path:
 
 _FIELD = re.compile(r"players\[(\d+)\]\.scorings\[(\d+)\](?:\.buildings)?\.(\w+)")
 _EMPTY = re.compile(r": must be a whole number [0-9]+-[0-9]+, got ''$")
+_EXTRA_TOWER_FIELD = re.compile(rf'\("{EXTRA_TOWER}": true [^)]*\)$')
 
 
-def not_scored(pad: dict[str, Any], problem: ScoreFileError) -> str:
+def not_scored(pad: dict[str, Any], problem: ScoreFileError, extra_tower: str = "") -> str:
     """Why the pad as typed cannot be scored, in the pad's words: a player's count by name and scoring, not
-    the file's field ("Dirk's pavilion in scoring 1", not "players[2].scorings[0].buildings.pavilion")."""
+    the file's field ("Dirk's pavilion in scoring 1", not "players[2].scorings[0].buildings.pavilion").
+    `extra_tower`: how the pad's screen plays the dice game's extra tower (its key), said instead of the
+    file's field where a 12th tower is refused."""
 
     def named(field: re.Match[str]) -> str:
         player, scoring, what = int(field[1]), int(field[2]), field[3]
         return f"{pad['players'][player]['name']}'s {what} in scoring {scoring + 1}"
 
     said = _EMPTY.sub(" is empty: type a count (0 for none)", _FIELD.sub(named, str(problem)))
+    if extra_tower:
+        said = _EXTRA_TOWER_FIELD.sub(lambda _: f"({extra_tower})", said)
     return f"not scored yet: {said}"
 
 

@@ -70,11 +70,16 @@ def _players(data: object) -> tuple[tuple[str, ...], tuple[bool, ...]]:
     return tuple(names), tuple(dirks)
 
 
+def _most_gained(rounds: int) -> int:
+    """The most building points of one type all players together can gain in `rounds` rounds: a column gives
+    2 to the best marker and 1 to the second best a round (the same player may be both), and each exchange
+    tile moves one more point into a type, once."""
+    return PER_ROUND * rounds + BONUS_TILES.counts["exchange"]
+
+
 def _most_points(rounds: int) -> int:
-    """The most building points of one type a player can hold after `rounds` rounds: a column gives 2 to the
-    best marker and 1 to the second best a round (the same player may be both), and each exchange tile moves
-    one more point into a type; the track ends at 12."""
-    return min(TRACK, PER_ROUND * rounds + BONUS_TILES.counts["exchange"])
+    """The most building points of one type a player can hold after `rounds` rounds; the track ends at 12."""
+    return min(TRACK, _most_gained(rounds))
 
 
 def _most_vp_tiles(rounds: int) -> int:
@@ -119,6 +124,17 @@ def _stones(
     if missing:
         raise ScoreFileError(f"{where}: missing {', '.join(missing)} ([name, 0] for no stone)")
     return tuple(s for s in stones if s[1])
+
+
+def _check_gained(track: tuple[tuple[str, int], ...], where: str, rounds: int) -> None:
+    """The stones of one type together hold no more than its column and the exchange tiles gave."""
+    held, most = sum(points for _, points in track), _most_gained(rounds)
+    if held > most:
+        raise ScoreFileError(
+            f"{where}: {held} building points in all, at most {most} after {rounds} "
+            f"round{'s' if rounds > 1 else ''} ({PER_ROUND} a round from its column and one per exchange "
+            f"tile, the game has {BONUS_TILES.counts['exchange']})"
+        )
 
 
 def _tiles(data: object, where: str, names: tuple[str, ...], most: int) -> tuple[tuple[int, ...], ...]:
@@ -166,6 +182,8 @@ def _standing(data: object, n: int, names: tuple[str, ...], dirk: tuple[bool, ..
     tracks = tuple(
         _stones(buildings[t], f"{where}.buildings.{t}", names, _most_points(rounds)) for t in TYPES
     )
+    for t, track in zip(TYPES, tracks, strict=True):
+        _check_gained(track, f"{where}.buildings.{t}", rounds)
     vp_tiles = _tiles(data.get("vp_tiles"), f"{where}.vp_tiles", names, _most_vp_tiles(rounds))
     return Standing(names, dirk, tracks, vp_tiles)
 

@@ -53,8 +53,28 @@ def end_state_from_json(data: object) -> EndState:
         )
     except IllegalMove as exc:
         raise EndStateError(f"players: {exc}") from exc
-    completions = _completions(data.get("completions", []), players, sheet.boxes, rounds_for(len(players)))
+    rounds = rounds_for(len(players))
+    completions = _completions(data.get("completions", []), players, sheet.boxes, rounds)
+    _check_buildings_made(players, rounds)
     return EndState(sheet, variant, players, completions)
+
+
+def _check_buildings_made(players: tuple[PlayerRecord, ...], rounds: int) -> None:
+    """Refuse sheets no game ends with: every player crosses 3 buildings at set-up, and an imaginary player
+    gets exactly one more each round (rolled again while its type is full, so a round never passes it by)."""
+    for i, p in enumerate(players):
+        made = sum(p.counts)
+        if p.imaginary and made != SETUP_BUILDINGS + rounds:
+            raise EndStateError(
+                f"players[{i}].buildings: imaginary {shown(p.name)} has {made} buildings, but gets "
+                f"{SETUP_BUILDINGS} at set-up and 1 in each of the {rounds} rounds: "
+                f"{SETUP_BUILDINGS + rounds} in all"
+            )
+        if not p.imaginary and made < SETUP_BUILDINGS:
+            raise EndStateError(
+                f"players[{i}].grid: {shown(p.name)} has {made} crossed cells, but every player crosses "
+                f"{SETUP_BUILDINGS} buildings at set-up"
+            )
 
 
 def _player(data: object, where: str, sheet: Sheet) -> PlayerRecord:
@@ -116,7 +136,10 @@ def _buildings(data: object, where: str, boxes: tuple[int, ...]) -> tuple[int, .
     refuse_unknown(data, BUILDING_TYPES, where, EndStateError)
     counts = []
     for t, building in enumerate(BUILDING_TYPES):
-        n = data.get(building, 0)
+        # Written on the score sheet, 0 included: a type left out is a slip, not a default.
+        if building not in data:
+            raise EndStateError(f"{where}: missing {building} (0 where there is none)")
+        n = data[building]
         if not _whole(n) or not 0 <= n <= boxes[t]:
             raise EndStateError(
                 f"{where}.{building}: must be a whole number 0–{boxes[t]} (boxes), got {short(n)}"
