@@ -6,6 +6,7 @@ readings go in, unsure ones are asked; a snapshot of the board."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -18,7 +19,7 @@ from textual.widgets import Input, Static
 from companion.app import paths
 from companion.app.screens.alhambra_dice import AlhambraDiceScreen
 from companion.app.screens.end import ScoringPanel
-from companion.app.widgets.alhambra_board import marks
+from companion.app.widgets.alhambra_board import board_text, marks
 from companion.app.widgets.wrapped_log import WrappedLog
 from companion.cli import main as companion_main
 from companion.games import alhambra_dice as ad
@@ -306,6 +307,16 @@ def test_a_board_mark_is_one_column_wide_or_the_seat_number() -> None:
     # Two columns wide, two letters upper-cased, an emoji, initials that clash.
     for first in ("李小龙", "ßig", "🎲", "Bea"):
         assert marks((first, "Ben", "Cleo")) == ("1", "2", "3"), first
+
+
+def test_a_stack_of_five_stones_keeps_every_field_under_its_number() -> None:
+    # Six players, one stone each on pavilion's 1: a 4-character field ran them into field 2's column.
+    state = ad.start(ad.GameStarted(("Ann", "Ben", "Cleo", "Dana", "Emil", "Finn")))
+    pavilion = ((), (0, 1, 2, 3, 4), (5,), *state.stacks[0][3:])
+    rows = board_text(dataclasses.replace(state, stacks=(pavilion, *state.stacks[1:]))).splitlines()
+    points = next(row for row in rows if row.startswith("points"))
+    track = next(row for row in rows if row.startswith("pavilion") and "ABCDE" in row)
+    assert track.index("ABCDE") == points.index(" 1 ") + 1 and track.index("F") == points.index(" 2 ") + 1
 
 
 def test_the_imaginary_dirk_is_marked_in_the_final_totals_and_their_export(xdg: Path) -> None:

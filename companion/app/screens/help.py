@@ -175,7 +175,8 @@ ALHAMBRA_DICE_TERMS: Rows = (
     ("A B · or 1 2", "a player's marker (their initial, or their seat number where initials clash); · an"
      " empty field"),
     ("bonus", "the bonus tile lying on each column, taken with the column's prize"),
-    ("points 1 … 12", "the building-point track: each type's stacks of markers, by building points"),
+    ("points 1 … 12", "the building-point track: each type's stacks of markers, by building points, each"
+     " written bottom first (the first stone is the lowest: better in a tie)"),
     ("out:", "markers displaced off the board"),
     ("Dirk", "the imaginary player in a 2-player game, marked like a player: the app places his markers"),
     ("Scoring A B C", "after rounds 1, 3 and 5: per type, the most building points score the most VP"

@@ -48,13 +48,15 @@ def board_text(state: ad.GameState, width: int = UNBOUNDED) -> str:
     mark = marks(state.names)
     offer = [TILE_NAMES.get(tile, tile) if tile else "" for tile in state.offer]
     rows = _ranges(state, "bonus", offer, width)
-    per = max(1, min(TRACK, (width - WIDTH) // STACK))
+    # A field as wide as the highest stack and a space: 4 or more stones ran into the next field's column.
+    field = max(STACK, *(len(stack) + 1 for track in state.stacks for stack in track[1:]))
+    per = max(1, min(TRACK, (width - WIDTH) // field))
     for block in _blocks(TRACK, per):
         rows.append("")
-        rows.append(f"{'points':<{WIDTH}}" + "".join(f"{n + 1:<{STACK}}" for n in block))
+        rows.append(f"{'points':<{WIDTH}}" + "".join(f"{n + 1:<{field}}" for n in block))
         for t, track in zip(TYPES, state.stacks, strict=True):
             stacks = ("".join(mark[who] for who in track[n + 1]) or EMPTY for n in block)
-            rows.append(f"{t:<{WIDTH}}" + "".join(f"{stack:<{STACK}}" for stack in stacks))
+            rows.append(f"{t:<{WIDTH}}" + "".join(f"{stack:<{field}}" for stack in stacks))
     rows.append("")
     rows += _spread([f"{m} {name}" for m, name in zip(mark, state.names, strict=True)], width)
     return "\n".join(row.rstrip() for row in rows)
