@@ -25,6 +25,7 @@ from textual.screen import Screen
 from textual.widgets import Input, OptionList, Select, Static
 
 from companion.app import paths
+from companion.app.keys import ADVICE
 from companion.app.roll_and_write_input import PipDie
 from companion.app.screens.alcazaba import AlcazabaScreen
 from companion.app.screens.alhambra_dice import AlhambraDiceScreen
@@ -284,6 +285,21 @@ def test_every_game_is_chosen_on_the_form_and_shows_only_its_fields(
     in_turns = set() if game == "alhambra_pad" else {"#start-player"}
     assert shown == {"#start-game", *in_turns, *roll_and_write_fields}
     assert type(screen) is CHOSEN[game]
+
+
+def test_advice_on_the_end_screen_says_the_game_is_over(xdg: Path) -> None:
+    # ctrl+a, pressed from habit on the end screen, did nothing at all.
+    saved_game(random_game(2, ("Anna", "Ben", "Cleo")), "done.jsonl")
+
+    async def ask() -> str:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(pilot.app.screen, RollAndWriteEndScreen)
+            await pilot.press(ADVICE)
+            return str(pilot.app.screen.query_one("#message", Static).render())
+
+    assert asyncio.run(ask()).startswith("The game is over: no choice is left to advise on")
 
 
 def test_end_screen_exports_markdown_and_json(xdg: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -24,7 +24,7 @@ from companion.games.words import listed
 from companion.saved_games import game_stem
 
 from ..export import Scored, export_scored
-from ..keys import BACK, EXPORT, HELP_OVER_MODAL
+from ..keys import ADVICE, BACK, EXPORT, HELP_OVER_MODAL
 from ..widgets.footer import KeysFooter
 from ..widgets.reasons import Reasons
 from .help import HelpPage
@@ -53,6 +53,8 @@ class EndScreen(Screen[None]):
         Binding("n", "new_game", "new game"),
         Binding("question_mark", "app.help", "help", show=False),
         Binding("q", "app.quit", "quit", show=False),
+        # The game screens' advice key, pressed from habit: said, not ignored.
+        Binding(ADVICE, "no_advice", "advice: none, the game is over", show=False),
     ]
 
     class NewGame(Message):
@@ -89,6 +91,12 @@ class EndScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.dismiss()
+
+    def action_no_advice(self) -> None:
+        self.query_one("#message", Static).update(
+            "The game is over: no choice is left to advise on (b goes back to the game, to undo its last"
+            " move)"
+        )
 
     def action_new_game(self) -> None:
         self.post_message(self.NewGame())
