@@ -91,8 +91,6 @@ class GameEntry:
     list_name: str
     """How lists of games name it ("Alhambra dice"; '' for the first game, whose games were always listed
     by their players alone)."""
-    rules_page: str
-    """Its rules page (`rules/` of the design notes)."""
     score: Callable[[object], Scored]
     """Score one of its files that holds one JSON value (an end state, a turn, a pad); raises
     `ScoreFileError` naming the field (`companion score` names the file)."""

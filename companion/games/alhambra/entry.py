@@ -18,7 +18,6 @@ ENTRY = GameEntry(
     id=GAME_ID,
     title="Alhambra (the tile game)",
     list_name="Alhambra",
-    rules_page="alhambra-classic-scoring.md",
     score=score,
     files=f"{pad.PAD_PREFIX}*{pad.PAD_SUFFIX}",
     summary=pad.summary,

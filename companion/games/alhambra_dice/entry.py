@@ -116,7 +116,6 @@ ENTRY = GameEntry(
     id=GAME_ID,
     title="Alhambra – the dice game",
     list_name="Alhambra dice",
-    rules_page="alhambra-dice-game.md",
     score=score,
     score_events=score_events,
     rules=RULES,

@@ -97,7 +97,6 @@ ENTRY = GameEntry(
     id=GAME_ID,
     title="Alhambra Roll & Write",
     list_name="",
-    rules_page="alhambra-roll-and-write.md",
     score=score,
     score_events=score_events,
     rules=RULES,

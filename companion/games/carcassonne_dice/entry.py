@@ -78,7 +78,6 @@ ENTRY = GameEntry(
     id=GAME_ID,
     title="Carcassonne – the dice game",
     list_name="Carcassonne dice",
-    rules_page="carcassonne-dice-game.md",
     score=score,
     score_events=score_events,
     rules=RULES,
