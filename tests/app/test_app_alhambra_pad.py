@@ -433,3 +433,25 @@ def test_ctrl_t_plays_the_dice_games_extra_tower_and_the_refusal_names_it(xdg: P
     assert seen["without"][1] == seen["refused"][1] and "extra tower" not in seen["without"][0]
     capsys.readouterr()
     assert companion_main(["score", str(seen["path"])]) == 0, "the pad saved as played, 12 towers"
+
+
+def test_a_pad_only_looked_at_is_left_as_it_was(xdg: Path) -> None:
+    # Opening a pad saved every field `show` filled in: its date became today's, and the README's pad, its
+    # wall given as tiles, got `"wall": 0` beside them, which no scorer reads (gone from history unsaid).
+    example = Path(__file__).parents[2] / "companion/games/alhambra/examples/two-players-and-dirk.json"
+    pad = paths.games_dir() / "alhambra-20261114-100000.pad.json"
+    pad.parent.mkdir(parents=True)
+    pad.write_bytes(example.read_bytes())
+    before = pad.stat().st_mtime_ns
+
+    async def look() -> str:
+        async with make_app().run_test(size=(110, 34)) as pilot:
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(pilot.app.screen, AlhambraPadScreen)
+            return pilot.app.screen.query_one("#p0-wall", Input).value  # the last scoring's: Ann's tiles
+
+    wall = asyncio.run(look())
+    assert pad.read_bytes() == example.read_bytes() and pad.stat().st_mtime_ns == before
+    assert wall not in ("", "0"), "a wall given as tiles shows its length"
+    assert json.loads(_score_json(pad))["players"][0]["total"] > 0

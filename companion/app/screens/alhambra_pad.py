@@ -66,6 +66,8 @@ class AlhambraPadScreen(FittedScreen[None]):
         self.pad = pad
         self.at = len(self.pad["players"][0]["scorings"]) - 1
         self.result: al.Result | None = None
+        self.shown: dict[str, str] = {}
+        """What `show` filled each field with, until it is typed over."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
@@ -99,9 +101,20 @@ class AlhambraPadScreen(FittedScreen[None]):
             for field in (*al.TYPES, WALL):
                 if field == WALL and player.get("dirk"):
                     continue
-                value = scoring["buildings"][field] if field != WALL else scoring.get(WALL, 0)
+                value = scoring["buildings"][field] if field != WALL else self._wall(p, scoring)
+                self.shown[f"p{p}-{field}"] = str(value)
                 self.query_one(f"#p{p}-{field}", Input).value = str(value)
         self.refresh_breakdown()
+
+    def _wall(self, p: int, scoring: dict[str, Any]) -> int:
+        """Player `p`'s wall at the scoring shown: as typed, or the longest wall of the tiles a pad written by
+        hand gives instead (`layout`; 0 while the pad cannot be read)."""
+        if WALL in scoring or "layout" not in scoring:
+            return int(scoring.get(WALL, 0))
+        try:
+            return al.read_scorings(self.pad, al.load_buildings())[p][self.at].wall
+        except al.ScoreFileError:
+            return 0
 
     def refresh_breakdown(self) -> None:
         held = len(self.pad["players"][0]["scorings"])
@@ -133,10 +146,16 @@ class AlhambraPadScreen(FittedScreen[None]):
             # A digit typed after the 0 a field starts with replaces it ("03" is 3): Changed comes again.
             event.input.value = event.value.lstrip("0") or "0"
             return
+        if event.value == self.shown.get(event.input.id):
+            # Filled in by `show`, not typed: a pad only looked at was saved (its date made today's, a wall
+            # given as tiles written as 0 beside them, which no scorer reads).
+            return
+        self.shown.pop(event.input.id, None)
         p, field = event.input.id[1:].split("-", 1)
         scoring = self.pad["players"][int(p)]["scorings"][self.at]
         value = int(event.value) if event.value.lstrip("-").isdecimal() else event.value
         if field == WALL:
+            scoring.pop("layout", None)  # a length typed replaces the tiles it was found on
             scoring[WALL] = value
         else:
             scoring["buildings"][field] = value
