@@ -112,7 +112,7 @@ class AlhambraPadScreen(FittedScreen[None]):
         if WALL in scoring or "layout" not in scoring:
             return int(scoring.get(WALL, 0))
         try:
-            return al.read_scorings(self.pad, al.load_buildings())[p][self.at].wall
+            return al.read_scorings(self.pad, al.load_buildings())[self.at][p].wall
         except al.ScoreFileError:
             return 0
 
