@@ -118,11 +118,12 @@ def parse(text: str, state: ad.GameState, rng: random.Random) -> ad.Event:
 
 
 def next_start_player(words: list[str], names: tuple[str, ...]) -> str:
-    """The player `words` name (case ignored, as a name is typed in a hurry) for the start-player tile."""
-    typed = " ".join(words).lower()
-    for name in names:
-        if name.lower() == typed:
-            return name
+    """The player `words` name for the start-player tile: as written, else with case ignored (a name typed in
+    a hurry); "Ann" names Ann where an older game also seats "ann"."""
+    typed = " ".join(words)
+    named = [n for n in names if n == typed] or [n for n in names if n.lower() == typed.lower()]
+    if named:
+        return named[0]
     raise InputError(f"the start-player tile: name the next start player ({', '.join(names)})")
 
 

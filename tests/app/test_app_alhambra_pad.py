@@ -12,6 +12,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import pytest
 from app_driver import make_app, text_of
 from textual.widgets import Input, OptionList, Static
 
@@ -19,7 +20,8 @@ from companion.app import paths
 from companion.app.screens.alhambra_pad import AlhambraPadScreen
 from companion.cli import main as companion_main
 from companion.games.alhambra.buildings import TYPES
-from companion.games.alhambra.pad import new_pad
+from companion.games.alhambra.pad import PadError, new_pad
+from companion.saved_games import saved_files
 
 
 async def new_pad_for_ann_and_ben(pilot: Any) -> AlhambraPadScreen:
@@ -455,3 +457,16 @@ def test_a_pad_only_looked_at_is_left_as_it_was(xdg: Path) -> None:
     assert pad.read_bytes() == example.read_bytes() and pad.stat().st_mtime_ns == before
     assert wall not in ("", "0"), "a wall given as tiles shows its length"
     assert json.loads(_score_json(pad))["players"][0]["total"] > 0
+
+
+def test_a_new_pad_refuses_a_second_dirk_and_never_writes_over_another(xdg: Path) -> None:
+    # A player named Dirk beside the imaginary one made a pad that could never be scored; a second pad begun
+    # in the same second took the first one's file.
+    folder, now = paths.games_dir(), datetime(2026, 11, 23, 20, 15)
+    with pytest.raises(PadError, match="the imaginary Dirk plays the third seat: another name"):
+        new_pad(folder, ["Dirk", "Ben"], now)
+    first = new_pad(folder, ["Dora", "Emil"], now)
+    second = new_pad(folder, ["Hans", "Ida"], now)
+    assert first != second and second.name == "alhambra-20261123-201500-2.pad.json"
+    assert [p["name"] for p in json.loads(first.read_text())["players"]] == ["Dora", "Emil", "Dirk"]
+    assert [path.name for path in saved_files(folder)] == sorted([first.name, second.name])

@@ -47,3 +47,11 @@ def test_dirk_is_typed_as_the_screen_writes_him() -> None:
         "tiles vp cancel start vp exchange vp Dirk garden", state, random.Random(0)
     )
     assert typed == ad.RoundPrepared(("vp", "cancel", "start_player", "vp", "exchange", "vp"), "garden")
+
+
+def test_the_next_start_player_is_the_name_as_written_before_one_alike_but_for_case() -> None:
+    names = ("ann", "Ann", "Ben")
+    assert alhambra_dice_input.next_start_player(["Ann"], names) == "Ann"
+    assert alhambra_dice_input.next_start_player(["ANN"], names) == "ann"
+    with pytest.raises(alhambra_dice_input.InputError, match="name the next start player"):
+        alhambra_dice_input.next_start_player(["Cleo"], names)

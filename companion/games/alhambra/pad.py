@@ -27,6 +27,8 @@ from .scoring import Result as Scored
 PAD_PREFIX = "alhambra-"
 PAD_SUFFIX = ".pad.json"
 WALL = "wall"
+DIRK = "Dirk"
+"""The imaginary third player of a 2-player game."""
 EXTRA_TOWER = "extra_tower"
 """The pad's field saying the dice game's extra tower joins the tile game (12 towers, not 11)."""
 
@@ -39,11 +41,17 @@ def new_pad(folder: Path, names: list[str], now: datetime) -> Path:
         check_names(names, MAX_NAME)
     except IllegalMove as exc:
         raise PadError(str(exc)) from None
+    if len(names) == 2 and DIRK in names:
+        # Two Dirks made a pad no scorer reads ("every player needs a name of their own").
+        raise PadError(f"in a 2-player game the imaginary {DIRK} plays the third seat: another name")
     players: list[dict[str, Any]] = [{"name": n, "scorings": [_empty(False)]} for n in names]
     if len(names) == 2:
-        players.append({"name": "Dirk", "dirk": True, "scorings": [_empty(True)]})
+        players.append({"name": DIRK, "dirk": True, "scorings": [_empty(True)]})
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{PAD_PREFIX}{now:%Y%m%d-%H%M%S}{PAD_SUFFIX}"
+    stem = f"{PAD_PREFIX}{now:%Y%m%d-%H%M%S}"
+    path, n = folder / f"{stem}{PAD_SUFFIX}", 2
+    while path.exists():  # another pad begun the same second: never written over
+        path, n = folder / f"{stem}-{n}{PAD_SUFFIX}", n + 1
     save_pad(path, {"game": GAME_ID, "players": players})
     return path
 
