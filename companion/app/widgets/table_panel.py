@@ -6,7 +6,7 @@ finished game.
 
 from __future__ import annotations
 
-from rich.cells import cell_len
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Container, Vertical
@@ -17,7 +17,7 @@ from companion.games import alhambra_rw as rw
 
 from .fitted import UNBOUNDED, Fitted, fitted_name
 from .grid_text import grid_text
-from .score_sheet import ScoreSheet
+from .score_sheet import IMAGINARY_MARK, ScoreSheet
 
 GRID_WIDTH = 31
 """Columns of one player's grid with its border."""
@@ -32,9 +32,15 @@ BORDER = 2
 
 
 def marked(state: rw.GameState) -> tuple[rw.Scoreboard, dict[str, str]]:
-    """What each sheet is worth, and what follows each player's name: ★ for the winners of a game over."""
+    """What each sheet is worth, and what follows each player's name: ◇ for an imaginary player (as the
+    sheet above marks them: "Marc 0" read as a player who lost), ★ for the winners of a game over."""
     board = rw.score_game(state) if state.is_over else rw.score_so_far(state)
-    return board, {p.name: WINNER if state.is_over and p.name in board.winners else "" for p in board.players}
+    imaginary = {p.name for p in state.players if p.imaginary}
+    return board, {
+        p.name: (f" {IMAGINARY_MARK}" if p.name in imaginary else "")
+        + (WINNER if state.is_over and p.name in board.winners else "")
+        for p in board.players
+    }
 
 
 def name_column(marks: dict[str, str]) -> int:
@@ -51,7 +57,8 @@ def scores_text(state: rw.GameState, width: int = UNBOUNDED) -> Text:
     text.append(f"{'player':<{name_width}}{COLUMNS}", style="bold")
     for p in board.players:
         mark = marks[p.name]
-        name = fitted_name(p.name, name_width - 1 - cell_len(mark)) + mark
+        room = name_width - 1 - cell_len(mark)
+        name = set_cell_size(fitted_name(p.name, min(cell_len(p.name), room)) + mark, name_width - 1)
         text.append(f"\n{name} {p.buildings_vp:>5}{p.rows_columns:>10}{p.coins:>6}{p.total:>6}")
     extra = {p.extra for p in board.players if p.extra}
     if extra:
