@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from companion.games.alhambra_rw import Game, GameStarted, Roll, load_shipped_sheet, sheet_from_json
+from companion.games.alhambra_rw import (
+    VARIANTS,
+    VERSUS_IMAGINARY,
+    Game,
+    GameStarted,
+    Roll,
+    load_shipped_sheet,
+    sheet_from_json,
+)
+from companion.games.alhambra_rw.engine import IMAGINARY_PLAYERS
 
 EXAMPLE = load_shipped_sheet("example")
 # Example sheet, rows yellow 1–6, columns blue 1–6:
@@ -16,6 +25,19 @@ TWO_SERAGLIO = sheet_from_json(
         "coins": 6,
     }
 )
+
+
+REAL = ("Barbara", "Dirk", "Patricia", "Frank", "Ani")
+IMAGINARY = ("Marc", "Nora", "Otto", "Pia")
+SETUPS = [
+    GameStarted(sheet, REAL[:real], IMAGINARY[:imaginary], variant)
+    for sheet in (EXAMPLE, TWO_SERAGLIO)
+    for real, counts in IMAGINARY_PLAYERS.items()
+    for imaginary in counts
+    for variant in VARIANTS
+    if variant != VERSUS_IMAGINARY or real == 1
+]
+"""Every set-up the game allows, on two sheets."""
 
 Cell = tuple[int, int]
 

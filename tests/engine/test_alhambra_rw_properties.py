@@ -9,12 +9,10 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rw_helpers import EXAMPLE, TWO_SERAGLIO
+from rw_helpers import SETUPS
 
 from companion.games.alhambra_rw import (
     BUILDING_TYPES,
-    VARIANTS,
-    VERSUS_IMAGINARY,
     Game,
     GameStarted,
     GameState,
@@ -28,20 +26,9 @@ from companion.games.alhambra_rw import (
     score_game,
     start,
 )
-from companion.games.alhambra_rw.engine import IMAGINARY_PLAYERS
 from companion.games.alhambra_rw.log import write_log
 from companion.games.alhambra_rw.simulate import play_random_game
 
-REAL = ("Barbara", "Dirk", "Patricia", "Frank", "Ani")
-IMAGINARY = ("Marc", "Nora", "Otto", "Pia")
-SETUPS = [
-    GameStarted(sheet, REAL[:real], IMAGINARY[:imaginary], variant)
-    for sheet in (EXAMPLE, TWO_SERAGLIO)
-    for real, counts in IMAGINARY_PLAYERS.items()
-    for imaginary in counts
-    for variant in VARIANTS
-    if variant != VERSUS_IMAGINARY or real == 1
-]
 ROUNDS = {1: 18, 2: 18, 3: 18, 4: 15, 5: 12}
 
 

@@ -16,32 +16,21 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from rw_helpers import EXAMPLE, TWO_SERAGLIO
+from rw_helpers import EXAMPLE, SETUPS
 
 from companion.games.alhambra.buildings import TYPES
 from companion.games.alhambra_dice import GameStarted as DiceStarted
 from companion.games.alhambra_dice import Standing
 from companion.games.alhambra_dice.scorefile import ScoreFileError, end_state
 from companion.games.alhambra_dice.simulate import play_random_game as play_dice_game
-from companion.games.alhambra_rw import BUILDING_TYPES, VARIANTS, VERSUS_IMAGINARY, GameStarted
+from companion.games.alhambra_rw import BUILDING_TYPES, GameStarted
 from companion.games.alhambra_rw.endstate import EndStateError, end_state_from_json
-from companion.games.alhambra_rw.engine import IMAGINARY_PLAYERS
 from companion.games.alhambra_rw.scoring import EndState, end_state_of
 from companion.games.alhambra_rw.simulate import play_random_game as play_rw_game
 
 DICE_END_STATE = (
     Path(__file__).parents[2] / "companion" / "games" / "alhambra_dice" / "examples" / "end-state.json"
 )
-REAL = ("Barbara", "Dirk", "Patricia", "Frank", "Ani")
-IMAGINARY = ("Marc", "Nora", "Otto", "Pia")
-RW_SETUPS = [
-    GameStarted(sheet, REAL[:real], IMAGINARY[:imaginary], variant)
-    for sheet in (EXAMPLE, TWO_SERAGLIO)
-    for real, counts in IMAGINARY_PLAYERS.items()
-    for imaginary in counts
-    for variant in VARIANTS
-    if variant != VERSUS_IMAGINARY or real == 1
-]
 
 
 # ------------------------------------------------------------------------------------ Roll & Write
@@ -81,7 +70,7 @@ def finished_rw(seed: int = 7, setup: GameStarted = SOLO) -> dict[str, Any]:
 
 
 @settings(max_examples=120, deadline=None)
-@given(setup=st.sampled_from(RW_SETUPS), seed=st.integers(0, 2**32 - 1))
+@given(setup=st.sampled_from(SETUPS), seed=st.integers(0, 2**32 - 1))
 def test_every_finished_roll_and_write_game_is_accepted_as_an_end_state(
     setup: GameStarted, seed: int
 ) -> None:
