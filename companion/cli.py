@@ -279,15 +279,21 @@ def run_stats(args: argparse.Namespace) -> int:
         rows = [st for st in stats if st.game == game]
         # As wide as the longest name on screen (a 40-character name pushed its row's numbers right).
         width = max(cell_len(name) for name in ["player", *(st.name for st in rows)])
+        # The game's sources, then a variant's own (Alcazaba's walls), each that some row has.
+        kept = dict.fromkeys([*RECORDS[game].sources, *(s for st in rows for s in st.vp_by_source)])
+        columns = [s for s in kept if any(s in st.vp_by_source for st in rows)]
         # `vp_tiles` is "VP tiles", not "VP vp tiles".
-        named = ["VP " + name.replace("_", " ").removeprefix("vp ") for name in RECORDS[game].sources]
+        named = ["VP " + name.replace("_", " ").removeprefix("vp ") for name in columns]
         # A source's numbers under its name's end ("VP knight doubling" is wider than the numbers' 15).
         wide = [max(SOURCE_WIDTH, len(name)) for name in named]
         sources = " ".join(f"{name:>{cells}}" for name, cells in zip(named, wide, strict=True))
         print(GAMES[game].title)
         print(f"{'player':<{width}} {'games':>5} {'wins':>4} {'average':>7} {'best':>4} {sources}")
         for st in rows:
-            vp = " ".join(f"{v:{cells}.1f}" for v, cells in zip(st.average_vp, wide, strict=True))
+            vp = " ".join(
+                f"{st.vp_by_source[s]:{cells}.1f}" if s in st.vp_by_source else f"{'–':>{cells}}"
+                for s, cells in zip(columns, wide, strict=True)
+            )
             numbers = f"{st.games:5} {st.wins:4} {st.average_total:7.1f} {st.best_total:4} {vp}"
             print(f"{set_cell_size(st.name, width)} {numbers}")
     print("(totals and VP are averages per game, except best)")

@@ -53,14 +53,13 @@ class HistoryError(ValueError):
 class FinishedGame:
     path: Path
     played: datetime
-    """When the last move was written."""
+    """When the last move was written, in local time with its UTC offset."""
     game: str
     results: tuple[Result, ...]
     winners: tuple[str, ...]
-
-    @property
-    def sources(self) -> tuple[str, ...]:
-        return RECORDS[self.game].sources
+    sources: tuple[str, ...]
+    """Where this game's points came from, in the order of each result's `vp` (a variant's may differ from
+    its game's `sources`: Alcazaba's walls)."""
 
     @property
     def won(self) -> str:
@@ -118,29 +117,25 @@ def _naming(path: Path, exc: Exception) -> str:
     return str(exc) if str(exc).startswith(str(path)) else f"{path}: {exc}"
 
 
-def _finished(path: Path) -> tuple[str, tuple[tuple[Result, ...], tuple[str, ...]] | None]:
-    """The game of a saved file and, when it is over, its results and winners; `HistoryError` says why not."""
-    entry, content = _content(path)
-    try:
-        return entry.id, RECORDS[entry.id].finished(content)
-    except (IllegalMove, ScoreFileError) as exc:
-        raise HistoryError(_naming(path, exc)) from exc
-
-
 def _read_back(path: Path) -> dict[str, Any]:
-    """One log as history keeps it (JSON, for the index): its game and, once finished, the results; or why
-    it cannot be read."""
+    """One log as history keeps it (JSON, for the index): its game and, once finished, the results and
+    where their points came from; or why it cannot be read."""
     try:
-        game, finished = _finished(path)
+        entry, content = _content(path)
+        records = RECORDS[entry.id]
+        finished = records.finished(content)
     except HistoryError as exc:
         return {"problem": str(exc)}
+    except (IllegalMove, ScoreFileError) as exc:
+        return {"problem": _naming(path, exc)}
     if finished is None:
-        return {"game": game}
+        return {"game": entry.id}
     results, winners = finished
     return {
-        "game": game,
+        "game": entry.id,
         "results": [[r.name, r.imaginary, r.total, list(r.vp)] for r in results],
         "winners": list(winners),
+        "sources": list(records.sources_of(content)),
     }
 
 
@@ -161,7 +156,9 @@ def history(folder: Path) -> History:
         results = tuple(
             Result(name, imaginary, total, tuple(vp)) for name, imaginary, total, vp in back["results"]
         )
-        games.append(FinishedGame(path, played, back["game"], results, tuple(back["winners"])))
+        games.append(
+            FinishedGame(path, played, back["game"], results, tuple(back["winners"]), tuple(back["sources"]))
+        )
     games.sort(key=lambda g: (g.played, g.path.name), reverse=True)
     return History(tuple(games), tuple(problems))
 
@@ -188,8 +185,9 @@ class PlayerStats:
     wins: int
     average_total: float
     best_total: int
-    average_vp: tuple[float, ...]
-    """Average VP per game by source, in the order of the game's `sources`."""
+    vp_by_source: Mapping[str, float]
+    """Average VP per game by source, over the games with that source: the game's `sources` first, then a
+    variant's own (Alcazaba's walls)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -199,22 +197,20 @@ class PlayerStats:
             "wins": self.wins,
             "average_total": round(self.average_total, 1),
             "best_total": self.best_total,
-            "average_vp": {
-                s: round(v, 1) for s, v in zip(RECORDS[self.game].sources, self.average_vp, strict=True)
-            },
+            "average_vp": {s: round(v, 1) for s, v in self.vp_by_source.items()},
         }
 
 
 def player_stats(games: Sequence[FinishedGame]) -> list[PlayerStats]:
     """Per game and real player: games played, games won (a shared win counts for each winner), average
     and best total, and where the points came from on average. Grouped by game, most wins first."""
-    played: dict[tuple[str, str], list[Result]] = {}
+    played: dict[tuple[str, str], list[tuple[Result, tuple[str, ...]]]] = {}
     wins: dict[tuple[str, str], int] = {}
     for game in games:
         for result in game.results:
             if not result.imaginary:
                 key = (game.game, result.name)
-                played.setdefault(key, []).append(result)
+                played.setdefault(key, []).append((result, game.sources))
                 wins[key] = wins.get(key, 0) + (result.name in game.winners)
     stats = [
         PlayerStats(
@@ -222,10 +218,20 @@ def player_stats(games: Sequence[FinishedGame]) -> list[PlayerStats]:
             name,
             len(results),
             wins[game, name],
-            statistics.fmean(r.total for r in results),
-            max(r.total for r in results),
-            tuple(statistics.fmean(r.vp[i] for r in results) for i in range(len(RECORDS[game].sources))),
+            statistics.fmean(r.total for r, _ in results),
+            max(r.total for r, _ in results),
+            _by_source(RECORDS[game].sources, results),
         )
         for (game, name), results in played.items()
     ]
     return sorted(stats, key=lambda s: (list(RECORDS).index(s.game), -s.wins, -s.average_total, s.name))
+
+
+def _by_source(first: tuple[str, ...], results: Sequence[tuple[Result, tuple[str, ...]]]) -> dict[str, float]:
+    """Average VP by source over the results whose game has that source: a game without one (a variant's) is
+    none of its zeros. The sources `first` lead, in their order."""
+    vps: dict[str, list[int]] = {source: [] for source in first}
+    for result, sources in results:
+        for source, vp in zip(sources, result.vp, strict=True):
+            vps.setdefault(source, []).append(vp)
+    return {source: statistics.fmean(vp) for source, vp in vps.items() if vp}

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 INDEX_NAME = ".history.sqlite"
-VERSION = 3
+VERSION = 4
 """What a read-back holds; another version's index is emptied. Raise it when a reader's JSON changes."""
 ENDS = 4096
 """Bytes at each end of a log hashed into its key: a log rewritten to the same size within the file

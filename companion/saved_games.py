@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import shutil
 from dataclasses import asdict, dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -64,11 +64,13 @@ def saved_games(folder: Path) -> list[SavedGame]:
 
 
 def last_changed(path: Path) -> datetime | None:
-    """When a saved file was last written: a link's own time when what it points at is gone (its reader
-    says so); None when the file itself is gone."""
+    """When a saved file was last written, in local time with its UTC offset: a link's own time when what it
+    points at is gone (its reader says so); None when the file itself is gone."""
     for look in (path.stat, path.lstat):
         try:
-            return datetime.fromtimestamp(look().st_mtime)
+            # With its offset: the night clocks go back, 01:50 EDT came before 01:10 EST, and naive local
+            # times sorted them the other way round.
+            return datetime.fromtimestamp(look().st_mtime, UTC).astimezone()
         except OSError:
             continue
     return None

@@ -39,7 +39,7 @@ class Result:
     imaginary: bool
     total: int
     vp: tuple[int, ...]
-    """VP by source, in the order of the game's `Records.sources`."""
+    """VP by source, in the order of the game's `Records.sources` (or its variant's: `variant_sources`)."""
 
 
 @dataclass(frozen=True)
@@ -68,6 +68,13 @@ class Records:
     read: Callable[[Path], Any] | None = None
     """What one of its saved files holds, for a game kept without a log (None: the log's events); raises
     `ScoreFileError` naming the file."""
+    variant_sources: Callable[[Any], tuple[str, ...]] | None = None
+    """Where one game's points come from when a variant's differ from `sources` (Alhambra dice's Alcazaba:
+    the tile game's buildings and walls), from what `finished` reads; None: every game's are `sources`."""
+
+    def sources_of(self, content: Any) -> tuple[str, ...]:
+        """Where the points of the game `content` holds (what `finished` reads) come from."""
+        return self.sources if self.variant_sources is None else self.variant_sources(content)
 
 
 @dataclass(frozen=True)

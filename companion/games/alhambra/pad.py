@@ -164,7 +164,13 @@ def finished(pad: dict[str, Any]) -> tuple[tuple[Result, ...], tuple[str, ...]] 
     scored = _scored(pad) if len(pad["players"][0]["scorings"]) == SCORINGS else None
     if scored is None:
         return None
-    results = tuple(
+    return results(scored), scored.winners
+
+
+def results(scored: Scored) -> tuple[Result, ...]:
+    """Each player's total as history keeps it, split into the buildings' and the walls' VP (the tile game's
+    sources: its pads and Alcazaba games alike)."""
+    return tuple(
         Result(
             p.name,
             p.dirk,
@@ -173,7 +179,6 @@ def finished(pad: dict[str, Any]) -> tuple[tuple[Result, ...], tuple[str, ...]] 
         )
         for p in scored.players
     )
-    return results, scored.winners
 
 
 def progress(pad: dict[str, Any]) -> Progress:

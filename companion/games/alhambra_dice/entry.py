@@ -6,14 +6,17 @@ import random
 from operator import attrgetter
 from typing import TypeAlias
 
+from ..alhambra.entry import ENTRY as TILE_GAME
+from ..alhambra.pad import results as tile_game_results
 from ..alhambra.report import result_text
 from ..alhambra.scoring import Result as AlhambraResult
-from ..entry import GameEntry, Progress, Records, Result, Scored, ScoreFileError, Summary
+from ..entry import GameEntry, Progress, Records, Result, Scored, Summary
 from ..session import Rules, Session
 from . import advice
+from .alcazaba import AlcazabaGame
 from .engine import PLAYERS, ROUNDS
 from .events import ALCAZABA, GAME_ID, LOG_FORMAT, Event, GameStarted
-from .play import apply, expectation, replay, undo
+from .play import apply, expectation, fold, replay, undo
 from .report import game_text
 from .scorefile import end_state, score_finished, score_log
 from .scoring import GameScore
@@ -23,6 +26,8 @@ from .state import Expectation, GameState
 RULES: Rules[Event, GameState, Expectation] = Rules(
     LOG_FORMAT, replay, apply, undo, expectation, attrgetter("players")
 )
+SOURCES = ("buildings", "vp_tiles")
+"""Where a standard game's points come from."""
 AlhambraDiceSession: TypeAlias = Session[Event, GameState, Expectation]
 """A game of it being played (`Session.create(RULES, ...)`, `Session.resume(RULES, path)`)."""
 
@@ -75,13 +80,23 @@ def _alcazaba(events: list[Event]) -> bool:
 
 def _alcazaba_finished(events: list[Event]) -> tuple[tuple[Result, ...], tuple[str, ...]] | None:
     """The Alcazaba variant, scored as the original Alhambra: its points are the buildings' majorities and
-    the walls (no VP tiles). It was left out of history, F4 and stats ("not here yet")."""
-    try:
-        result = score_finished(events)
-    except ScoreFileError:
-        return None  # a game not over (or refused by the rules) is no past game
-    assert isinstance(result, AlhambraResult)
-    return tuple(Result(p.name, p.dirk, p.total, (p.total, 0)) for p in result.players), result.winners
+    the walls (no VP tiles), split as the tile game's (`variant_sources`). A move the rules refuse raises
+    `IllegalMove`, naming the event, as the standard game's does: it is no game still being played."""
+    game = fold(events)
+    if not game.is_over:
+        return None
+    assert isinstance(game, AlcazabaGame)  # its first event names the variant
+    result = game.result()
+    assert result is not None  # a finished game has held its three scorings
+    return tile_game_results(result), result.winners
+
+
+def sources(events: list[Event]) -> tuple[str, ...]:
+    """Where a game's points come from: an Alcazaba game's as the tile game's, a standard one's the row's."""
+    if not _alcazaba(events):
+        return SOURCES
+    assert TILE_GAME.records is not None  # the tile game's row reads its pads back
+    return TILE_GAME.records.sources
 
 
 def progress(events: list[Event]) -> Progress:
@@ -122,7 +137,7 @@ ENTRY = GameEntry(
     players=PLAYERS,
     random_game=random_game,
     summary=summary,
-    records=Records(("buildings", "vp_tiles"), finished, progress, replayable=False),
+    records=Records(SOURCES, finished, progress, replayable=False, variant_sources=sources),
     screen="companion.app.game_screens:alhambra_dice",
     view="companion.app.widgets.alhambra_board:AlhambraTable",
     advice=advice.ADVISING,
