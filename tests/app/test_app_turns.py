@@ -240,3 +240,26 @@ def test_two_buildings_is_offered_in_the_now_panel_only_when_it_can_be_taken() -
                 seen.add(offered)
             game.apply(event)
     assert seen == {True, False}, "both cases were met"
+
+
+def test_undo_after_an_imaginary_players_roll_takes_back_the_move_it_followed(xdg: Path) -> None:
+    # Undone alone, the app's roll for Ani left the game waiting for a roll the app made only after a move:
+    # stuck until a second undo, and at the game's end never reachable (continuing rolled again at once).
+    events = random_game(2, ("Anna", "Ben"), ("Ani",))
+    last = next(i for i, e in enumerate(events) if i > 10 and isinstance(e, rw.Roll) and e.player == "Ani")
+    path = saved_game(events[: last + 1], "ani.jsonl")
+
+    async def play() -> None:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            await pilot.press("enter")
+            await pilot.pause()
+            screen = pilot.app.screen
+            assert isinstance(screen, RollAndWriteScreen)
+            await send_keys(pilot, ["u"])
+            assert screen.session.events == events[: last - 1]
+            assert not screen.automatic_next(), "waits for the move the players take back"
+            assert list(rw.load_log(path).events) == events[: last - 1]
+            await send_keys(pilot, ["U"])
+            assert screen.session.events == events[: last + 1], "the same dice rolled for Ani"
+
+    asyncio.run(play())

@@ -499,30 +499,51 @@ class RollAndWriteScreen(PlayScreen):
             self.say("the game is not over yet", error=True)
 
     # ------------------------------------------------------------------------------- undo, redo
+    def automatic_next(self) -> bool:
+        """Whether the app makes the next move itself: an imaginary player's roll, with auto-roll on."""
+        return self.auto_imaginary and is_imaginary_roll(self.state, self.session.expectation())
+
     def action_undo(self) -> None:
+        """The last move taken back, with the imaginary players' rolls the app made after it: undone alone,
+        the game waited for a roll nobody made (auto-roll rolls after a move, not after an undo)."""
+        undone: list[str] = []
         try:
             self.session.undo()
+            undone[:0] = self.log_lines.pop()[:1]
+            while self.automatic_next() and len(self.session.events) > 1:
+                self.session.undo()
+                undone[:0] = self.log_lines.pop()[:1]
         except (rw.IllegalMove, OSError) as exc:
             self.say(str(exc), error=True)
-            return
-        undone = self.log_lines.pop()
+            if not undone:
+                return
         self._rewrite_log()
         self.colour, self.picked, self.entry = None, None, []
-        self.say(f"undone: {undone[0]} (ctrl+y redoes it)")
+        self.say(f"undone: {'; '.join(undone)} (ctrl+y redoes it)")
+        if self.automatic_next():  # back at the start: its rolls are the app's to make again
+            self._after_change()
 
     def action_redo(self) -> None:
-        before = self.state
+        """The last move undone made again, with the imaginary players' rolls undone with it."""
+        redone: list[str] = []
         try:
-            event = self.session.redo()
+            self._redo_one(redone)
+            while self.automatic_next() and self.session.redo_stack:
+                self._redo_one(redone)
         except (rw.IllegalMove, OSError) as exc:
             self.say(str(exc), error=True)
-            return
+            if not redone:
+                return
+        self.say(f"redone: {'; '.join(redone)}")
+        self._after_change()
+
+    def _redo_one(self, redone: list[str]) -> None:
+        before = self.state
+        event = self.session.redo()
         lines = describe(before, event, self.state)
         self.log_lines.append(lines)
         self.query_one("#log", WrappedLog).write_lines(lines)
-        self.say(f"redone: {lines[0]}")
-        if self.state.is_over:
-            self._finished()
+        redone.append(lines[0])
 
     def _rewrite_log(self) -> None:
         log = self.query_one("#log", WrappedLog)
