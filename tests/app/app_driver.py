@@ -25,6 +25,7 @@ from companion.app.app import CameraSetup, CompanionApp
 from companion.app.screens.event_game import EventGameScreen
 from companion.app.screens.roll_and_write import RollAndWriteScreen
 from companion.app.screens.roll_and_write_end import RollAndWriteEndScreen
+from companion.app.screens.start import MAX_PLAYERS
 from companion.games import alhambra_rw as rw
 from companion.games.alhambra_rw.log import write_log
 from companion.games.alhambra_rw.simulate import play_random_game
@@ -136,7 +137,7 @@ async def new_game(pilot: Pilot[None], names: list[str], variant_downs: int = 0)
         keys.extend(name)
     if variant_downs:
         # From the last name: the remaining name fields, the start player, then the variant.
-        keys += ["tab"] * (5 - len(names) + 2) + ["enter", *["down"] * variant_downs, "enter"]
+        keys += ["tab"] * (MAX_PLAYERS - len(names) + 2) + ["enter", *["down"] * variant_downs, "enter"]
     # Key by key: a burst would reach a name field before the tab's focus change (as in a real terminal).
     await pilot.press(*keys, "f5")
     await pilot.pause()

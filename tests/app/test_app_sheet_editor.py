@@ -15,6 +15,7 @@ from companion.app.screens.sheet_editor import SheetEditorScreen
 from companion.app.screens.start import StartScreen
 from companion.app.widgets.grid_editor import GridEditor
 from companion.games import alhambra_rw as rw
+from jsonfile import control_character
 
 
 def text_of(screen: SheetEditorScreen, selector: str) -> str:
@@ -232,3 +233,66 @@ def test_saving_says_the_file_name_asks_before_replacing_another_sheet_and_keeps
     said, disabled = seen["../Évil sheet/x"]  # type: ignore[misc]
     assert "saves it as 'vil-sheet-x'" in said and not disabled
     assert seen["saved"] and json.loads(side_a.read_text())["coins"] != 9
+
+
+def test_a_sheet_files_name_that_would_drive_the_terminal_is_shown_with_its_escapes(xdg: Path) -> None:
+    """A sheet file named with ESC showed in reverse video in the sheet list, and one that cannot be read
+    cleared the screen when the list opened, when chosen (its reason names the file) and on F2."""
+    sheets = xdg / "config" / "table-companion" / "sheets"
+    sheets.mkdir(parents=True)
+    good = sheets / "ok\x1b[7minv.json"
+    good.write_text(json.dumps(rw.load_shipped_sheet("example").to_json() | {"name": "ok"}), encoding="utf-8")
+    broken = sheets / "bad\x1b[2J.json"
+    broken.write_text('{"name": "bad", "grid": [', encoding="utf-8")
+
+    async def start() -> list[str]:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            sheet = pilot.app.screen.query_one("#sheet", Select)
+            listed = sheet.query_one("SelectOverlay", OptionList)
+            shown = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
+            sheet.value = ("user", str(broken))
+            await pilot.pause()
+            shown.append(said(pilot.app.screen))
+            await pilot.press("f2")
+            await pilot.pause()
+            await pilot.press("escape")
+            await pilot.pause()
+            return [*shown, said(pilot.app.screen)]
+
+    shown = asyncio.run(start())
+    assert shown[0] == "ok\\x1b[7minv (yours)" and shown[-3] == "bad\\x1b[2J (yours, cannot be read)", shown
+    assert "bad\\x1b[2J.json" in shown[-2] and shown[-1].endswith("; starting from the example"), shown
+    assert not any(control_character(text) for text in shown), shown
+
+
+def test_everything_in_the_sheet_editor_is_reached_at_60x20(xdg: Path) -> None:
+    """At 60×20 the counts' last lines ("G garden", "T tower", "not entered") and the buttons lay below the
+    bottom, Back past the right edge as well, and PageDown did nothing. The buttons stand under the grid
+    there, and PageDown shows every line of each part, its whole width; PageUp goes back to the grid."""
+    parts = ("#grid", "#counts", "#sheet-name", "#coins", "#validation", "#save", "#cancel")
+
+    async def page() -> tuple[dict[str, set[int]], dict[str, int], bool]:
+        async with make_app().run_test(size=(60, 20)) as pilot:
+            await pilot.press("f2")
+            await pilot.pause()
+            screen = pilot.app.screen
+            assert isinstance(screen, SheetEditorScreen)
+            lines: dict[str, set[int]] = {part: set() for part in parts}
+            for _ in range(4):
+                shown = screen._compositor.visible_widgets
+                for part in parts:
+                    widget = screen.query_one(part)
+                    if widget in shown:
+                        region, clip = shown[widget]
+                        seen = region.intersection(clip)
+                        if seen.width == region.width:
+                            lines[part] |= set(range(seen.y - region.y, seen.bottom - region.y))
+                await pilot.press("pagedown")
+                await pilot.pause()
+            heights = {part: screen.query_one(part).outer_size.height for part in parts}
+            await pilot.press("pageup", "pageup", "pageup", "pageup")
+            await pilot.pause()
+            return lines, heights, screen.query_one("#grid") in screen._compositor.visible_widgets
+
+    lines, heights, back = asyncio.run(page())
+    assert {part: len(shown) for part, shown in lines.items()} == heights and back, lines

@@ -34,7 +34,7 @@ from companion.app.screens.carcassonne_dice import CarcassonneDiceScreen
 from companion.app.screens.delete_game import DeleteGameScreen
 from companion.app.screens.roll_and_write import RollAndWriteScreen
 from companion.app.screens.roll_and_write_end import RollAndWriteEndScreen
-from companion.app.screens.start import StartScreen
+from companion.app.screens.start import NEW_GAMES, StartScreen
 from companion.cli import main as companion_main
 from companion.games import alhambra_dice as ad
 from companion.games import alhambra_rw as rw
@@ -460,3 +460,123 @@ def test_a_name_typed_while_the_saved_games_have_the_focus_goes_into_the_form(xd
 
     first, names, focused = asyncio.run(type_names())
     assert first == "saved" and names == ["Ann", "Ben", ""] and focused == "name2", (first, names, focused)
+
+
+async def choose(pilot: Pilot[None], selector: str, label: str) -> None:
+    """Choose `label` in a choice box as a player does: open it, go to the top, down to it, Enter."""
+    select = pilot.app.screen.query_one(selector, Select)
+    listed = select.query_one("SelectOverlay", OptionList)
+    prompts = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
+    select.focus()
+    await pilot.press("enter", "home", *["down"] * prompts.index(label), "enter")
+
+
+async def retype(pilot: Pilot[None], field: int, name: str) -> None:
+    """Player `field`'s name erased a key at a time, then `name` typed."""
+    typed = pilot.app.screen.query_one(f"#name{field}", Input)
+    typed.focus()
+    await pilot.press("end", *["backspace"] * len(typed.value), *name)
+
+
+def start_player(pilot: Pilot[None]) -> tuple[str, str]:
+    """The start player shown, and the message line."""
+    screen = pilot.app.screen
+    shown = screen.query_one("#start-player", Select).query_one("#label", Static).content
+    return str(shown), str(screen.query_one("#message", Static).content)
+
+
+def test_the_start_player_chosen_stays_chosen_while_other_names_change(xdg: Path) -> None:
+    """The start player was kept as a place among the names typed: with Cat chosen, player 1 retyped from
+    Ann to Ada (blank a moment) made Ada start; with Ben chosen, Ann cleared made Cat start. The player
+    chosen stays chosen; only their own name cleared gives the start to the first, said so, until their field
+    has a name again."""
+
+    async def start() -> tuple[list[tuple[str, str]], tuple[str, ...]]:
+        seen = []
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            # The Alhambra dice game: the line under the form says no imaginary players.
+            await choose(pilot, "#game", NEW_GAMES[1].name)
+            await retype(pilot, 1, "Ann")
+            await pilot.press("tab", *"Ben", "tab", *"Cat")
+            await choose(pilot, "#start-player", "Cat")
+            await retype(pilot, 1, "Ada")
+            seen.append(start_player(pilot))
+            await choose(pilot, "#start-player", "Ben")
+            await retype(pilot, 1, "")
+            seen.append(start_player(pilot))
+            await retype(pilot, 2, "")
+            seen.append(start_player(pilot))
+            await retype(pilot, 2, "Bo")
+            seen.append(start_player(pilot))
+            await pilot.press("f5")
+            await pilot.pause()
+            screen = pilot.app.screen
+            assert isinstance(screen, AlhambraDiceScreen)
+            return seen, screen.session.setup.players
+
+    seen, players = asyncio.run(start())
+    assert seen[0] == ("Cat", "") and seen[1] == ("Ben", "")
+    assert seen[2] == ("Cat", "player 2, chosen to start, has no name: Cat starts")
+    assert seen[3] == ("Bo", "") and players == ("Bo", "Cat")
+
+
+def test_the_variant_chosen_stays_while_a_name_is_corrected(xdg: Path) -> None:
+    """Ann against 3 imaginary players, her name corrected to Anna: blank a moment (no variant then), the
+    form went back to the first variant, and the game started was another than the one chosen."""
+
+    async def start() -> rw.GameStarted:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            await pilot.press(*"Ann")
+            await choose(pilot, "#variant", "against 3 imaginary players")
+            await retype(pilot, 1, "Anna")
+            await pilot.press("f5")
+            await pilot.pause()
+            return game_screen(pilot.app).session.setup
+
+    setup = asyncio.run(start())
+    assert (setup.players, len(setup.imaginary), setup.variant) == (("Anna",), 3, rw.VERSUS_IMAGINARY)
+
+
+def test_six_players_start_an_alhambra_dice_game_and_roll_and_write_says_why_not(xdg: Path) -> None:
+    """The form had five names, though the Alhambra dice game and the pad take six."""
+
+    async def start() -> tuple[str, bool, tuple[str, ...]]:
+        async with make_app().run_test(size=(80, 24)) as pilot:
+            await pilot.press(*"Ann", "tab", *"Ben", "tab", *"Cat", "tab", *"Dan", "tab", *"Eve")
+            await pilot.press("tab", *"Fay", "f5")
+            screen = pilot.app.screen
+            assert isinstance(screen, StartScreen)
+            message = screen.query_one("#message", Static)
+            said = str(message.content), message.has_class("error")
+            await pilot.press("f8")
+            await pilot.pause()
+            game = pilot.app.screen
+            assert isinstance(game, AlhambraDiceScreen)
+            return *said, game.session.setup.players
+
+    said, error, players = asyncio.run(start())
+    assert said == "a game has 1 to 5 real players, not 6" and error
+    assert players == ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
+
+
+@pytest.mark.parametrize("key", ["f5", "f7", "f8", "f9", "f10"])
+def test_names_that_differ_only_in_case_are_refused_for_a_new_game(xdg: Path, key: str) -> None:
+    """ "ann" and "Ann" started a game (the engines tell them apart, and old logs stay so), but not the
+    table: the dice game's start player tile named either."""
+
+    async def start() -> tuple[type[Screen[object]], str]:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            await pilot.press(*"ann", "tab", *"Ben", "tab", *"Ann", key)
+            await pilot.pause()
+            return type(pilot.app.screen), str(pilot.app.screen.query_one("#message", Static).content)
+
+    assert asyncio.run(start()) == (StartScreen, "player names must differ: ann and Ann differ only in case")
+
+
+def test_the_imaginary_players_names_differ_from_the_real_ones_in_any_case(xdg: Path) -> None:
+    async def start() -> rw.GameStarted:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            await pilot.press(*"ani", "f5")
+            return game_screen(pilot.app).session.setup
+
+    assert asyncio.run(start()).imaginary == ("Dirk", "Marc")

@@ -15,6 +15,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.events import Resize
 from textual.widgets import Button, Input, Label, Static
 
 from companion.games import alhambra_rw as rw
@@ -46,6 +47,11 @@ def file_stem(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9_-]+", "-", name.strip()).strip("-") or "sheet"
 
 
+ONE_COLUMN = 78
+"""Below this many columns the grid and its counts stand above the name, the coin supply and the buttons:
+beside the grid's 36 columns the two buttons need 40 more (at 60, "Back" was off the screen)."""
+
+
 class SheetEditorScreen(FittedScreen[Path | None]):
     """Dismisses with the saved file's path, or None when left without saving."""
 
@@ -54,6 +60,9 @@ class SheetEditorScreen(FittedScreen[Path | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "save", "save and use"),
         Binding("escape", "cancel", "back without saving"),
+        # A short terminal (60×20) scrolls the page: moving the focus never shows the counts under the grid.
+        Binding("pagedown", "page(1)", "page down", show=False),
+        Binding("pageup", "page(-1)", "page up", show=False),
     ]
 
     def __init__(self, sheet: rw.Sheet, sheets_dir: Path) -> None:
@@ -91,6 +100,13 @@ class SheetEditorScreen(FittedScreen[Path | None]):
     def on_mount(self) -> None:
         self.query_one("#grid", GridEditor).focus()
         self.validate()
+
+    def on_resize(self, event: Resize) -> None:
+        self.set_class(event.size.width < ONE_COLUMN, "-one-column")
+
+    def action_page(self, pages: int) -> None:
+        body = self.query_one("#body", Horizontal)
+        body.scroll_to(y=body.scroll_y + pages * body.scrollable_content_region.height, animate=False)
 
     @on(GridEditor.Changed)
     @on(Input.Changed)

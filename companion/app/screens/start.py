@@ -39,7 +39,8 @@ from ..widgets.message_line import MessageLine
 from .delete_game import DeleteGameScreen
 from .sheet_editor import SheetEditorScreen
 
-MAX_PLAYERS = 5
+MAX_PLAYERS = 6
+"""The most players a game takes (the Alhambra dice game, the pad); each game refuses counts it does not."""
 IMAGINARY_NAMES = ("Ani", "Dirk", "Marc", "Frank", "Patricia", "Barbara")
 """Names for the imaginary players (from the rulebook's examples); any a real player uses is skipped."""
 
@@ -50,17 +51,35 @@ SheetChoice = tuple[str, str]
 
 
 def imaginary_names(players: list[str], count: int) -> tuple[str, ...]:
-    free = [n for n in IMAGINARY_NAMES if n not in players]
-    free += [f"Imaginary {i}" for i in range(1, count + 1)]
-    return tuple(free[:count])
+    # A name a real player has in another case is theirs too: "ani" and an imaginary "Ani" were two players
+    # the table could not tell apart.
+    taken = {name.casefold() for name in players}
+    numbered = (f"Imaginary {i}" for i in range(1, count + len(players) + 1))
+    return tuple([name for name in (*IMAGINARY_NAMES, *numbered) if name.casefold() not in taken][:count])
+
+
+def names_clash(names: list[str]) -> str:
+    """Why these names cannot be a new game's players ("": they can). The engines tell names apart as typed,
+    so that old logs stay readable; at the table, and on the dice game's start player tile, "ann" and "Ann"
+    are one player."""
+    for n, name in enumerate(names):
+        for other in names[:n]:
+            if other == name:
+                return "player names must differ"
+            if other.casefold() == name.casefold():
+                return printable(f"player names must differ: {other} and {name} differ only in case")
+    return ""
 
 
 def variant_options(players: list[str]) -> tuple[list[tuple[str, tuple[int, str]]], str]:
     """The (imaginary count, variant) combinations the engine accepts for these players, with labels,
     and the engine's reason when it accepts none."""
+    if not players:
+        return [], "type at least one player's name"
     options = []
-    reason = "type at least one player's name" if not players else ""
-    for count in IMAGINARY_PLAYERS.get(len(players), ()):
+    reason = ""
+    # A count of players the engine takes none for is tried with none imaginary: the engine says why.
+    for count in IMAGINARY_PLAYERS.get(len(players), (0,)):
         for variant in rw.VARIANTS:
             setup = rw.GameStarted(
                 rw.load_shipped_sheet("example"), tuple(players), imaginary_names(players, count), variant
@@ -175,6 +194,12 @@ class StartScreen(FittedScreen[None]):
         self.sheet_problem_said = False
         self.now = now
         self.saved: list[SavedGame] = []
+        self.start_field: int | None = None
+        """The name field of the player chosen to start (None: none chosen, the first named starts): a name
+        cleared or retyped in another field leaves the one chosen chosen."""
+        self.variant_chosen: tuple[int, str] | None = None
+        """The variant chosen, taken again whenever it is offered: a name retyped passes through counts of
+        players that offer others, or none."""
 
     def compose(self) -> ComposeResult:
         # Every game starts here: each by its key (the button's, the footer's), none in the title.
@@ -258,8 +283,13 @@ class StartScreen(FittedScreen[None]):
         self.list_saved()
 
     # --------------------------------------------------------------------------------- the form
+    def named_fields(self) -> dict[int, str]:
+        """The names typed by their fields' numbers (player 1 is 1), in seating order."""
+        fields = enumerate(self.query(".name").results(Input), 1)
+        return {n: name for n, name in ((n, field.value.strip()) for n, field in fields) if name}
+
     def names(self) -> list[str]:
-        return [v for v in (i.value.strip() for i in self.query(".name").results(Input)) if v]
+        return list(self.named_fields().values())
 
     def chosen_game(self) -> str:
         """The action that starts the game chosen."""
@@ -278,33 +308,51 @@ class StartScreen(FittedScreen[None]):
 
     @on(Input.Changed, ".name")
     def names_changed(self) -> None:
-        names = self.names()
+        """The start players and variants offered for the names typed, the ones chosen shown where offered
+        (set here, so not posted as chosen)."""
+        fields = self.named_fields()
         start = self.query_one("#start-player", Select)
-        chosen = start.value
-        start.set_options([(name, n) for n, name in enumerate(names)])
-        if names:
-            start.value = chosen if isinstance(chosen, int) and chosen < len(names) else 0
         variant = self.query_one("#variant", Select)
-        chosen = variant.value
-        options, reason = variant_options(names)
-        variant.set_options(options)
-        if options:
-            variant.value = chosen if chosen in [value for _, value in options] else options[0][1]
-            self.variant_changed()
-        elif self.chosen_game() == ROLL_AND_WRITE_GAME:
-            self.say(reason, error=bool(names))
-        else:
-            self.say("")
+        offered, _ = variant_options(list(fields.values()))
+        options = [value for _, value in offered]
+        with self.prevent(Select.Changed):
+            start.set_options([(name, n) for n, name in fields.items()])
+            if fields:
+                start.value = self.start_field if self.start_field in fields else next(iter(fields))
+            variant.set_options(offered)
+            if options:
+                variant.value = self.variant_chosen if self.variant_chosen in options else options[0]
+        self.say_form()
+
+    @on(Select.Changed, "#start-player")
+    def start_player_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, int):
+            self.start_field = event.value
+            self.say_form()
 
     @on(Select.Changed, "#variant")
-    def variant_changed(self) -> None:
+    def variant_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, tuple):
+            self.variant_chosen = event.value
+            self.say_form()
+
+    def say_form(self) -> None:
+        """What the form's choices come to: who starts when the start player chosen has no name now, and for
+        Roll & Write the imaginary players, or why no variant is offered (an error once a name is typed)."""
+        fields = self.named_fields()
+        names = list(fields.values())
+        said = []
+        if self.chosen_game() != PAD and fields and self.start_field not in (None, *fields):
+            said.append(f"player {self.start_field}, chosen to start, has no name: {names[0]} starts")
         variant = self.query_one("#variant", Select).value
-        if self.chosen_game() != ROLL_AND_WRITE_GAME:
-            self.say("")
-        elif isinstance(variant, tuple) and variant[0]:
-            self.say(f"imaginary players: {', '.join(imaginary_names(self.names(), variant[0]))}")
-        else:
-            self.say("")
+        error = False
+        if self.chosen_game() == ROLL_AND_WRITE_GAME:
+            if not isinstance(variant, tuple):
+                said.append(variant_options(names)[1])
+                error = bool(names)
+            elif variant[0]:
+                said.append(f"imaginary players: {', '.join(imaginary_names(names, variant[0]))}")
+        self.say("; ".join(said), error)
 
     def load_sheet_choices(self, select: SheetChoice | None = None) -> None:
         """The players' sheets, the newest first, then the shipped ones; a sheet of theirs that cannot be
@@ -319,10 +367,14 @@ class StartScreen(FittedScreen[None]):
             except rw.SheetError as exc:
                 self.unreadable_sheets[str(path)] = str(exc)
             else:
-                options.append((f"{path.stem} (yours)", ("user", str(path))))
+                # A file's name may hold what would drive the terminal drawn as it is.
+                options.append((printable(f"{path.stem} (yours)"), ("user", str(path))))
         options += _shipped_sheets()
         chosen = select or options[0][1]
-        options += [(f"{Path(p).stem} (yours, cannot be read)", ("user", p)) for p in self.unreadable_sheets]
+        options += [
+            (printable(f"{Path(p).stem} (yours, cannot be read)"), ("user", p))
+            for p in self.unreadable_sheets
+        ]
         sheet = self.query_one("#sheet", Select)
         sheet.set_options(options)
         sheet.value = chosen
@@ -333,9 +385,9 @@ class StartScreen(FittedScreen[None]):
         choice = self.query_one("#sheet", Select).value
         problem = self.unreadable_sheets.get(choice[1], "") if isinstance(choice, tuple) else ""
         if problem:
-            self.say(problem, error=True)
+            self.say(printable(problem), error=True)
         elif self.sheet_problem_said:
-            self.variant_changed()
+            self.say_form()
         self.sheet_problem_said = bool(problem)
 
     def selected_sheet(self) -> rw.Sheet:
@@ -347,10 +399,18 @@ class StartScreen(FittedScreen[None]):
 
     def in_turn_order(self) -> tuple[str, ...]:
         """The names typed, clockwise from the start player chosen."""
-        names = self.names()
+        fields = self.named_fields()
         start = self.query_one("#start-player", Select).value
-        first = start if isinstance(start, int) else 0
+        first = list(fields).index(start) if start in fields else 0
+        names = list(fields.values())
         return tuple(names[first:] + names[:first])
+
+    def names_differ(self) -> bool:
+        """Whether the names typed can be a new game's players; why not is said."""
+        clash = names_clash(self.names())
+        if clash:
+            self.say(clash, error=True)
+        return not clash
 
     # ---------------------------------------------------------------------------------- actions
     @on(Input.Submitted, ".name")
@@ -360,6 +420,8 @@ class StartScreen(FittedScreen[None]):
         await self.run_action(self.chosen_game())
 
     def action_roll_and_write(self) -> None:
+        if not self.names_differ():
+            return
         names = self.names()
         players = self.in_turn_order()
         variant = self.query_one("#variant", Select).value
@@ -379,6 +441,8 @@ class StartScreen(FittedScreen[None]):
     def action_alhambra_dice(self, variant: str = "standard") -> None:
         """A new Alhambra dice game for the names typed, the start player first (Dirk joins two); F10: the
         Alcazaba variant."""
+        if not self.names_differ():
+            return
         try:
             setup = ad.GameStarted(self.in_turn_order(), variant)
             session: AnySession = Session.create(ALHAMBRA_DICE, self.games_dir, setup, self.now())
@@ -389,6 +453,8 @@ class StartScreen(FittedScreen[None]):
 
     def action_carcassonne_dice(self) -> None:
         """A new Carcassonne dice game for the names typed, the start player first."""
+        if not self.names_differ():
+            return
         try:
             setup = cd.GameStarted(self.in_turn_order())
             session: AnySession = Session.create(CARCASSONNE_DICE, self.games_dir, setup, self.now())
@@ -471,10 +537,9 @@ class StartScreen(FittedScreen[None]):
 
         from .alhambra_pad import AlhambraPadScreen
 
-        names = self.names()
-        if len(set(names)) != len(names):
-            self.say("player names must differ", error=True)
+        if not self.names_differ():
             return
+        names = self.names()
         what = "Alhambra scoring pad" if names else "cannot open the Alhambra scoring pad"
         try:
             path = new_pad(self.games_dir, names, self.now()) if names else newest_pad(self.games_dir)
@@ -497,7 +562,7 @@ class StartScreen(FittedScreen[None]):
         try:
             sheet = self.selected_sheet()
         except rw.SheetError as exc:
-            self.say(f"{exc}; starting from the example", error=True)
+            self.say(printable(f"{exc}; starting from the example"), error=True)
             sheet = rw.load_shipped_sheet("example")
         self.app.push_screen(SheetEditorScreen(sheet, self.sheets_dir), self.sheet_saved)
 
