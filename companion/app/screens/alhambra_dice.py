@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -34,7 +33,7 @@ from ..widgets.alhambra_board import AlhambraBoard, player_lines
 from ..widgets.footer import KeysFooter
 from ..widgets.log_row import log_row
 from ..widgets.message_line import MessageLine
-from .event_game import EventGameScreen
+from .event_game import EntryLine, EventGameScreen
 from .help import ALHAMBRA_DICE
 
 AUTO_LIMIT = 1000
@@ -73,7 +72,7 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
             with Vertical(id="side"):
                 yield Static(id="now")
         yield MessageLine(id="message")
-        yield Input(placeholder="dice, or a choice (Enter)", id="entry")
+        yield EntryLine(self.typed, "dice, or a choice (Enter)")
         yield from log_row(bool(self.camera))
         yield KeysFooter()
 
@@ -130,8 +129,8 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
         return parse(text, self.state, self.rng)
 
     # ------------------------------------------------------------------------------- the entries
-    @on(Input.Submitted, "#entry")
     def typed(self, submitted: Input.Submitted) -> None:
+        """An entry of the line, handed over as Enter is pressed (`EntryLine`)."""
         if self.asks_advice(submitted.value):
             return
         try:

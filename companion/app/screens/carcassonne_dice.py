@@ -38,7 +38,7 @@ from ..widgets.carcassonne_pad import CarcassonnePad, CityView
 from ..widgets.footer import KeysFooter
 from ..widgets.log_row import log_row
 from ..widgets.message_line import MessageLine
-from .event_game import EventGameScreen
+from .event_game import EntryLine, EventGameScreen
 from .help import CARCASSONNE_DICE
 
 
@@ -99,7 +99,7 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
                 yield CityView(id="city")
             yield Static(id="now")
         yield MessageLine(id="message")
-        yield Input(placeholder="a roll's counts, or a choice (Enter)", id="entry")
+        yield EntryLine(self.typed, "a roll's counts, or a choice (Enter)")
         told = "ctrl+r reads the city on the table and compares it with the one typed"
         beside = None if self.camera is None else VerticalScroll(Static(told), id="camera-city")
         yield from log_row(self.camera is not None, beside, "The camera's city")
@@ -139,8 +139,8 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
         return "\n".join(lines)
 
     # ------------------------------------------------------------------------------- the entries
-    @on(Input.Submitted, "#entry")
     def typed(self, submitted: Input.Submitted) -> None:
+        """An entry of the line, handed over as Enter is pressed (`EntryLine`)."""
         if self.asks_advice(submitted.value):
             return
         try:

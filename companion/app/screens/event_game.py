@@ -11,6 +11,7 @@ screen's bindings and the page).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -18,7 +19,7 @@ from rich.text import Text
 from textual import on
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.events import Resize
+from textual.events import Key, Resize
 from textual.widget import Widget
 from textual.widgets import Input
 
@@ -44,6 +45,34 @@ SHORT_LOG = 4
 class GameState(Protocol):
     @property
     def is_over(self) -> bool: ...
+
+
+class EntryLine(Input):
+    """The dice games' entry line (`#entry`), on which every key takes effect in the order typed.
+
+    Textual runs a key's bindings (Enter, ctrl+z, esc, backspace) only once the key has bubbled from the line
+    up to the app, and Enter's `Submitted` reaches the screen later still, while the line takes the letters
+    typed after them at once: keys that queued up (the app busy reading a camera's frame) entered a line
+    holding the next entry's letters too, or undid before the entry typed ahead of the undo. Here the line
+    runs each key's bindings on its own turn, and Enter hands the line to `enter` there and then.
+    """
+
+    def __init__(self, enter: Callable[[Input.Submitted], None], placeholder: str) -> None:
+        super().__init__(placeholder=placeholder, id="entry")
+        self._enter = enter
+
+    async def _on_key(self, event: Key) -> None:
+        # A letter is typed into the line (`Input._on_key`, after this), never a binding's key.
+        if event.is_printable:
+            return
+        bound = self.screen.active_bindings.get(event.key)
+        if bound is None or not bound.enabled:
+            return
+        if await self.app.run_action(bound.binding.action, bound.node):
+            event.stop()  # run: the app must not run it again
+
+    async def action_submit(self) -> None:
+        self._enter(self.Submitted(self, self.value))
 
 
 E = TypeVar("E")
