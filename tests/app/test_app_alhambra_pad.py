@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from app_driver import make_app, text_of
+from textual import events
 from textual.widgets import Input, OptionList, Static
 
 from companion.app import paths
@@ -470,3 +471,68 @@ def test_a_new_pad_refuses_a_second_dirk_and_never_writes_over_another(xdg: Path
     assert first != second and second.name == "alhambra-20261123-201500-2.pad.json"
     assert [p["name"] for p in json.loads(first.read_text())["players"]] == ["Dora", "Emil", "Dirk"]
     assert [path.name for path in saved_files(folder)] == sorted([first.name, second.name])
+
+
+def test_ctrl_z_takes_back_the_pads_last_change_on_disk_too_and_ctrl_y_redoes_it(xdg: Path) -> None:
+    """The pad had no undo: a ctrl+n too many made a finished game in history that nothing in the app could
+    take back, and ctrl+z and ctrl+y did and said nothing. A count's typing is one change, however many
+    digits; the pad is saved at each undo and redo as at every change."""
+    seen: dict[str, Any] = {}
+
+    def state(pad: AlhambraPadScreen) -> tuple[int, int, bool, str, str]:
+        saved = json.loads(pad.path.read_text())
+        garden = saved["players"][0]["scorings"][0]["buildings"]["garden"]
+        last_said = list(pad.app._notifications)[-1].message
+        shown = pad.query_one("#p0-garden", Input).value if pad.at == 0 else "-"
+        return len(saved["players"][0]["scorings"]), garden, saved.get("extra_tower", False), shown, last_said
+
+    async def fill() -> None:
+        async with make_app().run_test(size=(110, 34)) as pilot:
+            pad = await new_pad_for_ann_and_ben(pilot)
+            seen["footer"] = [str(key.key_display) for key in pad.query("FooterKey")]  # type: ignore[attr-defined]
+            pad.query_one("#p0-garden", Input).focus()
+            await pilot.press("1", "2", "ctrl+n", "ctrl+n", "ctrl+n", "ctrl+t")
+            for n in range(5):
+                await pilot.press("ctrl+z")
+                seen[f"undo {n}"] = state(pad)
+            for n in range(2):
+                await pilot.press("ctrl+y")
+                seen[f"redo {n}"] = state(pad)
+            await type_into(pilot, "p1-garden", "5")
+            await pilot.press("ctrl+y")
+            seen["redo after a change"] = state(pad)
+
+    asyncio.run(fill())
+    assert "^z" in seen["footer"] and "^y" in seen["footer"]
+    undone = " (ctrl+y redoes it)"
+    assert seen["undo 0"] == (3, 12, False, "-", f"undone: with the dice game's extra tower{undone}")
+    assert seen["undo 1"] == (2, 12, False, "-", f"undone: scoring 3 started{undone}")
+    assert seen["undo 2"] == (1, 12, False, "12", f"undone: scoring 2 started{undone}")
+    assert seen["undo 3"] == (1, 0, False, "0", f"undone: Ann's garden in scoring 1{undone}")
+    assert seen["undo 4"] == (1, 0, False, "0", "nothing to undo")
+    assert seen["redo 0"] == (1, 12, False, "12", "redone: Ann's garden in scoring 1")
+    assert seen["redo 1"] == (2, 12, False, "-", "redone: scoring 2 started")
+    assert seen["redo after a change"][0] == 2 and seen["redo after a change"][-1] == "nothing to redo"
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert companion_main(["history", "--json"]) == 0
+    assert json.loads(out.getvalue()) == [], "two scorings: not a finished game"
+
+
+def test_undo_and_redo_pressed_quickly_save_nothing_of_their_own(xdg: Path) -> None:
+    """Keys come faster than the fields say they changed: a field's change shown by an undo was taken as
+    typed once a redo had shown another (a step of its own, undone first, that took nothing back)."""
+    seen: dict[str, Any] = {}
+
+    async def fill() -> None:
+        async with make_app().run_test(size=(110, 34)) as pilot:
+            pad = await new_pad_for_ann_and_ben(pilot)
+            await pilot.press("ctrl+n", "3")
+            for key in ("ctrl+z", "ctrl+z", "ctrl+y", "ctrl+y"):  # at once, as a terminal sends them
+                pilot.app.post_message(events.Key(key, None))
+            await pilot.pause(0.3)
+            await pilot.press("ctrl+z")
+            seen["undone"] = [s["buildings"]["pavilion"] for s in pad.pad["players"][0]["scorings"]]
+
+    asyncio.run(fill())
+    assert seen["undone"] == [0, 0]

@@ -8,10 +8,13 @@ dispute can be settled with later.
 
 from __future__ import annotations
 
+import copy
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -27,7 +30,7 @@ from companion.games.words import listed
 from companion.saved_games import game_stem
 
 from ..export import Scored, export_scored
-from ..keys import ADVICE
+from ..keys import ADVICE, REDO, UNDO
 from ..widgets.fitted import FittedScreen
 from ..widgets.footer import KeysFooter
 from ..widgets.reasons import Reasons
@@ -39,17 +42,31 @@ says which (a control key: letters are typed into the counts)."""
 WITH_EXTRA_TOWER = "with the dice game's extra tower"
 
 
+@dataclass(frozen=True)
+class Change:
+    """The pad as it was on one side of a change (undo restores it, redo the other side), the scoring the
+    change was made in, to show it, and the change in words."""
+
+    pad: dict[str, Any]
+    at: int
+    what: str
+
+
 class AlhambraPadScreen(FittedScreen[None]):
     """Edits the pad at `path`: the fields are the scoring shown (pgup/pgdn), every player a row."""
 
     CSS_PATH = "alhambra_pad.tcss"
+    # Short words and escape out of the footer (as on the other games' screens): at 80 columns every other
+    # key fits beside undo and redo.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+n", "next_scoring", "next scoring", priority=True),
+        Binding("ctrl+n", "next_scoring", "new scoring", priority=True),
         Binding("pageup", "show(-1)", "earlier scoring"),
         Binding("pagedown", "show(1)", "later scoring"),
         Binding("ctrl+e", "export", "export", priority=True),
-        Binding(EXTRA_TOWER_KEY, "extra_tower", "extra tower", priority=True, tooltip=WITH_EXTRA_TOWER),
-        Binding("escape", "app.pop_screen", "back"),
+        Binding(EXTRA_TOWER_KEY, "extra_tower", "12th tower", priority=True, tooltip=WITH_EXTRA_TOWER),
+        Binding(UNDO, "undo", "undo"),
+        Binding(REDO, "redo", "redo"),
+        Binding("escape", "app.pop_screen", "back", show=False),
         Binding("up", "move(-1)", "the same count, player above", show=False),
         Binding("down", "move(1)", "the same count, player below (also enter)", show=False),
         Binding(ADVICE, "advice", "advice", priority=True),
@@ -68,6 +85,13 @@ class AlhambraPadScreen(FittedScreen[None]):
         self.result: al.Result | None = None
         self.shown: dict[str, str] = {}
         """What `show` filled each field with, until it is typed over."""
+        self.earlier: list[Change] = []
+        """The pad before each change since the screen opened, the last change last."""
+        self.undone: list[Change] = []
+        """The pad after each change undone, the last undone last."""
+        self.editing: str | None = None
+        """The field whose typing the last undo step holds: its every keystroke is one edit until the cursor
+        leaves it (or another change comes between)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
@@ -104,6 +128,8 @@ class AlhambraPadScreen(FittedScreen[None]):
                 value = scoring["buildings"][field] if field != WALL else self._wall(p, scoring)
                 self.shown[f"p{p}-{field}"] = str(value)
                 self.query_one(f"#p{p}-{field}", Input).value = str(value)
+        # Another scoring's field of the same name is another edit.
+        self.editing = None
         self.refresh_breakdown()
 
     def _wall(self, p: int, scoring: dict[str, Any]) -> int:
@@ -140,7 +166,9 @@ class AlhambraPadScreen(FittedScreen[None]):
         result.update(Reasons(breakdown.rstrip()))
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        if event.input.id is None:
+        if event.input.id is None or event.value != event.input.value:
+            # Or a value already replaced, its Changed come after the keys that replaced it (an undo and a
+            # redo pressed quickly): `show`'s first value was saved as typed, and its redo steps lost.
             return
         if len(event.value) > 1 and event.value.startswith("0"):
             # A digit typed after the 0 a field starts with replaces it ("03" is 3): Changed comes again.
@@ -152,6 +180,10 @@ class AlhambraPadScreen(FittedScreen[None]):
             return
         self.shown.pop(event.input.id, None)
         p, field = event.input.id[1:].split("-", 1)
+        if self.editing != event.input.id:
+            name = self.pad["players"][int(p)]["name"]
+            self.remember(self.at, f"{name}'s {field} in scoring {self.at + 1}")
+            self.editing = event.input.id
         scoring = self.pad["players"][int(p)]["scorings"][self.at]
         value = int(event.value) if event.value.lstrip("-").isdecimal() else event.value
         if field == WALL:
@@ -161,6 +193,9 @@ class AlhambraPadScreen(FittedScreen[None]):
             scoring["buildings"][field] = value
         self.save()
         self.refresh_breakdown()
+
+    def on_descendant_blur(self, _: events.DescendantBlur) -> None:
+        self.editing = None
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if not self.action_move(1):
@@ -192,11 +227,40 @@ class AlhambraPadScreen(FittedScreen[None]):
         except (PadError, OSError) as exc:
             self.notify(str(exc), severity="error")
 
+    def remember(self, at: int, what: str) -> None:
+        """The pad as it is, before the change `what` made in scoring `at`: undo brings it back. A change
+        leaves nothing to redo."""
+        self.earlier.append(Change(copy.deepcopy(self.pad), at, what))
+        self.undone.clear()
+        self.editing = None
+
+    def action_undo(self) -> None:
+        self.restore(self.earlier, self.undone, "undo", f"undone: {{}} ({REDO} redoes it)")
+
+    def action_redo(self) -> None:
+        self.restore(self.undone, self.earlier, "redo", "redone: {}")
+
+    def restore(self, taken: list[Change], kept: list[Change], name: str, said: str) -> None:
+        """The pad as `taken`'s last change left it, saved at once as every change is; the pad as it is goes
+        to `kept`, so that the other of undo and redo turns it back."""
+        if not taken:
+            self.notify(f"nothing to {name}", severity="warning")
+            return
+        change = taken.pop()
+        kept.append(Change(self.pad, change.at, change.what))
+        self.pad = change.pad
+        self.save()
+        self.at = min(change.at, len(self.pad["players"][0]["scorings"]) - 1)
+        self.show()
+        self.notify(said.format(change.what))
+
     def action_next_scoring(self) -> None:
         """The next scoring starts from the counts of the last one: buildings stay in an Alhambra."""
-        if len(self.pad["players"][0]["scorings"]) >= SCORINGS:
+        held = len(self.pad["players"][0]["scorings"])
+        if held >= SCORINGS:
             self.notify("the game has three scorings", severity="warning")
             return
+        self.remember(held, f"scoring {held + 1} started")
         for player in self.pad["players"]:
             player["scorings"].append(json.loads(json.dumps(player["scorings"][-1])))
         self.save()
@@ -211,10 +275,13 @@ class AlhambraPadScreen(FittedScreen[None]):
     def action_extra_tower(self) -> None:
         """The dice game's extra tower joins the game (12 towers) or leaves it, for every scoring: the pad is
         rescored and saved."""
-        self.pad[EXTRA_TOWER] = not self.pad.get(EXTRA_TOWER, False)
+        joins = not self.pad.get(EXTRA_TOWER, False)
+        said = WITH_EXTRA_TOWER if joins else f"no longer {WITH_EXTRA_TOWER}"
+        self.remember(self.at, said)
+        self.pad[EXTRA_TOWER] = joins
         self.save()
         self.refresh_breakdown()
-        self.notify(WITH_EXTRA_TOWER if self.pad[EXTRA_TOWER] else f"no longer {WITH_EXTRA_TOWER}")
+        self.notify(said)
 
     def action_show(self, step: int) -> None:
         self.at = max(0, min(len(self.pad["players"][0]["scorings"]) - 1, self.at + step))
