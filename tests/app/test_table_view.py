@@ -177,6 +177,17 @@ def test_a_finished_dice_games_winner_is_on_the_first_screen(
     assert "points so far" not in shown
 
 
+@pytest.mark.parametrize("size", [(40, 20), (80, 24)])
+def test_a_finished_roll_and_writes_final_scoring_is_on_the_first_screen(
+    xdg: Path, size: tuple[int, int]
+) -> None:
+    # It followed the whole score sheet: on a phone, below the first screen.
+    events = random_game(2, ("Anna", "Ben", "Cleo"))
+    saved_game(events, NAME)
+    shown, _ = asyncio.run(view_at(size)())
+    assert "Final scoring" in shown and "★" in shown, shown
+
+
 def alhambra_pad(pad: dict[str, Any]) -> None:
     folder = paths.games_dir()
     folder.mkdir(parents=True, exist_ok=True)

@@ -109,6 +109,12 @@ class TablePanel(Vertical):
         scores = self.query_one(Scores)
         scores.show(state)
         scores.border_title = "Final scoring" if state.is_over else "Worth so far"
+        # Once the game is over its final scoring comes first: a phone's first screen showed the sheet alone.
+        sheet = self.query_one("#sheet", ScoreSheet)
+        if state.is_over:
+            self.move_child(scores, before=sheet)
+        else:
+            self.move_child(scores, after=sheet)
         grids = self.query_one("#grids", Container)
         real = [p for p in state.players if not p.imaginary]
         shown = list(grids.query(Static))
