@@ -23,7 +23,7 @@ from companion.app import paths
 from companion.app.sharing import free_port
 from companion.app.table_view import TableView, newest_game
 from companion.app.widgets.pad_table import counts_text
-from companion.app.widgets.table_panel import scores_text
+from companion.app.widgets.table_panel import scores_text, worth
 from companion.cli import main
 from companion.games import alhambra_dice as ad
 from companion.games import alhambra_rw as rw
@@ -254,7 +254,7 @@ def test_the_view_marks_the_imaginary_players_in_the_scores() -> None:
     # The sheet above marked them; the scores below read "Marc 0" as a player who lost.
     setup = rw.GameStarted(rw.load_shipped_sheet("example"), ("Ann",), ("Marc", "Otto"), "versus-imaginary")
     state = rw.replay(play_random_game(setup, random.Random(3))[1])
-    rows = scores_text(state).plain.splitlines()[1:4]
+    rows = scores_text(worth(state)).plain.splitlines()[1:4]
     assert [row.split()[:2] for row in rows][1:] == [["Marc", "◇"], ["Otto", "◇"]]
     assert rows[0].split()[1].isdecimal(), "Ann is no imaginary player"
 

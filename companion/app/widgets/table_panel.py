@@ -6,6 +6,8 @@ finished game.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual.app import ComposeResult
@@ -31,36 +33,45 @@ WINNER = " ★"
 BORDER = 2
 
 
-def marked(state: rw.GameState) -> tuple[rw.Scoreboard, dict[str, str]]:
+@dataclass(frozen=True)
+class Worth:
     """What each sheet is worth, and what follows each player's name: ◇ for an imaginary player (as the
     sheet above marks them: "Marc 0" read as a player who lost), ★ for the winners of a game over."""
+
+    board: rw.Scoreboard
+    marks: dict[str, str]
+
+    @property
+    def name_column(self) -> int:
+        """The name column that holds every name whole, its mark and a space after it."""
+        return max(NAME, *(cell_len(name + mark) + 1 for name, mark in self.marks.items()))
+
+
+def worth(state: rw.GameState) -> Worth:
     board = rw.score_game(state) if state.is_over else rw.score_so_far(state)
     imaginary = {p.name for p in state.players if p.imaginary}
-    return board, {
-        p.name: (f" {IMAGINARY_MARK}" if p.name in imaginary else "")
-        + (WINNER if state.is_over and p.name in board.winners else "")
-        for p in board.players
-    }
+    return Worth(
+        board,
+        {
+            p.name: (f" {IMAGINARY_MARK}" if p.name in imaginary else "")
+            + (WINNER if state.is_over and p.name in board.winners else "")
+            for p in board.players
+        },
+    )
 
 
-def name_column(marks: dict[str, str]) -> int:
-    """The name column that holds every name whole, its mark and a space after it."""
-    return max(NAME, *(cell_len(name + mark) + 1 for name, mark in marks.items()))
-
-
-def scores_text(state: rw.GameState, width: int = UNBOUNDED) -> Text:
+def scores_text(shown: Worth, width: int = UNBOUNDED) -> Text:
     """A line per player: the sums and the total (★ the winners), the names as long as `width` lets them be
     (cut keeping their last letter: "Christopher A" and "Christopher B" stay two)."""
-    board, marks = marked(state)
-    name_width = max(NAME, min(name_column(marks), width - len(COLUMNS)))
+    name_width = max(NAME, min(shown.name_column, width - len(COLUMNS)))
     text = Text(no_wrap=True)
     text.append(f"{'player':<{name_width}}{COLUMNS}", style="bold")
-    for p in board.players:
-        mark = marks[p.name]
+    for p in shown.board.players:
+        mark = shown.marks[p.name]
         room = name_width - 1 - cell_len(mark)
         name = set_cell_size(fitted_name(p.name, min(cell_len(p.name), room)) + mark, name_width - 1)
         text.append(f"\n{name} {p.buildings_vp:>5}{p.rows_columns:>10}{p.coins:>6}{p.total:>6}")
-    extra = {p.extra for p in board.players if p.extra}
+    extra = {p.extra for p in shown.board.players if p.extra}
     if extra:
         # Playing against them, the imaginary players' extra points are in their totals: said under the
         # table, as a phone's 36 characters hold no sixth column (a total was more than its row's sum).
@@ -68,16 +79,16 @@ def scores_text(state: rw.GameState, width: int = UNBOUNDED) -> Text:
     return text
 
 
-class Scores(Fitted[rw.GameState]):
+class Scores(Fitted[Worth]):
     """What each sheet is worth, drawn again for the width it gets: as wide as the longest name asks, or as
-    the screen lets it be (the names cut then)."""
+    the screen lets it be (the names cut then). The game is scored once a state, not at every draw."""
 
-    def show(self, state: rw.GameState) -> None:
+    def show(self, state: Worth) -> None:
         # Its width follows the names alone, never the text drawn for it: a narrow draw cannot keep it narrow.
-        self.styles.width = name_column(marked(state)[1]) + len(COLUMNS) + BORDER
+        self.styles.width = state.name_column + len(COLUMNS) + BORDER
         super().show(state)
 
-    def draw(self, state: rw.GameState, width: int) -> Text:
+    def draw(self, state: Worth, width: int) -> Text:
         return scores_text(state, width)
 
 
@@ -107,7 +118,7 @@ class TablePanel(Vertical):
     def show(self, state: rw.GameState) -> None:
         self.query_one("#sheet", ScoreSheet).show(state)
         scores = self.query_one(Scores)
-        scores.show(state)
+        scores.show(worth(state))
         scores.border_title = "Final scoring" if state.is_over else "Worth so far"
         # Once the game is over its final scoring comes first: a phone's first screen showed the sheet alone.
         sheet = self.query_one("#sheet", ScoreSheet)
