@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+import stat
 from collections.abc import Callable, Sequence
 from contextlib import closing
 from pathlib import Path
@@ -34,9 +35,10 @@ Read = Callable[[Path], dict[str, Any]]
 def _key(path: Path) -> Key | None:
     """The log as it is now (None: it cannot be looked at; its reader says why)."""
     try:
-        mtime = path.stat().st_mtime_ns
-        if not path.is_file():  # opening a pipe would wait for a writer for ever
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):  # opening a pipe would wait for a writer for ever
             return None
+        mtime = info.st_mtime_ns
         with open(path, "rb") as file:
             size = file.seek(0, 2)
             file.seek(0)
