@@ -49,7 +49,8 @@ class Limits:
 
 
 # A string that is never closed runs to the end of the text as one token: were it to fail, the scan would try
-# again at every quote inside it (each `\"`), and a small crafted file would take hours.
+# again at every quote inside it (each `\"`), and a small crafted file would take hours. DOTALL: a backslash
+# before a line end is one more escape of that token, not its end.
 _TOKEN = re.compile(
     r"""
     (?P<string>"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z))
@@ -58,7 +59,7 @@ _TOKEN = re.compile(
     | (?P<open>[\[{])
     | (?P<close>[\]}])
     """,
-    re.VERBOSE,
+    re.VERBOSE | re.DOTALL,
 )
 
 
@@ -80,6 +81,11 @@ _CONTROL_IN_JSON = re.compile(
 )
 """A control character in JSON text: backslashes stand only in texts (elsewhere JSON refuses them), and
 `\\\\` writes one of its own, so an escape is one after an even run of them."""
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+"""Half of a character written as two escapes: alone it is no character, and a text holding it cannot be
+printed or saved (UTF-8 has no bytes for it)."""
 
 
 def control_character(text: str) -> str:
@@ -181,13 +187,41 @@ def loads(data: bytes, limits: Limits = Limits(), line: int = 1) -> object:
         raise JsonFileError("the file is empty")
     _check_limits(text, limits, line)
     try:
-        return json.loads(text, object_pairs_hook=_object)
+        value = json.loads(text, object_pairs_hook=_object)
     except json.JSONDecodeError as err:
         raise JsonFileError(f"{_place(text, err.pos, line)}: not valid JSON ({err.msg})") from None
     except _DuplicateKey as err:
         raise JsonFileError(
             f"{_second_key(text, err.key, line)}: field {short(err.key)} is given twice in one object"
         ) from None
+    if _SURROGATE_ESCAPE.search(text) and not _whole_characters(value):
+        at, escape = _lone_half(text)
+        raise JsonFileError(
+            f"{_place(text, at, line)}: a text holds half a character ({escape} without its other half), "
+            "which cannot be shown"
+        )
+    return value
+
+
+def _whole_characters(value: object) -> bool:
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _lone_half(text: str) -> tuple[int, str]:
+    """Where the first half character stands in `text` and its escape: a first half not followed by a second,
+    or a second half not after a first."""
+    halves = list(_SURROGATE_ESCAPE.finditer(text))
+    for half in halves:
+        first = half[0][3] in "89abAB"
+        start = half.end() if first else max(half.start() - 6, 0)
+        partner = text[start : start + 6]
+        if not (_SURROGATE_ESCAPE.fullmatch(partner) and (partner[3] in "89abAB") != first):
+            return half.start(), half[0]
+    return halves[0].start(), halves[0][0]
 
 
 def refuse_unknown(
