@@ -67,15 +67,17 @@ _COLON = re.compile(r"\s*:")
 """What follows a string that is an object's key."""
 
 
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200b\u202a-\u202e\u2066-\u2069\ufeff]")
 """Characters that no name or text the program reads needs, and that printed drive a terminal (ESC starts
-its commands: clear the screen, retitle the window)."""
+its commands: clear the screen, retitle the window), or turn or hide the text around them (a right-to-left
+override, a zero-width space: "Barbara" and "Barbara" + U+200B were two players that looked one)."""
 
 
 _CONTROL_IN_JSON = re.compile(
     r"""
-    (?<!\\)(?:\\\\)*(\\(?:u00[01][0-9a-fA-F]|u007[fF]|u00[89][0-9a-fA-F]|[bfnrt]))  # an escape writing one
-    | ([\x7f-\x9f])  # DEL and C1 written as they are: JSON refuses only C0 so
+    (?<!\\)(?:\\\\)*(\\(?:u00[01][0-9a-fA-F]|u007[fF]|u00[89][0-9a-fA-F]|[bfnrt]  # an escape writing one
+        |u200[bB]|u202[a-eA-E]|u206[6-9]|u[fF][eE][fF][fF]))
+    | ([\x7f-\x9f\u200b\u202a-\u202e\u2066-\u2069\ufeff])  # written as they are: JSON refuses only C0 so
     """,
     re.VERBOSE,
 )

@@ -34,6 +34,9 @@ CRAFTED = "Ann\u001b]0;owned\u0007\u001b[2J"
         (r'["\\\u0007"]', "U+0007", 5),
         (r'["\u007f"]', "U+007F", 3),
         ('["a\u0085"]', "U+0085", 4),
+        (r'{"name": "Ann\u202eX"}', "U+202E", 14),
+        ('{"name": "Barbara\u200b"}', "U+200B", 18),
+        (r'["\u2066"]', "U+2066", 3),
     ],
 )
 def test_a_text_holding_a_control_character_is_refused_at_its_place(
@@ -79,6 +82,8 @@ def test_a_name_with_a_control_character_is_refused_before_any_log_is_written(tm
         ad.start(ad.GameStarted(("Ann", "B\ten")))
     with pytest.raises(cd.IllegalMove, match=r"control character U\+001B"):
         cd.start(cd.GameStarted((CRAFTED, "Ben")))
+    with pytest.raises(cd.IllegalMove, match=r"control character U\+200B"):
+        cd.start(cd.GameStarted(("Barbara", "Barbara\u200b")))
     with pytest.raises(PadError, match=r"control character U\+001B"):
         new_pad(tmp_path, [CRAFTED, "Ben"], datetime(2026, 11, 28, 12, 0))
     assert not list(tmp_path.iterdir())
