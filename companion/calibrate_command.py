@@ -73,6 +73,15 @@ def run_calibrate(args: argparse.Namespace) -> int:
     except (ColourProfileError, TableAreaError, SourceError) as exc:
         complain("companion calibrate", str(exc))
         return 2
+    except EOFError:  # a prompt's input ended: stdin from /dev/null or a pipe, where no Enter can be pressed
+        complain(
+            "companion calibrate",
+            "stopped, nothing saved: the input ended before Enter was pressed (run it in a terminal)",
+        )
+        return 2
+    except KeyboardInterrupt:  # Ctrl+C: what is saved is written whole or not at all
+        complain("companion calibrate", "stopped, nothing saved")
+        return 130
     except OSError as exc:  # a full disk, a config folder not writable
         complain(
             "companion calibrate", f"cannot save: {exc.filename2 or exc.filename}: {exc.strerror or exc}"
@@ -161,7 +170,11 @@ def _show_to_camera(spec: str, reader: PipReader) -> dict[str, list[npt.NDArray[
         for colour in GAME_COLOURS:
             for show in range(SHOWS_PER_COLOUR):
                 again = " (roll them again)" if show else ""
-                input(f"Put only the game's {colour} dice in view{again}, then press Enter ")
+                try:
+                    input(f"Put only the game's {colour} dice in view{again}, then press Enter ")
+                except (EOFError, KeyboardInterrupt):
+                    print()  # the prompt's line ends before the line saying why it stopped
+                    raise
                 throw = settle(frames, reader.read, seconds=WAIT_SECONDS)
                 if throw is None:
                     raise SourceError(

@@ -9,7 +9,8 @@ from dataclasses import replace
 
 import numpy as np
 
-from vision.detect import Detection, detect
+from vision.crops import rescale
+from vision.detect import MAX_LONG_SIDE, Detection, detect
 from vision.reading import Box, Image
 
 TEACHING_TABLES = (1, 2, 3, 5)
@@ -26,12 +27,9 @@ def teaching_find(image: Image) -> Detection | None:
     table of its border's colour."""
     looks = []
     for times in TEACHING_TABLES:
-        table, (x0, y0) = on_table(image, times)
-        finds = detect(table)
+        finds = detect_on_table(image, times)
         if finds:
-            best = max(finds, key=lambda f: f.score)
-            b = best.box
-            looks.append(replace(best, box=Box(b.x0 - x0, b.y0 - y0, b.x1 - x0, b.y1 - y0)))
+            looks.append(max(finds, key=lambda f: f.score))
     if not looks:
         return None
     median = float(np.median([f.side for f in looks]))
@@ -52,6 +50,25 @@ def on_table(image: Image, times: int) -> tuple[Image, tuple[int, int]]:
     return table, (x0, y0)
 
 
+def detect_on_table(image: Image, times: int) -> list[Detection]:
+    """The dice found in the photo amid a table `times` its size (`on_table`), boxed in the photo's pixels.
+
+    The photo is first shrunk so that the table is no larger than the detector ever looks at (it scales a
+    frame to `MAX_LONG_SIDE` at most): a phone's photo amid a table five times its size took gigabytes and
+    minutes, only to be shrunk by the detector."""
+    h, w = image.shape[:2]
+    scale = min(1.0, MAX_LONG_SIDE / (times * max(h, w)))
+    small = image if scale == 1.0 else rescale(image, scale)
+    sx, sy = small.shape[1] / w, small.shape[0] / h
+    table, (x0, y0) = on_table(small, times)
+    return [
+        replace(
+            f, box=Box((f.box.x0 - x0) / sx, (f.box.y0 - y0) / sy, (f.box.x1 - x0) / sx, (f.box.y1 - y0) / sy)
+        )
+        for f in detect(table)
+    ]
+
+
 CLOSE = 0.15
 """A photo whose one die spans this share of its shorter side or more is cut close around that die: the
 real crops cut around one die span 0.23-0.35, a table camera's dice 0.04-0.12."""
@@ -65,8 +82,7 @@ def close_die(image: Image) -> Box | None:
     """The box of the die a photo is cut close around, or None for a photo of a table: amid a table of its
     border's colour the photo shows one die and no other of its size (a pip or a neighbour's corner may
     show)."""
-    table, (x0, y0) = on_table(image, CLOSE_TABLE)
-    finds = detect(table)
+    finds = detect_on_table(image, CLOSE_TABLE)
     if not finds:
         return None
     best = max(finds, key=lambda f: f.score)
@@ -78,4 +94,4 @@ def close_die(image: Image) -> Box | None:
             return None
     if best.side < CLOSE * min(image.shape[:2]):
         return None
-    return Box(b.x0 - x0, b.y0 - y0, b.x1 - x0, b.y1 - y0)
+    return b

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import signal
+import subprocess
+import sys
 from functools import cache
 from pathlib import Path
 
@@ -121,13 +125,25 @@ def test_face_folder_without_images_is_named(tmp_path: Path) -> None:
         read_faces_dir(faces)
 
 
-def test_unreadable_photo_is_skipped_with_a_warning(tmp_path: Path) -> None:
+def test_unreadable_photo_is_skipped_with_a_warning_saying_why(tmp_path: Path) -> None:
+    """A 1x1 PNG and a 20000x20000 JPEG were "not a readable image", though the loader says why."""
     faces = write_faces(tmp_path / "faces", some_faces("arrow"))
-    (faces / "arrow" / "99.png").write_bytes(b"\x89PNG cut off")
+    folder = faces / "arrow"
+    cv2.imwrite(str(folder / "97-one.png"), np.zeros((1, 1, 3), np.uint8))
+    jpeg = bytearray(cv2.imencode(".jpg", glyph_photos()["arrow"][0])[1].tobytes())
+    frame = jpeg.index(b"\xff\xc0")  # the frame header: length, precision, then height and width
+    jpeg[frame + 5 : frame + 9] = (20000).to_bytes(2, "big") * 2
+    (folder / "98-huge.jpg").write_bytes(jpeg)
+    (folder / "99.png").write_bytes(b"\x89PNG cut off")
     warnings: list[str] = []
     photos = read_faces_dir(faces, warn=warnings.append)
     assert len(photos) == 3
-    assert warnings == ["face 'arrow': skipped 99.png: not a readable image"]
+    assert warnings == [
+        f"face 'arrow': skipped {folder / '97-one.png'}: too small (1x1 pixels; at least 8 a side)",
+        f"face 'arrow': skipped {folder / '98-huge.jpg'}: too large (20000x20000, 400 megapixels;"
+        " at most 40)",
+        f"face 'arrow': skipped {folder / '99.png'}: not an image, or a truncated one",
+    ]
 
 
 def test_single_blurry_photo_is_named(tmp_path: Path) -> None:
@@ -297,3 +313,66 @@ def test_the_camera_step_ends_in_one_line_when_its_input_ends(
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     with pytest.raises(TeachingError, match="the input ended before Enter was pressed"):
         capture_faces(cv2.VideoCapture(str(video)), ["arrow"], tmp_path / "faces", say=lambda _: None)
+
+
+def test_large_photos_are_taught_in_little_memory_saying_each_face(tmp_path: Path) -> None:
+    """A photo was laid amid a table five times its size at full resolution, for the detector to shrink to
+    1536 pixels at most: a 3200x3200 photo (31 MB) took a 770 MB table, three of them 1.3 GB and 22 s (a
+    phone's twelve, 1.8 GB and two and a half minutes, without a word). The die found in the shrunk table
+    is cut from the photo itself: its face is taught as from the small photo."""
+    small = some_faces("arrow", "moon", "key")
+    large = {
+        **small,
+        "arrow": [cv2.resize(i, None, fx=10, fy=10, interpolation=cv2.INTER_CUBIC) for i in small["arrow"]],
+    }
+    faces = write_faces(tmp_path / "faces", large)
+    out = tmp_path / "p.json"
+    with (tmp_path / "err.txt").open("w+") as err:
+        child = subprocess.Popen(
+            [sys.executable, "-m", "vision", "enroll", "--out", str(out), str(faces)],
+            stdout=subprocess.PIPE, stderr=err, text=True,
+        )  # fmt: skip
+        assert child.stdout is not None
+        said = child.stdout.read()
+        # Waited for here, for its own peak memory (resource's RUSAGE_CHILDREN is the largest of all this
+        # run's children, other tests' too).
+        _, status, usage = os.wait4(child.pid, 0)
+        child.returncode = os.waitstatus_to_exitcode(status)
+        err.seek(0)
+        assert child.returncode == 0, err.read()
+    assert usage.ru_maxrss < 600_000, f"{usage.ru_maxrss // 1000} MB at its peak"
+    assert said.splitlines()[:3] == [
+        f"face {label!r}: die found in 3 of 3 photos" for label in ("arrow", "key", "moon")
+    ]
+    taught = np.asarray(load_profile(out).face("arrow").templates, float)
+    from_small = enroll(write_faces(tmp_path / "small", small), tmp_path / "s.json", warn=lambda _: None)
+    assert (
+        np.corrcoef(taught.ravel(), np.asarray(from_small.face("arrow").templates, float).ravel())[0, 1]
+        > 0.95
+    )
+
+
+@pytest.mark.parametrize("command", ["vision enroll", "calibration.faces --photos"])
+def test_ctrl_c_while_teaching_is_one_line_and_keeps_the_old_profile(tmp_path: Path, command: str) -> None:
+    """Ctrl+C while teaching printed a KeyboardInterrupt's traceback of some thirty lines."""
+    many = {label: glyph_photos()[label] * 8 for label in ("arrow", "moon", "key")}  # teaching takes seconds
+    faces = write_faces(tmp_path / "faces", many)
+    out = tmp_path / "p.json"
+    out.write_text("the profile taught before\n")
+    args = {
+        "vision enroll": ["vision", "enroll", "--out", str(out), str(faces)],
+        "calibration.faces --photos": ["calibration.faces", "--photos", str(faces), "--out", str(out)],
+    }[command]
+    child = subprocess.Popen(
+        [sys.executable, "-m", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    assert child.stdout is not None
+    first = child.stdout.readline()  # the first face's photos are looked at: teaching is under way
+    assert "face 'arrow': die found in" in first, first + child.communicate(timeout=300)[1]
+    child.send_signal(signal.SIGINT)
+    said, err = child.communicate(timeout=300)
+    assert child.returncode == 130, err
+    assert err == f"error: stopped: nothing taught, {out} left as it was (the photos are in {faces})\n"
+    assert "taught 3 faces" not in said
+    assert out.read_text() == "the profile taught before\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["faces", "p.json"]

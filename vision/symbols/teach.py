@@ -102,8 +102,8 @@ def read_faces_dir(
         for file in image_files(folder):
             try:
                 image = load_image(file)
-            except ImageError:
-                warn(f"face {folder.name!r}: skipped {file.name}: not a readable image")
+            except ImageError as exc:  # it names the file and says why: too small, too large, not an image
+                warn(f"face {folder.name!r}: skipped {exc}")
                 continue
             photos.append(TeachingPhoto(folder.name, file.name, image))
             readable += 1
@@ -192,23 +192,33 @@ ALWAYS_TAUGHT = 1.01
 """A rim share no colour reaches: every teaching photo takes the rim colour nearer the taught body."""
 
 
+def _silent(_: str) -> None:
+    """Progress said to no one: teaching called from code, not from a command."""
+
+
 def found_dice(
-    photos: Sequence[TeachingPhoto], warn: Callable[[str], None]
+    photos: Sequence[TeachingPhoto], warn: Callable[[str], None], say: Callable[[str], None] = _silent
 ) -> tuple[list[TeachingPhoto], dict[int, Detection]]:
     """The photos whose die is found, with their finds; every other photo is named and left out, and a face
-    left with none is an error."""
+    left with none is an error. Each face's count is said (`say`) once its photos are looked at: the longest
+    part of teaching, a second or more a face."""
     finds: dict[int, Detection] = {}
     kept = []
-    for p in photos:
-        find = teaching_find(p.image)
-        if find is None:
-            warn(
-                f"face {p.face!r}: {p.name}: no die found, not used (the die alone on a plain table, in view)"
-            )
-            continue
-        finds[id(p)] = find
-        kept.append(p)
-    for label in dict.fromkeys(p.face for p in photos):
+    labels = list(dict.fromkeys(p.face for p in photos))
+    for label in labels:
+        mine = [p for p in photos if p.face == label]
+        for p in mine:
+            find = teaching_find(p.image)
+            if find is None:
+                warn(
+                    f"face {p.face!r}: {p.name}: no die found, not used (the die alone on a plain table,"
+                    " in view)"
+                )
+                continue
+            finds[id(p)] = find
+            kept.append(p)
+        say(f"face {label!r}: die found in {sum(id(p) in finds for p in mine)} of {len(mine)} photos")
+    for label in labels:
         if not any(p.face == label for p in kept):
             raise TeachingError(
                 f"face {label!r}: no die found in any of its photos (put the die alone on a plain table,"
@@ -222,12 +232,14 @@ def teach(
     areas: dict[str, tuple[Sides, ...]] | None = None,
     warn: Callable[[str], None] = print,
     embedder: FaceEmbedder | None = None,
+    say: Callable[[str], None] = _silent,
 ) -> SymbolProfile:
-    """Make a profile from teaching photos; raise TeachingError naming the face when the photos cannot."""
+    """Make a profile from teaching photos; raise TeachingError naming the face when the photos cannot.
+    Progress is said to `say`."""
     labels = list(dict.fromkeys(p.face for p in photos))
     if not labels:
         raise TeachingError("no teaching photos")
-    photos, finds = found_dice(photos, warn)
+    photos, finds = found_dice(photos, warn, say)
     # The detector's box lies inside the die; the face locator wants the whole die in its box.
     boxes = {id(p): grown(finds[id(p)].box, FIRST_LOOK) for p in photos}
     cuts = {id(p): cut_faces(p.image, boxes[id(p)]) for p in photos}
@@ -467,8 +479,10 @@ def enroll(
     edge_specs: Sequence[str] = (),
     warn: Callable[[str], None] = print,
     faces: Sequence[str] = (),
+    say: Callable[[str], None] = _silent,
 ) -> SymbolProfile:
-    """Teach from a folder of face folders (those of `faces` only, if given) and write the profile."""
+    """Teach from a folder of face folders (those of `faces` only, if given) and write the profile; progress
+    is said to `say`."""
     areas = parse_edges(edge_specs)
     photos = read_faces_dir(faces_dir, warn, faces)
     labels = list(dict.fromkeys(p.face for p in photos))
@@ -478,7 +492,7 @@ def enroll(
             f"--edges names {', '.join(map(repr, unknown))}: no such face in {faces_dir}"
             f" (its faces: {', '.join(labels)})"
         )
-    profile = teach(photos, areas, warn)
+    profile = teach(photos, areas, warn, say=say)
     profile.save(out)
     return profile
 
@@ -494,7 +508,15 @@ def add_enroll_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_enroll(args: argparse.Namespace, faces_dir: Path, faces: Sequence[str] = ()) -> int:
     try:
-        profile = enroll(faces_dir, args.out, args.edges, lambda m: complain("warning", m), faces)
+        profile = enroll(
+            faces_dir, args.out, args.edges, lambda m: complain("warning", m), faces, say=_progress
+        )
+    except KeyboardInterrupt:  # Ctrl+C: the profile is written whole or not at all
+        complain(
+            "error",
+            f"stopped: nothing taught, {args.out} left as it was (the photos are in {faces_dir})",
+        )
+        return 130
     except TeachingError as exc:
         complain("error", str(exc))
         return 2
@@ -508,3 +530,8 @@ def run_enroll(args: argparse.Namespace, faces_dir: Path, faces: Sequence[str] =
         f" margin {profile.margin:.2f}; wrote {printable(str(args.out))}"
     )
     return 0
+
+
+def _progress(line: str) -> None:
+    """A line of teaching's progress, shown at once where the output is a pipe or a log too."""
+    print(printable(line), flush=True)
