@@ -23,9 +23,14 @@ DEFAULT_PORT = 8000
 MAX_VIEWERS = 8
 """Views served at once by default: a phone for each seat at a big table."""
 EVERY_NETWORK = "0.0.0.0"
+EVERY_IPV6_NETWORK = "::"
+"""Every network too: `companion serve` listens on IPv4's every network beside it."""
 LIFELINE_ENV = "COMPANION_LIFELINE"
 """Names, in the environment of a view its server started or of a server the app started, the pipe its
 starter holds open for as long as it runs."""
+STOP_WITHIN = 5.0
+"""Seconds a server is given to end once asked (it closes its phones' websockets and stops their views in a
+second or two); one still running then is killed, its views ending with it (their lifeline)."""
 _SIOCGIFADDR = 0x8915
 """Linux's ioctl for an interface's IPv4 address."""
 
@@ -56,10 +61,15 @@ def _interface_addresses() -> list[str]:
     return found
 
 
+def every_network(host: str) -> bool:
+    """Whether a server listening on `host` listens on every network of this machine."""
+    return host in (EVERY_NETWORK, EVERY_IPV6_NETWORK, "")
+
+
 def phone_addresses(host: str = EVERY_NETWORK) -> list[str]:
     """Where a phone on this machine's networks reaches a server listening on `host`: each interface's
     address for every network, else `host` itself. Loopback is never one: a phone's loopback is the phone."""
-    candidates = _interface_addresses() if host in (EVERY_NETWORK, "") else [host]
+    candidates = _interface_addresses() if every_network(host) else [host]
     return [a for a in dict.fromkeys(candidates) if not _is_loopback(a)]
 
 
@@ -78,12 +88,11 @@ def view_url(address: str, port: int, token: str) -> str:
 
 def listening_lines(host: str, port: int, token: str) -> list[str]:
     """What `serve` says: where the view listens, and the address(es) a phone opens."""
-    where = "every network of this machine" if host in (EVERY_NETWORK, "") else host
-    lines = [f"listening on {where}, port {port}"]
+    every = every_network(host)
+    lines = [f"listening on {'every network of this machine' if every else host}, port {port}"]
     phones = phone_addresses(host)
     lines += [f"on a phone: {view_url(a, port, token)}" for a in phones]
     if not phones:
-        every = host in (EVERY_NETWORK, "")
         local = "127.0.0.1" if every else host
         why = (
             "this machine is on no network but its own" if every else f"{host} is this machine's own address"
@@ -202,7 +211,11 @@ class ServedView:
         if self.process is None:
             return
         self.process.terminate()
-        self.process.wait(timeout=10)
+        try:
+            self.process.wait(timeout=STOP_WITHIN)
+        except subprocess.TimeoutExpired:  # quitting the app waits no longer, nor fails
+            self.process.kill()
+            self.process.wait()
         self._lifeline.close()
         self.why_ended()
 

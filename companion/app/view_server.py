@@ -10,7 +10,12 @@ textual-serve runs one `companion view` per browser that opens its websocket. Ar
 - starts each view itself (no shell) holding the read end of a pipe whose write end only this server
   holds: when the server ends, even killed at once, each view reads the pipe's end and quits
   (`sharing.end_with_server`);
-- started by the app (F6), ends with the app in the same way, even one killed at once.
+- started by the app (F6), ends with the app in the same way, even one killed at once;
+- asked to stop (ctrl+c, SIGTERM), closes each browser's websocket ("going away") and stops its view, so
+  it ends in a second or two, not once aiohttp gives up waiting on the websockets;
+- never leaves a view running without its browser: a view that cannot be stopped is killed;
+- says what goes wrong in a line each, on its output, and no line per request (each address carries the
+  key, and a scanner on the network would fill the terminal).
 """
 
 from __future__ import annotations
@@ -19,20 +24,32 @@ import asyncio
 import hmac
 import logging
 import os
+import re
 import shlex
+import sys
 from html import escape
 from typing import Any
 
 import aiohttp_jinja2
-from aiohttp import web
+from aiohttp import WSCloseCode, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from .sharing import LIFELINE_ENV, end_with_server
+from .sharing import EVERY_IPV6_NETWORK, EVERY_NETWORK, LIFELINE_ENV, end_with_server
 
 log = logging.getLogger("textual-serve")
 
 TITLE = "Table companion"
+QUIT_WITHIN = 5.0
+"""Seconds a view is given to quit once its browser has gone; then it is killed."""
+CLOSE_WITHIN = 2.0
+"""Seconds a browser is given to answer the server closing its websocket as the server ends (a phone that
+went to sleep never answers)."""
+_KEY_IN = re.compile(r"(token=|/ws/)[\w.~%-]*")
+"""The key in a request: the page's query, the websocket's path (a key's letters, maybe %-escaped)."""
+NOT_A_MESSAGE = (ValueError, AssertionError, LookupError, TypeError, AttributeError, ArithmeticError)
+"""What textual-serve raises reading a message that is not one of textual's envelopes (not JSON, not a
+list, a part missing or of another kind)."""
 
 PHONE_HEAD = (
     '<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -77,6 +94,28 @@ class ViewProcess(AppService):
         self._stdin = process.stdin
         return process
 
+    async def set_terminal_size(self, width: int, height: int) -> None:
+        """The browser's new size, within what a screen can be, as its first: at 3000 by 3000 cells a frame
+        outgrew what a browser takes in a message."""
+        await super().set_terminal_size(_within_a_screen(width), _within_a_screen(height))
+
+    async def stop(self) -> None:
+        """Asked to quit and waited for; killed where its output could not be sent (its browser went
+        mid-frame: the error ended the task reading it, and nothing else would) or it has not quit within
+        QUIT_WITHIN seconds: no view runs on without its browser."""
+        process = self._process
+        try:
+            async with asyncio.timeout(QUIT_WITHIN):
+                await super().stop()
+                if process is not None:
+                    await process.wait()
+        except (ConnectionError, TimeoutError):
+            pass  # killed below
+        finally:
+            if process is not None and process.returncode is None:
+                process.kill()
+                await process.wait()
+
 
 class ViewServer(Server):
     """The view `argv` served on `host`:`port` to those with `token`, to at most `max_viewers` at once."""
@@ -87,6 +126,8 @@ class ViewServer(Server):
         self.token = token
         self.max_viewers = max_viewers
         self.viewers = 0
+        self.websockets: set[web.WebSocketResponse] = set()
+        """The browsers' open websockets, closed as the server ends."""
         # The views' lifeline: this process alone holds the write end (not inherited by its children).
         self.lifeline, self._lifeline_held = os.pipe()
         end_with_server()  # the app's lifeline, where the app started this server
@@ -98,6 +139,25 @@ class ViewServer(Server):
 
     async def on_startup(self, app: web.Application) -> None:
         """Quiet: `companion serve` has said where it listens (textual-serve prints its logo here)."""
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        """Each browser told the server is going away: its view then stops as when the browser leaves."""
+        await asyncio.gather(*(_close(websocket) for websocket in list(self.websockets)))
+
+    def initialize_logging(self) -> None:
+        """Warnings and errors only, a line each, the key never shown (textual-serve logs each request, and a
+        traceback with its local variables for an error). On the output: the error stream says why the
+        server ended (the app's F6 shows its last line)."""
+        handler = logging.StreamHandler(sys.stdout)
+        handler.setFormatter(OneLine())
+        logging.basicConfig(level=logging.WARNING, handlers=[handler], force=True)
+
+    def serve(self, debug: bool = False) -> None:
+        """Until ctrl+c or SIGTERM; on `::`, on 0.0.0.0 too, as IPv6's every network alone leaves out the
+        phones on an IPv4 network (asyncio listens on `::` for IPv6 only)."""
+        self.initialize_logging()
+        hosts = [EVERY_IPV6_NETWORK, EVERY_NETWORK] if self.host == EVERY_IPV6_NETWORK else [self.host]
+        web.run_app(self._make_app(), host=hosts, port=self.port, print=None)
 
     def _has_token(self, given: str) -> bool:
         return hmac.compare_digest(given.encode(), self.token.encode())
@@ -150,6 +210,7 @@ class ViewServer(Server):
         self.viewers += 1
         try:
             await websocket.prepare(request)
+            self.websockets.add(websocket)
             view = ViewProcess(
                 self.argv,
                 self.lifeline,
@@ -161,16 +222,46 @@ class ViewServer(Server):
             await view.start(_size(request, "width", 80), _size(request, "height", 24))
             try:
                 await self._process_messages(websocket, view)
-            except (ValueError, AssertionError):
-                # A browser that speaks something else than textual's envelopes: close its view, quietly.
-                log.warning("a browser sent a message that is not the view's: closed")
+            except NOT_A_MESSAGE as exc:
+                # A browser that speaks something else than textual's envelopes: its view closed.
+                log.warning(
+                    "a browser sent what is not a view's message (%s): its view closed", type(exc).__name__
+                )
+            except ConnectionError:
+                pass  # the browser went as it was answered
             finally:
                 await view.stop()
         except asyncio.CancelledError:
             await websocket.close()
         finally:
             self.viewers -= 1
+            self.websockets.discard(websocket)
         return websocket
+
+
+class OneLine(logging.Formatter):
+    """A log record in one short line: its message, and for an error the exception's kind and first words
+    (not a traceback), the key replaced where a request carries it (aiohttp's errors quote the request)."""
+
+    LONGEST = 160
+
+    def format(self, record: logging.LogRecord) -> str:
+        text = record.getMessage()
+        error = record.exc_info[1] if record.exc_info else None
+        if error is not None:
+            text += f": {type(error).__name__}: {error}"
+        line = " ".join(_KEY_IN.sub(r"\1KEY", text).split())
+        if len(line) > self.LONGEST:
+            line = line[: self.LONGEST - 1] + "…"
+        return f"companion serve: {line}"
+
+
+async def _close(websocket: web.WebSocketResponse) -> None:
+    try:
+        async with asyncio.timeout(CLOSE_WITHIN):
+            await websocket.close(code=WSCloseCode.GOING_AWAY, message=b"the server is going away")
+    except TimeoutError:
+        pass  # the browser never answered: its connection ends with the server
 
 
 def _screens(count: int) -> str:
@@ -180,6 +271,12 @@ def _screens(count: int) -> str:
 def _size(request: web.Request, name: str, default: int) -> int:
     """The terminal size the browser asks for, within what a screen can be."""
     try:
-        return min(max(int(request.query.get(name, default)), 10), 1000)
+        return _within_a_screen(request.query.get(name, default))
     except ValueError:
         return default
+
+
+def _within_a_screen(cells: str | int) -> int:
+    """A terminal's width or height as a browser gave it, within what a screen can be. A message may carry
+    any JSON value for it, whatever its type says: ValueError or TypeError where it is no number."""
+    return min(max(int(cells), 10), 1000)

@@ -6,7 +6,10 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import signal
 import socket
+import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -319,3 +322,83 @@ def test_the_share_screen_is_whole_on_the_smallest_terminal(
         assert region.width > 0 and region.right <= width and region.bottom <= height, f"#{name} at {region}"
     if network:
         assert shown["qr"].height == len(qr_lines(seen["url"])), "every line of the code"
+
+
+class Phone(threading.Thread):
+    """A phone watching the view until the server closes it: in a thread of its own, as a phone answers the
+    server whatever the app is doing (quitting, the app waits on its server)."""
+
+    def __init__(self, served: ServedView) -> None:
+        super().__init__(daemon=True)
+        self.url = f"ws://127.0.0.1:{served.port}/ws/{served.token}?width=100&height=30"
+        self.watching = threading.Event()
+        self.close_code: int | None = None
+
+    def run(self) -> None:
+        asyncio.run(self.watch())
+
+    async def watch(self) -> None:
+        async with aiohttp.ClientSession() as session, session.ws_connect(self.url) as socket:
+            async for message in socket:
+                if message.type == aiohttp.WSMsgType.BINARY and len(message.data) > 100:
+                    self.watching.set()
+            self.close_code = socket.close_code
+
+
+def test_quitting_while_a_phone_watches_stops_the_server_at_once(xdg: Path, port_of_its_own: None) -> None:
+    """With a phone watching F6's view, quitting hung 10 s, then crashed on the server not ended
+    (`TimeoutExpired`, exit status 1): the server waited on the phone's open websocket."""
+    seen: dict[str, Any] = {}
+
+    async def share() -> None:
+        app = make_app()
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.press("f6")
+            assert app.viewers is not None
+            seen["server"] = app.viewers
+            await served_page(app.viewers)
+            phone = seen["phone"] = Phone(app.viewers)
+            phone.start()
+            assert await asyncio.to_thread(phone.watching.wait, 60), "the phone sees the view"
+            seen["asked"] = time.monotonic()
+            await pilot.press("ctrl+q")
+        seen["ended"] = time.monotonic()
+
+    asyncio.run(share())
+    server, phone = seen["server"], seen["phone"]
+    phone.join(timeout=20)
+    assert seen["ended"] - seen["asked"] < 8, "quit at once"
+    assert server.process.returncode == 0, server.why_ended()
+    assert phone.close_code == aiohttp.WSCloseCode.GOING_AWAY, "the phone is told the view is going away"
+
+
+STUBBORN = """
+import signal, sys, time
+signal.signal(signal.SIGTERM, signal.SIG_IGN)
+open(sys.argv[1], "w").close()
+time.sleep(120)
+"""
+"""A server that does not end when asked (SIGTERM): say one stuck closing its viewers."""
+
+
+def test_a_server_that_does_not_end_when_asked_is_killed_not_waited_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Stopping F6's server waited 10 s for it to end, then raised `TimeoutExpired` out of the app's quit."""
+    ready = tmp_path / "ready"
+    monkeypatch.setattr(ServedView, "_command", lambda self: [sys.executable, "-c", STUBBORN, str(ready)])
+    monkeypatch.setattr(sharing, "STOP_WITHIN", 0.5)
+    served = ServedView(system_port(), new_token())
+    served.serve(None)
+    assert served.process is not None
+    deadline = time.monotonic() + 60
+    while not ready.exists():
+        assert time.monotonic() < deadline and served.process.poll() is None, "the stand-in server started"
+        time.sleep(0.05)
+    try:
+        served.stop()
+    finally:
+        served.process.kill()
+        served.process.wait()
+    assert served.process.returncode == -signal.SIGKILL
+    assert served.why_ended() == f"the server ended (exit status {-signal.SIGKILL})"

@@ -4,6 +4,7 @@ port, spoken to by a real HTTP and websocket client (aiohttp)."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import signal
@@ -11,6 +12,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,18 +60,28 @@ def _gone(pid: int) -> bool:
         return True
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    """`companion serve` of a game being played, on 127.0.0.1, for one viewer at a time."""
+def _game_being_played(folder: Path) -> Path:
     setup = rw.GameStarted(rw.load_shipped_sheet("example"), ("Ann", "Ben", "Cleo"))
-    log = tmp_path / "playing.jsonl"
+    log = folder / "playing.jsonl"
     write_log(log, play_random_game(setup, random.Random(2))[1][:20])
+    return log
+
+
+@contextmanager
+def serving(tmp_path: Path, host: str = "127.0.0.1", max_viewers: int = 1) -> Iterator[Server]:
+    """`companion serve` of a game being played, on `host` and a free port."""
+    log = _game_being_played(tmp_path)
     port = free_port(0)
-    command = [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(port)]
-    command += ["--token", TOKEN, "--max-viewers", "1", str(log)]
+    command = [sys.executable, "-m", "companion", "serve", "--host", host, "--port", str(port)]
+    command += ["--token", TOKEN, "--max-viewers", str(max_viewers), str(log)]
     environment = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "PYTHONUNBUFFERED": "1"}
     process = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=environment
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        errors="replace",
+        env=environment,
     )
     served = Server(process, port, [])
     try:
@@ -85,6 +97,13 @@ def server(tmp_path: Path) -> Iterator[Server]:
             process.terminate()
         rest, _ = process.communicate(timeout=20)
         served.printed.append(rest)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    """`companion serve` of a game being played, on 127.0.0.1, for one viewer at a time."""
+    with serving(tmp_path) as served:
+        yield served
 
 
 def _wait_listening(port: int) -> None:
@@ -187,7 +206,9 @@ def test_a_plain_get_of_the_websocket_is_one_line_not_a_traceback(server: Server
     assert [status for status, _ in answers] == [400, 403]
     assert "open the page's address instead" in answers[0][1].replace("&#x27;", "'")
     rest = server.process.stdout.read() if server.process.stdout else ""
-    assert "GET /ws/" in rest, "the requests were logged"
+    # A line a request showed the key to whoever looked at the terminal, and a scanner on the network
+    # filled it: requests are not logged.
+    assert "GET /" not in rest and TOKEN not in rest
     assert "Traceback" not in rest and "Error" not in rest
 
 
@@ -310,3 +331,181 @@ def test_a_log_not_there_or_a_key_no_address_carries_is_refused_before_listening
 def test_an_ipv6_address_is_bracketed_in_the_views_address() -> None:
     assert view_url("::1", 8000, "k") == "http://[::1]:8000/?token=k"
     assert view_url("192.168.1.20", 8000, "k") == "http://192.168.1.20:8000/?token=k"
+
+
+def _ended_within(process: subprocess.Popen[str], deadline: float) -> int | None:
+    """The exit status of `process` once it ends, waited for until `deadline` (time.monotonic); None if it
+    still runs then."""
+    while process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return process.poll()
+
+
+def _all_gone(pids: list[int], deadline: float) -> bool:
+    while not all(_gone(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return all(_gone(pid) for pid in pids)
+
+
+def test_a_server_asked_to_stop_closes_its_viewers_and_ends_at_once(server: Server) -> None:
+    """With a phone watching, `serve` took some 23 s to end after SIGTERM (aiohttp waited on the open
+    websocket): F6's server outlived the 10 s the app gives it on quit, and the app crashed."""
+
+    async def watch() -> tuple[int | None, list[int], float]:
+        async with aiohttp.ClientSession() as session, session.ws_connect(server.ws()) as socket:
+            await _first_screen(socket)
+            views = server.children()
+            asked = time.monotonic()
+            server.process.terminate()
+            async for _ in socket:  # until the server closes it
+                pass
+            return socket.close_code, views, asked
+
+    code, views, asked = asyncio.run(asyncio.wait_for(watch(), 60))
+    assert views, "a view ran for the browser"
+    assert code == aiohttp.WSCloseCode.GOING_AWAY, "the phone is told the server is going away"
+    assert _ended_within(server.process, asked + 8) == 0, "the server ended at once, and cleanly"
+    assert _all_gone(views, asked + 8), "its views ended with it"
+
+
+def test_a_view_asked_for_a_huge_terminal_is_not_left_running(server: Server) -> None:
+    """The browser's resize message was passed on as it was (the page's query is fitted to a screen): at
+    3000 by 3000 cells the frame failed to reach a browser that had gone, and its view (some 180 MB) was
+    left running with its place freed, any number of them."""
+
+    async def watch() -> list[int]:
+        async with aiohttp.ClientSession() as session, session.ws_connect(server.ws()) as socket:
+            await _first_screen(socket)
+            views = server.children()
+            await socket.send_str(json.dumps(["resize", {"width": 3000, "height": 3000}]))
+            async for message in socket:
+                if message.type == aiohttp.WSMsgType.BINARY and len(message.data) > 100_000:
+                    break  # drawn at the size it was given: the browser leaves
+            return views
+
+    views = asyncio.run(asyncio.wait_for(watch(), 60))
+    assert views, "a view ran for the browser"
+    assert _all_gone(views, time.monotonic() + 20), "no view outlives its browser"
+
+
+def test_a_view_whose_browser_went_mid_frame_is_killed_when_stopped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Stopping a view awaited its output task, which had failed sending a frame to a browser gone: the
+    error left the view's process running, unread, until the server ended."""
+    from textual_serve.download_manager import DownloadManager
+
+    from companion.app.view_server import ViewProcess
+
+    log = _game_being_played(tmp_path)
+    lifeline, held = os.pipe()
+
+    async def watch() -> int | None:
+        went = asyncio.Event()
+
+        async def browser_gone(data: bytes) -> None:
+            went.set()
+            raise ConnectionError("Connection lost")  # aiohttp's, once a browser's connection is lost
+
+        async def nothing(*_: object) -> None:
+            return None
+
+        argv = [sys.executable, "-m", "companion", "view", str(log)]
+        view = ViewProcess(
+            argv, lifeline, write_bytes=browser_gone, write_str=nothing, close=nothing,
+            download_manager=DownloadManager(),
+        )  # fmt: skip
+        await view.start(80, 24)
+        await asyncio.wait_for(went.wait(), 60)
+        process = view._process
+        assert process is not None
+        await asyncio.wait_for(view.stop(), 20)
+        return process.returncode
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    try:
+        status = asyncio.run(watch())
+    finally:
+        os.close(held)
+        os.close(lifeline)
+    assert status is not None, "the view's process ended"
+
+
+NOT_A_MESSAGE = [
+    '["resize", {}]',
+    '["resize", 5]',
+    '["resize", {"width": "wide", "height": 9}]',
+    "[]",
+    '["stdin", 5]',
+    '{"resize": 1}',
+    "not json",
+]
+
+
+def test_what_is_not_a_views_message_or_request_is_one_line_not_a_traceback(tmp_path: Path) -> None:
+    """A message textual's page never sends (`["resize", {}]`) printed some 45 lines of traceback on the
+    terminal, as did a 100 KB address or header (aiohttp's LineTooLong, answered 400 all the same); and
+    each request was logged with its key."""
+    with serving(tmp_path, max_viewers=len(NOT_A_MESSAGE)) as server:
+
+        async def visit() -> tuple[list[bool], list[int]]:
+            closed = []
+            async with aiohttp.ClientSession() as session:
+                for text in NOT_A_MESSAGE:
+                    async with session.ws_connect(server.ws()) as socket:
+                        await _first_screen(socket)
+                        await socket.send_str(text)
+                        async for _ in socket:  # until the server closes it
+                            pass
+                        closed.append(socket.closed)
+            statuses = []
+            long = "x" * 100_000
+            for headers, url in (({}, server.url() + "&pad=" + long), ({"X-Pad": long}, server.url())):
+                async with aiohttp.ClientSession() as session, session.get(url, headers=headers) as answer:
+                    statuses.append(answer.status)
+            return closed, statuses
+
+        closed, statuses = asyncio.run(asyncio.wait_for(visit(), 120))
+        server.process.terminate()
+        rest, _ = server.process.communicate(timeout=20)
+    assert closed == [True] * len(NOT_A_MESSAGE), "each view closed"
+    assert statuses == [400, 400]
+    lines = rest.splitlines()
+    assert "Traceback" not in rest and TOKEN not in rest, rest[-3000:]
+    assert all(len(line) < 200 for line in lines), rest[-3000:]
+    said = [line for line in lines if "not a view's message" in line]
+    assert len(said) == len(NOT_A_MESSAGE), rest[-3000:]
+
+
+def _can_listen_on_ipv6() -> bool:
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET6) as probe:
+            probe.bind(("::1", 0))
+    except OSError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(not _can_listen_on_ipv6(), reason="no IPv6 on this machine")
+def test_serving_on_every_ipv6_network_is_every_network(tmp_path: Path) -> None:
+    """`--host ::` printed `http://[::]:P/`, an address no phone opens, and listened on IPv6 alone: a phone
+    on the table's (IPv4) network could not connect."""
+    with serving(tmp_path, host="::") as server:
+
+        async def visit() -> list[int]:
+            statuses = []
+            for host in ("127.0.0.1", "[::1]"):
+                status, _ = await _status(f"http://{host}:{server.port}/?token={TOKEN}")
+                statuses.append(status)
+            return statuses
+
+        statuses = asyncio.run(asyncio.wait_for(visit(), 60))
+    printed = "".join(server.printed)
+    assert statuses == [200, 200], "IPv4 and IPv6 alike"
+    assert f"listening on every network of this machine, port {server.port}" in printed
+    assert "[::]" not in printed
+    phones = phone_addresses()
+    assert phone_addresses("::") == phones
+    assert all(view_url(a, server.port, TOKEN) in printed for a in phones), printed
