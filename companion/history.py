@@ -20,11 +20,10 @@ from typing import Any
 from companion.games.alhambra_rw.entry import totals_by_round
 from companion.games.entry import GameEntry, Progress, Records, Result, ScoreFileError
 from companion.games.eventlog import LogError, load_log
-from companion.games.folding import IllegalMove
 from companion.games.table import SAVED
 from companion.games.words import listed
 from companion.log_index import read_through
-from companion.saved_games import last_changed, named_game, saved_files
+from companion.saved_games import READ_BACK_KIND, last_changed, named_game, naming, read_back, saved_files
 
 __all__ = [
     "RECORDS",
@@ -41,8 +40,6 @@ RECORDS: Mapping[str, Records] = {
     game: entry.records for game, entry in SAVED.items() if entry.records is not None
 }
 """How each game's logs are read back, from the table of games."""
-HISTORY_KIND = "history"
-"""The index's name for history's read-backs."""
 
 
 class HistoryError(ValueError):
@@ -109,44 +106,18 @@ def _content(path: Path) -> tuple[GameEntry, Any]:
     except LogError as exc:
         raise HistoryError(str(exc)) from exc
     except ScoreFileError as exc:
-        raise HistoryError(_naming(path, exc)) from exc
-
-
-def _naming(path: Path, exc: Exception) -> str:
-    """The problem in one line that names the file."""
-    return str(exc) if str(exc).startswith(str(path)) else f"{path}: {exc}"
-
-
-def _read_back(path: Path) -> dict[str, Any]:
-    """One log as history keeps it (JSON, for the index): its game and, once finished, the results and
-    where their points came from; or why it cannot be read."""
-    try:
-        entry, content = _content(path)
-        records = RECORDS[entry.id]
-        finished = records.finished(content)
-    except HistoryError as exc:
-        return {"problem": str(exc)}
-    except (IllegalMove, ScoreFileError) as exc:
-        return {"problem": _naming(path, exc)}
-    if finished is None:
-        return {"game": entry.id}
-    results, winners = finished
-    return {
-        "game": entry.id,
-        "results": [[r.name, r.imaginary, r.total, list(r.vp)] for r in results],
-        "winners": list(winners),
-        "sources": list(records.sources_of(content)),
-    }
+        raise HistoryError(naming(path, exc)) from exc
 
 
 def history(folder: Path) -> History:
-    """The finished games among the logs in `folder` (each log read once, then taken from the index beside
-    the logs while it stays as it was)."""
+    """The finished games among the logs in `folder` (each log read once, with the start screen's
+    read-back, then taken from the index beside the logs while it stays as it was)."""
     if why := _unlistable(folder):
         return History((), (), why)
     games, problems = [], []
     paths = saved_files(folder) if folder.is_dir() else []
-    for path, back in zip(paths, read_through(folder, HISTORY_KIND, paths, _read_back), strict=True):
+    for path, both in zip(paths, read_through(folder, READ_BACK_KIND, paths, read_back), strict=True):
+        back = both["history"]
         if "problem" in back:
             problems.append(back["problem"])
             continue

@@ -90,8 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5, help="runs of each, the median printed (default 5)")
     args = parser.parse_args(argv)
 
-    from companion.history import _read_back
-    from companion.saved_games import saved_games
+    from companion.saved_games import read_back, saved_games
 
     with tempfile.TemporaryDirectory(prefix="history-bench-") as temporary:
         data = Path(temporary)
@@ -120,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
             timings.setdefault("app: start screen shown (from the index)", []).append(start)
             timings.setdefault("app: F4 history screen shown (from the index)", []).append(history)
             timings.setdefault("every log read, no index (in process)", []).append(
-                _seconds(lambda: [_read_back(path) for path in paths])
+                _seconds(lambda: [read_back(path) for path in paths])
             )
         print(f"{args.games} finished games, median of {args.runs} runs, {os.cpu_count()} CPUs:")
         for what, seconds in timings.items():

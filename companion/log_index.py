@@ -3,9 +3,10 @@
 Reading a log back means replaying the whole game; with a thousand finished games that is seconds, each time
 `companion history`, `stats` or the start screen lists them. The index keeps each log's read-back (a JSON
 value) under the log's path, size, modification time and a hash of its first and last bytes; a log whose
-key differs is read again. The logs stay the only record: the index is never needed. One that is damaged is
-started again; one that cannot be opened or written (locked by another process, a read-only folder) is
-passed by and the logs are read themselves, with nothing said to the user.
+key differs is read again. Read-backs are written a batch at a time as the logs are read: a first reading of
+a thousand logs that is interrupted keeps what it read. The logs stay the only record: the index is never
+needed. One that is damaged is started again; one that cannot be opened or written (locked by another
+process, a read-only folder) is passed by and the logs are read themselves, with nothing said to the user.
 """
 
 from __future__ import annotations
@@ -20,13 +21,16 @@ from pathlib import Path
 from typing import Any
 
 INDEX_NAME = ".history.sqlite"
-VERSION = 4
+VERSION = 5
 """What a read-back holds; another version's index is emptied. Raise it when a reader's JSON changes."""
 ENDS = 4096
 """Bytes at each end of a log hashed into its key: a log rewritten to the same size within the file
 system's time resolution (a restored copy) is still told apart."""
 WAIT_SECONDS = 1.0
 """How long to wait for another process writing the index before reading the logs themselves."""
+BATCH = 50
+"""Read-backs written to the index at a time (a second or so of reading logs): what an interrupted reading
+loses at most."""
 
 Key = tuple[int, int, bytes]
 Read = Callable[[Path], dict[str, Any]]
@@ -94,13 +98,23 @@ def _through_index(index: Path, kind: str, paths: Sequence[Path], read: Read) ->
                 value = read(path)
                 if key is not None:
                     fresh.append((kind, str(path), *key, json.dumps(value)))
+                if len(fresh) == BATCH:
+                    _write(db, fresh)
+                    fresh = []
             values.append(value)
         gone = stored.keys() - {str(path) for path in paths}
-        if fresh or gone:
-            with db:
-                db.executemany("insert or replace into readbacks values (?, ?, ?, ?, ?, ?)", fresh)
-                db.executemany("delete from readbacks where kind = ? and log = ?", [(kind, g) for g in gone])
+        _write(db, fresh, [(kind, log) for log in gone])
     return values
+
+
+def _write(
+    db: sqlite3.Connection, fresh: list[tuple[Any, ...]], gone: Sequence[tuple[str, ...]] = ()
+) -> None:
+    """Store the `fresh` read-backs and forget those of the logs `gone` (kind, log), in one transaction."""
+    if fresh or gone:
+        with db:
+            db.executemany("insert or replace into readbacks values (?, ?, ?, ?, ?, ?)", fresh)
+            db.executemany("delete from readbacks where kind = ? and log = ?", gone)
 
 
 def _value(text: str) -> dict[str, Any] | None:

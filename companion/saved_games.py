@@ -1,9 +1,11 @@
 """The saved games the start screen lists: every game log in the games folder, of any game, and the files of
 the games kept without a log (the original Alhambra's pads), with how far each has come, or why it cannot be
-continued."""
+continued. Each file is read once for both the start screen and history (`read_back`): reading a log is most
+of the time either takes."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
@@ -11,8 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from companion.games.entry import GameEntry, ScoreFileError, Summary
+from companion.games.eventlog import LOG_LIMITS, LogError, load_log
+from companion.games.folding import IllegalMove
 from companion.games.held import refuse_if_held
-from companion.games.session import LOG_SUFFIX, ResumeError, resumed_state
+from companion.games.session import LOG_SUFFIX
 from companion.games.table import FIRST_GAME, GAMES, PLAYED, SAVED, entry_of_file
 from companion.log_index import read_through
 from companion.scorefiles import game_of
@@ -20,8 +24,8 @@ from jsonfile import short
 
 MAX_FIRST_LINE = 100_000
 """A game_started line is at most a few KB (Roll & Write's holds its sheet): more is no log's first line."""
-SAVED_KIND = "saved-games"
-"""The log index's name for the start screen's read-backs."""
+READ_BACK_KIND = "saved-game"
+"""The log index's name for a saved file's read-back (`read_back`), the start screen's and history's."""
 
 
 @dataclass(frozen=True)
@@ -47,14 +51,15 @@ def saved_games(folder: Path) -> list[SavedGame]:
         return []
     paths = saved_files(folder)
     games = []
-    for path, back in zip(paths, read_through(folder, SAVED_KIND, paths, _saved_read_back), strict=True):
+    for path, back in zip(paths, read_through(folder, READ_BACK_KIND, paths, read_back), strict=True):
         modified = last_changed(path)
         if modified is None:  # gone since the folder was listed: not a saved game any more
             continue
-        game = SAVED.get(back.get("game", ""), FIRST_GAME)
-        summary = back.get("summary")
+        saved = back["saved"]
+        game = SAVED.get(saved.get("game", ""), FIRST_GAME)
+        summary = saved.get("summary")
         if summary is None:
-            games.append(SavedGame(path, modified, game, None, str(back.get("problem", ""))))
+            games.append(SavedGame(path, modified, game, None, str(saved.get("problem", ""))))
             continue
         players, imaginary = tuple(summary["players"]), tuple(summary["imaginary"])
         games.append(
@@ -76,22 +81,72 @@ def last_changed(path: Path) -> datetime | None:
     return None
 
 
-def _saved_read_back(path: Path) -> dict[str, Any]:
-    """One log as the start screen lists it, as JSON for the index (the path and time are the file's own)."""
+def read_back(path: Path) -> dict[str, Any]:
+    """A saved file read once, as JSON for the index (the path and time are the file's own): `"saved"`, as
+    the start screen lists it (its game and how far it has come, or why it cannot be continued), and
+    `"history"`, as history keeps it (its game and, once finished, the results and where their points came
+    from; or why it cannot be read)."""
     try:
         game = named_game(path)
     except ScoreFileError as exc:
-        return {"problem": str(exc)}
+        return {"saved": {"problem": str(exc)}, "history": {"problem": naming(path, exc)}}
+    try:
+        content, refused = _content(game, path)
+    except (LogError, ScoreFileError) as exc:
+        return {"saved": {"game": game.id, "problem": str(exc)}, "history": {"problem": naming(path, exc)}}
+    history = {"problem": refused} if refused else _finished(game, path, content)
+    return {"saved": _saved(game, path, content), "history": history}
+
+
+def _content(game: GameEntry, path: Path) -> tuple[Any, str]:
+    """What a saved file of `game` holds: a log's events, as continuing it reads them, or what a file of its
+    own holds; and why history refuses it ("": it does not). `LogError` or `ScoreFileError` say why it
+    cannot be read."""
+    if game.rules is None:
+        assert game.records is not None and game.records.read is not None  # a file of its own is read
+        return game.records.read(path), ""
+    loaded = load_log(path, game.rules.log, lenient=True)
+    if loaded.cut_line is not None:
+        # Continuing takes a whole bad last line for a stray write; history does not (read again: seldom).
+        try:
+            load_log(path, game.rules.log)
+        except LogError as exc:
+            return list(loaded.events), str(exc)
+    return list(loaded.events), ""
+
+
+def _saved(game: GameEntry, path: Path, content: Any) -> dict[str, Any]:
+    """The start screen's read-back of a saved file of `game` holding `content`."""
     assert game.summary is not None  # a saved game's row says how far it has come
     try:
-        if game.rules is not None:
-            summary = game.summary(resumed_state(game.rules, path))
-        else:
-            assert game.records is not None and game.records.read is not None  # a file of its own is read
-            summary = game.summary(game.records.read(path))
-    except (ResumeError, ScoreFileError) as exc:
-        return {"game": game.id, "problem": str(exc)}
+        summary = game.summary(content if game.rules is None else game.rules.replay(content))
+    except IllegalMove as exc:
+        return {"game": game.id, "problem": f"{path}: {exc}"}
     return {"game": game.id, "summary": asdict(summary)}
+
+
+def _finished(game: GameEntry, path: Path, content: Any) -> dict[str, Any]:
+    """History's read-back of a saved file of `game` holding `content`."""
+    records = game.records
+    assert records is not None  # a saved game's row reads it back
+    try:
+        finished = records.finished(content)
+    except (IllegalMove, ScoreFileError) as exc:
+        return {"problem": naming(path, exc)}
+    if finished is None:
+        return {"game": game.id}
+    results, winners = finished
+    return {
+        "game": game.id,
+        "results": [[r.name, r.imaginary, r.total, list(r.vp)] for r in results],
+        "winners": list(winners),
+        "sources": list(records.sources_of(content)),
+    }
+
+
+def naming(path: Path, exc: Exception) -> str:
+    """The problem in one line that names the file."""
+    return str(exc) if str(exc).startswith(str(path)) else f"{path}: {exc}"
 
 
 def saved_files(folder: Path) -> list[Path]:
@@ -150,14 +205,22 @@ def named_game(path: Path) -> GameEntry:
 def game_of_log(path: Path) -> GameEntry:
     """The game a log's first line names (its game_started event); a log naming none, or a game that is
     not played move by move, is read as the first game's, whose reader then says what is wrong;
-    `ScoreFileError` for a game the table does not know."""
+    `ScoreFileError` for a game the table does not know, or a first line too long to be a log's."""
     if not path.is_file():  # opening a pipe waits for a writer for ever; the log's reader says what it is
         return FIRST_GAME
     try:
         with open(path, "rb") as file:
-            game = game_of(file.readline(MAX_FIRST_LINE))  # the checked reader: a crafted line is refused
+            first = file.readline(MAX_FIRST_LINE + 1)
+            size = os.fstat(file.fileno()).st_size
     except OSError:
         return FIRST_GAME
+    # Cut short, the line names no game, and the first game's reader would blame a field of another game's
+    # line; a file too large for any log is named so by that reader, as `companion score` names it.
+    if len(first) > MAX_FIRST_LINE and size <= LOG_LIMITS.size:
+        raise ScoreFileError(
+            f"{path}: line 1: too long for a game log's first line (over {MAX_FIRST_LINE:,} bytes)"
+        )
+    game = game_of(first)  # the checked reader: a crafted line is refused
     if game is not None and (not isinstance(game, str) or game not in GAMES):
         raise ScoreFileError(f"{path}: game: unknown game {short(game)} (known: {', '.join(GAMES)})")
     return PLAYED.get(game, FIRST_GAME) if isinstance(game, str) else FIRST_GAME

@@ -94,8 +94,10 @@ def score_path(path: str | Path) -> Scored:
 
 
 def _named(path: Path, score: Callable[[], Scored], warning: str = "", hint: str = "") -> Scored:
-    """What `score` gives, with `warning`; its `ScoreFileError` naming the file, `hint` after it."""
+    """What `score` gives, with `warning`; its `ScoreFileError` naming the file, `hint` after it, and the
+    warning too: a line cut off may be why the game is not over."""
     try:
         return replace(score(), warning=warning)
     except ScoreFileError as exc:
-        raise ScoreFileError(f"{path}: {exc}{hint}") from exc
+        cut = f"; {warning.removeprefix(f'{path}: ')}" if warning else ""
+        raise ScoreFileError(f"{path}: {exc}{hint}{cut}") from exc

@@ -15,25 +15,40 @@ from typing import Any
 import pytest
 
 from companion import history as history_module
+from companion import log_index
 from companion import saved_games as session
 from companion.history import history
 from companion.history_bench import EXAMPLES, write_games
-from companion.log_index import INDEX_NAME
+from companion.log_index import INDEX_NAME, read_through
 from companion.saved_games import saved_games
 
 CARCASSONNE = EXAMPLES[3]
 
+Reader = Callable[[Path], Any]
 
-def _counting(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> list[Path]:
-    """The logs `module.name` (a reader given to the index) reads from now on."""
+
+def _reading(monkeypatch: pytest.MonkeyPatch, reader: Callable[[Reader], Reader]) -> None:
+    """History and the start screen read each log they do not take from the index with `reader(read)`."""
+
+    def through(folder: Path, kind: str, paths: Sequence[Path], read: Reader) -> list[Any]:
+        return read_through(folder, kind, paths, reader(read))
+
+    for module in (history_module, session):
+        monkeypatch.setattr(module, "read_through", through)
+
+
+def _reads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """The logs history and the start screen read from now on (not taken from the index)."""
     read: list[Path] = []
-    real = getattr(module, name)
 
-    def counted(path: Path) -> Any:
-        read.append(path)
-        return real(path)
+    def counted(real: Reader) -> Reader:
+        def count(path: Path) -> Any:
+            read.append(path)
+            return real(path)
 
-    monkeypatch.setattr(module, name, counted)
+        return count
+
+    _reading(monkeypatch, counted)
     return read
 
 
@@ -54,7 +69,7 @@ def test_a_thousand_games_are_read_once_and_then_from_the_index(
         plain.setattr(history_module, "read_through", _unindexed)
         expected = _listed(folder)
     assert len(expected) == 1000 and not (folder / INDEX_NAME).exists()
-    read = _counting(monkeypatch, history_module, "_read_back")
+    read = _reads(monkeypatch)
     assert _listed(folder) == expected
     assert len(read) == 1000, "each log read once, to build the index"
     assert _listed(folder) == expected and history(folder).problems == ()
@@ -65,7 +80,7 @@ def test_a_changed_or_removed_log_is_read_again(tmp_path: Path, monkeypatch: pyt
     folder = tmp_path / "games"
     paths = write_games(folder, 8)
     before = _listed(folder)
-    read = _counting(monkeypatch, history_module, "_read_back")
+    read = _reads(monkeypatch)
     # A Carcassonne game cut short, its time kept: still being played, so not history any more.
     cut = paths[3]
     stamp = cut.stat().st_mtime_ns
@@ -87,7 +102,7 @@ def test_a_rewrite_of_the_same_size_and_time_is_read_again(
     stamp = path.stat().st_mtime_ns
     path.write_bytes(path.read_bytes().replace(b"Barbara", b"Barbaro"))
     os.utime(path, ns=(stamp, stamp))
-    read = _counting(monkeypatch, history_module, "_read_back")
+    read = _reads(monkeypatch)
     listed = str(_listed(folder))
     assert read == [path] and "Barbaro" in listed and "Barbara" not in listed
 
@@ -104,7 +119,7 @@ def test_a_damaged_index_is_started_again(tmp_path: Path, monkeypatch: pytest.Mo
     # A damaged read-back inside a sound database: that log is read again.
     with sqlite3.connect(index) as db:
         db.execute("update readbacks set value = '{not json' where rowid = 1")
-    read = _counting(monkeypatch, history_module, "_read_back")
+    read = _reads(monkeypatch)
     assert _listed(folder) == expected and len(read) == 1
 
 
@@ -116,7 +131,7 @@ def test_a_locked_index_is_passed_by(tmp_path: Path, monkeypatch: pytest.MonkeyP
     holder = sqlite3.connect(folder / INDEX_NAME, isolation_level=None)
     try:
         holder.execute("begin exclusive")
-        read = _counting(monkeypatch, history_module, "_read_back")
+        read = _reads(monkeypatch)
         assert _listed(folder) == expected
         assert len(read) == 8, "the logs read themselves while another process holds the index"
     finally:
@@ -133,9 +148,54 @@ def test_the_start_screen_lists_the_same_games_from_the_index(
         plain.setattr(session, "read_through", _unindexed)
         expected = saved_games(folder)
     assert saved_games(folder) == expected
-    read = _counting(monkeypatch, session, "_saved_read_back")
+    read = _reads(monkeypatch)
     assert saved_games(folder) == expected and read == []
     assert [g.path.name for g in expected if g.problem] == ["broken.jsonl"], "listed with why"
+
+
+def test_history_and_the_start_screen_read_a_log_once_for_both(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Each read its logs for its own read-back: a thousand games were read for the start screen, then all
+    # again when F4 showed the history.
+    folder = tmp_path / "games"
+    paths = write_games(folder, 8)
+    read = _reads(monkeypatch)
+    assert len(saved_games(folder)) == 8 and read == paths
+    assert len(history(folder).games) == 8 and read == paths, "history's read-backs came with them"
+    paths[0].write_bytes(paths[0].read_bytes() + b"\n")
+    assert len(history(folder).games) == 8 and len(saved_games(folder)) == 8
+    assert read == [*paths, paths[0]], "a changed log is read again once for both"
+
+
+class Interrupted(Exception):
+    """The reading stopped half-way (ctrl+c, the window closed)."""
+
+
+def test_an_interrupted_first_reading_keeps_what_it_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The index was written once every log had been read: a first start screen of a thousand games (seconds)
+    # closed before it appeared threw all the reading away, and the next started from nothing again.
+    folder = tmp_path / "games"
+    paths = write_games(folder, 12)
+    monkeypatch.setattr(log_index, "BATCH", 4)
+
+    def stopping(real: Reader) -> Reader:
+        def read_until(path: Path) -> Any:
+            if path == paths[9]:
+                raise Interrupted
+            return real(path)
+
+        return read_until
+
+    with monkeypatch.context() as stopped:
+        _reading(stopped, stopping)
+        with pytest.raises(Interrupted):
+            saved_games(folder)
+    read = _reads(monkeypatch)
+    assert len(history(folder).games) == 12
+    assert read == paths[8:], "the two batches read before it stopped were kept"
 
 
 @pytest.mark.parametrize("size", [3_000_000, 25_000_000])

@@ -4,6 +4,7 @@ log then survives: a last line cut by a crash, a stray line appended, a disk tha
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import sys
@@ -229,6 +230,49 @@ def test_a_log_with_a_cut_line_is_kept_whole_until_continued(tmp_path: Path) -> 
         score_path(path)
     assert path.read_bytes() == before
     assert not path.with_name("game.jsonl.cut").exists()
+
+
+def _companion(tmp_path: Path, *words: str) -> subprocess.CompletedProcess[str]:
+    """The installed command, its games folder `tmp_path/data/table-companion/games`."""
+    companion = str(Path(sys.executable).parent / "companion")
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
+    return subprocess.run([companion, *words], capture_output=True, text=True, timeout=60, env=env)
+
+
+@pytest.mark.parametrize("game", list(PLAYED))
+def test_a_game_not_over_because_its_last_line_was_cut_says_the_cut_line_too(
+    game: str, tmp_path: Path
+) -> None:
+    # `companion score` said only "the game is not over": the warning that line 11 was cut off was lost.
+    entry = PLAYED[game]
+    assert entry.rules is not None
+    whole = log_text(a_game(entry, seed=3)[:11], entry.rules.log.encode).encode("utf-8").splitlines()[-1]
+    path, _ = cut_log(entry, tmp_path, 10, whole[: len(whole) // 2])
+    run = _companion(tmp_path, "score", str(path))
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr.startswith(f"companion score: {path}: the game is not over"), run.stderr
+    assert "; line 11 was cut off (an interrupted write); kept the 10 complete events" in run.stderr
+    assert run.stderr.count("\n") == 1
+
+
+def test_a_first_line_too_long_for_a_log_is_said_not_taken_for_the_first_games(tmp_path: Path) -> None:
+    # A Carcassonne game_started listing 100,000 players was read cut short, naming no game, so history and
+    # the start screen blamed the first game's reader's "unknown field 'game'".
+    folder = tmp_path / "data" / "table-companion" / "games"
+    folder.mkdir(parents=True)
+    log = folder / "crowd.jsonl"
+    entry = PLAYED["carcassonne-dice"]
+    assert entry.rules is not None
+    second = log_text(a_game(entry), entry.rules.log.encode).splitlines(keepends=True)[1]
+    players = [f"P{n}" for n in range(100_000)]
+    log.write_text(
+        json.dumps({"event": "game_started", "game": entry.id, "players": players}) + "\n" + second
+    )
+    said = f"{log}: line 1: too long for a game log's first line (over 100,000 bytes)"
+    [listed] = saved_games(folder)
+    assert listed.summary is None and listed.problem == said
+    run = _companion(tmp_path, "history")
+    assert run.returncode == 0 and f"left out {said}" in run.stderr, run.stderr
 
 
 def test_the_game_log_writer_refuses_to_overwrite(tmp_path: Path) -> None:

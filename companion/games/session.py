@@ -28,7 +28,7 @@ X = TypeVar("X")
 
 LOG_SUFFIX = ".jsonl"
 
-__all__ = ["LOG_SUFFIX", "LogWriteError", "ResumeError", "Rules", "Session", "new_log_path", "resumed_state"]
+__all__ = ["LOG_SUFFIX", "LogWriteError", "ResumeError", "Rules", "Session", "new_log_path"]
 
 
 class ResumeError(ValueError):
@@ -162,8 +162,3 @@ def _replayed(rules: Rules[E, S, X], loaded: LoadedLog[E]) -> S:
         return rules.replay(list(loaded.events))
     except IllegalMove as exc:
         raise ResumeError(f"{loaded.path}: {exc}") from exc
-
-
-def resumed_state(rules: Rules[E, S, X], path: Path) -> S:
-    """The state a saved game would continue from; `ResumeError` says why it cannot."""
-    return _replayed(rules, _loaded(rules, path))
