@@ -54,6 +54,7 @@ def test_an_alcazaba_game_is_typed_tiles_taken_by_column_and_built_rebuilt_and_e
             while screen.state.ask is not ad.Ask.PRIZE:
                 enter_lines(screen, *WORST)
             seen["prize"] = str(screen.query_one("#now", Static).render())
+            seen["how"] = str(screen.query_one("#how", Static).render())
             seen["other column"] = enter_lines(screen, "take 6 at 0 1")
             enter_lines(screen, "take start Ben", "take 6 at 0 1", "take 7 at 1 0", "take 5 reserve")
             seen["round"] = (screen.state.round, screen.state.caliph)
@@ -78,7 +79,7 @@ def test_an_alcazaba_game_is_typed_tiles_taken_by_column_and_built_rebuilt_and_e
     assert "the walls after the slash are sides among N, E, S, W" in seen["bad walls"]
     assert "now: Round 1: lay out a pile" in seen["bonus tiles"] and seen["unchanged"]
     assert "6 g/NES" in seen["board"] and "start" in seen["board"]
-    assert "0: pavilion (no walls)" in seen["prize"] and "take N at ROW COL" in seen["prize"]
+    assert "0: pavilion (no walls)" in seen["prize"] and "take N at ROW COL" in seen["how"]
     assert "tile 6 lies on the garden column" in seen["other column"]
     assert seen["round"] == (2, 1)
     assert "Ann's Alhambra (reserve: 0 t)" in seen["alhambras"] and "g/NES" in seen["alhambras"]

@@ -5,20 +5,27 @@ phone's browser (40 columns, `companion serve`): SVG snapshots in `__snapshots__
 from __future__ import annotations
 
 import asyncio
+import itertools
 import random
 import re
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 from app_driver import camera_app, make_app, random_game, saved_game, saved_log, start_named, text_of
 from textual.app import App
 from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer, Input, Label, Static
 
 from companion.app import paths
+from companion.app.alcazaba_input import HELP as ALCAZABA_HELP
+from companion.app.alhambra_dice_input import entry_help as alhambra_dice_help
+from companion.app.carcassonne_dice_input import entry_help as carcassonne_help
 from companion.app.screens.end import EndScreen
 from companion.app.screens.event_game import EventGameScreen
 from companion.app.screens.roll_and_write import RollAndWriteScreen
@@ -335,6 +342,103 @@ def test_carcassonnes_now_panel_is_whole_in_view_at_80x24(xdg: Path, names: list
     assert asyncio.run(shown()) == [True, True]
 
 
+FIVE = ["Ann", "Ben", "Cleo", "Dan", "Eve"]
+TYPED_AT_80X24: dict[str, tuple[list[str], tuple[str, ...]]] = {
+    "f8": (["Ann", "Ben", "Cleo"], ("draw", "ssaacggt")),
+    "f10": (["Ann", "Ben", "Cleo"], ()),
+    "f9": (FIVE, ("9 0 0", "build 4,4:S 5,4:NS 6,4:NS 7,4:NS 8,4:N")),
+}
+"""Each dice game where what to type once lay below the fold at 80×24: the names, then what is typed."""
+
+HOW: dict[str, Callable[[Any], str]] = {
+    "f8": alhambra_dice_help,
+    "f10": lambda exp: ALCAZABA_HELP[exp.ask],
+    "f9": carcassonne_help,
+}
+"""What each game says may be typed now, and how (the line under its Now panel)."""
+
+DRAWN = re.compile("[│╭╮╰╯─▁▂▃▄▅▆▇█▔]")
+"""Borders and scrollbars: no words."""
+
+
+def words_shown(screen: Screen[object]) -> str:
+    """The words on the screen as it is drawn, row after row, borders and scrollbars left out."""
+    rows = [DRAWN.sub(" ", strip.text) for strip in screen._compositor.render_strips()]
+    return " ".join(" ".join(rows).split())
+
+
+@pytest.mark.parametrize("key", TYPED_AT_80X24)
+def test_what_to_type_stays_in_view_at_80x24(xdg: Path, key: str) -> None:
+    """At 80×24 the line saying what to type (with its example) lay below the fold of the Now panel: after the
+    Alhambra dice game's first roll the player read "set dice aside … or place a marker" and no syntax,
+    Alcazaba's round start stopped mid-example (`e.g. lay p s a c g/N t`), Carcassonne's under a tall city
+    with five players. It stays in view, whole, under the game's prompt, and there too once PageDown has
+    paged the board (or pad and city) and the Now panel to their ends."""
+
+    async def shown() -> list[tuple[str, str, str]]:
+        names, typed = TYPED_AT_80X24[key]
+        async with make_app().run_test(size=SIZES["80x24"]) as pilot:
+            screen = await start_named(pilot, names, key, EventGameScreen)
+            for line in typed:
+                await pilot.press(*line, "enter")
+                await laid_out(pilot)
+            seen = []
+            for _ in range(2):
+                exp = screen.session.expectation()
+                seen.append((words_shown(screen), exp.prompt, HOW[key](exp)))
+                for _ in range(12):
+                    await pilot.press("pagedown")
+                await laid_out(pilot)
+        return seen
+
+    (first, prompt, how), (paged, _, how_paged) = asyncio.run(shown())
+    assert " ".join(prompt.split()) in first, first
+    assert " ".join(how.split()) in first, first
+    assert " ".join(how_paged.split()) in paged, paged
+
+
+@pytest.mark.parametrize("key", ["f8", "f10"])
+def test_alhambra_dice_panels_are_whole_their_scrollbars_inside_at_80x24(xdg: Path, key: str) -> None:
+    """At 80×24 the board ran on under the docked Now panel (no bottom border: `╭─ Now` right under its line
+    4), and the scrollbars of the board and of the Now panel were drawn outside their right border, in column
+    80. Each bordered panel of the middle is whole in it, and what scrolls scrolls inside a border."""
+
+    async def shown() -> None:
+        names, typed = TYPED_AT_80X24[key]
+        async with make_app().run_test(size=SIZES["80x24"]) as pilot:
+            screen = await start_named(pilot, names, key, EventGameScreen)
+            for line in typed:
+                await pilot.press(*line, "enter")
+                await laid_out(pilot)
+            middle = screen.query_one("#middle")
+            bordered = [panel for panel in middle.query(Widget) if any(panel.styles.border.spacing)]
+            assert bordered and all(middle.region.contains_region(panel.region) for panel in bordered)
+            assert not any(a.region.overlaps(b.region) for a, b in itertools.combinations(bordered, 2))
+            for panel in scrolling(screen):
+                inside = panel.region.shrink(panel.styles.border.spacing)
+                assert panel in bordered, f"{panel} scrolls with no border"
+                assert inside.contains_region(panel.vertical_scrollbar.region), f"{panel}'s scrollbar"
+
+    asyncio.run(shown())
+
+
+def test_a_panels_scrollbar_shows_where_it_is_after_a_wider_terminal(xdg: Path) -> None:
+    """Paged down at 80×24, the board and the Now panel went back to their tops at 120×40 (whole in view, no
+    scrollbar); at 80×24 again their thumbs were drawn half way down over their first lines."""
+
+    async def shown() -> list[tuple[float, float]]:
+        async with make_app().run_test(size=SIZES["80x24"]) as pilot:
+            screen = await start_named(pilot, ["Ann", "Ben", "Cleo"], "f10", EventGameScreen)
+            for _ in range(4):
+                await pilot.press("pagedown")
+            for size in ((120, 40), SIZES["80x24"]):
+                await pilot.resize_terminal(*size)
+                await laid_out(pilot)
+            return [(panel.scroll_y, panel.vertical_scrollbar.position) for panel in scrolling(screen)]
+
+    assert asyncio.run(shown()) == [(0, 0), (0, 0)]
+
+
 def test_roll_and_write_top_line_is_whole_with_long_names_at_80x24(xdg: Path) -> None:
     """The top line was one line high: at 80 columns, long names cut "start player: Maximiliane-Josephine"
     to "start"."""
@@ -351,16 +455,21 @@ def test_roll_and_write_top_line_is_whole_with_long_names_at_80x24(xdg: Path) ->
 
 
 PAGED = {"f8": (), "f9": ("9 0 0", "build 4,4:S 5,4:NS 6,4:NS 7,4:NS 8,4:N")}
-"""Each game where its middle overflows at 80×24 (Carcassonne's once a tall city is built), with what is
-typed."""
+"""Each game where a panel of its middle overflows at 80×24 (Carcassonne's city once a tall one is built),
+with what is typed."""
+
+
+def scrolling(screen: Screen[object]) -> list[Widget]:
+    """The middle and its panels, those of them that scroll, in the order they show."""
+    middle = screen.query_one("#middle")
+    return [panel for panel in (middle, *middle.query(Widget)) if panel.allow_vertical_scroll]
 
 
 @pytest.mark.parametrize("key", PAGED)
 def test_page_keys_bring_every_line_of_the_middle_into_view(xdg: Path, key: str) -> None:
-    """At 80×24 the board's lowest lines (a round's first markers), the points track, and Carcassonne's Now
-    panel under a tall city lie below the fold, and the entry line keeps the focus: PageDown walks down to
-    them, a view at a time (no line skipped), then the Now panel where it is docked and overflows; PageUp
-    back."""
+    """At 80×24 the board's lowest lines (a round's first markers), the points track, and Carcassonne's tall
+    city lie below the fold, and the entry line keeps the focus: PageDown walks down to them, a view at a time
+    (no line skipped), then the Now panel where it overflows too; PageUp back."""
 
     async def paged() -> None:
         async with make_app().run_test(size=SIZES["80x24"]) as pilot:
@@ -368,17 +477,20 @@ def test_page_keys_bring_every_line_of_the_middle_into_view(xdg: Path, key: str)
             for line in PAGED[key]:
                 await pilot.press(*line, "enter")
                 await pilot.pause()
-            middle = screen.query_one("#middle")
-            docked = [child for child in middle.children if child.styles.is_docked]
-            panels = [middle, *docked]
-            assert bool(docked) == (key == "f8")  # below 100 columns the Alhambra dice game's Now panel docks
-            assert all(panel.max_scroll_y > 0 for panel in panels)
-            seen = middle.scrollable_content_region.height - sum(c.outer_size.height for c in docked)
+            panels = scrolling(screen)
+            assert panels and all(panel.max_scroll_y > 0 for panel in panels)
+            # A view is what shows of a panel: a part docked in it (the Now panel's what to type) hides some.
+            views = [
+                panel.scrollable_content_region.height
+                - sum(child.outer_size.height for child in panel.children if child.styles.is_docked)
+                for panel in panels
+            ]
             for _ in range(20):
                 before = [panel.scroll_y for panel in panels]
                 await pilot.press("pagedown")
                 await pilot.pause()
-                assert 0 <= middle.scroll_y - before[0] <= seen
+                moved = [panel.scroll_y - y for panel, y in zip(panels, before, strict=True)]
+                assert all(0 <= lines <= view for lines, view in zip(moved, views, strict=True)), moved
             assert all(panel.scroll_y == panel.max_scroll_y for panel in panels)
             for _ in range(20):
                 await pilot.press("pageup")

@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.widgets import Input, Static
 
 from companion.games import alhambra_dice as ad
@@ -33,7 +33,7 @@ from ..widgets.alhambra_board import AlhambraBoard, player_lines
 from ..widgets.footer import KeysFooter
 from ..widgets.log_row import log_row
 from ..widgets.message_line import MessageLine
-from .event_game import EntryLine, EventGameScreen
+from .event_game import EntryLine, EventGameScreen, NowPanel, Panel
 from .help import ALHAMBRA_DICE
 
 AUTO_LIMIT = 1000
@@ -68,17 +68,16 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
     def compose(self) -> ComposeResult:
         yield Static(id="status")
         with VerticalScroll(id="middle"):
-            yield AlhambraBoard(id="board")
-            with Vertical(id="side"):
-                yield Static(id="now")
+            with Panel(id="board-box"):
+                yield AlhambraBoard(id="board")
+            yield NowPanel(id="side")
         yield MessageLine(id="message")
         yield EntryLine(self.typed, "dice, or a choice (Enter)")
         yield from log_row(bool(self.camera))
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#board").border_title = "Board"
-        self.query_one("#now").border_title = "Now"
+        self.query_one("#board-box").border_title = "Board"
         self._rewrite_log()
         self.query_one("#entry", Input).focus()
         self._after_change()
@@ -90,22 +89,21 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
         caliph = state.names[state.caliph]
         self.query_one("#status", Static).update(f"{self.TITLE} · {stage} · Caliph: {caliph}")
         self.query_one("#board", AlhambraBoard).show(state)
-        self.query_one("#now", Static).update(self._now_text(state, exp))
+        self.query_one(NowPanel).show(self._now_text(state, exp), self.entry_help(exp))
         self.show_message()
 
     def _now_text(self, state: ad.GameState, exp: ad.Expectation) -> str:
         if state.is_over:
-            return f"The game is over after scoring C.\n\n{self.totals()}\n\n{self.entry_help(exp)}"
+            return f"The game is over after scoring C.\n\n{self.totals()}"
         lines = [exp.prompt, ""]
         if state.dice is not None and exp.ask is ad.Ask.CHOOSE:
             shown = ", ".join(f"{n} {t}" for t, n in zip(TYPES, state.dice, strict=True) if n)
             lines.append(f"dice: {shown}" + (f" + black {state.black}" if state.black else ""))
         lines += self._player_lines(state, exp)
-        lines += ["", self.entry_help(exp)]
         return "\n".join(lines)
 
     def entry_help(self, exp: ad.Expectation) -> str:
-        """What may be typed now, under the Now panel (the Alcazaba screen types its own tiles)."""
+        """What may be typed now, at the Now panel's foot (the Alcazaba screen types its own tiles)."""
         return entry_help(exp)
 
     def _player_lines(self, state: ad.GameState, exp: ad.Expectation) -> list[str]:

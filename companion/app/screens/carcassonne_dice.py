@@ -38,7 +38,7 @@ from ..widgets.carcassonne_pad import CarcassonnePad, CityView
 from ..widgets.footer import KeysFooter
 from ..widgets.log_row import log_row
 from ..widgets.message_line import MessageLine
-from .event_game import EntryLine, EventGameScreen
+from .event_game import EntryLine, EventGameScreen, NowPanel, Panel
 from .help import CARCASSONNE_DICE
 
 
@@ -95,9 +95,11 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
         with VerticalScroll(id="middle"):
             # The Now panel takes the whole width under the pad and the city: at 80×24 its words fit in view.
             with Horizontal(id="top"):
-                yield CarcassonnePad(id="pad")
-                yield CityView(id="city")
-            yield Static(id="now")
+                with Panel(id="pad-box"):
+                    yield CarcassonnePad(id="pad")
+                with Panel(id="city-box"):
+                    yield CityView(id="city")
+            yield NowPanel(id="side")
         yield MessageLine(id="message")
         yield EntryLine(self.typed, "a roll's counts, or a choice (Enter)")
         told = "ctrl+r reads the city on the table and compares it with the one typed"
@@ -106,9 +108,8 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#pad").border_title = "Score pad"
-        self.query_one("#city").border_title = "City this turn"
-        self.query_one("#now").border_title = "Now"
+        self.query_one("#pad-box").border_title = "Score pad"
+        self.query_one("#city-box").border_title = "City this turn"
         self._rewrite_log()
         self.query_one("#entry", Input).focus()
         self._after_change()
@@ -120,13 +121,13 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
         self.query_one("#status", Static).update(f"Carcassonne – the dice game · {stage} · 42 points win")
         self.query_one("#pad", CarcassonnePad).show(state)
         self.query_one("#city", CityView).show(state)
-        self.query_one("#now", Static).update(self._now_text(state, exp))
+        self.query_one(NowPanel).show(self._now_text(state, exp), entry_help(exp))
         self.show_message()
 
     def _now_text(self, state: cd.GameState, exp: cd.Expectation) -> str:
         if state.is_over:
             winner = state.names[state.winner] if state.winner is not None else "nobody"
-            return f"{winner} wins: {state.why_over}.\n\n{entry_help(exp)}"
+            return f"{winner} wins: {state.why_over}."
         lines = [exp.prompt]
         if exp.ask is cd.Ask.CHOOSE:
             lines.append(
@@ -135,7 +136,6 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
             scored = cd.score_layout({b.at: b.areas for b in state.built}, state.doubled)
             points = f"{scored.points} point{'s' if scored.points != 1 else ''}"
             lines.append(f"if {exp.player} stops now: {points} ({scored.why})")
-        lines += ["", entry_help(exp)]
         return "\n".join(lines)
 
     # ------------------------------------------------------------------------------- the entries

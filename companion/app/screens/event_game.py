@@ -2,11 +2,11 @@
 through the engine, undo and redo with the on-screen game log kept to the log on disk, every scoring shown as
 it is held, the end screen and the export, with the keys every game shares (`keys.game_keys`).
 
-Each game's screen composes its own view (with a `#middle` VerticalScroll, a `#message` Static, an `#entry`
-Input and a `#bottom` row with the `#log` WrappedLog: `fit_log` gives it the lines the middle does not need),
-draws it in `refresh_view`, words its events in `words`, gives its scoring in `scored` and each scoring held
-in `scoring_held`, and names its own keys in its `BINDINGS` and its help page in `HELP_PAGE` (F1 lists the
-screen's bindings and the page).
+Each game's screen composes its own view (with a `#middle` VerticalScroll holding its `Panel`s and its
+`NowPanel`, a `#message` Static, an `#entry` Input and a `#bottom` row with the `#log` WrappedLog: `fit_log`
+gives it the lines the middle does not need), draws it in `refresh_view`, words its events in `words`, gives
+its scoring in `scored` and each scoring held in `scoring_held`, and names its own keys in its `BINDINGS` and
+its help page in `HELP_PAGE` (F1 lists the screen's bindings and the page).
 """
 
 from __future__ import annotations
@@ -17,11 +17,12 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from rich.text import Text
 from textual import on
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.events import Key, Resize
 from textual.widget import Widget
-from textual.widgets import Input
+from textual.widgets import Input, Static
 
 from companion.games.folding import IllegalMove
 from companion.games.session import Session
@@ -73,6 +74,34 @@ class EntryLine(Input):
 
     async def action_submit(self) -> None:
         self._enter(self.Submitted(self, self.value))
+
+
+class Panel(Vertical):
+    """A bordered panel of the middle (the board, the pad, the city, the Now panel): where the screen's CSS
+    caps its height, it scrolls inside its border."""
+
+    def watch_show_vertical_scrollbar(self, shown: bool) -> None:
+        # Textual moves no hidden scrollbar: a panel paged down, back at its top while a wider terminal showed
+        # it whole, showed its thumb half way down once the terminal narrowed again.
+        if shown:
+            self.vertical_scrollbar.position = self.scroll_y
+
+
+class NowPanel(Panel):
+    """The Now panel (`#side`): what the game expects (`#now`), then what to type and how (`#how`). The
+    screen's CSS docks `#how` at the panel's foot where the panel may get too few lines: the rest of it
+    scrolls, what to type stays in view."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="now")
+        yield Static(id="how")
+
+    def on_mount(self) -> None:
+        self.border_title = "Now"
+
+    def show(self, now: str, how: str) -> None:
+        self.query_one("#now", Static).update(now)
+        self.query_one("#how", Static).update(how)
 
 
 E = TypeVar("E")
@@ -375,17 +404,16 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         self.say(f"exported the scoring to {listed(paths)}")
 
     def action_scroll_middle(self, pages: int) -> None:
-        """A page through what the middle hides: the board or pad, then a panel docked in it (the stacked Now
-        panel) where that overflows too; back up the other way round."""
+        """A page through what the middle hides: each of its panels that scrolls in turn (the middle as a
+        whole, or the board, the pad or the city, then the Now panel); back up the other way round."""
         middle = self.query_one("#middle", VerticalScroll)
-        docked = [child for child in middle.children if child.styles.is_docked]
-        # A page of the middle is what shows of it: a whole one would skip the lines the docked panel covers.
-        covered = sum(child.outer_size.height for child in docked)
-        panels: list[tuple[Widget, int]] = [(middle, middle.scrollable_content_region.height - covered)]
-        panels += [(child, child.scrollable_content_region.height) for child in docked]
-        for panel, page in panels if pages > 0 else reversed(panels):
+        panels = [panel for panel in (middle, *middle.query(Widget)) if panel.allow_vertical_scroll]
+        for panel in panels if pages > 0 else reversed(panels):
             if (panel.max_scroll_y - panel.scroll_y if pages > 0 else panel.scroll_y) > 0:
-                panel.scroll_to(y=panel.scroll_y + pages * max(1, page), animate=False)
+                # A page is what shows of the panel: a whole one would skip the lines its docked part covers.
+                covered = sum(child.outer_size.height for child in panel.children if child.styles.is_docked)
+                page = max(1, panel.scrollable_content_region.height - covered)
+                panel.scroll_to(y=panel.scroll_y + pages * page, animate=False)
                 return
 
     def action_back(self) -> None:
