@@ -9,13 +9,14 @@ import io
 from pathlib import Path
 
 import pytest
-from app_driver import make_app, new_game, start_named, text_of
+from app_driver import make_app, new_game, random_game, saved_game, start_named, text_of
 from rich.console import Console
 from textual.binding import Binding
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Input, Static
+from textual.widgets._footer import FooterKey
 
 from companion.app.keys import ADVICE, BACK, EXPORT, REDO, UNDO
 from companion.app.screens.advice import AdviceScreen
@@ -29,6 +30,7 @@ from companion.app.screens.roll_and_write import RollAndWriteScreen
 from companion.app.screens.roll_and_write_end import RollAndWriteEndScreen
 from companion.app.screens.share import ShareScreen
 from companion.app.screens.start import StartScreen
+from companion.app.widgets.footer import KeysFooter
 
 GAMES = (RollAndWriteScreen, AlhambraDiceScreen, AlcazabaScreen, CarcassonneDiceScreen)
 SCREENS = (*GAMES, EndScreen, RollAndWriteEndScreen, ScoringPanel, ReplayScreen, StartScreen)
@@ -203,3 +205,43 @@ def test_on_a_narrow_terminal_the_footer_keeps_f1_in_sight(xdg: Path, key: str) 
 
     region, footer_region = asyncio.run(footer())
     assert region.width > len("F1 help") and footer_region.contains_region(region), (region, footer_region)
+
+
+FOOTERS = {"start": "", "roll_and_write": "f5", "carcassonne_dice": "f9", "final_scoring": "enter"}
+"""A screen of each kind of footer, by the key that opens it from the start screen (Enter: a game over)."""
+
+
+@pytest.mark.parametrize("screen", FOOTERS)
+def test_the_footer_shows_its_keys_whole_and_leaves_out_the_last(xdg: Path, screen: str) -> None:
+    """At 60 columns the footer ended mid-word: the start screen's `F10 Alcazab▏F1 help`, Carcassonne's
+    `^q qui▏`, the final scoring's `^q q▏`. The keys that fit are shown whole, left of F1 help, the last
+    listed left out first; widened again, every key is back."""
+    if screen == "final_scoring":
+        saved_game(random_game(2, ("Anna", "Ben", "Cleo")), "done.jsonl")
+
+    async def shown() -> dict[int, tuple[list[str], list[str]]]:
+        async with make_app().run_test(size=(120, 30)) as pilot:
+            if FOOTERS[screen] == "enter":
+                await pilot.press("enter")
+            elif FOOTERS[screen]:
+                await start_named(pilot, ["Ann", "Ben"], FOOTERS[screen], Screen)
+            seen = {}
+            for width in (60, 40, 80, 120):
+                await pilot.resize_terminal(width, 30)
+                for _ in range(3):
+                    await pilot.pause()
+                keys = list(pilot.app.screen.query_one(KeysFooter).query(FooterKey))
+                help_key = next(key for key in keys if key.has_class("-help"))
+                assert help_key in pilot.app.screen._compositor.visible_widgets, width
+                listed = [key for key in keys if key is not help_key]
+                for key in listed:
+                    assert not key.display or key.region.right <= help_key.region.x, (width, key.key_display)
+                seen[width] = (
+                    [str(k.key_display) for k in listed],
+                    [str(k.key_display) for k in listed if k.display],
+                )
+            return seen
+
+    for width, (listed, whole) in asyncio.run(shown()).items():
+        assert whole == listed[: len(whole)] and len(whole) >= 2, (width, whole)
+        assert width < 120 or whole == listed, "every key is back"

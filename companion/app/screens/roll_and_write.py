@@ -12,6 +12,8 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
+from textual.events import Resize
+from textual.geometry import Region
 from textual.widgets import Static
 
 from companion.games import alhambra_rw as rw
@@ -41,13 +43,14 @@ AUTO_ROLL_LIMIT = 1000
 
 
 SET_UP_STEPS = {
-    rw.Ask.SETUP_CROSS: "Set-up step 3 of 5 (3 buildings each)",
-    rw.Ask.SETUP_IMAGINARY: "Set-up: the imaginary players' 3 buildings",
-    rw.Ask.SETUP_DICE: "Set-up step 4 of 5 (dice onto the fields)",
-    rw.Ask.SETUP_EXTRA_PAIR: "Set-up step 5 of 5 (the start player's extra pair)",
+    rw.Ask.SETUP_CROSS: "Set-up: the first buildings",
+    rw.Ask.SETUP_IMAGINARY: "Set-up: the imaginary players' first buildings",
+    rw.Ask.SETUP_DICE: "Set-up: dice onto the fields",
+    rw.Ask.SETUP_EXTRA_PAIR: "Set-up: the start player's extra pair",
 }
-"""The top line names the set-up step of the rules page being played, so that it agrees with the Now panel
-asking for rolls during the set-up."""
+"""The top line names the set-up step being played, so that it agrees with the Now panel asking for rolls
+during the set-up; the count of the buildings is the Now panel's alone ("set-up building 1 of 3"): the rules
+page's "step 3 of 5" beside it, unchanged through the three buildings, read as a second count."""
 
 
 class RollAndWriteScreen(PlayScreen):
@@ -208,6 +211,24 @@ class RollAndWriteScreen(PlayScreen):
     def say(self, message: str, error: bool = False) -> None:
         self.message, self.error = message, error
         self.refresh_view()
+        self._news_in_view()
+
+    def on_resize(self, event: Resize) -> None:
+        self._news_in_view()
+
+    def _news_in_view(self) -> None:
+        """Once laid out, scroll the screen to the Now panel's end if it says something or shows the dice
+        typed: on a terminal shrunk below 80×24 (and at 80×24 with long names and a long reason) the panel's
+        end lay below the fold, and a refusal said there made an entry seem to do nothing."""
+        if self.message or self.typed_text():
+            self.call_after_refresh(self._scroll_to_news)
+
+    def _scroll_to_news(self) -> None:
+        end = self.query_one("#turn").region.translate(self.scroll_offset)
+        last_line = Region(end.x, end.bottom - 1, end.width, 1)
+        self.scroll_to_region(
+            last_line, spacing=self.query_one("#middle").dock_gutter, animate=False, immediate=True
+        )
 
     # ----------------------------------------------------------------------------- the dice seam
     def on_dice_entered(self, message: DiceEntered) -> None:

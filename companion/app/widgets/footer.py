@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.geometry import Size
+from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
@@ -11,7 +13,8 @@ HELP_ACTION = "help"
 
 class KeysFooter(Footer):
     """Textual's footer, its help key at the right edge (where Textual keeps the command palette's key): the
-    footer cuts the keys that do not fit a narrow terminal, and the help lists them all."""
+    keys that do not fit a narrow terminal are left out whole, the last listed first (a screen lists its
+    own keys before the app's), and the help lists them all."""
 
     DEFAULT_CSS = """
     KeysFooter FooterKey.-help, KeysFooter.-compact FooterKey.-help {
@@ -26,3 +29,35 @@ class KeysFooter(Footer):
             if isinstance(widget, FooterKey) and widget.action == HELP_ACTION:
                 widget.add_class("-help")
             yield widget
+
+    async def recompose(self) -> None:
+        await super().recompose()
+        self.call_after_refresh(self._fit)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fit)
+
+    def watch_compact(self) -> None:
+        # The keys' widths change with their padding: measured once their new style is applied.
+        self.call_after_refresh(self._fit)
+
+    def _fit(self) -> None:
+        """Show the keys that fit whole left of the help key; Textual's footer cut the first that did not
+        mid-word ("F10 Alcazab", "^q q") and hid the rest behind it."""
+        keys = [child for child in self.children if not child.has_class("-help")]
+        room = self.content_size.width - sum(
+            _width(child, self.content_size) for child in self.children if child.has_class("-help")
+        )
+        used, right_margin, fits = 0, 0, True
+        for child in keys:
+            # Textual's row lays a margin between two keys once: the larger of the two.
+            margin = child.styles.margin
+            used += max(right_margin, margin.left) + _width(child, self.content_size)
+            right_margin = margin.right
+            fits = fits and used <= room
+            child.display = fits
+
+
+def _width(widget: Widget, container: Size) -> int:
+    """The columns `widget` takes in a row of `container`, its margin aside."""
+    return widget.get_content_width(container, container) + widget.styles.gutter.width
