@@ -367,6 +367,16 @@ def words_shown(screen: Screen[object]) -> str:
     return " ".join(" ".join(rows).split())
 
 
+async def played_at_80x24(pilot: Pilot[object], key: str) -> EventGameScreen[Any, Any]:
+    """The game of `key` started for its names, its moves of `TYPED_AT_80X24` typed."""
+    names, typed = TYPED_AT_80X24[key]
+    screen = await start_named(pilot, names, key, EventGameScreen)
+    for line in typed:
+        await pilot.press(*line, "enter")
+        await laid_out(pilot)
+    return screen
+
+
 @pytest.mark.parametrize("key", TYPED_AT_80X24)
 def test_what_to_type_stays_in_view_at_80x24(xdg: Path, key: str) -> None:
     """At 80×24 the line saying what to type (with its example) lay below the fold of the Now panel: after the
@@ -376,12 +386,8 @@ def test_what_to_type_stays_in_view_at_80x24(xdg: Path, key: str) -> None:
     paged the board (or pad and city) and the Now panel to their ends."""
 
     async def shown() -> list[tuple[str, str, str]]:
-        names, typed = TYPED_AT_80X24[key]
         async with make_app().run_test(size=SIZES["80x24"]) as pilot:
-            screen = await start_named(pilot, names, key, EventGameScreen)
-            for line in typed:
-                await pilot.press(*line, "enter")
-                await laid_out(pilot)
+            screen = await played_at_80x24(pilot, key)
             seen = []
             for _ in range(2):
                 exp = screen.session.expectation()
@@ -404,12 +410,8 @@ def test_alhambra_dice_panels_are_whole_their_scrollbars_inside_at_80x24(xdg: Pa
     80. Each bordered panel of the middle is whole in it, and what scrolls scrolls inside a border."""
 
     async def shown() -> None:
-        names, typed = TYPED_AT_80X24[key]
         async with make_app().run_test(size=SIZES["80x24"]) as pilot:
-            screen = await start_named(pilot, names, key, EventGameScreen)
-            for line in typed:
-                await pilot.press(*line, "enter")
-                await laid_out(pilot)
+            screen = await played_at_80x24(pilot, key)
             middle = screen.query_one("#middle")
             bordered = [panel for panel in middle.query(Widget) if any(panel.styles.border.spacing)]
             assert bordered and all(middle.region.contains_region(panel.region) for panel in bordered)
