@@ -261,7 +261,8 @@ def run_history(args: argparse.Namespace) -> int:
 
 
 def run_stats(args: argparse.Namespace) -> int:
-    """`companion stats [--json]`: per player, over the finished games: games, wins, totals, VP by source."""
+    """`companion stats [--json]`: per player, over the finished games: games, wins, totals, and where the
+    points came from, each source named in the game's own word (VP, points)."""
     from companion.app.paths import games_dir
     from companion.history import RECORDS, player_stats
 
@@ -282,9 +283,10 @@ def run_stats(args: argparse.Namespace) -> int:
         # The game's sources, then a variant's own (Alcazaba's walls), each that some row has.
         kept = dict.fromkeys([*RECORDS[game].sources, *(s for st in rows for s in st.vp_by_source)])
         columns = [s for s in kept if any(s in st.vp_by_source for st in rows)]
+        counted = RECORDS[game].counted
         # `vp_tiles` is "VP tiles", not "VP vp tiles".
-        named = ["VP " + name.replace("_", " ").removeprefix("vp ") for name in columns]
-        # A source's numbers under its name's end ("VP knight doubling" is wider than the numbers' 15).
+        named = [f"{counted} " + name.replace("_", " ").removeprefix("vp ") for name in columns]
+        # A source's numbers under its name's end ("points knight doubling" is wider than the numbers' 15).
         wide = [max(SOURCE_WIDTH, len(name)) for name in named]
         sources = " ".join(f"{name:>{cells}}" for name, cells in zip(named, wide, strict=True))
         print(GAMES[game].title)
@@ -296,7 +298,7 @@ def run_stats(args: argparse.Namespace) -> int:
             )
             numbers = f"{st.games:5} {st.wins:4} {st.average_total:7.1f} {st.best_total:4} {vp}"
             print(f"{set_cell_size(st.name, width)} {numbers}")
-    print("(totals and VP are averages per game, except best)")
+    print("(totals and where they came from are averages per game, except best)")
     return 0
 
 
@@ -444,7 +446,7 @@ def build_parser() -> argparse.ArgumentParser:
         where.set_defaults(run=run)
     for name, run, what in (
         ("history", run_history, "the finished games: date, players, totals, winners"),
-        ("stats", run_stats, "per player: games, wins, average and best total, where the VP came from"),
+        ("stats", run_stats, "per player: games, wins, average and best total, where the points came from"),
     ):
         command = commands.add_parser(name, help=what, description=f"{what[0].upper()}{what[1:]}.")
         command.add_argument("--json", action="store_true", help="print it as JSON")

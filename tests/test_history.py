@@ -134,7 +134,10 @@ def test_every_games_finished_logs_are_history_and_stats_per_game(
     assert {s["name"] for s in stats}.isdisjoint({"Cleo", "Dora"}), "stats are kept per game"
     text = run("stats").stdout
     assert "Carcassonne – the dice game\n" in text and "carcassonne-dice" not in text, "named by its title"
-    assert "VP knight doubling" in text and "VP rows columns" in text
+    # Carcassonne's pad counts points, the Alhambra games VP: its columns were "VP cities".
+    assert "points cities" in text and "points knight doubling" in text and "VP cities" not in text
+    assert "VP rows columns" in text
+    assert "where the points came from" in " ".join(run("stats", "--help").stdout.split())
 
 
 def test_a_games_progress_ends_at_its_totals(tmp_path: Path) -> None:

@@ -71,6 +71,9 @@ class Records:
     variant_sources: Callable[[Any], tuple[str, ...]] | None = None
     """Where one game's points come from when a variant's differ from `sources` (Alhambra dice's Alcazaba:
     the tile game's buildings and walls), from what `finished` reads; None: every game's are `sources`."""
+    counted: str = "VP"
+    """What its score counts, as `stats` heads the sources' columns: the Alhambra games' victory points, or
+    Carcassonne's "points" (its columns read "VP cities")."""
 
     def sources_of(self, content: Any) -> tuple[str, ...]:
         """Where the points of the game `content` holds (what `finished` reads) come from."""

@@ -7,8 +7,9 @@ dice can be drawn over the picture when a player opens the move. The picture is 
 what the reader made of it is drawn only when it is shown.
 
 Keeping a frame never stops a game: a write that fails leaves the roll without a frame (the players are told
-once), and a frame that is missing or torn when shown says so where the picture would be. Files are written
-whole (a temporary file renamed into place), so a crash leaves no half a frame behind a name.
+once), and a frame that is missing or torn when shown says so where the picture would be (what the reader
+saw, in a file of its own, is still said). Files are written whole (a temporary file renamed into place), so
+a crash leaves no half a frame behind a name.
 """
 
 from __future__ import annotations
@@ -162,7 +163,8 @@ class FrameKeeper:
 @dataclass(frozen=True)
 class ShownFrame:
     """A kept frame as read back to be shown: the picture (None: missing or torn), the reader's dice in its
-    pixels, and what went wrong, if anything, said where the picture would be."""
+    pixels (read from their own file, so kept where the picture is lost), and what went wrong, if anything,
+    said where the picture would be."""
 
     name: str
     image: Image | None
@@ -171,22 +173,28 @@ class ShownFrame:
 
 
 def load_frame(log_path: Path, name: str) -> ShownFrame:
-    """A game's frame `name` with the reader's dice; never raises: a missing or torn one says so."""
+    """A game's frame `name` with the reader's dice; never raises: a missing or torn picture says so, and the
+    reader's dice are still read (a torn picture hid what the reader saw, though their file was intact)."""
     if not FRAME_NAME.fullmatch(name):
         return ShownFrame(name, None, problem=f"frame missing: {name!r} names no frame")
     path = frames_dir(log_path) / name
-    try:
-        data = read_bytes(path, Limits(size=4 * MAX_BYTES))
-    except JsonFileError as exc:
-        return ShownFrame(name, None, problem=f"frame missing: {exc}")
-    image = _decoded(data)
-    if image is None:
-        return ShownFrame(name, None, problem=f"frame missing: {path} is torn")
+    image, problem = _picture(path)
     try:
         dice = _dice(read_json(path.with_suffix(".json"), _SIDECAR_LIMITS))
     except (JsonFileError, ValueError, TypeError, KeyError) as exc:
-        return ShownFrame(name, image, problem=f"the reader's boxes are missing ({exc})")
-    return ShownFrame(name, image, dice)
+        # A picture lost says so first: without it the boxes have nothing to be drawn on.
+        return ShownFrame(name, image, problem=problem or f"the reader's boxes are missing ({exc})")
+    return ShownFrame(name, image, dice, problem)
+
+
+def _picture(path: Path) -> tuple[Image | None, str]:
+    """The frame's picture, or None and why it cannot be shown."""
+    try:
+        data = read_bytes(path, Limits(size=4 * MAX_BYTES))
+    except JsonFileError as exc:
+        return None, f"frame missing: {exc}"
+    image = _decoded(data)
+    return image, "" if image is not None else f"frame missing: {path} is torn"
 
 
 def _decoded(data: bytes) -> Image | None:

@@ -150,8 +150,9 @@ def test_a_frame_lost_never_stops_the_game_and_says_so(tmp_path: Path) -> None:
                 await pilot.pause()
             seen["told"] = [n.message for n in app._notifications]
             frames_dir(session.path).unlink()
+            # The reader's file outlives the torn picture: what it saw is still said.
             write_frame(
-                frames_dir(session.path), Sighting(np.zeros((60, 80, 3), np.uint8), DiceReading((), 0))
+                frames_dir(session.path), Sighting(np.zeros((60, 80, 3), np.uint8), pips(("yellow", 4, 0.93)))
             )
             (frames_dir(session.path) / "0001.jpg").write_bytes(b"\xff\xd8 cut off")
             session.events[1] = replace(session.events[1], frame="0001.jpg")  # the move names a torn frame
@@ -167,6 +168,7 @@ def test_a_frame_lost_never_stops_the_game_and_says_so(tmp_path: Path) -> None:
     ]
     assert len([m for m in seen["told"] if "frame was not kept" in m]) == 1, seen["told"]
     assert "frame missing" in seen["torn"] and "torn" in seen["torn"]
+    assert "the reader saw y4 93%" in seen["torn"], seen["torn"]
 
 
 def test_a_roll_the_game_refuses_keeps_no_frame(tmp_path: Path) -> None:

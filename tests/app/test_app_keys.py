@@ -106,6 +106,19 @@ def test_f1_opens_the_page_of_the_screen_on_top(xdg: Path) -> None:
     assert "advice (as ctrl+a)" in seen["roll and write"]
 
 
+def test_f1_on_the_start_screen_lists_the_keys_its_form_answers(xdg: Path) -> None:
+    """The README's Enter (start the game) and → (take the name offered) were on no help page: they are the
+    form's fields' keys, not the screen's bindings."""
+
+    async def page() -> str:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            return await help_text(pilot)
+
+    lines = asyncio.run(page()).splitlines()
+    assert any("Enter" in line and "start the game chosen (as F5)" in line for line in lines), lines
+    assert any("→" in line and "take the name offered" in line for line in lines), lines
+
+
 def test_f1_over_a_screen_laid_over_another_opens_its_page(xdg: Path) -> None:
     # A modal screen stops the app's own keys: F1 over the advice or the share screen did nothing.
     async def pages() -> dict[str, str]:

@@ -94,6 +94,27 @@ def test_a_missing_or_torn_frame_says_so_where_it_would_be_shown(tmp_path: Path)
     assert unboxed.image is not None and unboxed.dice == () and "boxes are missing" in unboxed.problem
 
 
+def test_a_torn_or_missing_picture_keeps_what_the_reader_saw(tmp_path: Path) -> None:
+    """A picture cut short hid the reader's dice too, though their own file was intact: the view said only
+    "frame missing", not what the reader saw. The dice are read whatever became of the picture."""
+    log = tmp_path / "game.jsonl"
+    sighting = noisy_sighting(320, 240)
+    name = write_frame(frames_dir(log), sighting)
+    jpeg = frames_dir(log) / name
+    jpeg.write_bytes(jpeg.read_bytes()[:500])
+    read = [(d.kind, d.value, d.face, d.confidence) for d in sighting.reading.dice]
+    torn = load_frame(log, name)
+    assert torn.image is None and torn.problem == f"frame missing: {jpeg} is torn"
+    assert [(d.kind, d.value, d.face, d.confidence) for d in torn.dice] == read
+    jpeg.unlink()
+    missing = load_frame(log, name)
+    assert missing.image is None and missing.problem.startswith("frame missing")
+    assert [(d.kind, d.value, d.face, d.confidence) for d in missing.dice] == read
+    jpeg.with_suffix(".json").unlink()
+    gone = load_frame(log, name)
+    assert gone.dice == () and gone.problem == missing.problem, "the lost picture is said, not the boxes"
+
+
 FULL_DISK = """
 import json, resource, sys
 from pathlib import Path

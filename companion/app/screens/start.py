@@ -37,6 +37,7 @@ from ..widgets.fitted import FittedScreen
 from ..widgets.footer import KeysFooter
 from ..widgets.message_line import MessageLine
 from .delete_game import DeleteGameScreen
+from .help import HelpPage, Rows
 from .sheet_editor import SheetEditorScreen
 
 MAX_PLAYERS = 6
@@ -162,10 +163,18 @@ def _last_written(path: Path) -> float:
         return 0.0
 
 
+START_KEYS: Rows = (
+    ("Enter", "in a name: start the game chosen (as F5); in the saved games: continue the one chosen"),
+    ("→", "in a name: take the name offered as you type (a player of a game played here before)"),
+)
+"""The form's keys its fields answer (not bindings of the screen's), listed by F1 with the screen's own."""
+
+
 class StartScreen(FittedScreen[None]):
     """Posts `StartScreen.GameOpened` with the session of a new or continued game."""
 
     CSS_PATH = "start.tcss"
+    HELP_PAGE = HelpPage("Start screen", typing=START_KEYS)
     BINDINGS: ClassVar[list[BindingType]] = [
         # The form's buttons name F5 and F2: the footer keeps its room for every game's key and quit.
         Binding("f5", "start_game", "start the game chosen", show=False),

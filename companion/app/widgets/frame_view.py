@@ -50,7 +50,10 @@ class FrameView(Static):
 
     @staticmethod
     def _under_picture(shown: ShownFrame) -> Text:
-        """What went wrong, if anything, else what the reader saw."""
-        if shown.problem:
-            return Text(shown.problem, style="bold red")
-        return Text(reader_said(shown), style="dim")
+        """What went wrong, if anything, then what the reader saw where that is still known (a torn picture
+        keeps the reader's own file: it settles a dispute without the picture)."""
+        said = Text(reader_said(shown), style="dim")
+        if not shown.problem:
+            return said
+        problem = Text(shown.problem, style="bold red")
+        return Text("\n").join([problem, said]) if shown.dice else problem

@@ -84,7 +84,7 @@ ENTRY = GameEntry(
     players=PLAYERS,
     random_game=random_game,
     summary=summary,
-    records=Records(("cities", "knight_doubling"), finished, progress, replayable=False),
+    records=Records(("cities", "knight_doubling"), finished, progress, replayable=False, counted="points"),
     screen="companion.app.game_screens:carcassonne_dice",
     view="companion.app.widgets.carcassonne_pad:CarcassonneTable",
     advice=advice.ADVISING,
