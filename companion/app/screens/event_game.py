@@ -387,9 +387,7 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
 
     def _rewrite_log(self) -> None:
         """The game log as the events stand (on opening the game, and after an undo)."""
-        log = self.query_one("#log", WrappedLog)
-        log.clear()
-        log.write_lines(line for lines in self.worded for line in lines)
+        self.query_one("#log", WrappedLog).show_lines(line for lines in self.worded for line in lines)
 
     def action_export(self) -> None:
         """The scoring so far with every reason, as `GAME.score.md` and `GAME.score.json` beside the log."""

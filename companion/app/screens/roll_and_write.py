@@ -567,9 +567,7 @@ class RollAndWriteScreen(PlayScreen):
         redone.append(lines[0])
 
     def _rewrite_log(self) -> None:
-        log = self.query_one("#log", WrappedLog)
-        log.clear()
-        log.write_lines(line for lines in self.log_lines for line in lines)
+        self.query_one("#log", WrappedLog).show_lines(line for lines in self.log_lines for line in lines)
 
 
 def _history(events: list[rw.Event]) -> list[list[str]]:
