@@ -55,9 +55,13 @@ class InputError(ValueError):
 
 
 def building(word: str) -> str:
-    """A building type by name or first letter."""
+    """A building type by name (the advice's plural too: `black towers`), its start or first letter."""
     word = word.lower()
-    found = LETTERS.get(word) if len(word) == 1 else next((t for t in TYPES if t.startswith(word)), None)
+    found = (
+        LETTERS.get(word)
+        if len(word) == 1
+        else next((t for t in TYPES if t.startswith(word) or word == f"{t}s"), None)
+    )
     if found is None:
         raise InputError(f"{word!r} is no building type ({', '.join(TYPES)}, or p s a c g t)")
     return found

@@ -3,12 +3,12 @@
 A game says what the decision now is (`Decision`: its choices in players' words, a fresh copy of the game to
 play on, how its random player plays a game to the end and how a finished game scores); `advise` plays each
 choice out many times and estimates the player's expected final score and chance to win, with the standard
-error of the score's mean as its spread, best first. Every choice's n-th playout uses the same random numbers
-(common random numbers: choices are compared on the same luck), so a given seed and number of playouts gives
-the same advice. A choice clearly behind the best one (its score's upper bound below the best's lower bound)
-gets no more playouts, so the time goes to the choices still in the race (a race to a goal, ranked by the
-chance to win, plays every choice out alike). Advice never enters a move: it
-plays on copies of the game.
+error of the score's mean as its spread, best first (on a tie, a choice that rolls no dice first). Every
+choice's n-th playout uses the same random numbers (common random numbers: choices are compared on the same
+luck), so a given seed and number of playouts gives the same advice. A choice clearly behind the best one (its
+score's upper bound below the best's lower bound) gets no more playouts, so the time goes to the choices still
+in the race (a race to a goal, ranked by the chance to win, plays every choice out alike). Advice never enters
+a move: it plays on copies of the game.
 """
 
 from __future__ import annotations
@@ -49,6 +49,10 @@ class Choice(Generic[G]):
 
     words: str
     take: Callable[[G, random.Random], None]
+    rolls: bool = False
+    """The choice rolls dice and the decision goes on (roll the rest, re-roll): on a tie in both figures, or
+    in a race both won in every playout, a choice that ends it at once (stop, place a marker) ranks first,
+    the simpler move."""
 
 
 @dataclass(frozen=True)
@@ -66,6 +70,8 @@ class Decision(Generic[G]):
     by_win: bool = False
     """A race to a goal (Carcassonne's 42 points): choices rank by the chance to win, then by the score; else
     by the expected score (the chance to win breaking ties)."""
+    unadvised: str = ""
+    """The legal moves the choices leave out, in words (Alcazaba's rebuild action): said under the advice."""
 
 
 class Applying(Protocol[E_contra]):
@@ -132,6 +138,8 @@ class Advice:
     note: str = ""
     by_win: bool = False
     """Ranked by the chance to win (a race to a score), else by the expected final score."""
+    unadvised: str = ""
+    """The legal moves left out of the estimates, in words (`Decision.unadvised`)."""
 
     @property
     def playouts(self) -> int:
@@ -214,10 +222,22 @@ def _still_racing(tallies: list[_Tally], racing: list[int]) -> list[int]:
 
 def _advice(decision: Decision[G], tallies: list[_Tally]) -> Advice:
     estimates = [
-        Estimate(choice.words, t.n, t.mean, t.spread, t.wins / t.n if t.n else 0.0)
+        (Estimate(choice.words, t.n, t.mean, t.spread, t.wins / t.n if t.n else 0.0), choice.rolls)
         for choice, t in zip(decision.choices, tallies, strict=True)
     ]
-    played = [e for e in estimates if e.playouts]
-    ranked = sorted(played, key=lambda e: (-e.win, -e.score) if decision.by_win else (-e.score, -e.win))
-    unplayed = (e for e in estimates if not e.playouts)
-    return Advice(decision.player, (*ranked, *unplayed), by_win=decision.by_win)
+
+    def rank(estimate: tuple[Estimate, bool]) -> tuple[float | bool, ...]:
+        e, rolls = estimate
+        if not decision.by_win:
+            return (-e.score, -e.win, rolls)
+        # A race won in every playout is won whatever the score: the simpler move first.
+        return (-e.win, e.win == 1 and rolls, -e.score, rolls)
+
+    played = sorted((e for e in estimates if e[0].playouts), key=rank)
+    unplayed = (e for e, _ in estimates if not e.playouts)
+    return Advice(
+        decision.player,
+        (*(e for e, _ in played), *unplayed),
+        by_win=decision.by_win,
+        unadvised=decision.unadvised,
+    )

@@ -7,25 +7,34 @@ from __future__ import annotations
 import asyncio
 import io
 import random
+import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from app_driver import FIXED_NOW, make_app
+from app_driver import FIXED_NOW, camera_app, make_app
 from rich.console import Console
 from test_app_alhambra_pad import new_pad_for_ann_and_ben
+from test_app_frames import new_game, pips, settle
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from companion.app.app import CompanionApp
 from companion.app.screens.advice import NONE_TO_ADVISE, AdviceScreen, AdviceTable
+from companion.app.screens.alhambra_dice import AlhambraDiceScreen
 from companion.app.screens.play import PlayScreen
 from companion.games import alhambra_dice as ad
 from companion.games import carcassonne_dice as cd
 from companion.games.advice import Advice, Estimate
+from companion.games.alhambra_dice.alcazaba import AlcazabaGame
+from companion.games.alhambra_dice.entry import RULES as ALHAMBRA_DICE
+from companion.games.alhambra_dice.simulate import play_random_game, prepare
 from companion.games.alhambra_rw.endstate import GAME_ID as RW
+from companion.games.alhambra_rw.entry import RULES as ROLL_AND_WRITE
 from companion.games.session import Session
 from companion.games.table import GAMES
+from vision.reading import Box, DiceReading, Die
 
 
 def session_at_decision(folder: Path, game_id: str) -> Session[Any, Any, Any]:
@@ -139,3 +148,95 @@ def test_on_a_phone_each_choice_is_its_words_then_its_figures() -> None:
     phone = " ".join(drawn(36).split())  # wrapped at the panel's width, every word whole
     assert words in phone and "score 97.6 ±2.6 · win 49% · 52 playouts" in phone
     assert words in drawn(80) and "97.6" in drawn(80)
+
+
+def test_a_chance_to_win_short_of_sure_or_of_none_is_not_rounded_to_it() -> None:
+    """399 wins of 400 showed 100% beside a choice that won every game; 1 of 400 showed 0%."""
+    wins = (1.0, 399 / 400, 0.5, 1 / 400, 0.0)
+    advice = Advice("Ann", tuple(Estimate(f"choice {n}", 400, 42.0, 0.1, win) for n, win in enumerate(wins)))
+    for width in (36, 80):
+        console = Console(width=width, record=True, file=io.StringIO())
+        console.print(AdviceTable().draw(advice, width))
+        assert re.findall(r"[<>]?\d+%", console.export_text()) == ["100%", ">99%", "50%", "<1%", "0%"]
+
+
+def unsure_roll_and_write(folder: Path) -> tuple[CompanionApp, Callable[[CompanionApp], None], str]:
+    """A Roll & Write game read by the camera, which is unsure of the first set-up roll's yellow die."""
+    session = Session.create(ROLL_AND_WRITE, folder, new_game(folder), FIXED_NOW)
+    unsure = pips(("yellow", 3, 0.55), ("blue", 5, 0.97))
+
+    def read(app: CompanionApp) -> None:
+        settle(app, unsure)
+        app.roll_and_write_screen().camera_reading(unsure)
+
+    return camera_app(session), read, "h"
+
+
+def unsure_alhambra_dice(folder: Path) -> tuple[CompanionApp, Callable[[CompanionApp], None], str]:
+    """An Alhambra dice game whose first roll the camera reads, unsure of every die."""
+    setup = ad.GameStarted(("Ann", "Ben", "Cleo"))
+    session = Session.create(ALHAMBRA_DICE, folder, setup, FIXED_NOW)
+    session.submit(prepare(ad.fold(session.events), random.Random(1)))
+    faces = ["tower"] * 6 + ["pavilion"] * 2
+    unsure = DiceReading(
+        tuple(
+            Die(Box(40 * n, 0, 40 * n + 30, 30), "symbol", "white", 0.6, face=face, rotation=0)
+            for n, face in enumerate(faces)
+        ),
+        0.0,
+    )
+
+    def read(app: CompanionApp) -> None:
+        screen = app.screen
+        assert isinstance(screen, AlhambraDiceScreen)
+        screen.table_settled(unsure)
+
+    return CompanionApp(rng=random.Random(1), now=lambda: FIXED_NOW, game=session), read, "ctrl+a"
+
+
+@pytest.mark.parametrize(("game", "accept"), [(unsure_roll_and_write, "k"), (unsure_alhambra_dice, "ctrl+k")])
+def test_advice_while_a_camera_reading_waits_says_to_confirm_it(
+    xdg: Path, game: Callable[[Path], tuple[CompanionApp, Callable[[CompanionApp], None], str]], accept: str
+) -> None:
+    """The dice lie on the table, read but unsure: the advice said "roll first"."""
+    app, read, key = game(xdg / "games")
+
+    async def ask() -> tuple[str, str]:
+        async with app.run_test(size=(110, 36)) as pilot:
+            game = app.screen
+            assert isinstance(game, PlayScreen)
+            session = game.session
+            read(app)
+            await pilot.pause()
+            text = shown(await opened(pilot, [key]))
+            await pilot.press("escape", accept)
+            await pilot.pause()
+            return text, session.events[-1].source
+
+    text, source = asyncio.run(ask())
+    assert f"nothing to advise now: confirm the camera's dice ({accept}) or type them first" in text, text
+    assert source == "camera"
+
+
+def test_alcazabas_advice_says_the_rebuild_action_is_left_out(xdg: Path) -> None:
+    """After roll 1 or 2 a rebuild action may replace the marker: the advice listed the other choices as if
+    they were all there were."""
+    events = play_random_game(ad.GameStarted(("Ann", "Ben"), "alcazaba"), random.Random(3))[1]
+    session = Session.create(ALHAMBRA_DICE, xdg / "games", events[0], FIXED_NOW)
+    for event in events[1:]:
+        game = ad.fold(session.events)
+        assert isinstance(game, AlcazabaGame)
+        who = game.active
+        if game.ask is ad.Ask.CHOOSE and game.rolls in (1, 2) and game.alhambras[who] and game.reserves[who]:
+            break
+        session.submit(event)
+
+    async def ask() -> str:
+        app = CompanionApp(rng=random.Random(1), now=lambda: FIXED_NOW, game=session)
+        async with app.run_test(size=(110, 36)) as pilot:
+            return shown(await opened(pilot, ["ctrl+a"]))
+
+    text = asyncio.run(ask())
+    assert "the best expected score first" in text
+    under_the_table = text.rstrip().splitlines()[-1]
+    assert under_the_table == "not advised: a rebuild action instead of the marker (`rebuild …`)", text

@@ -13,7 +13,7 @@ from companion.games import alhambra_dice as ad
 from companion.games import alhambra_rw as rw
 from companion.games import carcassonne_dice as cd
 from companion.games.advice import Advice, Decision, advise
-from companion.games.alhambra_dice.simulate import prepare
+from companion.games.alhambra_dice.simulate import play_random_game, prepare
 from companion.games.alhambra_rw.endstate import GAME_ID as RW
 from companion.games.alhambra_rw.engine import Game as RollAndWriteGame
 from companion.games.alhambra_rw.sheet import load_shipped_sheet
@@ -180,3 +180,40 @@ def test_advice_never_changes_the_state_it_is_asked_about() -> None:
 
 def test_the_original_alhambra_has_no_decisions_to_advise() -> None:
     assert GAMES["alhambra"].advice is None
+
+
+def test_a_race_won_in_every_playout_ranks_the_choices_that_roll_no_dice_first() -> None:
+    """Ann at 41 with a completed city of 3 dice and 3 dice free: stopping wins now, and so did rolling again
+    in every playout, for a point more now and then: rolling was ranked first, for a win just as sure."""
+    state = dataclasses.replace(cd.start(cd.GameStarted(("Ann", "Ben"))), scores=(41, 30))
+    state = cd.apply(state, cd.Rolled("Ann", 3, 3, 3))
+    city = (cd.Built((8, 8), (S,)), cd.Built((9, 8), (N | S,)), cd.Built((10, 8), (N,)))
+    state = cd.apply(state, cd.Kept("Ann", 0, city))
+    sure = [e for e in advised(state, cd.GAME_ID).estimates if e.win == 1]
+    rolling = ["roll the other" in e.words for e in sure]
+    assert rolling == sorted(rolling) and True in rolling, sure
+    assert sure[0].words == "stop: +1 (a completed city of 3 dice)"
+    assert max(e.score for e in sure if "roll the other" in e.words) > sure[0].score
+
+
+def test_alcazabas_advice_names_the_rebuild_action_it_leaves_out() -> None:
+    """After roll 1 or 2 (with a tile to move) a rebuild action may replace the marker: not advised, and said
+    so under the advice; never in the standard game."""
+    advising = GAMES[ad.GAME_ID].advice
+    assert advising is not None
+    rebuild = "a rebuild action instead of the marker (`rebuild …`)"
+    for setup in (ad.GameStarted(("Ann", "Ben"), "alcazaba"), ad.GameStarted(("Ann", "Ben"))):
+        events = play_random_game(setup, random.Random(3))[1]
+        state, said = ad.replay(events[:1]), set()
+        for event in events[1:]:
+            decision = advising.decision(state)
+            if isinstance(decision, Decision):
+                window = state.ask is ad.Ask.CHOOSE and decision.fork().rolls in (1, 2)
+                if (decision.unadvised, window) not in said and decision.unadvised:
+                    assert advise(decision, 1, None).unadvised == decision.unadvised
+                said.add((decision.unadvised, window))
+            state = ad.apply(state, event)
+        if setup.variant == "alcazaba":
+            assert said >= {(rebuild, True), ("", False)} and (rebuild, False) not in said, said
+        else:
+            assert said == {("", True), ("", False)}

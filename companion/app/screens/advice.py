@@ -46,7 +46,7 @@ def advice_lines(advice: Advice) -> Text:
     for n, e in enumerate(advice.estimates, start=1):
         text.append(f"{n}  ", style="bold cyan")
         text.append(f"{e.words}\n")
-        figures = f"score {e.score:.1f} ±{e.spread:.1f} · win {e.win:.0%} · {e.playouts} playouts"
+        figures = f"score {e.score:.1f} ±{e.spread:.1f} · win {win_text(e.win)} · {e.playouts} playouts"
         text.append(f"   {figures}\n", "dim")
     return text
 
@@ -61,8 +61,17 @@ def advice_table(advice: Advice) -> Table:
     table.add_column("win", justify="right")
     table.add_column("playouts", justify="right", style="dim")
     for n, e in enumerate(advice.estimates, start=1):
-        table.add_row(str(n), e.words, f"{e.score:.1f}", f"{e.spread:.1f}", f"{e.win:.0%}", str(e.playouts))
+        table.add_row(str(n), e.words, f"{e.score:.1f}", f"{e.spread:.1f}", win_text(e.win), str(e.playouts))
     return table
+
+
+def win_text(win: float) -> str:
+    """The chance to win in whole percent; a choice that lost or won only now and then shows so (399 wins of
+    400 rounded to 100% read as a sure win beside choices that won every game)."""
+    percent = round(win * 100)
+    if 0 < win < 1 and percent in (0, 100):
+        return "<1%" if percent == 0 else ">99%"
+    return f"{percent}%"
 
 
 class AdviceScreen(ModalScreen[None]):
@@ -74,13 +83,21 @@ class AdviceScreen(ModalScreen[None]):
         HELP_OVER_MODAL,
     ]
 
-    def __init__(self, advising: Advising[Any, Any] | None, state: object, now: Callable[[], object]) -> None:
+    def __init__(
+        self,
+        advising: Advising[Any, Any] | None,
+        state: object,
+        now: Callable[[], object],
+        waiting: str = "",
+    ) -> None:
         """`state`: the game to advise on; `now`: the game's state as it stands (advice stops once it is
-        another)."""
+        another); `waiting`: what the players do before there is a decision to advise on that the game
+        cannot know of (confirm the camera's dice), '' if nothing."""
         super().__init__()
         self.advising = advising
         self.state = state
         self.now = now
+        self.waiting = waiting
         self.advice: Advice | None = None
 
     def compose(self) -> ComposeResult:
@@ -91,6 +108,9 @@ class AdviceScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         if self.advising is None:
             self.query_one("#advice-body", Static).update(NONE_TO_ADVISE)
+            return
+        if self.waiting:
+            self.query_one("#advice-body", Static).update(Text(f"nothing to advise now: {self.waiting}"))
             return
         self.run_worker(self._advise, thread=True, exclusive=True, group="advice")
 
@@ -124,5 +144,8 @@ class AdviceScreen(ModalScreen[None]):
             )
             body.update(title)
             table = AdviceTable(id="advice-table")
-            self.query_one("#advice", VerticalScroll).mount(table)
+            panel = self.query_one("#advice", VerticalScroll)
+            panel.mount(table)
             table.show(advice)
+            if advice.unadvised:
+                panel.mount(Static(Text(f"not advised: {advice.unadvised}", "italic"), id="advice-unadvised"))

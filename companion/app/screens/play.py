@@ -16,8 +16,10 @@ from textual.screen import Screen
 from companion.games.session import Session
 from companion.games.table import entry_of_rules
 from companion.live.frames import FrameKeeper, Sighting
+from companion.live.match import FaceProposal, Proposal
 from vision.reading import DiceReading
 
+from ..keys import key_name
 from ..widgets.fitted import FittedScreen
 from ..widgets.wrapped_log import WrappedLog
 from .advice import AdviceScreen
@@ -45,6 +47,8 @@ class PlayScreen(FittedScreen[None]):
         self.session = session
         self.frames = frames or FrameKeeper.off()
         """Where the rolls the camera read keep its frame of the dice (off: none are kept)."""
+        self.pending: Proposal | FaceProposal | None = None
+        """A camera reading of a roll that waits for the players' word (a game the camera reads sets it)."""
 
     def event_lines(self) -> list[list[str]]:
         """The game log's lines of each event, as the screen shows them."""
@@ -109,9 +113,23 @@ class PlayScreen(FittedScreen[None]):
     def action_advice(self) -> None:
         """What each choice of the decision now is worth (the panel computes it; it never makes the move)."""
         session = self.session
-        self.app.push_screen(
-            AdviceScreen(entry_of_rules(session.rules).advice, session.state, lambda: session.state)
-        )
+        advice = entry_of_rules(session.rules).advice
+        self.app.push_screen(AdviceScreen(advice, session.state, lambda: session.state, self._camera_waits()))
+
+    def _camera_waits(self) -> str:
+        """What the players do first while a camera reading waits for their word: the dice are on the table,
+        but not yet in the game, whose decision (if any) is the one before they were thrown."""
+        if self.pending is None:
+            return ""
+        if not self.pending.complete:
+            return "the camera could not make out every die: type the dice first"
+        # Named as the screen's own line names it ("ctrl+k accepts it"), not as the footer writes it.
+        keys = [
+            key_name(b.binding.key)
+            for b in self.active_bindings.values()
+            if b.binding.action == "accept_camera"
+        ]
+        return f"confirm the camera's dice ({keys[0]}) or type them first" if keys else "type the dice first"
 
     def table_settled(self, reading: DiceReading) -> None:
         """The camera settled on the dice lying on the table (a game that reads no dice ignores it)."""

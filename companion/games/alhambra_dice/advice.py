@@ -1,7 +1,8 @@
 """The Alhambra dice game's decisions for advice (`companion.games.advice`), in the standard game and in
 Alcazaba: after a roll, which dice to set aside before rolling the rest (their roll is each playout's luck),
 where to place the marker, and the bonus tiles (cancel, black die, displace); in the standard game also a
-column's prize. Choices are worded as the game log words the moves."""
+column's prize. Choices are worded as the game log words the moves. Alcazaba's rebuild action is not advised:
+the advice says so where it is open."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from functools import partial
 from companion.games.alhambra.buildings import TYPES
 
 from ..advice import Advising, Choice, Decision, Outcome, applying
-from .alcazaba import AlcazabaGame
+from .alcazaba import REBUILD_ROLLS, AlcazabaGame
 from .components import START_TILE
 from .engine import BLACK, CANCEL, DICE, DISPLACE, MAX_ROLLS, SLOTS, Game, field_text
 from .events import BlackDieSet, MarkerPlaced, PrizeTaken, RollCancelled
@@ -48,7 +49,28 @@ def decision(state: GameState) -> Decision[Game] | str:
         return f"no advice on taking a building tile yet: {exp.prompt}"
     else:
         choices = _prize_choices(game)
-    return Decision(game.names[game.active], game.active, choices, partial(_game, state), play_out, _outcome)
+    return Decision(
+        game.names[game.active],
+        game.active,
+        choices,
+        partial(_game, state),
+        play_out,
+        _outcome,
+        unadvised=_unadvised(game),
+    )
+
+
+def _unadvised(game: Game) -> str:
+    """Alcazaba's rebuild action, open after roll 1 or 2 to a player with a tile to move: not advised."""
+    who = game.active
+    if (
+        isinstance(game, AlcazabaGame)
+        and game.ask is Ask.CHOOSE
+        and game.rolls in REBUILD_ROLLS
+        and (game.alhambras[who] or game.reserves[who])
+    ):
+        return "a rebuild action instead of the marker (`rebuild …`)"
+    return ""
 
 
 def _symbols(n: int, building: str) -> str:
@@ -68,8 +90,8 @@ def _turn_choices(game: Game) -> tuple[Choice[Game], ...]:
             # it makes worse).
             if 0 < n < DICE:
                 words = f"set aside the {_symbols(n, TYPES[t])}, roll the other {DICE - n}"
-                choices.append(Choice(words, _rolling(name, keep_for(dice, t))))
-        choices.append(Choice(f"roll all {DICE} dice again", _rolling(name, None)))
+                choices.append(Choice(words, _rolling(name, keep_for(dice, t)), rolls=True))
+        choices.append(Choice(f"roll all {DICE} dice again", _rolling(name, None), rolls=True))
     for t, building in enumerate(TYPES):
         if not game.count_of(t):
             continue

@@ -103,7 +103,7 @@ def _second_building_choices(state: GameState) -> tuple[Choice[Game], ...]:
     def reroll(game: Game, rng: random.Random) -> None:
         game.apply(random_roll(game, rng))
 
-    return (_taking(state, second, words=words), Choice("re-roll the used pair", reroll))
+    return (_taking(state, second, words=words), Choice("re-roll the used pair", reroll, rolls=True))
 
 
 def _outcome(game: Game) -> Outcome:

@@ -51,7 +51,11 @@ def _choices(game: Game) -> list[Choice[Game]]:
         left = game.free - knights
         if game.rolls < MAX_ROLLS and left:
             choices.append(
-                Choice(f"{keep}roll the other {_counted(left, 'die', 'dice')}", _taking(name, knights, None))
+                Choice(
+                    f"{keep}roll the other {_counted(left, 'die', 'dice')}",
+                    _taking(name, knights, None),
+                    rolls=True,
+                )
             )
         choices.append(Choice(f"{keep}{stop}", _taking(name, knights, False)))
         if game.knights + knights >= KNIGHTS_TO_HOLD:
