@@ -6,7 +6,7 @@ import asyncio
 import random
 from pathlib import Path
 
-from app_driver import make_app, new_game, random_game, saved_game, send_keys
+from app_driver import continue_first, make_app, new_game, random_game, saved_game, send_keys
 from textual.widgets import Static
 
 from companion.app.screens.roll_and_write import RollAndWriteScreen
@@ -260,10 +260,7 @@ def test_undo_after_an_imaginary_players_roll_takes_back_the_move_it_followed(xd
 
     async def play() -> None:
         async with make_app().run_test(size=(100, 32)) as pilot:
-            await pilot.press("enter")
-            await pilot.pause()
-            screen = pilot.app.screen
-            assert isinstance(screen, RollAndWriteScreen)
+            _, screen = await continue_first(pilot, RollAndWriteScreen, path)
             await send_keys(pilot, ["u"])
             assert screen.session.events == events[: last - 1]
             assert not screen.automatic_next(), "waits for the move the players take back"
