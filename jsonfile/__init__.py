@@ -123,11 +123,25 @@ def replace_what_cannot_be_shown() -> None:
 
 
 def short(value: object) -> str:
-    """`repr(value)`, cut to `SHOWN` characters: enough to recognise it, never a whole file in one line."""
-    text = repr(value)
+    """`value` as its file writes it (`true`, `null`, `[1, null]`, `NaN`), a text in repr's quotes as messages
+    quote the user's words ('abc'), cut to `SHOWN` characters: enough to recognise it, never a whole file in
+    one line."""
+    # The file's own spelling: told of "True", a user looks for it in vain in a file that holds `true`.
+    text = repr(value) if isinstance(value, str) else _as_json(value)
     # A text's own length: its repr's quotes and escapes made a 51-character name "53 characters".
     length = len(value) if isinstance(value, str) else len(text)
     return text if len(text) <= SHOWN else f"{text[: SHOWN - 5]}…({length} characters)"
+
+
+def _as_json(value: object) -> str:
+    """`value` in JSON's spelling, its texts whole (ensure_ascii would write "Jürgen" as "J\\u00fcrgen");
+    `repr` for what JSON cannot write (a set, an object)."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
+    # JSON escapes only C0 in a text: a DEL or an override in a list would reach the terminal as it is.
+    return printable(text)
 
 
 def shown(text: str) -> str:
