@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import re
 import struct
+import tempfile
+import threading
 from pathlib import Path
 
 import cv2
@@ -48,7 +52,7 @@ def expand_paths(paths: list[Path]) -> list[Path]:
 
 def load_image(path: Path) -> Image:
     """The image at `path` as a BGR uint8 array (alpha dropped, grey expanded); its size is read from the
-    file's header and checked before the pixels are decoded."""
+    file's header and checked before the pixels are decoded, and a JPEG libjpeg finds damaged is refused."""
     data = read_file(path)
     if not data:
         raise ImageError(f"{path}: empty file")
@@ -62,13 +66,59 @@ def load_image(path: Path) -> Image:
         )
     if min(width, height) < MIN_SIDE:
         raise ImageError(f"{path}: too small ({width}x{height} pixels; at least {MIN_SIDE} a side)")
+    image, damage = decode(data)
+    if damage:
+        raise ImageError(f"{path}: a damaged JPEG (libjpeg: {damage})")
+    if image is None or min(image.shape[:2]) < MIN_SIDE:
+        raise ImageError(f"{path}: not an image, or a truncated one")
+    return image
+
+
+_STDERR_BORROWED = threading.Lock()
+"""Held while a decode borrows file descriptor 2: two at once would restore each other's borrowed one."""
+_LIBJPEG_DAMAGE = re.compile(
+    rb"(?:Corrupt JPEG data: |Premature end of JPEG file|Inconsistent progression )[^\n]*\n?"
+)
+"""libjpeg's warnings of damaged pixels (it has others, on harmless oddities of the headers); found anywhere,
+as another thread may have written part of a line just before."""
+
+
+def decode(data: bytes) -> tuple[Image | None, str]:
+    """The pixels of an image file's bytes (None where they do not decode) and what libjpeg found damaged
+    in them ("" for nothing). libjpeg decodes a damaged JPEG anyway (grey below the damage) and says so only
+    on stderr, naming no file: its line is heard there and returned instead."""
+    if not data.startswith(b"\xff\xd8"):
+        return _decoded(data), ""
+    with _STDERR_BORROWED, tempfile.TemporaryFile() as heard:  # a file, not a pipe: writes never block
+        try:
+            kept = os.dup(2)
+        except OSError:  # no stderr (a daemon's): libjpeg's line goes nowhere, the pixels are all there is
+            return _decoded(data), ""
+        os.dup2(heard.fileno(), 2)
+        try:
+            image = _decoded(data)
+        finally:
+            os.dup2(kept, 2)
+            os.close(kept)
+        heard.seek(0)
+        said = heard.read()
+    damage = _LIBJPEG_DAMAGE.search(said)
+    others = _LIBJPEG_DAMAGE.sub(b"", said)
+    if others:  # another thread's or library's output, written while stderr was borrowed: not lost
+        with open(2, "wb", closefd=False) as stderr:
+            stderr.write(others)
+    if damage is None:
+        return image, ""
+    text = damage[0].decode(errors="replace").removeprefix("Corrupt JPEG data: ").strip()
+    return image, text[:1].lower() + text[1:]
+
+
+def _decoded(data: bytes) -> Image | None:
     try:
         image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     except cv2.error:  # some decoders assert on damaged data instead of failing
-        image = None
-    if image is None or min(image.shape[:2]) < MIN_SIDE:
-        raise ImageError(f"{path}: not an image, or a truncated one")
-    return np.asarray(image, np.uint8)
+        return None
+    return None if image is None else np.asarray(image, np.uint8)
 
 
 def read_file(path: Path) -> bytes:
