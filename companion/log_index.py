@@ -7,6 +7,7 @@ key differs is read again. Read-backs are written a batch at a time as the logs 
 a thousand logs that is interrupted keeps what it read. The logs stay the only record: the index is never
 needed. One that is damaged is started again; one that cannot be opened or written (locked by another
 process, a read-only folder) is passed by and the logs are read themselves, with nothing said to the user.
+`unread` says beforehand how many logs a reading would read (the start screen reads many on a worker thread).
 """
 
 from __future__ import annotations
@@ -72,6 +73,20 @@ def read_through(folder: Path, kind: str, paths: Sequence[Path], read: Read) -> 
     return [read(path) for path in paths]
 
 
+def unread(folder: Path, kind: str, paths: Sequence[Path]) -> list[Path]:
+    """Those of `paths` that `read_through` would read now, not take from the index: all of them while the
+    index is missing, of another version, or cannot be read. The index is only looked at here."""
+    index = (folder / INDEX_NAME).absolute().as_uri()
+    try:
+        with closing(sqlite3.connect(f"{index}?mode=ro", uri=True, timeout=WAIT_SECONDS)) as db:
+            if db.execute("pragma user_version").fetchone()[0] != VERSION:
+                return list(paths)
+            stored = _stored(db, kind)
+    except sqlite3.Error:  # none yet, locked, damaged: `read_through` reads them all
+        return list(paths)
+    return [path for path in paths if _kept(stored, path, _key(path)) is None]
+
+
 def _through_index(index: Path, kind: str, paths: Sequence[Path], read: Read) -> list[dict[str, Any]]:
     with closing(sqlite3.connect(index, timeout=WAIT_SECONDS)) as db:
         if db.execute("pragma user_version").fetchone()[0] != VERSION:
@@ -82,18 +97,12 @@ def _through_index(index: Path, kind: str, paths: Sequence[Path], read: Read) ->
             "create table if not exists readbacks (kind text, log text, size integer, mtime_ns integer,"
             " ends blob, value text, primary key (kind, log))"
         )
-        stored = {
-            log: ((size, mtime, ends), value)
-            for log, size, mtime, ends, value in db.execute(
-                "select log, size, mtime_ns, ends, value from readbacks where kind = ?", (kind,)
-            )
-        }
+        stored = _stored(db, kind)
         values, fresh = [], []
         for path in paths:
             # The key is taken before the log is read: a log written to meanwhile is read again next time.
             key = _key(path)
-            known = stored.get(str(path))
-            value = _value(known[1]) if known is not None and known[0] == key else None
+            value = _kept(stored, path, key)
             if value is None:
                 value = read(path)
                 if key is not None:
@@ -105,6 +114,26 @@ def _through_index(index: Path, kind: str, paths: Sequence[Path], read: Read) ->
         gone = stored.keys() - {str(path) for path in paths}
         _write(db, fresh, [(kind, log) for log in gone])
     return values
+
+
+Stored = dict[str, tuple[Key, str]]
+"""A reader's read-backs in the index, each under its log's path with the log's key then."""
+
+
+def _stored(db: sqlite3.Connection, kind: str) -> Stored:
+    return {
+        log: ((size, mtime, ends), value)
+        for log, size, mtime, ends, value in db.execute(
+            "select log, size, mtime_ns, ends, value from readbacks where kind = ?", (kind,)
+        )
+    }
+
+
+def _kept(stored: Stored, path: Path, key: Key | None) -> dict[str, Any] | None:
+    """The read-back of the log at `path` as it is now (`key`) in the index (None: none, or not of the log
+    as it is now, or damaged: it is read again)."""
+    known = stored.get(str(path))
+    return _value(known[1]) if known is not None and known[0] == key else None
 
 
 def _write(

@@ -1,12 +1,13 @@
 """The saved games the start screen lists: every game log in the games folder, of any game, and the files of
 the games kept without a log (the original Alhambra's pads), with how far each has come, or why it cannot be
 continued. Each file is read once for both the start screen and history (`read_back`): reading a log is most
-of the time either takes."""
+of the time either takes; `to_read` says beforehand how many a listing would read."""
 
 from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -18,7 +19,7 @@ from companion.games.folding import IllegalMove
 from companion.games.held import refuse_if_held
 from companion.games.session import LOG_SUFFIX
 from companion.games.table import FIRST_GAME, GAMES, PLAYED, SAVED, entry_of_file
-from companion.log_index import read_through
+from companion.log_index import read_through, unread
 from companion.scorefiles import game_of
 from jsonfile import short
 
@@ -44,14 +45,22 @@ class SavedGame:
         return () if self.summary is None else self.summary.players
 
 
-def saved_games(folder: Path) -> list[SavedGame]:
+def saved_games(folder: Path, on_read: Callable[[], object] = lambda: None) -> list[SavedGame]:
     """Every game log in `folder`, the most recently played first; unreadable logs are listed with why. Each
-    log is read once, then taken from the index beside the logs while it stays as it was."""
+    log is read once, then taken from the index beside the logs while it stays as it was. `on_read()` is
+    called after each file read (not taken from the index): a reading on another thread counts them, and
+    stops by raising."""
     if not folder.is_dir():
         return []
+
+    def read(path: Path) -> dict[str, Any]:
+        back = read_back(path)
+        on_read()
+        return back
+
     paths = saved_files(folder)
     games = []
-    for path, back in zip(paths, read_through(folder, READ_BACK_KIND, paths, read_back), strict=True):
+    for path, back in zip(paths, read_through(folder, READ_BACK_KIND, paths, read), strict=True):
         modified = last_changed(path)
         if modified is None:  # gone since the folder was listed: not a saved game any more
             continue
@@ -66,6 +75,11 @@ def saved_games(folder: Path) -> list[SavedGame]:
             SavedGame(path, modified, game, Summary(players, imaginary, summary["where"], summary["over"]))
         )
     return sorted(games, key=lambda g: (g.modified, g.path.name), reverse=True)
+
+
+def to_read(folder: Path) -> int:
+    """How many files in `folder` `saved_games` would read now (the rest it takes from the index)."""
+    return len(unread(folder, READ_BACK_KIND, saved_files(folder))) if folder.is_dir() else 0
 
 
 def last_changed(path: Path) -> datetime | None:

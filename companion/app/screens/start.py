@@ -1,24 +1,27 @@
 """The start screen: continue a saved game (a finished one listed apart, opened on its scoring; `delete`
 deletes the one chosen, once confirmed), or set up a new one: the game, the players, the start player, and
-for Roll & Write its variant and sheet. F5 starts the game chosen; F7–F10 start the others directly."""
+for Roll & Write its variant and sheet. F5 starts the game chosen; F7–F10 start the others directly. Many
+saved games not yet in the log index (a first run) are read on a worker thread, the list saying how far."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any, ClassVar
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.events import Key
+from textual.events import DescendantBlur, DescendantFocus, Key
 from textual.message import Message
 from textual.suggester import SuggestFromList
 from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
 
 from companion.games import alhambra_dice as ad
 from companion.games import alhambra_rw as rw
@@ -30,9 +33,11 @@ from companion.games.carcassonne_dice.entry import RULES as CARCASSONNE_DICE
 from companion.games.entry import ScoreFileError, load
 from companion.games.session import ResumeError, Session
 from companion.games.table import entry_of_rules
-from companion.saved_games import SavedGame, delete_game, game_files, saved_games
+from companion.saved_games import SavedGame, delete_game, game_files, saved_games, to_read
 from jsonfile import printable
 
+from ..alhambra_dice_input import dice_counts
+from ..roll_and_write_input import parse_dice
 from ..widgets.fitted import FittedScreen
 from ..widgets.footer import KeysFooter
 from ..widgets.message_line import MessageLine
@@ -44,6 +49,11 @@ MAX_PLAYERS = 6
 """The most players a game takes (the Alhambra dice game, the pad); each game refuses counts it does not."""
 IMAGINARY_NAMES = ("Ani", "Dirk", "Marc", "Frank", "Patricia", "Barbara")
 """Names for the imaginary players (from the rulebook's examples); any a real player uses is skipped."""
+READ_AT_ONCE = 20
+"""The most saved games not in the log index read as the screen opens (a fifth of a second or so: the game
+just left, those played since); more are read on a worker thread while the form can be used."""
+PROGRESS_SECONDS = 0.1
+"""How often the list says how many saved games the worker has read."""
 
 AnySession = Session[Any, Any, Any]
 """A game being played, of any of the games."""
@@ -70,6 +80,21 @@ def names_clash(names: list[str]) -> str:
             if other.casefold() == name.casefold():
                 return printable(f"player names must differ: {other} and {name} differ only in case")
     return ""
+
+
+def looks_like_a_roll(name: str) -> bool:
+    """Whether a name is what the games' entry lines read as dice, not a player's name: a roll as typed in a
+    game (`y3 b5`, `ssaacggt`), or a name without a word of two letters (`3 4 5`, `1 0 2 0 1 2`, `p s a`,
+    `h`). Typed on the start screen by a player who left a game by one Esc too many, it started a game for a
+    player named so. A letter beyond ASCII is no die's: `Ö` may be a name."""
+    for read in (parse_dice, dice_counts):
+        try:
+            read(name)
+        except ValueError:
+            continue
+        return True
+    letters = [[c for c in word if c.isalpha()] for word in name.split()]
+    return not any(len(word) > 1 or not "".join(word).isascii() for word in letters)
 
 
 def variant_options(players: list[str]) -> tuple[list[tuple[str, tuple[int, str]]], str]:
@@ -101,13 +126,18 @@ def variant_options(players: list[str]) -> tuple[list[tuple[str, tuple[int, str]
 
 
 def saved_game_label(game: SavedGame) -> str:
-    date = f"{game.modified:%Y-%m-%d %H:%M}"
     if game.summary is None:
         # A file's name may hold what would drive the terminal drawn as it is. Enter says the whole reason.
         return printable(f"{game.path.name}: cannot continue: {_brief(_reason(game))}")
+    return f"{_game_words(game)} · {game.modified:%Y-%m-%d %H:%M}"
+
+
+def _game_words(game: SavedGame) -> str:
+    """A game that can be continued as its label names it, without its date: its game, players, how far."""
+    assert game.summary is not None
     names = ", ".join([*game.summary.players, *(f"{n} ◇" for n in game.summary.imaginary)])
     which = f"{game.game.list_name} · " if game.game.list_name else ""
-    return f"{which}{names} · {game.summary.where} · {date}"
+    return f"{which}{names} · {game.summary.where}"
 
 
 def _reason(game: SavedGame) -> str:
@@ -118,6 +148,10 @@ def _reason(game: SavedGame) -> str:
 def _brief(reason: str) -> str:
     """A reason without its details in parentheses (which field, the names known): a list's line."""
     return reason.split(" (", 1)[0]
+
+
+class _Stopped(Exception):
+    """Raised on the worker's thread to stop reading the saved games: the worker was cancelled."""
 
 
 @dataclass(frozen=True)
@@ -194,6 +228,21 @@ class StartScreen(FittedScreen[None]):
             super().__init__()
             self.session = session
 
+    class Reading(Message):
+        """From the worker reading the saved games: how many of those to read it has read."""
+
+        def __init__(self, done: int, of: int) -> None:
+            super().__init__()
+            self.done = done
+            self.of = of
+
+    class SavedRead(Message):
+        """From the worker reading the saved games: all of them, as `saved_games` lists them."""
+
+        def __init__(self, games: list[SavedGame]) -> None:
+            super().__init__()
+            self.games = games
+
     def __init__(self, games_dir: Path, sheets_dir: Path, now: Callable[[], datetime]) -> None:
         super().__init__()
         self.games_dir = games_dir
@@ -203,6 +252,12 @@ class StartScreen(FittedScreen[None]):
         self.sheet_problem_said = False
         self.now = now
         self.saved: list[SavedGame] = []
+        self.reading = False
+        """Whether a worker is reading the saved games (the list says so until it has read them all)."""
+        self.said = ("", False, True)
+        """What the screen said last on the message line, whether it is an error, and whether it only remarks
+        on the form (or is nothing): then, while the saved games have the focus, the line says what Enter
+        does there instead."""
         self.start_field: int | None = None
         """The name field of the player chosen to start (None: none chosen, the first named starts): a name
         cleared or retyped in another field leaves the one chosen chosen."""
@@ -243,22 +298,65 @@ class StartScreen(FittedScreen[None]):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        self.list_saved()
-        # Players' names from the games played here, the most recent first: typing a name's start offers
-        # it whole (→ takes it), so the regulars at this table are picked, not retyped.
-        known = list(dict.fromkeys(name for game in self.saved for name in game.players))
-        for field in self.query(".name").results(Input):
-            field.suggester = SuggestFromList(known, case_sensitive=False)
         self.load_sheet_choices()
         self.game_changed()
-        self.query_one("#saved" if self.saved else "#name1").focus()
+        self.list_saved()
+        self.query_one("#saved" if self.saved or self.reading else "#name1").focus()
 
     def list_saved(self) -> None:
-        """The saved games as they are in the folder now: those still being played, then the finished ones
-        under a heading of their own; the game highlighted stays so while it is listed."""
+        """The saved games as they are in the folder now, read here if few are not in the log index, else
+        on a worker thread (a reading under way lists them when it ends)."""
+        if self.reading:
+            return
+        count = to_read(self.games_dir)
+        if count <= READ_AT_ONCE:
+            self.show_saved(saved_games(self.games_dir))
+            return
+        self.reading = True
+        self.show_reading(self.Reading(0, count))
+        self.read_saved(count)
+
+    @work(thread=True, exclusive=True, group="saved-games")
+    def read_saved(self, count: int) -> None:
+        """Read the saved games on Textual's worker thread (its pool is joined as the app's loop closes),
+        saying how far it has come; it stops after the file it is reading once cancelled (Textual cancels a
+        screen's workers as the screen goes, and every worker as the app quits)."""
+        worker = get_current_worker()
+        done = 0
+        said = time.monotonic()
+
+        def one_read() -> None:
+            nonlocal done, said
+            if worker.is_cancelled:
+                raise _Stopped
+            done += 1
+            if time.monotonic() - said >= PROGRESS_SECONDS:
+                said = time.monotonic()
+                self.post_message(self.Reading(min(done, count), count))
+
+        try:
+            games = saved_games(self.games_dir, one_read)
+        except _Stopped:
+            return
+        self.post_message(self.SavedRead(games))
+
+    @on(Reading)
+    def show_reading(self, reading: Reading) -> None:
+        saved = self.query_one("#saved", OptionList)
+        saved.clear_options()
+        saved.add_option(Option(f"reading saved games: {reading.done:,} of {reading.of:,}…", disabled=True))
+
+    @on(SavedRead)
+    def saved_read(self, message: SavedRead) -> None:
+        self.reading = False
+        self.show_saved(message.games)
+
+    def show_saved(self, games: list[SavedGame]) -> None:
+        """List `games`: those still being played, then the finished ones under a heading of their own; the
+        game highlighted stays so while it is listed."""
         saved = self.query_one("#saved", OptionList)
         was = self._game_at(saved.highlighted)
-        self.saved = saved_games(self.games_dir)
+        self.saved = games
         saved.clear_options()
         playing = [n for n, game in enumerate(self.saved) if game.summary is None or not game.summary.over]
         finished = [n for n, game in enumerate(self.saved) if n not in playing]
@@ -272,11 +370,17 @@ class StartScreen(FittedScreen[None]):
             saved.add_option(Option("no saved games yet", disabled=True))
         # Else the first game that can be continued (Enter opens it), else the first listed: a damaged log too
         # can be highlighted, so that `delete` reaches it.
-        games = [i for i in range(saved.option_count) if not saved.get_option_at_index(i).disabled]
-        openable = [i for i in games if (game := self._game_at(i)) and game.summary is not None]
+        listed = [i for i in range(saved.option_count) if not saved.get_option_at_index(i).disabled]
+        openable = [i for i in listed if (game := self._game_at(i)) and game.summary is not None]
         kept = was.path if was else None
-        again = [i for i in games if (game := self._game_at(i)) and game.path == kept]
-        saved.highlighted = next(iter(again or openable or games), None)
+        again = [i for i in listed if (game := self._game_at(i)) and game.path == kept]
+        saved.highlighted = next(iter(again or openable or listed), None)
+        # Players' names from the games played here, the most recent first: typing a name's start offers
+        # it whole (→ takes it), so the regulars at this table are picked, not retyped.
+        known = list(dict.fromkeys(name for game in self.saved for name in game.players))
+        for field in self.query(".name").results(Input):
+            field.suggester = SuggestFromList(known, case_sensitive=False)
+        self.show_said()
 
     def _game_at(self, index: int | None) -> SavedGame | None:
         """The game at `index` in the list as `self.saved` holds it (None: a heading, or no such place)."""
@@ -361,7 +465,7 @@ class StartScreen(FittedScreen[None]):
                 error = bool(names)
             elif variant[0]:
                 said.append(f"imaginary players: {', '.join(imaginary_names(names, variant[0]))}")
-        self.say("; ".join(said), error)
+        self.say("; ".join(said), error, remark=True)
 
     def load_sheet_choices(self, select: SheetChoice | None = None) -> None:
         """The players' sheets, the newest first, then the shipped ones; a sheet of theirs that cannot be
@@ -403,8 +507,32 @@ class StartScreen(FittedScreen[None]):
         kind, where = self.query_one("#sheet", Select).value  # type: ignore[misc]
         return rw.load_shipped_sheet(where) if kind == "shipped" else rw.load_sheet(where)
 
-    def say(self, message: str, error: bool = False) -> None:
+    def say(self, message: str, error: bool = False, remark: bool = False) -> None:
+        """Say `message` (a `remark` on the form gives way to what Enter does in the saved games while they
+        have the focus)."""
+        self.said = (message, error, remark or not message)
+        self.show_said()
+
+    @on(OptionList.OptionHighlighted, "#saved")
+    @on(DescendantFocus)
+    @on(DescendantBlur)
+    def show_said(self) -> None:
+        """What was said, or what Enter does in the saved games while they have the focus and nothing but a
+        remark on the form was said: back from a game left by one Esc too many, Enter takes the player back
+        to it (as the focus or the game highlighted changes, so does the line)."""
+        message, error, remark = self.said
+        enter = self.enter_does()
+        if enter and remark:
+            message, error = enter, False
         self.query_one("#message", MessageLine).say(message, error)
+
+    def enter_does(self) -> str:
+        """What Enter does in the saved games while they have the focus ("": nothing, or they have not)."""
+        game = self.chosen()
+        if game is None or game.summary is None:  # a damaged log's label says it cannot be continued
+            return ""
+        does = "opens the scoring of" if game.summary.over else "continues"
+        return f"Enter {does} {_game_words(game)}"
 
     def in_turn_order(self) -> tuple[str, ...]:
         """The names typed, clockwise from the start player chosen."""
@@ -414,12 +542,19 @@ class StartScreen(FittedScreen[None]):
         names = list(fields.values())
         return tuple(names[first:] + names[:first])
 
-    def names_differ(self) -> bool:
+    def names_accepted(self) -> bool:
         """Whether the names typed can be a new game's players; why not is said."""
-        clash = names_clash(self.names())
-        if clash:
-            self.say(clash, error=True)
-        return not clash
+        names = self.names()
+        roll = next((name for name in names if looks_like_a_roll(name)), "")
+        why = names_clash(names)
+        if roll:
+            why = printable(
+                f"'{roll}' looks like a roll, not a player's name (a name has a word of two letters or more):"
+                " Enter in the saved games continues one"
+            )
+        if why:
+            self.say(why, error=True)
+        return not why
 
     # ---------------------------------------------------------------------------------- actions
     @on(Input.Submitted, ".name")
@@ -429,7 +564,7 @@ class StartScreen(FittedScreen[None]):
         await self.run_action(self.chosen_game())
 
     def action_roll_and_write(self) -> None:
-        if not self.names_differ():
+        if not self.names_accepted():
             return
         names = self.names()
         players = self.in_turn_order()
@@ -450,7 +585,7 @@ class StartScreen(FittedScreen[None]):
     def action_alhambra_dice(self, variant: str = "standard") -> None:
         """A new Alhambra dice game for the names typed, the start player first (Dirk joins two); F10: the
         Alcazaba variant."""
-        if not self.names_differ():
+        if not self.names_accepted():
             return
         try:
             setup = ad.GameStarted(self.in_turn_order(), variant)
@@ -462,7 +597,7 @@ class StartScreen(FittedScreen[None]):
 
     def action_carcassonne_dice(self) -> None:
         """A new Carcassonne dice game for the names typed, the start player first."""
-        if not self.names_differ():
+        if not self.names_accepted():
             return
         try:
             setup = cd.GameStarted(self.in_turn_order())
@@ -474,17 +609,18 @@ class StartScreen(FittedScreen[None]):
 
     def on_key(self, event: Key) -> None:
         """A name begun while the saved games have the focus goes into the form's first empty name: with a
-        game saved, the focus starts there, and a name typed went nowhere (two Tabs reach player 1)."""
-        if not (event.character and event.character.isalnum()):
-            return
+        game saved, the focus starts there, and a name typed went nowhere (two Tabs reach player 1). A name
+        begins with a letter: a digit is a roll typed by a player who left a game by one Esc too many, and
+        Enter in the list takes them back to it."""
+        character = event.character or ""
         focused = self.focused
-        if focused is not None and focused.id == "saved":
+        if focused is not None and focused.id == "saved" and character.isalpha():
             names = list(self.query(".name").results(Input))
             field = next((f for f in names if not f.value), names[-1])
             # Focused now, not later (`focus` waits a turn): the keys typed next go to it.
             self.set_focus(field)
-        elif isinstance(focused, Input) and focused.has_class("name"):
-            # A key of the same burst, queued for the list before the field took the focus.
+        elif isinstance(focused, Input) and focused.has_class("name") and event.is_printable:
+            # A key of the same burst, queued for the list before the field took the focus (a space too).
             field = focused
         else:
             return
@@ -546,7 +682,7 @@ class StartScreen(FittedScreen[None]):
 
         from .alhambra_pad import AlhambraPadScreen
 
-        if not self.names_differ():
+        if not self.names_accepted():
             return
         names = self.names()
         what = "Alhambra scoring pad" if names else "cannot open the Alhambra scoring pad"
