@@ -8,6 +8,9 @@ line for a stray write after the game's last event. Continuing moves a spoiled l
 (nothing is thrown away) so that the game goes on. A write that fails (a full disk, a folder
 made read-only) is undone on disk and refused with `LogWriteError`: the file never keeps half a line.
 A log being written is held (`held`): a second program opening the same game is refused with `InUse`.
+Every write first checks that the file at the log's path is still the one open: a log deleted, or another
+file put in its place, while the game is played is refused with `LogLost`, and that other file is left as it
+is (the game is written again whole by its session).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
@@ -120,6 +123,18 @@ class LogError(ValueError):
 
 class LogWriteError(OSError):
     """An event could not be written (the file is as it was before); the message says where and why."""
+
+
+class LogLost(LogWriteError):
+    """The file at the log's path is no longer the log open (deleted, or another file put in its place):
+    nothing was written, as a write through the open file would be lost with it and one by name would change
+    another file."""
+
+    def __init__(self, path: Path, replaced: bool) -> None:
+        self.path = path
+        self.replaced = replaced
+        self.what = "replaced by another file (left as it is)" if replaced else "deleted"
+        super().__init__(f"{path}: the game's log was {self.what}")
 
 
 @dataclass(frozen=True)
@@ -241,12 +256,20 @@ class GameLog(Generic[E]):
     @classmethod
     def create(cls, path: str | Path, first: E, encode: Callable[[E], dict[str, Any]]) -> GameLog[E]:
         """Start a new log with its set-up event; refuses to overwrite an existing file."""
+        return cls.written(path, [first], encode)
+
+    @classmethod
+    def written(
+        cls, path: str | Path, events: Sequence[E], encode: Callable[[E], dict[str, Any]]
+    ) -> GameLog[E]:
+        """A new log holding `events` (the set-up first), written at once: refuses to overwrite an existing
+        file (`LogError`), and leaves no file where the write fails (`LogWriteError`)."""
         path = Path(path)
         if path.exists():
             raise LogError(f"{path}: a game log already exists there")
         log = cls(path, encode)
         try:
-            log.append(first)
+            log._write(b"".join(log._line(event) for event in events))
         except LogWriteError:
             log.close()
             path.unlink(missing_ok=True)
@@ -254,12 +277,30 @@ class GameLog(Generic[E]):
         return log
 
     def append(self, event: E) -> None:
-        line = json.dumps(self.encode(event), ensure_ascii=False, separators=(",", ":")) + "\n"
-        self._write(line.encode("utf-8"))
+        self._write(self._line(event))
+
+    def _line(self, event: E) -> bytes:
+        text = json.dumps(self.encode(event), ensure_ascii=False, separators=(",", ":"))
+        return f"{text}\n".encode()
+
+    def _in_place(self) -> os.stat_result:
+        """The open file's status, once the file at `path` is found to be it (else `LogLost`)."""
+        try:
+            there = os.stat(self.path)
+        except FileNotFoundError:
+            raise LogLost(self.path, replaced=False) from None
+        except OSError as exc:
+            raise LogWriteError(
+                f"{self.path}: the game's log cannot be checked ({exc.strerror or exc})"
+            ) from exc
+        mine = os.fstat(self._file.fileno())
+        if not os.path.samestat(there, mine):
+            raise LogLost(self.path, replaced=True)
+        return mine
 
     def _write(self, data: bytes) -> None:
         """Write all of `data` and fsync it, or leave the file as it was and raise `LogWriteError`."""
-        size = os.fstat(self._file.fileno()).st_size
+        size = self._in_place().st_size
         try:
             written = 0
             while written < len(data):
@@ -275,8 +316,12 @@ class GameLog(Generic[E]):
             raise LogWriteError(f"{self.path}: the move was not saved ({why})") from exc
 
     def truncate_last(self) -> None:
-        """Undo: remove the last event line from the file (the log stays one event per line)."""
+        """Undo: remove the last event line from the file (the log stays one event per line). The file is
+        opened by name to read it (the log is open for appending only), and cut only if it is the log."""
+        mine = self._in_place()
         with open(self.path, "r+b") as file:
+            if not os.path.samestat(os.fstat(file.fileno()), mine):
+                raise LogLost(self.path, replaced=True)  # put there since it was checked
             data = file.read()
             file.truncate(data.rstrip(b"\n").rfind(b"\n") + 1)
             file.flush()
@@ -301,6 +346,4 @@ def log_text(events: Iterable[E], encode: Callable[[E], dict[str, Any]]) -> str:
 
 def write_log(path: str | Path, events: list[E], encode: Callable[[E], dict[str, Any]]) -> None:
     """Write a whole event list as a new log (e.g. an example game)."""
-    with GameLog.create(path, events[0], encode) as log:
-        for event in events[1:]:
-            log.append(event)
+    GameLog.written(path, events, encode).close()

@@ -6,7 +6,10 @@ A write that fails (a full disk) is refused with `LogWriteError` and the move is
 continued past a spoiled last line (cut off by a crash, or a stray line after its last event): the line is
 moved to `PATH.cut` and the players told. Undo drops the
 log's last line; redo re-applies an undone event (kept in memory only: what is on disk is always exactly the
-game as played). Each game gives its engine and its log's format as `Rules`.
+game as played). A log deleted while the game is played is written again whole at its path; one replaced by
+another file (never touched) at a free name beside it, where the game goes on. The move (or undo) that found
+it so is refused with `LogWriteError` saying where the game is now, so that it is said on screen the way a
+full disk is, and the players make it again. Each game gives its engine and its log's format as `Rules`.
 """
 
 from __future__ import annotations
@@ -15,10 +18,22 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import Generic, TypeVar
 
-from .eventlog import GameLog, LoadedLog, LogError, LogFormat, LogWriteError, load_log, set_cut_line_aside
+from jsonfile.folders import make_folder
+
+from .eventlog import (
+    GameLog,
+    LoadedLog,
+    LogError,
+    LogFormat,
+    LogLost,
+    LogWriteError,
+    load_log,
+    set_cut_line_aside,
+)
 from .folding import IllegalMove
 from .held import InUse
 
@@ -56,7 +71,11 @@ def _slug(names: tuple[str, ...]) -> str:
 
 def new_log_path(folder: Path, players: tuple[str, ...], now: datetime) -> Path:
     """A fresh file name for a new game (of any game): start time and the players' names."""
-    stem = f"{now:%Y%m%d-%H%M%S}-{_slug(players)}"
+    return _free_path(folder, f"{now:%Y%m%d-%H%M%S}-{_slug(players)}")
+
+
+def _free_path(folder: Path, stem: str) -> Path:
+    """`STEM.jsonl` in `folder`, or the first of `STEM-2.jsonl`, `STEM-3.jsonl`… that no file has taken."""
     path = folder / f"{stem}{LOG_SUFFIX}"
     n = 2
     while path.exists():
@@ -82,7 +101,7 @@ class Session(Generic[E, S, X]):
     def create(cls, rules: Rules[E, S, X], folder: Path, setup: E, now: datetime) -> Session[E, S, X]:
         """Start a new game (the engine refuses an impossible set-up with `IllegalMove`) and its log."""
         state = rules.replay([setup])
-        folder.mkdir(parents=True, exist_ok=True)
+        make_folder(folder)
         path = new_log_path(folder, rules.players(setup), now)
         return cls(rules, path, GameLog.create(path, setup, rules.log.encode), [setup], state)
 
@@ -125,7 +144,7 @@ class Session(Generic[E, S, X]):
     def undo(self) -> E:
         """Take back the last event (not the start of the game); raises `IllegalMove` when there is none."""
         kept, state = self.rules.undo(self.events)
-        self.log.truncate_last()
+        self._kept(self.log.truncate_last, "nothing was undone: undo again")
         self.redo_stack.append(self.events[-1])
         self.events, self.state = kept, state
         return self.redo_stack[-1]
@@ -142,9 +161,33 @@ class Session(Generic[E, S, X]):
     def _take(self, event: E) -> None:
         """The engine's word first, then the log's: an event refused by either changes nothing."""
         state = self.rules.apply(self.state, event)
-        self.log.append(event)
+        self._kept(partial(self.log.append, event), "this move was not taken: make it again")
         self.state = state
         self.events.append(event)
+
+    def _kept(self, write: Callable[[], None], again: str) -> None:
+        """`write` to the log; where its file was lost from its path, the game is written again whole and
+        the write refused (`LogWriteError`), saying where the game goes on and what to do `again`."""
+        try:
+            write()
+        except LogLost as lost:
+            path = self._written_again(lost)
+            where = "there" if path == lost.path else f"at {path}"
+            raise LogWriteError(f"{lost}: every move is written again {where}; {again}") from lost
+
+    def _written_again(self, lost: LogLost) -> Path:
+        """The game's events written whole as its log, at its path (folders made again) or, where another
+        file took its place, at a free name beside it; the session goes on there (its path: returned)."""
+        path = _free_path(self.path.parent, self.path.stem) if lost.replaced else self.path
+        try:
+            make_folder(path.parent)
+            log = GameLog.written(path, self.events, self.rules.log.encode)
+        except (OSError, LogError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            raise LogWriteError(f"{lost}, and cannot be written again at {path} ({why})") from exc
+        self.log.close()
+        self.log, self.path = log, path
+        return path
 
     def close(self) -> None:
         self.log.close()
