@@ -13,7 +13,6 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
 from textual.widgets import Input, Static
 
 from companion.games import alhambra_dice as ad
@@ -33,7 +32,7 @@ from ..widgets.alhambra_board import AlhambraBoard, player_lines
 from ..widgets.footer import KeysFooter
 from ..widgets.log_row import log_row
 from ..widgets.message_line import MessageLine
-from .event_game import EntryLine, EventGameScreen, NowPanel, Panel
+from .event_game import EntryLine, EventGameScreen, NowPanel, Panel, UnfocusedScroll
 from .help import ALHAMBRA_DICE
 
 AUTO_LIMIT = 1000
@@ -67,7 +66,7 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
-        with VerticalScroll(id="middle"):
+        with UnfocusedScroll(id="middle"):
             with Panel(id="board-box"):
                 yield AlhambraBoard(id="board")
             yield NowPanel(id="side")

@@ -52,6 +52,13 @@ class Change:
     what: str
 
 
+class Breakdown(VerticalScroll):
+    """The breakdown (`#breakdown`): Tab takes the focus to it, to scroll it by keys on a small terminal, a
+    click does not. Focused by a click, it took the count typed next without a word."""
+
+    FOCUS_ON_CLICK = False
+
+
 class AlhambraPadScreen(FittedScreen[None]):
     """Edits the pad at `path`: the fields are the scoring shown (pgup/pgdn), every player a row."""
 
@@ -108,7 +115,7 @@ class AlhambraPadScreen(FittedScreen[None]):
                     else:
                         yield Input(id=f"p{p}-{field}", classes="count", type="integer", compact=True)
         yield Static(id="totals")
-        with VerticalScroll(id="breakdown"):
+        with Breakdown(id="breakdown"):
             yield Static(id="result")
         yield KeysFooter()
 

@@ -15,7 +15,7 @@ from typing import ClassVar
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal
 from textual.message import Message
 from textual.widgets import Input, Static
 
@@ -38,7 +38,7 @@ from ..widgets.carcassonne_pad import CarcassonnePad, CityView
 from ..widgets.footer import KeysFooter
 from ..widgets.log_row import log_row
 from ..widgets.message_line import MessageLine
-from .event_game import EntryLine, EventGameScreen, NowPanel, Panel
+from .event_game import EntryLine, EventGameScreen, NowPanel, Panel, UnfocusedScroll
 from .help import CARCASSONNE_DICE
 
 
@@ -94,7 +94,7 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
-        with VerticalScroll(id="middle"):
+        with UnfocusedScroll(id="middle"):
             # The Now panel takes the whole width under the pad and the city: at 80×24 its words fit in view.
             with Horizontal(id="top"):
                 with Panel(id="pad-box"):
@@ -105,7 +105,7 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
         yield MessageLine(id="message")
         yield EntryLine(self.typed, "a roll's counts, or a choice (Enter)")
         told = "ctrl+r reads the city on the table and compares it with the one typed"
-        beside = None if self.camera is None else VerticalScroll(Static(told), id="camera-city")
+        beside = None if self.camera is None else UnfocusedScroll(Static(told), id="camera-city")
         yield from log_row(self.camera is not None, beside, "The camera's city")
         yield KeysFooter()
 
@@ -253,7 +253,7 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
     def city_read(self, message: CityRead) -> None:
         self.reading_city = False
         text = message.found if isinstance(message.found, str) else message.found.text()
-        self.query_one("#camera-city", VerticalScroll).query_one(Static).update(text)
+        self.query_one("#camera-city", UnfocusedScroll).query_one(Static).update(text)
         if isinstance(message.found, str):
             self.say(message.found, error=True)
             return

@@ -2,7 +2,7 @@
 through the engine, undo and redo with the on-screen game log kept to the log on disk, every scoring shown as
 it is held, the end screen and the export, with the keys every game shares (`keys.game_keys`).
 
-Each game's screen composes its own view (with a `#middle` VerticalScroll holding its `Panel`s and its
+Each game's screen composes its own view (with an `UnfocusedScroll` `#middle` holding its `Panel`s and its
 `NowPanel`, a `#message` Static, an `#entry` Input and a `#bottom` row with the `#log` WrappedLog: `fit_log`
 gives it the lines the middle does not need), draws it in `refresh_view`, words its events in `words`, gives
 its scoring in `scored` and each scoring held in `scoring_held`, and names its own keys in its `BINDINGS` and
@@ -74,6 +74,12 @@ class EntryLine(Input):
 
     async def action_submit(self) -> None:
         self._enter(self.Submitted(self, self.value))
+
+
+class UnfocusedScroll(VerticalScroll, can_focus=False):
+    """A scrolling part of a dice game's screen (`#middle`, the camera's city): scrolled by the mouse's wheel
+    (the middle by PageUp/PageDown too), it never takes the focus from the entry line. Focused by a click (or
+    Tab), it took what was typed next without a word, and Esc on the emptied entry left the game."""
 
 
 class Panel(Vertical):

@@ -12,7 +12,7 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.events import Resize
+from textual.events import Paste, Resize
 from textual.geometry import Region
 from textual.widgets import Static
 
@@ -27,7 +27,7 @@ from vision.reading import DiceReading
 from ..describe import describe
 from ..export import export_scored, scoreboard_markdown
 from ..keys import game_keys
-from ..roll_and_write_input import Colour, DiceEntered, DiceSource, PipDie
+from ..roll_and_write_input import Colour, DiceEntered, DiceSource, DiceSyntaxError, PipDie, parse_dice
 from ..widgets.footer import KeysFooter
 from ..widgets.grid_text import grid_text
 from ..widgets.log_row import log_row
@@ -345,6 +345,19 @@ class RollAndWriteScreen(PlayScreen):
             self.say("")
         else:
             self.say(f"no dice expected now: {exp.prompt}", error=True)
+
+    def on_paste(self, event: Paste) -> None:
+        """Dice pasted (`y2 b4`: a terminal hands a paste over whole, never as keys) are taken as if typed,
+        die by die; a trailing newline does not confirm them, as it does not in the dice games' entry line.
+        Text that is no dice is refused with why."""
+        try:
+            dice = parse_dice(event.text)
+        except DiceSyntaxError as exc:
+            self.say(str(exc), error=True)
+            return
+        for die in dice:
+            self.colour = die.colour
+            self.action_digit(die.value)
 
     def action_die(self, colour: Colour, value: int) -> None:
         """A click on a die value in the panel: the same as typing it."""
