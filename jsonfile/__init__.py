@@ -114,11 +114,17 @@ def print_json(value: object) -> None:
     print(json.dumps(value, indent=2, ensure_ascii=not encoding.startswith("utf")))
 
 
+_FAILING = frozenset({"strict", "surrogateescape", "surrogatepass"})
+"""Error handlers that raise on a character the encoding cannot hold: in the C or POSIX locale Python writes
+standard output as ASCII with "surrogateescape", which writes back the bytes of an undecodable file name but
+fails on "é"."""
+
+
 def replace_what_cannot_be_shown() -> None:
     """A character standard output's encoding cannot hold (a help's "–", a player's name in a Latin-1 or
-    ASCII terminal) is shown as "?", not a traceback; standard error already escapes it. Each command's
-    `main` calls it first."""
-    if isinstance(sys.stdout, io.TextIOWrapper) and sys.stdout.errors == "strict":
+    ASCII terminal) is shown as "?", not a traceback; standard error already escapes it (Python writes it
+    with "backslashreplace" in every locale). Each command's `main` calls it first."""
+    if isinstance(sys.stdout, io.TextIOWrapper) and sys.stdout.errors in _FAILING:
         sys.stdout.reconfigure(errors="replace")
 
 

@@ -33,7 +33,7 @@ def model_card(name: str) -> dict[str, object]:
     path = Path(str(resources.files(__name__).joinpath(f"{name}.json")))
     if not path.is_file():
         raise ModelMissingError(f"model card {name!r} is not installed (looked for {path})")
-    card: dict[str, object] = json.loads(path.read_text())
+    card: dict[str, object] = json.loads(path.read_text(encoding="utf-8"))
     return card
 
 

@@ -22,7 +22,7 @@ class Model:
             path, self.card = model_path(name), model_card(name)
         else:
             path = folder / f"{name}.onnx"
-            self.card = json.loads((folder / f"{name}.json").read_text())
+            self.card = json.loads((folder / f"{name}.json").read_text(encoding="utf-8"))
         options = ort.SessionOptions()
         options.intra_op_num_threads = threads
         options.inter_op_num_threads = 1

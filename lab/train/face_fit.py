@@ -161,7 +161,7 @@ def train(args: argparse.Namespace) -> None:
             frozen_norms(net)
         else:
             net.load_state_dict(torch.load(args.init, map_location=args.device))
-        went_on_from = json.loads(args.init.with_suffix(".json").read_text())["version"]
+        went_on_from = json.loads(args.init.with_suffix(".json").read_text(encoding="utf-8"))["version"]
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     start = time.time()
     step = 0
@@ -221,7 +221,7 @@ def train(args: argparse.Namespace) -> None:
         },
         "held_out_arts": figures,
     }
-    (args.out / "face_embedder.json").write_text(json.dumps(card, indent=1) + "\n")
+    (args.out / "face_embedder.json").write_text(json.dumps(card, indent=1) + "\n", encoding="utf-8")
     print(json.dumps(card["held_out_arts"]), json.dumps(rule.to_json()))
 
 

@@ -325,7 +325,9 @@ def export(args: argparse.Namespace) -> None:
     args.export.mkdir(parents=True, exist_ok=True)
     path = args.export / f"{name}.onnx"
     card_path = args.export / f"{name}.json"
-    card = json.loads((card_path if card_path.exists() else args.init.with_suffix(".json")).read_text())
+    card = json.loads(
+        (card_path if card_path.exists() else args.init.with_suffix(".json")).read_text(encoding="utf-8")
+    )
     state = torch.load(args.run / "state.pt", weights_only=False, map_location="cpu")
     common = {
         "script": f"python -m lab.train.finetune {args.what} --run RUN --steps {args.steps} --batch "
@@ -369,7 +371,7 @@ def export(args: argparse.Namespace) -> None:
     if args.leave_out:
         common["left_out"] = f"{args.leave_out}: no photo or crop of it trained on or chose the weights"
     card["training"]["finetune"] = common | details
-    card_path.write_text(json.dumps(card, indent=2, ensure_ascii=False) + "\n")
+    card_path.write_text(json.dumps(card, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"wrote {path}", flush=True)
 
 

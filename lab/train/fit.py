@@ -215,7 +215,9 @@ def export(
             "photos": held,
         },
     }
-    (args.out / f"{name}.json").write_text(json.dumps(card, indent=2, ensure_ascii=False) + "\n")
+    (args.out / f"{name}.json").write_text(
+        json.dumps(card, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
     print(f"wrote {path}", flush=True)
 
 

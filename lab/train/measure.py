@@ -45,7 +45,7 @@ seeded with (run seed, sample index) pairs, never from these."""
 
 def palette_accuracy(data: Path) -> dict[str, object]:
     """Palette names (no profile) against the hand labels, on the labelled boxes of held-out dice."""
-    rows = list(csv.DictReader(COLOUR_LABELS.open()))
+    rows = list(csv.DictReader(COLOUR_LABELS.open(encoding="utf-8")))
     right = total = 0
     wrong: list[str] = []
     images: dict[str, object] = {}
@@ -158,9 +158,9 @@ def main(argv: list[str] | None = None) -> None:
     print(json.dumps(metrics["speed_ms_per_frame_median"]), flush=True)
     for name in ("die_detector", "pip_classifier"):
         path = args.out / f"{name}.json"
-        card = json.loads(path.read_text())
+        card = json.loads(path.read_text(encoding="utf-8"))
         card["metrics"] = metrics
-        path.write_text(json.dumps(card, indent=2, ensure_ascii=False) + "\n")
+        path.write_text(json.dumps(card, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"metrics written to the cards in {args.out}")
 
 

@@ -38,7 +38,7 @@ class LabelFix:
 
 def load_fixes(path: Path) -> list[LabelFix]:
     fixes = []
-    with path.open(newline="") as file:
+    with path.open(newline="", encoding="utf-8") as file:
         for row_number, row in enumerate(csv.DictReader(file), 2):
             for field in ("image", "x0", "y0", "x1", "y1", "value", "fault"):
                 if not row.get(field):
@@ -77,13 +77,13 @@ def write_held_out(data: Path, out: Path, fixes: Sequence[LabelFix] = ()) -> lis
     for name in names:
         shutil.copy2(data / "images" / name, out / "images" / name)
         label = data / "labels" / f"{Path(name).stem}.txt"
-        text = label.read_text() if label.is_file() else ""
+        text = label.read_text(encoding="utf-8") if label.is_file() else ""
         own = [f for f in fixes if f.image == name]
         if own:
             height, width = load_image(data / "images" / name).shape[:2]
             text = mend(text, own, width, height)
         if text or label.is_file():
-            (out / "labels" / label.name).write_text(text)
+            (out / "labels" / label.name).write_text(text, encoding="utf-8")
     return names
 
 

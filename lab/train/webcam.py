@@ -82,7 +82,7 @@ def table_values(data: Path) -> dict[str, list[tuple[Box, int]]]:
     out: dict[str, list[tuple[Box, int]]] = {}
     if not path.is_file():
         return out
-    with path.open(newline="") as file:
+    with path.open(newline="", encoding="utf-8") as file:
         for row in csv.reader(file):
             _, name, value, x0, y0, _, _, x1, y1 = row[:9]
             out.setdefault(Path(name).stem, []).append((Box(*map(float, (x0, y0, x1, y1))), int(value)))
@@ -130,7 +130,9 @@ def write_set(data: Path, out: Path, held_out: bool = True) -> list[LabelledImag
     for s in scenes:
         shutil.copy2(s.image, out / "images" / s.image.name)
         lines = [label_line(d.value, d.box, s.width, s.height) for d in s.dice]
-        (out / "labels" / f"{s.image.stem}.txt").write_text("".join(f"{line}\n" for line in lines))
+        (out / "labels" / f"{s.image.stem}.txt").write_text(
+            "".join(f"{line}\n" for line in lines), encoding="utf-8"
+        )
     return scenes
 
 

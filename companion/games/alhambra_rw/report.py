@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..cells import cells, padded
 from .scoring import Scoreboard
 from .sheet import BUILDING_TYPES
 
@@ -14,11 +15,12 @@ def scoreboard_text(board: Scoreboard) -> str:
         label = f"{p.name} (imaginary)" if p.imaginary else p.name
         numbers = [*(b.vp for b in p.buildings), p.rows_columns, p.coins, p.extra, p.total]
         rows.append([label, *map(str, numbers)])
-    widths = [max(len(r[i]) for r in [headers, *rows]) for i in range(len(headers))]
+    # In cells on screen: a name of wide letters (李雷) pushed its row's numbers right.
+    widths = [max(cells(r[i]) for r in [headers, *rows]) for i in range(len(headers))]
 
-    def line(cells: list[str]) -> str:
-        first = cells[0].ljust(widths[0])
-        return "  ".join([first, *(c.rjust(w) for c, w in zip(cells[1:], widths[1:], strict=True))])
+    def line(row: list[str]) -> str:
+        first = padded(row[0], widths[0])
+        return "  ".join([first, *(c.rjust(w) for c, w in zip(row[1:], widths[1:], strict=True))])
 
     out = [
         f"Alhambra Roll & Write: final scoring (sheet {board.sheet!r}, variant {board.variant})",

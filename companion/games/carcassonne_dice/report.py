@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..cells import cells, padded
 from .city import area_text
 from .scoring import CityScore, GameScore
 
@@ -27,9 +28,9 @@ def city_text(scored: CityScore) -> str:
 
 def game_text(board: GameScore) -> str:
     """A game's score pad: every player's total, then each turn's points and why."""
-    width = max(len(p.name) for p in board.players)
+    width = max(cells(p.name) for p in board.players)
     out = ["Carcassonne dice game: " + (f"over, {board.why_over}" if board.finished else "in progress"), ""]
-    out.extend(f"{p.name:<{width}}  {p.total:>3}" for p in board.players)
+    out.extend(f"{padded(p.name, width)}  {p.total:>3}" for p in board.players)
     if board.winner:
         out += ["", f"Winner: {board.winner}"]
     out += ["", "Turns:"]
