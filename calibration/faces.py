@@ -7,7 +7,7 @@ and the frames are kept as a folder per face, then taught as photos are (`vision
 from __future__ import annotations
 
 import argparse
-import sys
+import shutil
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -79,6 +79,25 @@ def video_clock(capture: cv2.VideoCapture) -> Callable[[], float]:
     return lambda: float(capture.get(cv2.CAP_PROP_POS_MSEC)) / 1000
 
 
+def outermost_missing(folder: Path) -> Path | None:
+    """The outermost folder on `folder`'s path that does not exist yet: what making `folder` creates."""
+    missing = None
+    for part in (folder, *folder.parents):
+        if part.exists():
+            break
+        missing = part
+    return missing
+
+
+def why_not_open(camera: str) -> str:
+    """What to check when OpenCV does not open `camera`: one clear line, where its own messages are many."""
+    if camera.isdecimal():
+        return "is it plugged in, and not in use by another program?"
+    if "://" in camera:
+        return "is the address right, and the stream running?"
+    return "is it a video that OpenCV can read?" if Path(camera).exists() else "no such file"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     replace_what_cannot_be_shown()
     parser = argparse.ArgumentParser(prog="python -m calibration.faces", description=__doc__.split("\n\n")[0])
@@ -111,22 +130,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("camera teaching needs --preset or --faces")
     target = int(args.camera) if args.camera.isdecimal() else args.camera
     keep = args.keep or args.out.with_suffix("").with_name(args.out.stem + "-faces")
+    made = outermost_missing(keep)
     with native_output_to(keep / "camera.log"):
         capture = cv2.VideoCapture(target)
-    if not capture.isOpened():
-        print(
-            f"error: camera {args.camera!r} does not open (OpenCV says why in {keep / 'camera.log'})",
-            file=sys.stderr,
-        )
-        return 2
-    video = Path(args.camera).is_file()
     try:
-        if video:
+        if not capture.isOpened():
+            raise TeachingError(f"camera {args.camera!r} does not open: {why_not_open(args.camera)}")
+        if Path(args.camera).is_file():
             print(f"{args.camera}: {', '.join(labels)} in turn, {args.seconds:g} s of the video each")
             capture_faces(capture, labels, keep, args.seconds, ask=None, clock=video_clock(capture))
         else:
             capture_faces(capture, labels, keep, args.seconds)
     except TeachingError as exc:
+        if made is not None:  # nothing is taught: no folder of this run's is left behind
+            shutil.rmtree(made, ignore_errors=True)
         complain("error", str(exc))
         return 2
     except KeyboardInterrupt:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Protocol
 
-from jsonfile import JsonFileError, read_json, refuse_unknown, short
+from jsonfile import JsonFileError, complain, read_json, refuse_unknown, short
 from jsonfile.whole import write_whole
 from vision.reading import Box, DiceReading, Image
 
@@ -111,3 +111,13 @@ class AreaReader:
 
 def _shift(box: Box, dx: float, dy: float) -> Box:
     return Box(box.x0 + dx, box.y0 + dy, box.x1 + dx, box.y1 + dy)
+
+
+if __name__ == "__main__":
+    # No command lives here: run as one (`--help` too), it said nothing and ended with 0, as if it had worked.
+    complain(
+        "python -m calibration.table_area",
+        "not a command: the dice zone is set with `companion calibrate area LEFT TOP RIGHT BOTTOM`"
+        " and shown with `companion calibrate show`",
+    )
+    raise SystemExit(2)

@@ -49,15 +49,21 @@ def add_calibrate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
     colours.add_argument(
         "--camera", metavar="SPEC", default=None, help="show the dice to this camera instead"
     )
-    area = steps.add_parser("area", help="the part of the view where dice are thrown (fractions 0-1)")
-    for name in ("x0", "y0", "x1", "y1"):
-        area.add_argument(name, type=float)
+    area = steps.add_parser(
+        "area",
+        help="the part of the view where dice are thrown (fractions 0-1)",
+        description="Read only the part of the camera's view where the dice are thrown (a tray): its edges"
+        " as fractions of the frame, 0 the left or top edge, 1 the right or bottom one.",
+    )
+    for name, edge in (("x0", "left"), ("y0", "top"), ("x1", "right"), ("y1", "bottom")):
+        area.add_argument(name, type=float, help=f"the {edge} edge, a fraction 0-1 of the frame")
     steps.add_parser("show", help="what is remembered")
     calibrate.set_defaults(run=run_calibrate)
 
 
 def run_calibrate(args: argparse.Namespace) -> int:
     from calibration.table_area import TableArea, TableAreaError, save_area
+    from vision.cli import OutputError
     from vision.colour_profile import ColourProfileError
     from vision.sources import SourceError
 
@@ -65,7 +71,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
         if args.step == "area":
             area = TableArea(args.x0, args.y0, args.x1, args.y1)
             save_area(area, paths.table_area_path())
-            print(f"dice zone saved to {paths.table_area_path()}")
+            _say_saved("dice zone", paths.table_area_path())
             return 0
         if args.step == "show":
             return _show()
@@ -82,15 +88,33 @@ def run_calibrate(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:  # Ctrl+C: what is saved is written whole or not at all
         complain("companion calibrate", "stopped, nothing saved")
         return 130
-    except OSError as exc:  # a full disk, a config folder not writable
+    except BrokenPipeError:
+        raise  # the reader stopped early (`| head -1`): `companion` ends quietly
+    except OutputError as exc:
+        complain("companion calibrate", str(exc))
+        return 2
+    except OSError as exc:  # a full disk, a config folder not writable: the error names the file
         complain(
             "companion calibrate", f"cannot save: {exc.filename2 or exc.filename}: {exc.strerror or exc}"
         )
         return 2
 
 
+def _say_saved(what: str, path: Path, *more: str) -> None:
+    """Says that `what` was saved to `path`, then `more` lines; an output that cannot take them
+    (`> /dev/full`) is an `OutputError` that says where the file was saved all the same."""
+    from vision.cli import OutputError, say
+
+    try:
+        for line in (f"{what} saved to {path}", *more):
+            say(line)
+    except OutputError as exc:
+        raise OutputError(f"{exc} (the {what} was saved, to {path})") from None
+
+
 def _show() -> int:
     from calibration.table_area import TableAreaError, load_area
+    from vision.cli import say
     from vision.colour_profile import ColourProfileError, load_profile
 
     def colours(path: Path) -> str:
@@ -112,10 +136,10 @@ def _show() -> int:
     )
     for what, path, none, said in shown:
         if not path.exists():
-            print(f"{what}: {none}")
+            say(f"{what}: {none}")
             continue
         try:
-            print(f"{what}: {path}\n  {said(path)}")
+            say(f"{what}: {path}\n  {said(path)}")
         except (ColourProfileError, TableAreaError) as exc:
             complain("companion calibrate", f"{what}: {exc}")
             unread += 1
@@ -147,18 +171,19 @@ def _colours(args: argparse.Namespace) -> int:
         complain("companion calibrate colours", "give COLOURS_DIR or --camera SPEC")
         return 2
     save_profile(profile, paths.colour_profile_path())
-    print(f"colour profile saved to {paths.colour_profile_path()}")
-    if missing := [colour for colour in GAME_COLOURS if colour not in profile.colours]:
-        # Saved without a word, the untaught colour's dice were named by the camera's guess alone.
-        print(
-            f"note: no {' or '.join(missing)} dice taught: the game's {' and '.join(GAME_COLOURS)} dice are"
-            f" told apart best with both taught ({', '.join(f'{c}/' for c in missing)} in COLOURS_DIR)"
-        )
+    missing = [colour for colour in GAME_COLOURS if colour not in profile.colours]
+    # Saved without a word, the untaught colour's dice were named by the camera's guess alone.
+    note = (
+        f"note: no {' or '.join(missing)} dice taught: the game's {' and '.join(GAME_COLOURS)} dice are"
+        f" told apart best with both taught ({', '.join(f'{c}/' for c in missing)} in COLOURS_DIR)"
+    )
+    _say_saved("colour profile", paths.colour_profile_path(), *([note] if missing else []))
     return 0
 
 
 def _show_to_camera(spec: str, reader: PipReader) -> dict[str, list[npt.NDArray[np.float32]]]:
     from companion.live.match import GAME_COLOURS
+    from vision.cli import say
     from vision.colour import body_lab
     from vision.settle import settle
     from vision.sources import SourceError, open_source
@@ -182,7 +207,7 @@ def _show_to_camera(spec: str, reader: PipReader) -> dict[str, list[npt.NDArray[
                     )
                 dice = throw.reading.dice
                 samples.setdefault(colour, []).extend(body_lab(throw.frame.image, d.box) for d in dice)
-                print(f"  {len(dice)} dice seen")
+                say(f"  {len(dice)} dice seen")
     finally:
         source.close()
     return samples

@@ -6,7 +6,8 @@
     python -m vision colour --out COLOURS.json COLOURS_DIR
 
 A bad input gets one `error: ...` line on stderr, the other inputs are still processed, and the exit status is
-1 if anything failed (2 for bad arguments or a missing/bad model or profile).
+1 if anything failed (2 for bad arguments or a missing/bad model or profile). A reader that stops early
+(`| head -1`) ends the command quietly; Ctrl+C ends it with one line and status 130.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from __future__ import annotations
 import argparse
 import errno
 import json
+import os
+import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -28,7 +31,7 @@ from vision.colour_profile import (
     teach_from_folder,
 )
 from vision.dataset import SPLITS, DatasetError, is_crop_set, load_crop_set, load_set
-from vision.images import ImageError, image_files, load_image, no_image_files
+from vision.images import IMAGE_SUFFIXES, ImageError, image_files, load_image, no_image_files
 from vision.reading import Box, DiceReading, Image
 from vision.symbols.profile import ProfileError
 
@@ -37,8 +40,27 @@ PIP_MODELS = ("die_detector", "pip_classifier")
 """The models a `--models` folder must hold: the pip reader's."""
 
 
+STOPPED = 130
+"""The exit status of a command stopped by Ctrl+C, as the shell reports one killed by SIGINT."""
+
+
+class OutputError(Exception):
+    """The standard output could not be written (`> /dev/full`): said as such, not as a file of the user's."""
+
+
 def error(message: str) -> None:
     complain("error", message)
+
+
+def say(line: str) -> None:
+    """`line` on the standard output at once: each result is seen as it comes, and an output that cannot
+    take it fails here, told apart from a file that cannot be written."""
+    try:
+        print(line, flush=True)
+    except BrokenPipeError:
+        raise  # the reader stopped early: no error, `main` ends quietly
+    except OSError as err:
+        raise OutputError(cannot_write("the standard output", err)) from None
 
 
 def describe(path: Path, reading: DiceReading, ms: float, as_json: bool) -> str:
@@ -88,7 +110,7 @@ def cmd_read(args: argparse.Namespace) -> int:
                 continue
             start = time.perf_counter()
             reading = reader.read(image)
-            print(describe(path, reading, (time.perf_counter() - start) * 1000, args.json), flush=True)
+            say(describe(path, reading, (time.perf_counter() - start) * 1000, args.json))
     return FAILED if failed else 0
 
 
@@ -114,7 +136,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         error(f"{args.set_dir}: no {'usable ' if refused else ''}images in split {args.split!r}")
         return FAILED
     scores = evaluate(items, reader.read_crop if crops else reader.read).to_json()
-    print(json.dumps(scores) if args.json else format_scores(scores))
+    say(json.dumps(scores) if args.json else format_scores(scores))
     return FAILED if refused else 0
 
 
@@ -129,9 +151,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     if args.models:
         check_folder(args.models, PIP_MODELS)
-    print(describe(), flush=True)
+    say(describe())
     for width, height, ms in run_bench(args.frames, PipReader(models=args.models)):
-        print(
+        say(
             f"pip dice, {width}x{height}, {DICE} dice: median {ms:.1f} ms/frame "
             f"over {args.frames} frames, 1 thread"
         )
@@ -162,7 +184,7 @@ def cmd_colour(args: argparse.Namespace) -> int:
         error(cannot_write(args.out, err))
         return BAD_SETUP
     taught = ", ".join(f"{name} ({stats.samples} dice)" for name, stats in profile.colours.items())
-    print(f"wrote {args.out}: {taught}")
+    say(f"wrote {args.out}: {taught}")
     return FAILED if refused else 0
 
 
@@ -178,9 +200,9 @@ WHY_NOT_WRITTEN = {
 }
 
 
-def cannot_write(path: Path, err: OSError) -> str:
-    """Why `path` could not be written, in words, naming it as the user typed it (the error names it resolved,
-    its reason in the system's words)."""
+def cannot_write(path: Path | str, err: OSError) -> str:
+    """Why `path` (or the standard output) could not be written, in words, naming it as the user typed it (the
+    error names it resolved, its reason in the system's words)."""
     why = WHY_NOT_WRITTEN.get(err.errno or 0) or (err.strerror or str(err)).lower()
     return f"cannot write {path}: {why}"
 
@@ -202,19 +224,37 @@ def parser() -> argparse.ArgumentParser:
     colours_help = "colour profile from `python -m vision colour` (names the game's own die colours)"
     models_help = "folder of die_detector and pip_classifier .onnx + .json to use instead of the shipped ones"
 
-    read = sub.add_parser("read", help="read the dice in image files or folders")
+    read = sub.add_parser(
+        "read",
+        help="read the dice in image files or folders",
+        description="Read the dice in image files and folders: a line per image with its dice and the time "
+        "it took. An image that cannot be read gets an error line; the others are still read.",
+    )
     read.add_argument("--profile", type=Path, help="symbol-dice profile from `enroll`: read symbol dice too")
     read.add_argument("--colours", type=Path, help=colours_help)
     read.add_argument("--json", action="store_true", help="one JSON line per image")
-    read.add_argument("paths", nargs="+", metavar="PATH")  # text: Path("") would be the current folder
+    read.add_argument(  # text: Path("") would be the current folder
+        "paths",
+        nargs="+",
+        metavar="PATH",
+        help=f"an image file ({', '.join(IMAGE_SUFFIXES)}) or a folder: its image files, by name",
+    )
     read.set_defaults(run=cmd_read)
 
     ev = sub.add_parser(
         "eval",
         help="measure the pip reader on a labelled set (images/ + labels/), or the classifier alone on crops "
         "of single dice sorted by value (1/ ... 6/)",
+        description="Measure the pip reader on a labelled set of photos: how many dice it finds and how many "
+        "of their values it reads right; or the pip classifier alone on crops of single dice.",
     )
-    ev.add_argument("set_dir", type=Path, metavar="SET_DIR")
+    ev.add_argument(
+        "set_dir",
+        type=Path,
+        metavar="SET_DIR",
+        help="a labelled set: SET_DIR/images/NAME.jpg with SET_DIR/labels/NAME.txt, a line 'value cx cy w h' "
+        "a die (fractions of the image); or crops of single dice by value: SET_DIR/1/ ... SET_DIR/6/",
+    )
     ev.add_argument(
         "--split", choices=SPLITS, default="all", help="d6-tray's held-out or training photos only"
     )
@@ -223,15 +263,30 @@ def parser() -> argparse.ArgumentParser:
     ev.add_argument("--models", type=Path, help=models_help)
     ev.set_defaults(run=cmd_eval)
 
-    bench = sub.add_parser("bench", help="median ms per frame on one thread (640x640 and 1280x720, 15 dice)")
+    bench = sub.add_parser(
+        "bench",
+        help="median ms per frame on one thread (640x640 and 1280x720, 15 dice)",
+        description="Time the pip reader (with --profile: the symbol reader) on rendered tables of dice, on "
+        "one thread: the median ms per frame.",
+    )
     bench.add_argument("--profile", type=Path, help="symbol-dice profile: benchmark the symbol reader")
     bench.add_argument("--frames", type=at_least_one, default=50, help="frames timed per size")
     bench.add_argument("--models", type=Path, help=models_help)
     bench.set_defaults(run=cmd_bench)
 
-    colour = sub.add_parser("colour", help="teach a colour profile from photos (one folder per colour name)")
+    colour = sub.add_parser(
+        "colour",
+        help="teach a colour profile from photos (one folder per colour name)",
+        description="Teach the colours of the dice under this light from photos: every die found in a photo "
+        "is a sample of its folder's colour. `read --colours` and `eval --colours` use the profile.",
+    )
     colour.add_argument("--out", type=Path, required=True, help="profile file to write")
-    colour.add_argument("colours_dir", type=Path, metavar="COLOURS_DIR")
+    colour.add_argument(
+        "colours_dir",
+        type=Path,
+        metavar="COLOURS_DIR",
+        help="one folder of photos per colour, named by it: COLOURS_DIR/yellow/*.jpg, COLOURS_DIR/blue/*.jpg",
+    )
     colour.set_defaults(run=cmd_colour)
 
     from vision.symbols.cli import register
@@ -252,6 +307,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ColourProfileError, DatasetError, ModelError, ModelMissingError, ProfileError) as err:
         error(str(err))
         return BAD_SETUP
-    except OSError as err:  # a file that cannot be written (a full disk, a folder not writable)
+    except KeyboardInterrupt:  # Ctrl+C: what was read is printed, nothing is half written
+        error("stopped")
+        return STOPPED
+    except (BrokenPipeError, OutputError) as err:
+        # Python would fail again flushing what is left for stdout at exit: it goes nowhere now.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        if isinstance(err, BrokenPipeError):
+            return 0  # the reader stopped early (`| head -1`): not an error of ours
+        error(str(err))
+        return FAILED
+    except OSError as err:  # what the system refuses to read (a folder that cannot be listed)
         error(str(err))
         return FAILED
