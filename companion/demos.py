@@ -20,7 +20,7 @@ from typing import Any
 from textual.app import AutopilotCallbackType
 
 from companion.app.app import CameraSetup, CompanionApp
-from companion.app.paths import demos_dir
+from companion.app.paths import demos_dir, make_folder
 from companion.cli import run_app
 from companion.games import alhambra_dice as ad
 from companion.games import carcassonne_dice as cd
@@ -51,20 +51,20 @@ def roll_and_write(args: argparse.Namespace) -> int:
 
     seed = args.seed or 0
     if args.headless:
-        _say("teaching the rendered table's dice colours, then playing ...")
         setup = roll_and_write_demo.demo_setup(args.solo)
         with demo_log(ROLL_AND_WRITE.players(setup)) as log:
+            _say("teaching the rendered table's dice colours, then playing ...")
             kept = demo_frames(args, log)
             result = roll_and_write_demo.play_headless(PipReader(), seed, args.solo, _say, kept)
             save_demo_log(log, ROLL_AND_WRITE, result.events)
         print_json(result.to_json())
         return 0 if result.state.is_over else 1
+    games = make_folder(demos_dir())
     reader = PipReader()
     _say("teaching the rendered table's dice colours first ...")
     table = roll_and_write_demo.demo_table(seed)
     reader.colour_profile = roll_and_write_demo.teach_colours(table, reader, seed)
     table.realtime, table.fps, table.roll_frames, table.rest_frames = True, 15.0, 12, 15
-    games = demos_dir()
     session = Session.create(ROLL_AND_WRITE, games, roll_and_write_demo.demo_setup(args.solo), datetime.now())
     app = CompanionApp(
         rng=random.Random(args.seed),
@@ -83,21 +83,22 @@ def alhambra_dice(args: argparse.Namespace) -> int:
 
     seed = args.seed or 0
     if args.headless:
-        _say("teaching the alhambra dice's faces, then playing ...")
         with demo_log(alhambra_demo.DEMO_PLAYERS) as log:
+            _say("teaching the alhambra dice's faces, then playing ...")
             result = alhambra_demo.play_headless(seed, _say, kept=demo_frames(args, log))
             save_demo_log(log, ALHAMBRA_DICE, result.events)
         print_json(result.to_json())
         return 0 if result.finished else 1
+    games = make_folder(demos_dir())
     _say("teaching the alhambra dice's faces first ...")
     reader = DiceReader(PipReader(), alhambra_demo.taught_profile())
     table = alhambra_demo.demo_table(seed)
     table.realtime, table.fps, table.roll_frames, table.rest_frames = True, 15.0, 12, 15
     setup = ad.GameStarted(alhambra_demo.DEMO_PLAYERS)
-    session = Session.create(ALHAMBRA_DICE, demos_dir(), setup, datetime.now())
+    session = Session.create(ALHAMBRA_DICE, games, setup, datetime.now())
     app = CompanionApp(
         rng=random.Random(seed),
-        games_dir=demos_dir(),
+        games_dir=games,
         camera=CameraSetup(lambda: table, reader, settling=FACE_SETTLING),
         game=session,
         keep_frames=not args.no_frames,
@@ -112,18 +113,17 @@ def carcassonne_dice(args: argparse.Namespace) -> int:
 
     seed = args.seed or 0
     if args.headless:
-        _say("teaching the rendered dice's faces, then playing ...")
         with demo_log(roll_and_write_demo.DEMO_PLAYERS) as log:
+            _say("teaching the rendered dice's faces, then playing ...")
             result = carcassonne_demo.play_headless(seed, progress=_say, kept=demo_frames(args, log))
             save_demo_log(log, CARCASSONNE_DICE, result.events)
         print_json({**result.to_json(), "log": str(log)})
         return 0 if result.game.is_over else 1
+    games = make_folder(demos_dir())
     setup = cd.GameStarted(roll_and_write_demo.DEMO_PLAYERS)
-    session = Session.create(CARCASSONNE_DICE, demos_dir(), setup, datetime.now())
+    session = Session.create(CARCASSONNE_DICE, games, setup, datetime.now())
     # No camera: the players' thread hands over the picture each roll was read in, kept as its frame.
-    app = CompanionApp(
-        rng=random.Random(seed), games_dir=demos_dir(), game=session, keep_frames=not args.no_frames
-    )
+    app = CompanionApp(rng=random.Random(seed), games_dir=games, game=session, keep_frames=not args.no_frames)
     players = CarcassonneDicePlayers(app, seed)
     players.attach()
     return run_demo_app(app, players.close, args.pilot, session.path)
@@ -148,8 +148,7 @@ def demo_log(players: tuple[str, ...]) -> Iterator[Path]:
     """A headless demo's log in the demos folder, named as the app names a game's: the name is taken (an
     empty file) before the game is played, so that its rolls' frames go beside it as they are read; a demo
     stopped before it ends leaves neither behind."""
-    folder = demos_dir()
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = make_folder(demos_dir())
     path = new_log_path(folder, players, datetime.now())
     path.touch(exist_ok=False)
     try:

@@ -263,3 +263,70 @@ def test_the_vision_commands_read_a_photo_named_in_a_script_the_terminal_cannot_
         timeout=120,
     )
     assert done.returncode == 0 and done.stdout.startswith(f"{home}/?.jpg: "), done.stderr
+
+
+# ------------------------------------------------------------------ a data folder that cannot be made
+def as_another_user(argv: Sequence[str]) -> list[str]:
+    """`argv` run as a user the system has no entry for (so no home), whose folders' permissions hold: the
+    suite may run as root, for whom they do not."""
+    unshare = ["unshare", "--user", "--map-user=12345", "--map-group=12345"]
+    if shutil.which("unshare") is None or subprocess.run([*unshare, "true"], check=False).returncode:
+        pytest.skip("no user namespaces here to run the command as another user")
+    return [*unshare, *argv]
+
+
+def in_the_way(home: Path, blocker: str) -> tuple[Path, str]:
+    """A data folder that cannot hold the companion's folders, and what the command says stands in the way."""
+    data = home / blocker
+    if blocker == "a-file":
+        data.write_text("a file, not a folder")
+        return data, f"{data} is a file, not a folder"
+    if blocker == "a-link-to-nowhere":
+        data.symlink_to(home / "nowhere")
+        return data, f"{data} is a link to nowhere ({home / 'nowhere'})"
+    data.mkdir(mode=0o555)
+    return data, f"no permission to write in {data}"
+
+
+@pytest.mark.parametrize("blocker", ["a-file", "a-link-to-nowhere", "no-permission"])
+@pytest.mark.parametrize(
+    ("argv", "folder"),
+    [pytest.param(["view"], "games", id="view"), pytest.param(["demo", "--headless"], "demos", id="demo")],
+)
+def test_a_data_folder_that_cannot_be_made_is_said_in_one_line_not_waited_in(
+    home: Path, blocker: str, argv: list[str], folder: str
+) -> None:
+    data, why = in_the_way(home, blocker)
+    command = as_another_user([COMPANION, *argv]) if blocker == "no-permission" else [COMPANION, *argv]
+    done = subprocess.run(
+        command,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        env={**os.environ, "XDG_DATA_HOME": str(data)},
+        timeout=30,  # the view waited for ever for a game in a folder that can never be
+    )
+    made = data / "table-companion" / folder
+    assert (done.returncode, done.stderr) == (
+        2,
+        f"companion {argv[0]}: cannot make the {folder} folder {made}: {why}\n",
+    )
+    assert done.stdout == ""
+
+
+@pytest.mark.parametrize("command", ["history", "view"])
+def test_no_home_is_said_with_the_variables_to_set(command: str) -> None:
+    environment = {name: value for name, value in os.environ.items() if name not in {"HOME", "XDG_DATA_HOME"}}
+    done = subprocess.run(
+        as_another_user([COMPANION, command]),
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        env=environment,
+        timeout=30,
+    )
+    assert (done.returncode, done.stderr) == (
+        2,
+        f"companion {command}: no home folder to keep the games in: set HOME or XDG_DATA_HOME to a folder's"
+        " full path\n",
+    )

@@ -5,25 +5,35 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from jsonfile.folders import FolderError
+from jsonfile.folders import make_folder as make_folder
+
 APP_DIR_NAME = "table-companion"
 
 
-def _xdg(variable: str, fallback: str) -> Path:
+def _xdg(variable: str, fallback: str, kept: str) -> Path:
     # An empty or relative XDG variable counts as unset (XDG Base Directory spec): a relative one would move
-    # the games with the folder the app is started in.
+    # the games with the folder the app is started in; so would a relative HOME.
     value = Path(os.environ.get(variable, ""))
-    base = value if value.is_absolute() else Path.home() / fallback
-    return base / APP_DIR_NAME
+    if value.is_absolute():
+        return value / APP_DIR_NAME
+    try:
+        home = Path.home()
+    except RuntimeError:  # no HOME, and a user the system has no home for
+        home = Path()
+    if not home.is_absolute():
+        raise FolderError(f"no home folder to keep {kept} in: set HOME or {variable} to a folder's full path")
+    return home / fallback / APP_DIR_NAME
 
 
 def config_dir() -> Path:
     """`$XDG_CONFIG_HOME/table-companion` (default `~/.config/table-companion`)."""
-    return _xdg("XDG_CONFIG_HOME", ".config")
+    return _xdg("XDG_CONFIG_HOME", ".config", "the sheets and the calibration")
 
 
 def data_dir() -> Path:
     """`$XDG_DATA_HOME/table-companion` (default `~/.local/share/table-companion`)."""
-    return _xdg("XDG_DATA_HOME", ".local/share")
+    return _xdg("XDG_DATA_HOME", ".local/share", "the games")
 
 
 def sheets_dir() -> Path:
@@ -55,4 +65,4 @@ def table_area_path() -> Path:
 def log_path() -> Path:
     """The app's log: what OpenCV and FFmpeg print while the app has the screen (camera retries, codecs).
     `$XDG_STATE_HOME/table-companion/companion.log` (default `~/.local/state/...`)."""
-    return _xdg("XDG_STATE_HOME", ".local/state") / "companion.log"
+    return _xdg("XDG_STATE_HOME", ".local/state", "the log") / "companion.log"

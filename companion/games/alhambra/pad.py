@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from jsonfile import JsonFileError, read_json
+from jsonfile.folders import make_folder
 from jsonfile.whole import write_whole
 
 from ..entry import Progress, Result, ScoreFileError, Summary
@@ -47,7 +48,7 @@ def new_pad(folder: Path, names: list[str], now: datetime) -> Path:
     players: list[dict[str, Any]] = [{"name": n, "scorings": [_empty(False)]} for n in names]
     if len(names) == 2:
         players.append({"name": DIRK, "dirk": True, "scorings": [_empty(True)]})
-    folder.mkdir(parents=True, exist_ok=True)
+    make_folder(folder)
     stem = f"{PAD_PREFIX}{now:%Y%m%d-%H%M%S}"
     path, n = folder / f"{stem}{PAD_SUFFIX}", 2
     while path.exists():  # another pad begun the same second: never written over
