@@ -17,6 +17,7 @@ from companion.games.alhambra_dice.simulate import play_random_game, prepare
 from companion.games.alhambra_rw.endstate import GAME_ID as RW
 from companion.games.alhambra_rw.engine import Game as RollAndWriteGame
 from companion.games.alhambra_rw.sheet import load_shipped_sheet
+from companion.games.alhambra_rw.simulate import play_random_game as play_random_game_rw
 from companion.games.carcassonne_dice.city import N, S
 from companion.games.table import GAMES
 
@@ -217,3 +218,36 @@ def test_alcazabas_advice_names_the_rebuild_action_it_leaves_out() -> None:
             assert said >= {(rebuild, True), ("", False)} and (rebuild, False) not in said, said
         else:
             assert said == {("", True), ("", False)}
+
+
+@pytest.mark.parametrize(
+    ("players", "variant", "last_round", "by_win"),
+    [
+        (("Ann", "Ben"), rw.STANDARD, True, True),
+        (("Ann", "Ben"), rw.STANDARD, False, False),
+        (("Ann",), rw.STANDARD, True, False),
+        (("Ann",), rw.VERSUS_IMAGINARY, True, True),
+    ],
+)
+def test_roll_and_write_ranks_the_last_round_by_the_chance_to_win(
+    players: tuple[str, ...], variant: str, last_round: bool, by_win: bool
+) -> None:
+    """In the last round a crossing 2 points better (66.8) ranked above coins that won more often (87% to
+    70%): the last round is a race against the others, and the advice ranks it by the chance to win. Solo
+    against imaginary players that score nothing, the aim stays the highest score."""
+    imaginary = ("Nora", "Omar")[: 3 - len(players)]
+    setup = rw.GameStarted(load_shipped_sheet("example"), players, imaginary, variant)
+    _, events = play_random_game_rw(setup, random.Random(5))
+    game = RollAndWriteGame(setup)
+    for event in events[1:]:
+        game.apply(event)
+        state = game.state
+        if state.ask is rw.Ask.ACTION and state.active == 0 and (state.round == state.rounds) is last_round:
+            break
+    else:
+        raise AssertionError("the game never came to such a decision")
+    advice = advised(state, RW)
+    assert advice.by_win is by_win
+    if by_win:
+        wins = [e.win for e in advice.estimates]
+        assert wins == sorted(wins, reverse=True)

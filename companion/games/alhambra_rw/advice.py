@@ -30,7 +30,25 @@ def decision(state: GameState) -> Decision[Game] | str:
         choices = _second_building_choices(state)
     else:
         return f"roll first: {exp.prompt}"
-    return Decision(player.name, state.active, choices, lambda: Game.from_state(state), play_out, _outcome)
+    return Decision(
+        player.name,
+        state.active,
+        choices,
+        lambda: Game.from_state(state),
+        play_out,
+        _outcome,
+        by_win=_race_ends(state),
+    )
+
+
+def _race_ends(state: GameState) -> bool:
+    """The last round against someone to beat: the choices rank by the chance to win. Earlier the expected
+    score is the steadier guide (the win is far and its estimate coarse); in the last round a crossing worth
+    2 points more can lose the win that coins keep (66.8 and 70% against 64.5 and 87%). Solo against
+    imaginary players that score nothing, the aim is the highest score ("Solo": the aim is the highest
+    score)."""
+    rivals = len(state.start.players) > 1 or state.versus_imaginary
+    return rivals and state.round == state.rounds
 
 
 def _taking(state: GameState, *events: Event, words: str = "") -> Choice[Game]:
