@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import statistics
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -23,7 +24,7 @@ from companion.games.eventlog import LogError, load_log
 from companion.games.table import SAVED
 from companion.games.words import listed
 from companion.log_index import read_through
-from companion.saved_games import READ_BACK_KIND, last_changed, named_game, naming, read_back, saved_files
+from companion.saved_games import READ_BACK_KIND, named_game, naming, read_back, saved_files, when_played
 
 __all__ = [
     "RECORDS",
@@ -33,6 +34,7 @@ __all__ = [
     "Progress",
     "Result",
     "history",
+    "player_key",
     "totals_by_round",
 ]
 
@@ -50,7 +52,7 @@ class HistoryError(ValueError):
 class FinishedGame:
     path: Path
     played: datetime
-    """When the last move was written, in local time with its UTC offset."""
+    """When the game was played (`saved_games.when_played`), in local time with its UTC offset."""
     game: str
     results: tuple[Result, ...]
     winners: tuple[str, ...]
@@ -121,7 +123,7 @@ def history(folder: Path) -> History:
         if "problem" in back:
             problems.append(back["problem"])
             continue
-        played = last_changed(path)
+        played = when_played(path)
         if "results" not in back or played is None:  # not over, or gone since it was read
             continue
         results = tuple(
@@ -172,28 +174,37 @@ class PlayerStats:
         }
 
 
+def player_key(name: str) -> str:
+    """The player a name is, across games and at the table: its letters however they were typed (é as one
+    character or as e and its accent) and in any case ("ZOË", "zoë" and "Zoë" are one player)."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFD", name).casefold())
+
+
 def player_stats(games: Sequence[FinishedGame]) -> list[PlayerStats]:
-    """Per game and real player: games played, games won (a shared win counts for each winner), average
-    and best total, and where the points came from on average. Grouped by game, most wins first."""
+    """Per game and real player (`player_key`, named as the most recently played game writes them): games
+    played, games won (a shared win counts for each winner), average and best total, and where the points
+    came from on average. Grouped by game, most wins first."""
     played: dict[tuple[str, str], list[tuple[Result, tuple[str, ...]]]] = {}
     wins: dict[tuple[str, str], int] = {}
-    for game in games:
+    named: dict[tuple[str, str], str] = {}
+    for game in sorted(games, key=lambda g: g.played, reverse=True):
         for result in game.results:
             if not result.imaginary:
-                key = (game.game, result.name)
+                key = (game.game, player_key(result.name))
+                named.setdefault(key, result.name)
                 played.setdefault(key, []).append((result, game.sources))
                 wins[key] = wins.get(key, 0) + (result.name in game.winners)
     stats = [
         PlayerStats(
-            game,
-            name,
+            key[0],
+            named[key],
             len(results),
-            wins[game, name],
+            wins[key],
             statistics.fmean(r.total for r, _ in results),
             max(r.total for r, _ in results),
-            _by_source(RECORDS[game].sources, results),
+            _by_source(RECORDS[key[0]].sources, results),
         )
-        for (game, name), results in played.items()
+        for key, results in played.items()
     ]
     return sorted(stats, key=lambda s: (list(RECORDS).index(s.game), -s.wins, -s.average_total, s.name))
 

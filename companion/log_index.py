@@ -2,10 +2,10 @@
 
 Reading a log back means replaying the whole game; with a thousand finished games that is seconds, each time
 `companion history`, `stats` or the start screen lists them. The index keeps each log's read-back (a JSON
-value) under the log's path, size, modification time and a hash of its first and last bytes; a log whose
-key differs is read again. Read-backs are written a batch at a time as the logs are read: a first reading of
-a thousand logs that is interrupted keeps what it read. The logs stay the only record: the index is never
-needed. One that is damaged is started again; one that cannot be opened or written (locked by another
+value) under the log's path (its bytes), size, modification time and a hash of its first and last bytes; a
+log whose key differs is read again. Read-backs are written a batch at a time as the logs are read: a first
+reading of a thousand logs that is interrupted keeps what it read. The logs stay the only record: the index
+is never needed. One that is damaged is started again; one that cannot be opened or written (locked by another
 process, a read-only folder) is passed by and the logs are read themselves, with nothing said to the user.
 `unread` says beforehand how many logs a reading would read (the start screen reads many on a worker thread).
 """
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 import stat
 from collections.abc import Callable, Sequence
@@ -22,8 +23,9 @@ from pathlib import Path
 from typing import Any
 
 INDEX_NAME = ".history.sqlite"
-VERSION = 5
-"""What a read-back holds; another version's index is emptied. Raise it when a reader's JSON changes."""
+VERSION = 6
+"""What a read-back holds and how its log is named; another version's index is emptied. Raise it when a
+reader's JSON changes."""
 ENDS = 4096
 """Bytes at each end of a log hashed into its key: a log rewritten to the same size within the file
 system's time resolution (a restored copy) is still told apart."""
@@ -35,6 +37,12 @@ loses at most."""
 
 Key = tuple[int, int, bytes]
 Read = Callable[[Path], dict[str, Any]]
+
+
+def _name(path: Path) -> bytes:
+    """The log's path as the index keeps it: its bytes, not text. Where the locale is C, a name beyond ASCII
+    (`José.jsonl`, copied from elsewhere) is text SQLite cannot store, and history and stats crashed."""
+    return os.fsencode(path)
 
 
 def _key(path: Path) -> Key | None:
@@ -94,7 +102,7 @@ def _through_index(index: Path, kind: str, paths: Sequence[Path], read: Read) ->
                 db.execute("drop table if exists readbacks")
                 db.execute(f"pragma user_version = {VERSION}")
         db.execute(
-            "create table if not exists readbacks (kind text, log text, size integer, mtime_ns integer,"
+            "create table if not exists readbacks (kind text, log blob, size integer, mtime_ns integer,"
             " ends blob, value text, primary key (kind, log))"
         )
         stored = _stored(db, kind)
@@ -106,17 +114,17 @@ def _through_index(index: Path, kind: str, paths: Sequence[Path], read: Read) ->
             if value is None:
                 value = read(path)
                 if key is not None:
-                    fresh.append((kind, str(path), *key, json.dumps(value)))
+                    fresh.append((kind, _name(path), *key, json.dumps(value)))
                 if len(fresh) == BATCH:
                     _write(db, fresh)
                     fresh = []
             values.append(value)
-        gone = stored.keys() - {str(path) for path in paths}
+        gone = stored.keys() - {_name(path) for path in paths}
         _write(db, fresh, [(kind, log) for log in gone])
     return values
 
 
-Stored = dict[str, tuple[Key, str]]
+Stored = dict[bytes, tuple[Key, str]]
 """A reader's read-backs in the index, each under its log's path with the log's key then."""
 
 
@@ -132,12 +140,12 @@ def _stored(db: sqlite3.Connection, kind: str) -> Stored:
 def _kept(stored: Stored, path: Path, key: Key | None) -> dict[str, Any] | None:
     """The read-back of the log at `path` as it is now (`key`) in the index (None: none, or not of the log
     as it is now, or damaged: it is read again)."""
-    known = stored.get(str(path))
+    known = stored.get(_name(path))
     return _value(known[1]) if known is not None and known[0] == key else None
 
 
 def _write(
-    db: sqlite3.Connection, fresh: list[tuple[Any, ...]], gone: Sequence[tuple[str, ...]] = ()
+    db: sqlite3.Connection, fresh: list[tuple[Any, ...]], gone: Sequence[tuple[str, bytes]] = ()
 ) -> None:
     """Store the `fresh` read-backs and forget those of the logs `gone` (kind, log), in one transaction."""
     if fresh or gone:

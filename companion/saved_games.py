@@ -6,13 +6,15 @@ of the time either takes; `to_read` says beforehand how many a listing would rea
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from companion.games.alhambra.pad import PAD_PREFIX
 from companion.games.entry import GameEntry, ScoreFileError, Summary
 from companion.games.eventlog import LOG_LIMITS, LogError, load_log
 from companion.games.folding import IllegalMove
@@ -27,6 +29,11 @@ MAX_FIRST_LINE = 100_000
 """A game_started line is at most a few KB (Roll & Write's holds its sheet): more is no log's first line."""
 READ_BACK_KIND = "saved-game"
 """The log index's name for a saved file's read-back (`read_back`), the start screen's and history's."""
+STARTED = re.compile(rf"(?:{re.escape(PAD_PREFIX)})?(\d{{8}}-\d{{6}})(?!\d)")
+"""The start time a new game's file is named with (`session.new_log_path`, `pad.new_pad`), local time."""
+LONGEST_GAME = timedelta(days=7)
+"""A saved game's file last written longer than this after the start its name holds was written anew since
+(copied, a backup restored), not played on: a game left for the evening is continued within a week."""
 
 
 @dataclass(frozen=True)
@@ -34,7 +41,8 @@ class SavedGame:
     """A game log as the start screen lists it."""
 
     path: Path
-    modified: datetime
+    played: datetime
+    """When the game was played (`when_played`)."""
     game: GameEntry
     summary: Summary | None
     """How far the game has come (None: it cannot be continued, and `problem` says why)."""
@@ -61,25 +69,46 @@ def saved_games(folder: Path, on_read: Callable[[], object] = lambda: None) -> l
     paths = saved_files(folder)
     games = []
     for path, back in zip(paths, read_through(folder, READ_BACK_KIND, paths, read), strict=True):
-        modified = last_changed(path)
-        if modified is None:  # gone since the folder was listed: not a saved game any more
+        when = when_played(path)
+        if when is None:  # gone since the folder was listed: not a saved game any more
             continue
         saved = back["saved"]
         game = SAVED.get(saved.get("game", ""), FIRST_GAME)
         summary = saved.get("summary")
         if summary is None:
-            games.append(SavedGame(path, modified, game, None, str(saved.get("problem", ""))))
+            games.append(SavedGame(path, when, game, None, str(saved.get("problem", ""))))
             continue
         players, imaginary = tuple(summary["players"]), tuple(summary["imaginary"])
         games.append(
-            SavedGame(path, modified, game, Summary(players, imaginary, summary["where"], summary["over"]))
+            SavedGame(path, when, game, Summary(players, imaginary, summary["where"], summary["over"]))
         )
-    return sorted(games, key=lambda g: (g.modified, g.path.name), reverse=True)
+    return sorted(games, key=lambda g: (g.played, g.path.name), reverse=True)
 
 
 def to_read(folder: Path) -> int:
     """How many files in `folder` `saved_games` would read now (the rest it takes from the index)."""
     return len(unread(folder, READ_BACK_KIND, saved_files(folder))) if folder.is_dir() else 0
+
+
+def when_played(path: Path) -> datetime | None:
+    """When a saved game was played, in local time with its UTC offset: when its file was last written (its
+    last move), or the start its name holds where the file was written more than `LONGEST_GAME` after it (a
+    plain copy to another computer, a backup restored, dates each file today); None when the file is gone."""
+    written = last_changed(path)
+    begun = _started(path)
+    if written is not None and begun is not None and written - begun > LONGEST_GAME:
+        return begun
+    return written
+
+
+def _started(path: Path) -> datetime | None:
+    """The start time a saved game's file is named with (None: its name holds none, or no real time)."""
+    named = STARTED.match(path.name)
+    try:
+        # Named in the local time where the game began, read in today's: hours off only after a move abroad.
+        return datetime.strptime(named[1], "%Y%m%d-%H%M%S").astimezone() if named else None
+    except (ValueError, OverflowError, OSError):
+        return None
 
 
 def last_changed(path: Path) -> datetime | None:

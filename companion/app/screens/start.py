@@ -5,7 +5,9 @@ saved games not yet in the log index (a first run) are read on a worker thread, 
 
 from __future__ import annotations
 
+import re
 import time
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -16,7 +18,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.events import DescendantBlur, DescendantFocus, Key
+from textual.events import DescendantBlur, DescendantFocus, Key, Paste
 from textual.message import Message
 from textual.suggester import SuggestFromList
 from textual.widgets import Button, Input, Label, OptionList, Select, Static
@@ -33,6 +35,7 @@ from companion.games.carcassonne_dice.entry import RULES as CARCASSONNE_DICE
 from companion.games.entry import ScoreFileError, load
 from companion.games.session import ResumeError, Session
 from companion.games.table import entry_of_rules
+from companion.history import player_key
 from companion.saved_games import SavedGame, delete_game, game_files, saved_games, to_read
 from jsonfile import printable
 
@@ -54,6 +57,8 @@ READ_AT_ONCE = 20
 just left, those played since); more are read on a worker thread while the form can be used."""
 PROGRESS_SECONDS = 0.1
 """How often the list says how many saved games the worker has read."""
+BETWEEN_NAMES = re.compile(r"[\r\n\t,]")
+"""What parts the names of a list pasted into the form: a name's own spaces are its ("Li Lei")."""
 
 AnySession = Session[Any, Any, Any]
 """A game being played, of any of the games."""
@@ -64,22 +69,27 @@ SheetChoice = tuple[str, str]
 def imaginary_names(players: list[str], count: int) -> tuple[str, ...]:
     # A name a real player has in another case is theirs too: "ani" and an imaginary "Ani" were two players
     # the table could not tell apart.
-    taken = {name.casefold() for name in players}
+    taken = {player_key(name) for name in players}
     numbered = (f"Imaginary {i}" for i in range(1, count + len(players) + 1))
-    return tuple([name for name in (*IMAGINARY_NAMES, *numbered) if name.casefold() not in taken][:count])
+    return tuple([name for name in (*IMAGINARY_NAMES, *numbered) if player_key(name) not in taken][:count])
 
 
 def names_clash(names: list[str]) -> str:
-    """Why these names cannot be a new game's players ("": they can). The engines tell names apart as typed,
-    so that old logs stay readable; at the table, and on the dice game's start player tile, "ann" and "Ann"
-    are one player."""
+    """Why these names (as the form gives them: NFC) cannot be a new game's players ("": they can). The
+    engines tell names apart as typed, so that old logs stay readable; at the table, and on the dice game's
+    start player tile, "ann" and "Ann" are one player."""
     for n, name in enumerate(names):
         for other in names[:n]:
             if other == name:
                 return "player names must differ"
-            if other.casefold() == name.casefold():
+            if player_key(other) == player_key(name):
                 return printable(f"player names must differ: {other} and {name} differ only in case")
     return ""
+
+
+def pasted_names(text: str) -> list[str]:
+    """The names in a paste, in order: one a line, or between tabs or commas."""
+    return [name for part in BETWEEN_NAMES.split(text) if (name := part.strip())]
 
 
 def looks_like_a_roll(name: str) -> bool:
@@ -129,7 +139,7 @@ def saved_game_label(game: SavedGame) -> str:
     if game.summary is None:
         # A file's name may hold what would drive the terminal drawn as it is. Enter says the whole reason.
         return printable(f"{game.path.name}: cannot continue: {_brief(_reason(game))}")
-    return f"{_game_words(game)} · {game.modified:%Y-%m-%d %H:%M}"
+    return f"{_game_words(game)} · {game.played:%Y-%m-%d %H:%M}"
 
 
 def _game_words(game: SavedGame) -> str:
@@ -148,6 +158,15 @@ def _reason(game: SavedGame) -> str:
 def _brief(reason: str) -> str:
     """A reason without its details in parentheses (which field, the names known): a list's line."""
     return reason.split(" (", 1)[0]
+
+
+class NameField(Input):
+    """A player's name in the form. A list of names pasted into it goes on to the screen, which shares them
+    out one a name (`Input` kept the first line alone, the rest lost without a word)."""
+
+    def on_paste(self, event: Paste) -> None:
+        if len(pasted_names(event.text)) > 1:
+            event.prevent_default()
 
 
 class _Stopped(Exception):
@@ -280,7 +299,7 @@ class StartScreen(FittedScreen[None]):
                     yield Select(games, id="game", value=ROLL_AND_WRITE_GAME, allow_blank=False, compact=True)
                 yield Label("players, clockwise", id="players", classes="heading")
                 for n in range(1, MAX_PLAYERS + 1):
-                    yield Input(placeholder=f"player {n}", id=f"name{n}", classes="name", compact=True)
+                    yield NameField(placeholder=f"player {n}", id=f"name{n}", classes="name", compact=True)
                 with Horizontal(classes="row in-turns"):
                     yield Label("start player", classes="field")
                     yield Select[int]([], id="start-player", prompt="start player", compact=True)
@@ -397,9 +416,11 @@ class StartScreen(FittedScreen[None]):
 
     # --------------------------------------------------------------------------------- the form
     def named_fields(self) -> dict[int, str]:
-        """The names typed by their fields' numbers (player 1 is 1), in seating order."""
+        """The names typed by their fields' numbers (player 1 is 1), in seating order, each in one form (NFC):
+        é typed as one character and as e with its accent were two players the table could not tell apart."""
         fields = enumerate(self.query(".name").results(Input), 1)
-        return {n: name for n, name in ((n, field.value.strip()) for n, field in fields) if name}
+        typed = ((n, unicodedata.normalize("NFC", field.value.strip())) for n, field in fields)
+        return {n: name for n, name in typed if name}
 
     def names(self) -> list[str]:
         return list(self.named_fields().values())
@@ -615,8 +636,7 @@ class StartScreen(FittedScreen[None]):
         character = event.character or ""
         focused = self.focused
         if focused is not None and focused.id == "saved" and character.isalpha():
-            names = list(self.query(".name").results(Input))
-            field = next((f for f in names if not f.value), names[-1])
+            field = next(iter(self.empty_names()), self.query(".name").last(Input))
             # Focused now, not later (`focus` waits a turn): the keys typed next go to it.
             self.set_focus(field)
         elif isinstance(focused, Input) and focused.has_class("name") and event.is_printable:
@@ -627,6 +647,47 @@ class StartScreen(FittedScreen[None]):
         # Handed to the field as a key of its own, after its focus (which selects what it holds).
         field.post_message(Key(event.key, event.character))
         event.stop()
+
+    def on_paste(self, event: Paste) -> None:
+        """A paste while the saved games have the focus goes to the form's first empty name, as a name typed
+        there does (it went nowhere); a list of names pasted in a name (`NameField` leaves it here) fills that
+        name and the empty ones after it."""
+        focused = self.focused
+        if focused is not None and focused.id == "saved":
+            empty = self.empty_names()
+            if not empty:  # the last name's focus would select it, and the paste would replace it
+                self.say_not_placed(pasted_names(event.text))
+            else:
+                self.set_focus(empty[0])
+                # Handed to the name after its focus, as a key is: a list of names comes back here from it.
+                empty[0].post_message(Paste(event.text))
+        elif isinstance(focused, NameField):
+            self.share_names(focused, pasted_names(event.text))
+        else:
+            return
+        event.stop()
+
+    def empty_names(self, after: Input | None = None) -> list[Input]:
+        """The form's names not typed yet (those after the name `after`)."""
+        fields = list(self.query(".name").results(Input))
+        later = fields[fields.index(after) + 1 :] if after is not None else fields
+        return [field for field in later if not field.value.strip()]
+
+    def share_names(self, field: Input, names: list[str]) -> None:
+        """Names pasted in `field`, in seating order: the first where a paste of it alone goes, the others one
+        a name into the empty names after it (a name typed there stays); those left over are said."""
+        empty = self.empty_names(after=field)
+        first, *others = names
+        with self.prevent(Input.Changed):
+            field.replace(first, *field.selection)
+            for later, name in zip(empty, others, strict=False):
+                later.value = name
+        self.names_changed()
+        self.say_not_placed(others[len(empty) :])
+
+    def say_not_placed(self, names: list[str]) -> None:
+        if names:
+            self.say(printable(f"pasted, with no empty name left for them: {', '.join(names)}"), error=True)
 
     @on(OptionList.OptionSelected, "#saved")
     def continue_game(self, event: OptionList.OptionSelected) -> None:
