@@ -18,9 +18,9 @@ from companion.saved_games import game_stem
 from jsonfile.whole import write_whole, written_whole
 
 TERMS = (
-    "VP 1/2/3: what the most, second and third most buildings of a type are worth (struck out: a place"
-    " taken during the game) · ◇ imaginary player · rows/cols: a row or column with 4, 5 or 6 crossed cells"
-    " gives 2, 5 or 10 VP · coins: 1 VP per 2 coins left · [P] a crossed cell"
+    "VP 1/2/3: what the most, second and third most buildings of a type are worth ([in brackets],"
+    " struck out: places taken during the game) · ◇ imaginary player · rows/cols: a row or column with 4,"
+    " 5 or 6 crossed cells gives 2, 5 or 10 VP · coins: 1 VP per 2 coins left · [P] a crossed cell"
 )
 """What the final scoring's short terms mean, shown beside it and written into the Markdown."""
 

@@ -190,7 +190,30 @@ def test_the_plot_keeps_its_legend_with_the_longest_names(xdg: Path, size: tuple
 
     plot = asyncio.run(look())
     for name in (r"A+…A*x", r"A+…A*y", "Cleo"):
-        assert re.search(rf"▞▞ {name} ", plot), (name, plot)
+        assert re.search(rf"(\S)\1 {name} ", plot), (name, plot)
+
+
+def test_each_players_line_has_its_own_marker_shown_in_the_legend(xdg: Path) -> None:
+    """Every line was drawn ▞▞, the players told apart by colour alone: red and green for a colour-blind
+    player, two greys alike under NO_COLOR."""
+    names = ("Anna", "Ben", "Cleo", "Dora", "Emil")
+    saved_game(random_game(4, names), "done.jsonl")
+
+    async def look() -> str:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            await pilot.press("f4")
+            await pilot.pause()
+            screen = pilot.app.screen
+            assert isinstance(screen, HistoryScreen)
+            return plot_text(screen)
+
+    plot = asyncio.run(look())
+    legend = {name: re.search(rf"(\S)\1 {name} ", plot) for name in names}
+    markers = [found.group(1) if found else "" for found in legend.values()]
+    assert all(markers) and len(set(markers)) == len(names), (markers, plot)
+    # Inside the frame, right of the score's ticks, without the legend: the lines alone.
+    canvas = re.findall(r"^[^┤│]*[┤│](.*)$", re.sub(rf"(\S)\1 ({'|'.join(names)}) ", "", plot), re.M)
+    assert all(marker in "".join(canvas) for marker in markers), (markers, plot)
 
 
 def test_legend_names_are_cut_to_their_columns_and_told_apart() -> None:

@@ -233,6 +233,8 @@ def test_the_top_line_names_the_set_up_step_being_played(xdg: Path) -> None:
 
 def test_two_buildings_is_offered_in_the_now_panel_only_when_it_can_be_taken() -> None:
     """Issue 29: `t` was shown (dimmed) when it could not be taken, and then did nothing when pressed."""
+    from rich.style import Style
+
     from companion.app.widgets.turn_panel import turn_text
     from companion.games.alhambra_rw.simulate import play_random_game
 
@@ -244,7 +246,7 @@ def test_two_buildings_is_offered_in_the_now_panel_only_when_it_can_be_taken() -
         for event in events[1:]:
             exp = game.expectation()
             if exp.ask is rw.Ask.REROLL_USED_PAIR:
-                offered = "two buildings" in turn_text(game.state, exp, "", "", False, True).plain
+                offered = "two buildings" in turn_text(game.state, exp, "", "", False, True, Style()).plain
                 assert offered == exp.can_cross_second
                 seen.add(offered)
             game.apply(event)

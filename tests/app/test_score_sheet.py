@@ -4,9 +4,16 @@ characters (李, emoji) pushed its row's boxes under the next type's heading."""
 
 from __future__ import annotations
 
+import asyncio
+from dataclasses import replace
+from pathlib import Path
+
+from app_driver import continue_first, make_app, random_game, saved_game, text_of
 from rich.cells import cell_len
 
-from companion.app.widgets.score_sheet import score_sheet_text
+from companion.app import paths
+from companion.app.screens.roll_and_write import RollAndWriteScreen
+from companion.app.widgets.score_sheet import ScoreSheet, score_sheet_text
 from companion.games import alhambra_rw as rw
 
 
@@ -29,3 +36,29 @@ def test_the_boxes_start_in_one_column_whatever_the_names_letters() -> None:
         shown = rows(("李小龍李小龍李小龍", "🎲🎲🎲🎲🎲🎲", "Ann"), width)
         starts = {cell_len(row[: row.index("□")]) for row in shown[2:5]}
         assert len(starts) == 1 and cell_len(shown[0][: shown[0].index("pavilion")]) in starts, shown
+
+
+def test_a_place_taken_during_the_game_is_marked_in_the_text_too(xdg: Path) -> None:
+    """A place taken was only struck through and dimmed: a terminal without strikethrough, or a plain-text
+    capture, showed it open. Taken places are bracketed, as a crossed cell of the grid ([P]); the columns
+    stay in line with their headings, and every place taken still fits 80 columns in one block."""
+    events = random_game(1, ("Anna", "Ben", "Cleo"))
+    taken = next(n for n in range(1, len(events)) if any(rw.replay(events[:n]).places_taken))
+    assert rw.replay(events[:taken]).places_taken == (0, 1, 0, 0, 0, 0)
+    saved_game(events[:taken], "a.jsonl")
+
+    async def look() -> tuple[str, int]:
+        async with make_app().run_test(size=(80, 24)) as pilot:
+            _, screen = await continue_first(pilot, RollAndWriteScreen, paths.games_dir() / "a.jsonl")
+            sheet = screen.query_one("#sheet", ScoreSheet)
+            return text_of(sheet), sheet.content_region.width
+
+    shown, width = asyncio.run(look())
+    heading, vp = shown.splitlines()[:2]
+    assert vp.split() == ["VP", "1/2/3", "16", "8", "1", "[17]", "9", "2", *vp.split()[8:]], vp
+    assert vp.count("[") == 1, vp
+    starts = [heading.index(name) for name in rw.BUILDING_TYPES]
+    under = [vp[start - 1 : start + 1] for start in starts]
+    assert under == [" 1", " [", " 1", " 1", " 2", " 2"], (heading, vp)
+    every = replace(rw.replay(events[:taken]), places_taken=(3,) * len(rw.BUILDING_TYPES))
+    assert len(score_sheet_text(every, width).plain.splitlines()) == 2 + 3, "one block: the players' rows"

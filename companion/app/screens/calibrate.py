@@ -12,6 +12,7 @@ from typing import ClassVar
 
 import numpy as np
 import numpy.typing as npt
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
@@ -26,10 +27,12 @@ from vision.reading import DiceReading, Image
 from ..keys import HELP_OVER_MODAL
 from ..widgets.camera_panel import CameraPanel
 from ..widgets.footer import KeysFooter
+from ..widgets.message_line import ERROR, error_style
 
 
 class CalibrateScreen(ModalScreen[None]):
     CSS_PATH = "calibrate.tcss"
+    COMPONENT_CLASSES: ClassVar[set[str]] = {ERROR}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "sample('yellow')", "yellow dice in view"),
         Binding("b", "sample('blue')", "blue dice in view"),
@@ -95,6 +98,7 @@ class CalibrateScreen(ModalScreen[None]):
             f"3. s saves (at least {MIN_SAMPLES} samples of each colour). Esc goes back without saving.",
             f"Samples so far: {counts}",
         ]
+        steps = Text("\n".join(lines))
         if message:
-            lines.append(f"[{'bold red' if error else 'bold green'}]{message}[/]")
-        self.query_one("#steps", Static).update("\n".join(lines))
+            steps.append(f"\n{message}", style=error_style(self) if error else "bold green")
+        self.query_one("#steps", Static).update(steps)

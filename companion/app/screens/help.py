@@ -124,8 +124,8 @@ ROLL_AND_WRITE_TERMS: Rows = (
     ("■ □", "score sheet: a building of that type crossed / still to cross (bold green: the type completed)"),
     (
         "VP 1/2/3",
-        "what the most, second and third most buildings of a type are worth; struck out: a place"
-        " already taken during the game by the first to complete the type",
+        "what the most, second and third most buildings of a type are worth; [in brackets],"
+        " struck out: places already taken during the game by the first to complete the type",
     ),
     (
         "◇",

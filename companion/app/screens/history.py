@@ -144,13 +144,21 @@ class ScorePlot(PlotextPlot):
         # At least a column: before it is laid out the plot is 0 wide.
         room = max(1, width - max(len(str(int(score))) for score in scores) - LEGEND_MARGIN)
         for i, name in enumerate(legend_names(progress.names, room)):
-            plt.plot(list(range(len(progress.totals))), [t[i] for t in progress.totals], label=name)
+            marker = MARKERS[i % len(MARKERS)]
+            plt.plot(
+                list(range(len(progress.totals))), [t[i] for t in progress.totals], label=name, marker=marker
+            )
         plt.xticks(steps)
         plt.yticks(scores)
         # From 0 up, as the ticks are: plotext's axis spans the points alone and draws a tick below it among
         # the rounds' numbers.
         plt.ylim(low, max(points))
 
+
+MARKERS = ("o", "x", "+", "#", "*", "@", "%")
+"""Each player's line is drawn in its own character, shown in the legend: colour alone told them apart, which
+a colour-blind player (red and green) or a NO_COLOR terminal (two greys alike) cannot. One each for the most
+players a game has: the tile game's 6 and Dirk."""
 
 LEGEND_MARGIN = 7
 """Columns of the plot that are neither the score's ticks nor a legend's name: the frame's two sides, and the

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.console import Group
 from rich.text import Text
 from textual.widgets import Static
@@ -11,11 +13,16 @@ from companion.live.messages import FeedStatus
 from companion.live.preview import SegmentLines, annotate, fit, half_block_lines
 from vision.reading import DiceReading, Image
 
+from .message_line import ERROR, error_style
+
 _STATE_STYLE = {"rolling": "bold yellow", "settled": "bold green", "starting": "dim"}
+"""The states that are no trouble; any other is an error."""
 
 
 class CameraPanel(Static):
     """Shows what the camera sees; the app feeds it `PreviewFrame` and `StatusChanged` contents."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {ERROR}
 
     # Beside a game's log; a screen's own rules (a short terminal, a phone, calibration) go over these.
     DEFAULT_CSS = """
@@ -51,9 +58,10 @@ class CameraPanel(Static):
     def _redraw(self) -> None:
         width = max(8, self.content_region.width or 24)
         rows_left = max(2, (self.content_region.height or 10) - 2)
-        status = Text(self.status.state, style=_STATE_STYLE.get(self.status.state, "bold red"))
+        trouble = error_style(self)
+        status = Text(self.status.state, style=_STATE_STYLE.get(self.status.state, trouble))
         if self.status.detail:
-            status.append(f": {self.status.detail}", style="red")
+            status.append(f": {self.status.detail}", style=trouble)
         if self.status.retry_in is not None:
             status.append(f" (retry in {self.status.retry_in:.0f} s)", style="dim")
         if self.image is None or self.status.state in ("camera lost", "stalled", "stream ended"):

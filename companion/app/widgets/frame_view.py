@@ -3,12 +3,16 @@ it, and below it what the reader made of each die; a missing or torn frame says 
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.widgets import Static
 
 from companion.live.frames import ShownFrame
 from companion.live.preview import SegmentLines, fit, labelled_lines
+
+from .message_line import ERROR, error_style
 
 
 def reader_said(shown: ShownFrame) -> str:
@@ -20,6 +24,8 @@ def reader_said(shown: ShownFrame) -> str:
 
 class FrameView(Static):
     """Shows one kept frame (`show`), drawn to the size the widget has."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {ERROR}
 
     def __init__(self, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -48,12 +54,11 @@ class FrameView(Static):
             picture.append(SegmentLines(labelled_lines(shown.image, shown.dice, cols, rows)))
         self.update(Group(*above, *picture, *below))
 
-    @staticmethod
-    def _under_picture(shown: ShownFrame) -> Text:
+    def _under_picture(self, shown: ShownFrame) -> Text:
         """What went wrong, if anything, then what the reader saw where that is still known (a torn picture
         keeps the reader's own file: it settles a dispute without the picture)."""
         said = Text(reader_said(shown), style="dim")
         if not shown.problem:
             return said
-        problem = Text(shown.problem, style="bold red")
+        problem = Text(shown.problem, style=error_style(self))
         return Text("\n").join([problem, said]) if shown.dice else problem

@@ -6,11 +6,13 @@ from collections.abc import Collection
 
 from rich.text import Text
 
+from .dice_colours import BLUE, YELLOW
+
 Cell = tuple[int, int]
 """(yellow, blue), both 1–6."""
 
 STYLE_CROSSED = "bold reverse"
-STYLE_HIT = "bold black on yellow"
+STYLE_HIT = f"bold black on {YELLOW}"
 STYLE_CURSOR = "bold black on cyan"
 
 
@@ -26,9 +28,9 @@ def grid_text(
     colours add to that on screen.
     """
     text = Text(no_wrap=True)
-    text.append("   " + "".join(f" b{b} " for b in range(1, 7)).rstrip() + "\n", style="bold blue")
+    text.append("   " + "".join(f" b{b} " for b in range(1, 7)).rstrip() + "\n", style=f"bold {BLUE}")
     for y in range(1, 7):
-        text.append(f"y{y} ", style="bold yellow")
+        text.append(f"y{y} ", style=f"bold {YELLOW}")
         for b in range(1, 7):
             letter = letters[y - 1][b - 1] if b - 1 < len(letters[y - 1]) else "·"
             cell = (y, b)

@@ -18,10 +18,12 @@ COINS = 5
 
 
 def score_sheet_text(state: rw.GameState, width: int = UNBOUNDED) -> Text:
-    """Boxes filled ■ / empty □ per type; VP of places already awarded during the game struck through. As
-    many types side by side as `width` holds, the others (and the coins) in a block below."""
+    """Boxes filled ■ / empty □ per type; VP of places already awarded during the game in brackets and
+    struck through. As many types side by side as `width` holds, the others (and the coins) in a block
+    below."""
     sheet = state.sheet
-    widths = [max(boxes, MIN_COLUMN) + 1 for boxes in sheet.boxes]
+    places = [_places(vp, taken) for vp, taken in zip(sheet.vp, state.places_taken, strict=True)]
+    widths = [max(boxes, MIN_COLUMN, vp.cell_len) + 1 for boxes, vp in zip(sheet.boxes, places, strict=True)]
     longest = max(cell_len(_name(player)) for player in state.players) + 2  # the turn's ▶ and a space
     name_width = max(NAME_WIDTH, min(longest, width // 4))
     text = Text(no_wrap=True)
@@ -35,8 +37,19 @@ def score_sheet_text(state: rw.GameState, width: int = UNBOUNDED) -> Text:
         last = b == len(blocks) - 1
         if b:
             text.append("\n\n")
-        _block(text, state, block, widths, name_width, coins=last)
+        _block(text, state, block, widths, places, name_width, coins=last)
     return text
+
+
+def _places(vp: tuple[int, ...], taken: int) -> Text:
+    """A type's VP of places 1, 2 and 3, the first `taken` of them in brackets, as a crossed cell of the grid:
+    a terminal without strikethrough, or a plain-text capture, showed them open. One pair for them all: a
+    pair each widened the sheet past 80 columns."""
+    still_open = Text(" ".join(str(points) for points in vp[taken:]))
+    if not taken:
+        return still_open
+    shut = Text(f"[{' '.join(str(points) for points in vp[:taken])}]", style="dim strike")
+    return Text(" ").join([shut, still_open]) if still_open else shut
 
 
 def _name(player: rw.PlayerState) -> str:
@@ -44,10 +57,16 @@ def _name(player: rw.PlayerState) -> str:
 
 
 def _block(
-    text: Text, state: rw.GameState, types: list[int], widths: list[int], name_width: int, coins: bool
+    text: Text,
+    state: rw.GameState,
+    types: list[int],
+    widths: list[int],
+    places: list[Text],
+    name_width: int,
+    coins: bool,
 ) -> None:
-    """The sheet's columns of `types`, each `widths` wide after the names' `name_width`, and the coins column
-    if `coins`."""
+    """The sheet's columns of `types`, each `widths` wide after the names' `name_width` and headed by its
+    `places`, and the coins column if `coins`."""
     sheet = state.sheet
     text.append(f"{'player':<{name_width}}", style="bold")
     for t in types:
@@ -55,15 +74,8 @@ def _block(
     text.append("coins" if coins else "", style="bold")
     text.append(f"\n{'VP 1/2/3':<{name_width}}", style="dim")
     for t in types:
-        used = 0
-        for place, vp in enumerate(sheet.vp[t]):
-            if place:
-                text.append(" ")
-                used += 1
-            struck = place < state.places_taken[t]
-            text.append(str(vp), style="dim strike" if struck else "")
-            used += len(str(vp))
-        text.append(" " * max(1, widths[t] - used))
+        text.append_text(places[t])
+        text.append(" " * (widths[t] - places[t].cell_len))
     active = state.active_player.name if not state.is_over else None
     for player in state.players:
         text.append("\n")

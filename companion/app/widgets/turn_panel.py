@@ -6,12 +6,17 @@ value or a choice runs the same action as its key.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.style import Style
 from rich.text import Text
 from textual.widgets import Static
 
 from companion.games import alhambra_rw as rw
 from companion.games.alhambra_rw.engine import TWO_BUILDINGS_COST
+
+from .dice_colours import BLUE, DIE_COLOURS, YELLOW
+from .message_line import ERROR, error_style
 
 
 def _click(action: str, style: str = "") -> Style:
@@ -29,8 +34,15 @@ def is_imaginary_roll(state: rw.GameState, exp: rw.Expectation) -> bool:
 
 
 def turn_text(
-    state: rw.GameState, exp: rw.Expectation, typed: str, message: str, error: bool, auto: bool
+    state: rw.GameState,
+    exp: rw.Expectation,
+    typed: str,
+    message: str,
+    error: bool,
+    auto: bool,
+    error_look: Style,
 ) -> Text:
+    """The panel's text; `message` (a refusal when `error`, drawn in `error_look`) at its end."""
     text = Text()
     text.append(exp.prompt, style="bold")
     if exp.roll_again and state.notice:
@@ -38,9 +50,9 @@ def turn_text(
     player = state.player(exp.player) if exp.player else None
     if player is not None and not player.imaginary and (player.yellow or player.blue):
         text.append("\ndice: ")
-        text.append(" ".join(f"y{v}" for v in player.yellow) or "-", style="bold yellow")
+        text.append(" ".join(f"y{v}" for v in player.yellow) or "-", style=f"bold {YELLOW}")
         text.append(" ")
-        text.append(" ".join(f"b{v}" for v in player.blue) or "-", style="bold blue")
+        text.append(" ".join(f"b{v}" for v in player.blue) or "-", style=f"bold {BLUE}")
         text.append(f"   coins: {player.coins}")
     if exp.ask is rw.Ask.ACTION:
         _action_choices(text, state, exp)
@@ -57,7 +69,7 @@ def turn_text(
         text.append("\ntyped: ")
         text.append(typed, style="bold reverse")
     if message:
-        text.append(f"\n{message}", style="bold red" if error else "italic")
+        text.append(f"\n{message}", style=error_look if error else "italic")
     return text
 
 
@@ -95,10 +107,10 @@ def _roll_help(text: Text, state: rw.GameState, exp: rw.Expectation, auto: bool)
             line = f"\n t  two buildings: y{y}×b{b} {building} ({TWO_BUILDINGS_COST} coins)"
             text.append(line, style=_click("screen.two_buildings()"))
     text.append("\nclick: ")
-    for colour in ("yellow", "blue"):
+    for colour, drawn in DIE_COLOURS.items():
         for value in range(1, 7):
             text.append(
-                f"{colour[0]}{value}", style=_click(f"screen.die('{colour}', {value})", f"bold {colour}")
+                f"{colour[0]}{value}", style=_click(f"screen.die('{colour}', {value})", f"bold {drawn}")
             )
             text.append(" ")
 
@@ -106,7 +118,9 @@ def _roll_help(text: Text, state: rw.GameState, exp: rw.Expectation, auto: bool)
 class TurnPanel(Static):
     """Shows `turn_text`; the game screen calls `show` after every change."""
 
+    COMPONENT_CLASSES: ClassVar[set[str]] = {ERROR}
+
     def show(
         self, state: rw.GameState, exp: rw.Expectation, typed: str, message: str, error: bool, auto: bool
     ) -> None:
-        self.update(turn_text(state, exp, typed, message, error, auto))
+        self.update(turn_text(state, exp, typed, message, error, auto, error_style(self)))
