@@ -33,12 +33,13 @@ def native_output_to(log: Path, prefix: str | None = None) -> Iterator[None]:
         yield
         return
     terminal_stream.flush()
+    # Before descriptor 2 moves: whatever fails from here on is said on the terminal, not lost in the log.
+    opencv_level = cv2.utils.logging.getLogLevel()
     with _opened(log, prefix or Path(sys.argv[0]).name) as out:
         terminal_fd = os.dup(2)
         os.dup2(out.fileno(), 2)
     terminal = os.fdopen(terminal_fd, "w", encoding=terminal_stream.encoding, errors="replace")
     # A command may have silenced OpenCV for its own output; its warnings are what the log is for.
-    opencv_level = cv2.utils.logging.getLogLevel()
     cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_WARNING)
     saved = sys.__stderr__, sys.stderr
     # typeshed calls `sys.__stderr__` final; Textual reads it as its driver starts: it must be reassigned.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from jsonfile.folders import FolderError
+from jsonfile.folders import FolderError as FolderError
 from jsonfile.folders import make_folder as make_folder
 
 APP_DIR_NAME = "table-companion"
