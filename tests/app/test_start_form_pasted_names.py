@@ -45,7 +45,17 @@ def logged_players() -> list[str]:
 
 
 @pytest.mark.parametrize(
-    "text", ["Ann\nBen\nLi Lei", "Ann\tBen\tLi Lei\n", "Ann, Ben, Li Lei", "Ann\r\nBen\r\nLi Lei"]
+    "text",
+    [
+        "Ann\nBen\nLi Lei",
+        "Ann\tBen\tLi Lei\n",
+        "Ann, Ben, Li Lei",
+        "Ann\r\nBen\r\nLi Lei",
+        # A list that began with a line break kept its empty first line alone; a word processor's line break.
+        "\r\nAnn\r\nBen\r\nLi Lei\r\n",
+        "Ann\u2028Ben\u2028Li Lei",
+        "Ann,\nBen,\nLi Lei,",
+    ],
 )
 def test_a_list_of_names_pasted_fills_a_name_each_and_starts_their_game(xdg: Path, text: str) -> None:
     """Player 1 took "Ann" (or the whole list as one name) and the others were lost: F5 began a game of Ann
@@ -137,3 +147,30 @@ def test_a_name_in_either_unicode_form_is_one_player(xdg: Path) -> None:
     assert seen["case"] == "player names must differ: ZOË and zoë differ only in case", seen
     assert seen["started"], seen
     assert logged_players() == ["ZOË", "José", "Ann"], "the log holds the name in one form"
+
+
+@pytest.mark.parametrize(("text", "kept"), [("Ann, ", "Ann"), (",,,", ""), ("\nBob", "Bob")])
+def test_a_paste_of_one_name_keeps_the_name_and_not_what_parts_names(xdg: Path, text: str, kept: str) -> None:
+    """ "Ann, " pasted made a player "Ann,", and ",,," one named so; "\nBob" left the name empty."""
+    seen: dict[str, object] = {}
+
+    async def run() -> None:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            await paste(pilot, text)
+            seen["names"] = names(pilot)
+
+    asyncio.run(run())
+    assert seen["names"] == [kept, "", "", "", "", ""]
+
+
+def test_a_paste_too_long_for_names_is_refused_at_once(xdg: Path) -> None:
+    """A 5 MB line held the app for 26 s before the name's length was refused."""
+    seen: dict[str, object] = {}
+
+    async def run() -> None:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            await paste(pilot, "x" * 5_000_000)
+            seen["names"], seen["said"] = names(pilot), message(pilot)
+
+    asyncio.run(run())
+    assert seen == {"names": [""] * 6, "said": "pasted 5,000,000 characters: too many for players' names"}

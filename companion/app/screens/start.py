@@ -57,8 +57,12 @@ READ_AT_ONCE = 20
 just left, those played since); more are read on a worker thread while the form can be used."""
 PROGRESS_SECONDS = 0.1
 """How often the list says how many saved games the worker has read."""
-BETWEEN_NAMES = re.compile(r"[\r\n\t,]")
-"""What parts the names of a list pasted into the form: a name's own spaces are its ("Li Lei")."""
+BETWEEN_NAMES = re.compile(r"[\t,]")
+"""What parts the names of a line pasted into the form, as line breaks do: a name's own spaces are its
+("Li Lei")."""
+PASTED_AT_MOST = 1_000
+"""The longest paste the form takes: six names of 40 letters and what parts them fit many times over; a 5 MB
+line held the app for 26 s before the name's length was refused."""
 
 AnySession = Session[Any, Any, Any]
 """A game being played, of any of the games."""
@@ -88,8 +92,11 @@ def names_clash(names: list[str]) -> str:
 
 
 def pasted_names(text: str) -> list[str]:
-    """The names in a paste, in order: one a line, or between tabs or commas."""
-    return [name for part in BETWEEN_NAMES.split(text) if (name := part.strip())]
+    """The names in a paste, in order: one a line (every line break Python knows: a paste from a word
+    processor may part lines by U+2028), or between tabs or commas; blank ones dropped."""
+    return [
+        name for line in text.splitlines() for part in BETWEEN_NAMES.split(line) if (name := part.strip())
+    ]
 
 
 def looks_like_a_roll(name: str) -> bool:
@@ -165,7 +172,9 @@ class NameField(Input):
     out one a name (`Input` kept the first line alone, the rest lost without a word)."""
 
     def on_paste(self, event: Paste) -> None:
-        if len(pasted_names(event.text)) > 1:
+        # Anything but one name as it stands goes to the screen: `Input` keeps a paste's first line, so a
+        # list that began with a line break, or a name with a comma after it, lost or kept the wrong text.
+        if len(event.text) > PASTED_AT_MOST or pasted_names(event.text) != [event.text]:
             event.prevent_default()
 
 
@@ -653,16 +662,18 @@ class StartScreen(FittedScreen[None]):
         there does (it went nowhere); a list of names pasted in a name (`NameField` leaves it here) fills that
         name and the empty ones after it."""
         focused = self.focused
-        if focused is not None and focused.id == "saved":
-            empty = self.empty_names()
-            if not empty:  # the last name's focus would select it, and the paste would replace it
+        if isinstance(focused, NameField) or (focused is not None and focused.id == "saved"):
+            if len(event.text) > PASTED_AT_MOST:
+                self.say(f"pasted {len(event.text):,} characters: too many for players' names", error=True)
+            elif isinstance(focused, NameField):
+                self.share_names(focused, pasted_names(event.text))
+            elif not (empty := self.empty_names()):
+                # The last name's focus would select it, and the paste would replace it.
                 self.say_not_placed(pasted_names(event.text))
             else:
                 self.set_focus(empty[0])
                 # Handed to the name after its focus, as a key is: a list of names comes back here from it.
                 empty[0].post_message(Paste(event.text))
-        elif isinstance(focused, NameField):
-            self.share_names(focused, pasted_names(event.text))
         else:
             return
         event.stop()
@@ -676,6 +687,8 @@ class StartScreen(FittedScreen[None]):
     def share_names(self, field: Input, names: list[str]) -> None:
         """Names pasted in `field`, in seating order: the first where a paste of it alone goes, the others one
         a name into the empty names after it (a name typed there stays); those left over are said."""
+        if not names:  # a paste of nothing but what parts names
+            return
         empty = self.empty_names(after=field)
         first, *others = names
         with self.prevent(Input.Changed):
