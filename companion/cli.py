@@ -7,11 +7,14 @@ subparser there.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import math
 import os
 import re
+import signal
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,20 +23,53 @@ from rich.cells import cell_len, set_cell_size
 from companion.games.entry import load
 from companion.games.table import FIRST_GAME, GAMES, PLAYED
 from companion.scorefiles import ScoreFileError, score_path
-from jsonfile import complain, print_json, replace_what_cannot_be_shown
+from jsonfile import complain, print_json, printable, replace_what_cannot_be_shown
 
 if TYPE_CHECKING:  # the app's modules load Textual, OpenCV and the models: only when the app runs
     from textual.app import App
     from textual.app import AutopilotCallbackType as AutoPilot
 
     from companion.app.app import CameraSetup
-    from companion.history import History
+    from companion.history import History, PlayerStats
     from vision.settle import SettleSettings
     from vision.symbols.profile import SymbolProfile
 
 EXIT_BAD_INPUT = 2
+EXIT_STOPPED = 130
+"""Stopped by Ctrl+C: the status a shell gives a command that SIGINT ended."""
 PILOT_SIZE = (100, 32)
 """The terminal size a test's pilot drives the app at."""
+APP_OPTIONS: dict[str, object] = {
+    "seed": None,
+    "camera": None,
+    "symbols": None,
+    "hold": None,
+    "no_frames": False,
+}
+"""The app's options (`companion play`'s), each with its value when not given; `companion` takes them before
+a command too (`companion --camera 0 play`), read into `BEFORE` + the name."""
+BEFORE = "before_command_"
+"""Where `companion` reads an app option given before the command, for `parse` to hand to the command."""
+
+
+class OutputError(Exception):
+    """The standard output cannot take what a command prints (`> /dev/full`); the message says why."""
+
+
+@contextmanager
+def _printed() -> Iterator[None]:
+    """Around what a command prints, flushed at the end: an output that cannot take it is an `OutputError`,
+    not a traceback, and told apart from a file of the user's that cannot be read."""
+    try:
+        yield
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise  # the reader stopped early: `main` ends quietly
+    except OSError as exc:
+        # In the words every command says it in (its module loads OpenCV: not before it is needed).
+        from vision.cli import cannot_write
+
+        raise OutputError(cannot_write("the standard output", exc)) from None
 
 
 def run_score(args: argparse.Namespace) -> int:
@@ -46,10 +82,11 @@ def run_score(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     if scored.warning:
         complain("companion score", f"warning: {scored.warning}")
-    if args.json:
-        print_json(scored.json)
-    else:
-        print(scored.text)
+    with _printed():
+        if args.json:
+            print_json(scored.json)
+        else:
+            print(scored.text)
     return 0
 
 
@@ -71,17 +108,18 @@ def run_city(args: argparse.Namespace) -> int:
         complain("companion city", str(exc))
         return EXIT_BAD_INPUT
     scored = score_layout(reading.layout, args.knight)
-    if args.json:
-        report = {
-            "turn": reading.turn_json(args.knight),
-            "score": scored.to_json(),
-            "knights": reading.knights,
-            "catapults": reading.catapults,
-            "asked": list(reading.asked),
-        }
-        print_json(report)
-    else:
-        print(settled_text(str(args.photo), reading, scored))
+    with _printed():
+        if args.json:
+            report = {
+                "turn": reading.turn_json(args.knight),
+                "score": scored.to_json(),
+                "knights": reading.knights,
+                "catapults": reading.catapults,
+                "asked": list(reading.asked),
+            }
+            print_json(report)
+        else:
+            print(settled_text(str(args.photo), reading, scored))
     return 0
 
 
@@ -136,15 +174,23 @@ def camera_setup(
 def run_app(app: App[None], pilot: AutoPilot | None) -> int:
     """Run the app on this terminal, native libraries' warnings going to the log file; a test's `pilot`
     drives the same app headless instead. The app's exit status: 1 when it ended in an error (Textual has
-    shown the traceback)."""
+    shown the traceback); 128 + the signal's number when SIGTERM or SIGHUP ended it."""
     from companion.app.paths import log_path
     from vision.native_output import native_output_to
 
     with native_output_to(log_path(), "companion"):
-        if pilot is None:
+        if pilot is not None:
+            app.run(headless=True, size=PILOT_SIZE, auto_pilot=pilot)
+        elif sys.platform == "win32":
             app.run()
         else:
-            app.run(headless=True, size=PILOT_SIZE, auto_pilot=pilot)
+            with asyncio.Runner() as runner:
+                # Textual leaves both to Python, which ended at once: the terminal stayed on the app's
+                # screen, the mouse reported and the cursor hidden. Asked to quit, the app restores it as
+                # on ctrl+q, and its threads are stopped.
+                for ending in (signal.SIGTERM, signal.SIGHUP):
+                    runner.get_loop().add_signal_handler(ending, app.exit, None, 128 + ending)
+                app.run(loop=runner.get_loop())
     return app.return_code or 0
 
 
@@ -177,6 +223,11 @@ def run_play(args: argparse.Namespace) -> int:
     except ProfileError as exc:
         complain("companion", f"{args.symbols}: {exc}")
         return EXIT_BAD_INPUT
+    if args.pilot is None and (why := _no_terminal()):
+        _say_without_terminal(
+            "companion", f"the app needs a terminal: {why} (`companion score LOG` scores a game)"
+        )
+        return EXIT_BAD_INPUT
     app = CompanionApp(rng=random.Random(args.seed), camera=camera, keep_frames=not args.no_frames)
     try:
         return run_app(app, args.pilot)
@@ -190,7 +241,7 @@ def run_demo(args: argparse.Namespace) -> int:
         print("companion demo: --solo is a Roll & Write variant; this game's demo has 3 players",
               file=sys.stderr)  # fmt: skip
         return EXIT_BAD_INPUT
-    if not args.headless and args.pilot is None and not (sys.stdin.isatty() and sys.stdout.isatty()):
+    if not args.headless and args.pilot is None and (_no_terminal() or not sys.stdout.isatty()):
         print("companion demo: no terminal to show the app in: playing headless", file=sys.stderr)
         args.headless = True
     demo: Callable[[argparse.Namespace], int] = load(PLAYED[args.game].demo)
@@ -205,13 +256,49 @@ def run_view(args: argparse.Namespace) -> int:
 
     if not _log_found(args, "companion view"):
         return EXIT_BAD_INPUT
+    if args.pilot is None and (why := _no_terminal()):
+        # A browser's view (`companion serve`) has none: textual-serve names its own driver.
+        _say_without_terminal(
+            "companion view", f"the view needs a terminal: {why} (`companion serve` serves it to browsers)"
+        )
+        return EXIT_BAD_INPUT
     end_with_server()
     return run_app(TableView(games_dir(), args.log), args.pilot)
 
 
+def _no_terminal() -> str:
+    """Why the app cannot be shown here ('' where it can): Textual reads the keys from standard input and
+    draws on standard error, unless the environment names another driver (textual-serve's, for a browser).
+    Without one it drew its escape codes into a file and waited for keys that never came."""
+    from textual import constants
+
+    if constants.DRIVER is not None:
+        return ""
+    if not sys.stdin.isatty():
+        return "the standard input is not one"
+    if not sys.stderr.isatty():
+        return "the standard error, where it draws, is not one"
+    return ""
+
+
+def _say_without_terminal(prefix: str, message: str) -> None:
+    """`message` where it is seen: on standard error, or on standard output when only that is a terminal
+    (`companion 2>/dev/null` said nothing and showed nothing)."""
+    if sys.stdout.isatty() and not sys.stderr.isatty():
+        print(f"{prefix}: {printable(message)}", flush=True)
+    else:
+        complain(prefix, message)
+
+
 def _log_found(args: argparse.Namespace, prefix: str) -> bool:
-    """Whether the LOG a view follows is a file (none given: the newest game's); says so when not."""
-    if args.log is None or args.log.is_file():
+    """Whether the LOG a view follows is a file, said when not; none given, the newest game's: the games
+    folder is made to wait in for one (`FolderError`: it cannot be, and no game would ever come)."""
+    from companion.app.paths import games_dir, make_folder
+
+    if args.log is None:
+        make_folder(games_dir())
+        return True
+    if args.log.is_file():
         return True
     complain(prefix, f"{args.log}: no such game log")
     return False
@@ -220,18 +307,25 @@ def _log_found(args: argparse.Namespace, prefix: str) -> bool:
 def run_serve(args: argparse.Namespace) -> int:
     """`companion serve [--host H] [--port P] [--token T] [--max-viewers N] [LOG]`: the view served to
     browsers (textual-serve), one view per browser, each only reading the log, to those with the key."""
-    from companion.app.sharing import cannot_listen, listen_error, listening_lines, new_token
+    from companion.app.sharing import (
+        cannot_listen,
+        companion_command,
+        listen_error,
+        listening_lines,
+        new_token,
+    )
     from companion.app.view_server import ViewServer
 
     if not _log_found(args, "companion serve"):
         return EXIT_BAD_INPUT  # said now, not to each phone that opens the address
     token = args.token or new_token()
-    command = [sys.executable, "-m", "companion", "view", *([str(args.log)] if args.log else [])]
+    command = companion_command("view", *([str(args.log)] if args.log else []))
     why = cannot_listen(args.host, args.port)
     if not why:
-        for line in listening_lines(args.host, args.port, token):
-            print(f"companion serve: {line}")
-        print("companion serve: ctrl+c stops", flush=True)
+        with _printed():
+            for line in listening_lines(args.host, args.port, token):
+                print(f"companion serve: {line}")
+            print("companion serve: ctrl+c stops")
         try:
             ViewServer(command, args.host, args.port, token, args.max_viewers).serve()
             return 0
@@ -248,34 +342,43 @@ def run_history(args: argparse.Namespace) -> int:
     found = _finished_games("companion history")
     if found is None:
         return EXIT_BAD_INPUT
-    if args.json:
-        print_json([game.to_json() for game in found.games])
-    elif not found.games:
-        print(f"no finished games yet in {games_dir()}")
-    for game in () if args.json else found.games:
-        players = ", ".join(
-            f"{r.name}{' (imaginary)' if r.imaginary else ''} {r.total}" for r in game.results
-        )
-        print(f"{game.played:%Y-%m-%d %H:%M}  {GAMES[game.game].title}  {players}  {game.won}")
+    with _printed():
+        if args.json:
+            print_json([game.to_json() for game in found.games])
+        elif not found.games:
+            print(f"no finished games yet in {games_dir()}")
+        for game in () if args.json else found.games:
+            players = ", ".join(
+                f"{r.name}{' (imaginary)' if r.imaginary else ''} {r.total}" for r in game.results
+            )
+            print(f"{game.played:%Y-%m-%d %H:%M}  {GAMES[game.game].title}  {players}  {game.won}")
     return 0
 
 
 def run_stats(args: argparse.Namespace) -> int:
     """`companion stats [--json]`: per player, over the finished games: games, wins, totals, and where the
     points came from, each source named in the game's own word (VP, points)."""
-    from companion.app.paths import games_dir
-    from companion.history import RECORDS, player_stats
+    from companion.history import player_stats
 
     found = _finished_games("companion stats")
     if found is None:
         return EXIT_BAD_INPUT
-    stats = player_stats(found.games)
-    if args.json:
+    with _printed():
+        _print_stats(player_stats(found.games), args.json)
+    return 0
+
+
+def _print_stats(stats: list[PlayerStats], as_json: bool) -> None:
+    """`companion stats`' output: the JSON, or a table per game."""
+    from companion.app.paths import games_dir
+    from companion.history import RECORDS
+
+    if as_json:
         print_json([s.to_json() for s in stats])
-        return 0
+        return
     if not stats:
         print(f"no finished games yet in {games_dir()}")
-        return 0
+        return
     for game in dict.fromkeys(st.game for st in stats):
         rows = [st for st in stats if st.game == game]
         # As wide as the longest name on screen (a 40-character name pushed its row's numbers right).
@@ -299,7 +402,6 @@ def run_stats(args: argparse.Namespace) -> int:
             numbers = f"{st.games:5} {st.wins:4} {st.average_total:7.1f} {st.best_total:4} {vp}"
             print(f"{set_cell_size(st.name, width)} {numbers}")
     print("(totals and where they came from are averages per game, except best)")
-    return 0
 
 
 def _finished_games(prefix: str) -> History | None:
@@ -362,30 +464,42 @@ def build_parser() -> argparse.ArgumentParser:
         description="The score-sheet app for every game (Alhambra Roll & Write, the Alhambra and Carcassonne"
         " dice games, the original Alhambra's scoring pad); every move is saved as it is made.",
     )
-    for where in (parser, play):
-        where.add_argument("--seed", type=int, default=None, help="seed the app's virtual dice rolls")
+    # Given before a command, each is read into its own `BEFORE` name; no defaults (`parse` fills them in):
+    # `play`'s default overwrote the value read before it (`companion --camera 0 play` had no camera).
+    for where, before in ((parser, BEFORE), (play, "")):
+        where.add_argument(
+            "--seed",
+            dest=f"{before}seed",
+            default=argparse.SUPPRESS,
+            metavar="SEED",
+            type=int,
+            help="seed the app's virtual dice rolls",
+        )
         where.add_argument(
             "--camera",
+            dest=f"{before}camera",
+            default=argparse.SUPPRESS,
             metavar="SPEC",
-            default=None,
             help="read the dice live: a camera number (0), a stream URL, a video file or a folder of images",
         )
         where.add_argument(
             "--symbols",
+            dest=f"{before}symbols",
+            default=argparse.SUPPRESS,
             metavar="PROFILE",
             type=Path,
-            default=None,
             help="with --camera: read symbol dice too, with this taught profile "
             "(python -m calibration.faces --preset alhambra)",
         )
         where.add_argument(
             "--hold",
+            dest=f"{before}hold",
+            default=argparse.SUPPRESS,
             metavar="SECONDS",
             type=_seconds,
-            default=None,
             help="with photos as the camera: how long each lies on the table (default 4)",
         )
-    play.set_defaults(run=run_play)
+    play.set_defaults(run=run_play, app_options=tuple(APP_OPTIONS))
     demo = commands.add_parser(
         "demo",
         help="a whole game on a rendered table, read by the real reader (no camera needed)",
@@ -400,14 +514,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     demo.add_argument("--headless", action="store_true", help="no screen: print the final breakdown as JSON")
     demo.add_argument("--solo", action="store_true", help="1 player against 2 imaginary players")
-    demo.add_argument("--seed", type=int, default=None, help="seed the dice and the players' choices")
-    for where in (parser, play, demo):
+    demo.add_argument(
+        "--seed", type=int, default=argparse.SUPPRESS, help="seed the dice and the players' choices"
+    )
+    for where, before in ((parser, BEFORE), (play, ""), (demo, "")):
         where.add_argument(
             "--no-frames",
+            dest=f"{before}no_frames",
+            default=argparse.SUPPRESS,
             action="store_true",
             help="keep no picture of the dice for the rolls the camera reads (kept beside the game's log)",
         )
-    demo.set_defaults(run=run_demo)
+    demo.set_defaults(run=run_demo, app_options=("seed", "no_frames"))
     view = commands.add_parser(
         "view",
         help="a read-only view of the game being played, for the whole table",
@@ -454,8 +572,30 @@ def build_parser() -> argparse.ArgumentParser:
     from companion.calibrate_command import add_calibrate
 
     add_calibrate(commands)
-    parser.set_defaults(run=run_play)
+    parser.set_defaults(run=run_play, app_options=())
     return parser
+
+
+def parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The command line read. One of the app's options given before a command is the command's own, where
+    the command has it (given after the command too, that one is taken, as argparse takes the last); where
+    it has not (`companion --seed 5 score FILE`), it is refused, not ignored."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    given = vars(args)
+    takes = APP_OPTIONS if args.command is None else args.app_options
+    for name, unset in APP_OPTIONS.items():
+        if BEFORE + name in given:
+            if name not in takes:
+                option = "--" + name.replace("_", "-")
+                parser.error(
+                    f"{option} before `{args.command}` is an option of the app (`companion {option} ...`),"
+                    f" not of `companion {args.command}`"
+                )
+            given.setdefault(name, given.pop(BEFORE + name))
+        if name in takes:
+            given.setdefault(name, unset)
+    return args
 
 
 def _count(text: str) -> int:
@@ -489,17 +629,27 @@ def _seconds(text: str) -> float:
 
 def main(argv: Sequence[str] | None = None, pilot: AutoPilot | None = None) -> int:
     """The `companion` command. `pilot` (tests) drives the app that `play` or `demo` opens, headless."""
+    from companion.app.paths import FolderError
+
     replace_what_cannot_be_shown()
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parse(argv)
     args.pilot = pilot
+    prefix = " ".join(["companion", *([args.command] if args.command else [])])
     try:
         code: int = args.run(args)
-    except BrokenPipeError:
-        # The reader of the output stopped early (`companion score FILE | head`): not an error of ours.
-        # Python would report the pipe again while flushing stdout at exit, so stdout goes nowhere now.
+    except FolderError as exc:  # no home to keep the files in, a file in the way of the games
+        complain(prefix, str(exc))
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:  # Ctrl+C: a log is written a whole line at a time, a demo's not left behind
+        complain(prefix, "stopped")
+        return EXIT_STOPPED
+    except (BrokenPipeError, OutputError) as exc:
+        # Python would fail again flushing what is left for stdout at exit, so stdout goes nowhere now.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+        if isinstance(exc, BrokenPipeError):
+            return 0  # the reader of the output stopped early (`companion score FILE | head`): not our error
+        complain(prefix, str(exc))
+        return EXIT_BAD_INPUT
     return code
 
 

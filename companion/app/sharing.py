@@ -35,6 +35,13 @@ _SIOCGIFADDR = 0x8915
 """Linux's ioctl for an interface's IPv4 address."""
 
 
+def companion_command(*words: str) -> list[str]:
+    """`companion WORDS` as a child of this program, run by its own Python; with `-P`: `-m` would put the
+    current folder first on the module path, and a `calibration.py` of the user's there stood in for the
+    program's own package (each view ended with ModuleNotFoundError and the phones got nothing)."""
+    return [sys.executable, "-P", "-m", "companion", *words]
+
+
 def new_token() -> str:
     """A key for the view's address: only those shown the address (its QR code) can watch."""
     return secrets.token_urlsafe(12)
@@ -181,7 +188,7 @@ class ServedView:
             os.close(server_end)
 
     def _command(self) -> list[str]:
-        command = [sys.executable, "-m", "companion", "serve", "--host", EVERY_NETWORK]
+        command = companion_command("serve", "--host", EVERY_NETWORK)
         # `--token=KEY`: a key may begin with "-" (token_urlsafe's alphabet), which argparse took for an
         # option ("--token: expected one argument"): F6's server ended before it listened, one time in 64.
         command += ["--port", str(self.port), f"--token={self.token}", "--max-viewers", str(MAX_VIEWERS)]
