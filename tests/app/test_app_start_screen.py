@@ -204,3 +204,31 @@ def test_a_game_started_while_the_saved_games_are_read_stops_the_reading(
     # The worker's thread is joined as the app's loop closes: what it read is all it will read.
     assert seen["game"] is RollAndWriteScreen, seen
     assert seen["worker"] == [WorkerState.CANCELLED] and len(reading.read) == 1, (seen, len(reading.read))
+
+
+def test_f4_waits_for_the_saved_games_being_read(xdg: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """F4 while the worker read the logs read them all again on the app's own thread (14 s with 600 logs,
+    nothing drawn); it says to wait, and opens once the list is read."""
+    write_games(paths.games_dir(), 30)
+    reading = HeldReading(monkeypatch)
+    seen: dict[str, object] = {}
+
+    async def run() -> None:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            try:
+                await pilot.press("f4")
+                await pilot.pause()
+                seen["while"] = isinstance(pilot.app.screen, StartScreen), message(pilot)
+            finally:
+                reading.release.set()
+            await pilot.app.workers.wait_for_complete()
+            await pilot.pause()
+            await pilot.press("f4")
+            await pilot.pause()
+            seen["after"] = type(pilot.app.screen).__name__
+
+    asyncio.run(run())
+    assert seen == {
+        "while": (True, "reading the saved games first: F4 shows the past games once the list is read"),
+        "after": "HistoryScreen",
+    }

@@ -68,7 +68,7 @@ def bench_with_profile(profile_path: Path, frames: int = 30) -> int:
         )
         env = {**os.environ, **ONE_THREAD}
         return subprocess.run(
-            [sys.executable, "-c", code, str(profile_path), str(frames)], env=env
+            [sys.executable, "-P", "-c", code, str(profile_path), str(frames)], env=env
         ).returncode
     cv2.setNumThreads(1)
     try:

@@ -774,6 +774,12 @@ class StartScreen(FittedScreen[None]):
     def action_history(self) -> None:
         from .history import HistoryScreen  # Plotext loads only when past games are looked at
 
+        if self.reading:
+            # F4 read the same logs again, on the app's own thread: it stood still for 14 s with 600 logs.
+            self.say(
+                "reading the saved games first: F4 shows the past games once the list is read", error=True
+            )
+            return
         self.app.push_screen(HistoryScreen(self.games_dir))
 
     @on(Button.Pressed, "#edit-sheet")
