@@ -152,6 +152,20 @@ def plot_text(screen: HistoryScreen) -> str:
     return re.sub(r"\x1b\[[\d;]*m", "", screen.query_one(ScorePlot).plt.build())
 
 
+def f4_plot(size: tuple[int, int]) -> str:
+    """F4's plot of the games saved, on a terminal of `size`."""
+
+    async def look() -> str:
+        async with make_app().run_test(size=size) as pilot:
+            await pilot.press("f4")
+            await pilot.pause()
+            screen = pilot.app.screen
+            assert isinstance(screen, HistoryScreen)
+            return plot_text(screen)
+
+    return asyncio.run(look())
+
+
 def test_the_plot_counts_steps_from_the_start(xdg: Path) -> None:
     """The first point is the start (all 0), yet was step 1: 3 scorings read `scoring 1 2 3 4`. The start is
     0 and the last tick the last scoring."""
@@ -180,15 +194,7 @@ def test_the_plot_keeps_its_legend_with_the_longest_names(xdg: Path, size: tuple
     setup = rw.GameStarted(rw.load_shipped_sheet("example"), (f"{long}x", f"{long}y", "Cleo"), ())
     saved_game(play_random_game(setup, random.Random(2))[1], "done.jsonl")
 
-    async def look() -> str:
-        async with make_app().run_test(size=size) as pilot:
-            await pilot.press("f4")
-            await pilot.pause()
-            screen = pilot.app.screen
-            assert isinstance(screen, HistoryScreen)
-            return plot_text(screen)
-
-    plot = asyncio.run(look())
+    plot = f4_plot(size)
     for name in (r"A+…A*x", r"A+…A*y", "Cleo"):
         assert re.search(rf"(\S)\1 {name} ", plot), (name, plot)
 
@@ -199,15 +205,7 @@ def test_each_players_line_has_its_own_marker_shown_in_the_legend(xdg: Path) -> 
     names = ("Anna", "Ben", "Cleo", "Dora", "Emil")
     saved_game(random_game(4, names), "done.jsonl")
 
-    async def look() -> str:
-        async with make_app().run_test(size=(100, 32)) as pilot:
-            await pilot.press("f4")
-            await pilot.pause()
-            screen = pilot.app.screen
-            assert isinstance(screen, HistoryScreen)
-            return plot_text(screen)
-
-    plot = asyncio.run(look())
+    plot = f4_plot((100, 32))
     legend = {name: re.search(rf"(\S)\1 {name} ", plot) for name in names}
     markers = [found.group(1) if found else "" for found in legend.values()]
     assert all(markers) and len(set(markers)) == len(names), (markers, plot)
