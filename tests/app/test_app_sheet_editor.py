@@ -13,7 +13,7 @@ from textual.widgets import Button, Input, OptionList, Select, Static
 
 from companion.app.screens.sheet_editor import SheetEditorScreen
 from companion.app.screens.start import StartScreen
-from companion.app.widgets.grid_editor import GridEditor
+from companion.app.widgets.grid_editor import CELL_WIDTH, ROW_LABEL, GridEditor
 from companion.games import alhambra_rw as rw
 from jsonfile import control_character
 
@@ -296,3 +296,22 @@ def test_everything_in_the_sheet_editor_is_reached_at_60x20(xdg: Path) -> None:
 
     lines, heights, back = asyncio.run(page())
     assert {part: len(shown) for part, shown in lines.items()} == heights and back, lines
+
+
+def test_a_click_on_a_cell_puts_the_cursor_on_that_cell(xdg: Path) -> None:
+    """The grid has a border: a click on y1 b1 and `s` set y2 b1, every click a row low."""
+
+    async def click_cells() -> list[tuple[int, int]]:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            await pilot.press("f2")
+            await pilot.pause()
+            grid = pilot.app.screen.query_one(GridEditor)
+            landed = []
+            for y, b in [(1, 1), (3, 4), (6, 6)]:
+                # The cell's letter: past the border, the row's label and the cells before it.
+                await pilot.click(GridEditor, offset=(1 + ROW_LABEL + (b - 1) * CELL_WIDTH, 1 + y))
+                await pilot.pause()
+                landed.append(grid.cursor)
+            return landed
+
+    assert asyncio.run(click_cells()) == [(1, 1), (3, 4), (6, 6)]

@@ -74,7 +74,12 @@ class GridEditor(Widget, can_focus=True):
             self.cursor = (cell // 6 + 1, cell % 6 + 1)
 
     def on_click(self, event: Click) -> None:
-        y, b = event.y, (event.x - ROW_LABEL + 1) // CELL_WIDTH + 1
+        # Within the border: counted from the widget's edge, a click chose the cell a row below and, just
+        # right of a letter, the next one (a click on y1 b1 and `s` set y2 b1).
+        at = event.get_content_offset(self)
+        if at is None:
+            return
+        y, b = at.y, (at.x - ROW_LABEL + 1) // CELL_WIDTH + 1
         if 1 <= y <= 6 and 1 <= b <= 6:
             self.cursor = (y, b)
 
