@@ -23,6 +23,7 @@ from companion.history import RECORDS, FinishedGame, Progress, history
 
 from ..widgets.fitted import FittedScreen
 from ..widgets.footer import KeysFooter
+from ..widgets.pick_list import PickList
 from .evidence import EvidenceScreen, exhibits
 from .replay import ReplayScreen
 
@@ -54,7 +55,7 @@ class HistoryScreen(FittedScreen[None]):
     def compose(self) -> ComposeResult:
         yield Static("Past games", id="title")
         with Horizontal(id="body"):
-            yield OptionList(
+            yield PickList(
                 *(Option(game_label(g), id=str(n)) for n, g in enumerate(self.games)), id="games"
             )
             with Vertical(id="detail"):

@@ -44,6 +44,7 @@ from ..roll_and_write_input import parse_dice
 from ..widgets.fitted import FittedScreen
 from ..widgets.footer import KeysFooter
 from ..widgets.message_line import MessageLine
+from ..widgets.pick_list import PickList
 from .delete_game import DeleteGameScreen
 from .help import HelpPage, Rows
 from .sheet_editor import SheetEditorScreen
@@ -299,7 +300,7 @@ class StartScreen(FittedScreen[None]):
         with Horizontal(id="columns"):
             with Vertical(id="continue"):
                 yield Label("Continue a saved game (del deletes one)", classes="heading")
-                yield OptionList(id="saved")
+                yield PickList(id="saved")
             with Vertical(id="new"):
                 yield Label("New game", classes="heading")
                 with Horizontal(classes="row first"):
