@@ -10,7 +10,7 @@ import re
 import shutil
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -31,9 +31,6 @@ READ_BACK_KIND = "saved-game"
 """The log index's name for a saved file's read-back (`read_back`), the start screen's and history's."""
 STARTED = re.compile(rf"(?:{re.escape(PAD_PREFIX)})?(\d{{8}}-\d{{6}})(?!\d)")
 """The start time a new game's file is named with (`session.new_log_path`, `pad.new_pad`), local time."""
-LONGEST_GAME = timedelta(days=7)
-"""A saved game's file last written longer than this after the start its name holds was written anew since
-(copied, a backup restored), not played on: a game left for the evening is continued within a week."""
 
 
 @dataclass(frozen=True)
@@ -42,7 +39,7 @@ class SavedGame:
 
     path: Path
     played: datetime
-    """When the game was played (`when_played`)."""
+    """When the game was last played: its file's last write, its last move (the game to continue first)."""
     game: GameEntry
     summary: Summary | None
     """How far the game has come (None: it cannot be continued, and `problem` says why)."""
@@ -69,7 +66,7 @@ def saved_games(folder: Path, on_read: Callable[[], object] = lambda: None) -> l
     paths = saved_files(folder)
     games = []
     for path, back in zip(paths, read_through(folder, READ_BACK_KIND, paths, read), strict=True):
-        when = when_played(path)
+        when = last_changed(path)
         if when is None:  # gone since the folder was listed: not a saved game any more
             continue
         saved = back["saved"]
@@ -91,14 +88,12 @@ def to_read(folder: Path) -> int:
 
 
 def when_played(path: Path) -> datetime | None:
-    """When a saved game was played, in local time with its UTC offset: when its file was last written (its
-    last move), or the start its name holds where the file was written more than `LONGEST_GAME` after it (a
-    plain copy to another computer, a backup restored, dates each file today); None when the file is gone."""
+    """When a finished game was played, as history, `stats` and F4 date it, in local time with its UTC offset:
+    when it began, as its file's name holds it, else its file's last write; None when the file is gone. A
+    file's time moves with a plain copy to another computer or a backup restored (every game was dated the
+    day of the copy); the saved games to continue are listed by their last move (`saved_games`)."""
     written = last_changed(path)
-    begun = _started(path)
-    if written is not None and begun is not None and written - begun > LONGEST_GAME:
-        return begun
-    return written
+    return None if written is None else _started(path) or written
 
 
 def _started(path: Path) -> datetime | None:

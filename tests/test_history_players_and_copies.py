@@ -16,7 +16,6 @@ from zoneinfo import ZoneInfo
 from companion.games import carcassonne_dice as cd
 from companion.games.carcassonne_dice.scorefile import log_text
 from companion.games.carcassonne_dice.simulate import play_random_game
-from companion.history import history
 from companion.log_index import INDEX_NAME
 from companion.saved_games import saved_games
 
@@ -43,8 +42,7 @@ def companion(home: Path, *args: str, **env: str) -> subprocess.CompletedProcess
 
 def test_a_game_copied_to_another_computer_keeps_the_date_it_was_played(tmp_path: Path) -> None:
     """A plain `cp` of the games folder wrote every log anew: history dated every game the day of the copy,
-    in the order the copy made them. A log last written more than a week after the start its name holds
-    was copied since: it is dated by its name; one written within the week by its last move, as before."""
+    in the order the copy made them. History dates a game by the start its log's name holds."""
     folder = tmp_path / "table-companion" / "games"
     copied = datetime(2026, 6, 1, 12, 0, tzinfo=BERLIN)
     finished(folder / "20250105-193000-ann-ben.jsonl", ("Ann", "Ben"), copied)
@@ -55,14 +53,29 @@ def test_a_game_copied_to_another_computer_keeps_the_date_it_was_played(tmp_path
     listed = companion(tmp_path, "history", "--json", TZ="Europe/Berlin")
     assert listed.returncode == 0, listed.stderr
     assert [game["played"] for game in json.loads(listed.stdout)] == [
-        "2025-03-01T21:10:00+01:00",
+        "2025-03-01T19:00:00+01:00",
         "2025-02-12T20:15:00+01:00",
         "2025-01-05T19:30:00+01:00",
     ]
-    # The start screen's list of saved games dates and orders them as history does (and F4, and stats).
-    assert [(g.path, g.played) for g in saved_games(folder)] == [
-        (g.path, g.played) for g in history(folder).games
+
+
+def test_a_game_left_for_weeks_is_dated_by_its_start_and_listed_first_to_continue(tmp_path: Path) -> None:
+    """A game begun on 1 March and played on on 20 March (a week and more later) was dated 1 March but also
+    listed below games played since, on the start screen too: history dates it by its start, the saved games
+    to continue list it first, by its last move."""
+    folder = tmp_path / "table-companion" / "games"
+    finished(
+        folder / "20250301-190000-ann-ben.jsonl", ("Ann", "Ben"), datetime(2025, 3, 20, 21, 0, tzinfo=BERLIN)
+    )
+    finished(
+        folder / "20250310-190000-ann-ben.jsonl", ("Ann", "Ben"), datetime(2025, 3, 10, 22, 0, tzinfo=BERLIN)
+    )
+    listed = companion(tmp_path, "history", "--json", TZ="Europe/Berlin")
+    assert [game["played"] for game in json.loads(listed.stdout)] == [
+        "2025-03-10T19:00:00+01:00",
+        "2025-03-01T19:00:00+01:00",
     ]
+    assert [g.path.name[:8] for g in saved_games(folder)] == ["20250301", "20250310"]
 
 
 def test_stats_count_a_player_whatever_case_or_unicode_form_the_name_is_written_in(tmp_path: Path) -> None:
