@@ -351,7 +351,7 @@ def run_history(args: argparse.Namespace) -> int:
             players = ", ".join(
                 f"{r.name}{' (imaginary)' if r.imaginary else ''} {r.total}" for r in game.results
             )
-            print(f"{game.played:%Y-%m-%d %H:%M}  {GAMES[game.game].title}  {players}  {game.won}")
+            print(f"{game.played:%Y-%m-%d %H:%M}  {game.title}  {players}  {game.won}")
     return 0
 
 

@@ -21,7 +21,7 @@ from typing import Any
 from companion.games.alhambra_rw.entry import totals_by_round
 from companion.games.entry import GameEntry, Progress, Records, Result, ScoreFileError
 from companion.games.eventlog import LogError, load_log
-from companion.games.table import SAVED
+from companion.games.table import GAMES, SAVED
 from companion.games.words import listed
 from companion.log_index import read_through
 from companion.saved_games import READ_BACK_KIND, named_game, naming, read_back, saved_files, when_played
@@ -59,6 +59,13 @@ class FinishedGame:
     sources: tuple[str, ...]
     """Where this game's points came from, in the order of each result's `vp` (a variant's may differ from
     its game's `sources`: Alcazaba's walls)."""
+    variant: str = ""
+    """The variant in players' words where it is not the standard game (`Summary.variant`)."""
+
+    @property
+    def title(self) -> str:
+        """The game's title, with its variant where it has one: "Alhambra – the dice game (Alcazaba)"."""
+        return f"{GAMES[self.game].title} ({self.variant})" if self.variant else GAMES[self.game].title
 
     @property
     def won(self) -> str:
@@ -73,6 +80,7 @@ class FinishedGame:
             "log": str(self.path),
             "played": self.played.isoformat(timespec="seconds"),
             "game": self.game,
+            "variant": self.variant,
             "players": [
                 {
                     "name": r.name,
@@ -130,7 +138,15 @@ def history(folder: Path) -> History:
             Result(name, imaginary, total, tuple(vp)) for name, imaginary, total, vp in back["results"]
         )
         games.append(
-            FinishedGame(path, played, back["game"], results, tuple(back["winners"]), tuple(back["sources"]))
+            FinishedGame(
+                path,
+                played,
+                back["game"],
+                results,
+                tuple(back["winners"]),
+                tuple(back["sources"]),
+                back.get("variant", ""),
+            )
         )
     games.sort(key=lambda g: (g.played, g.path.name), reverse=True)
     return History(tuple(games), tuple(problems))

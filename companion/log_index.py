@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 INDEX_NAME = ".history.sqlite"
-VERSION = 6
+VERSION = 7
 """What a read-back holds and how its log is named; another version's index is emptied. Raise it when a
 reader's JSON changes."""
 ENDS = 4096

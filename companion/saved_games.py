@@ -77,7 +77,12 @@ def saved_games(folder: Path, on_read: Callable[[], object] = lambda: None) -> l
             continue
         players, imaginary = tuple(summary["players"]), tuple(summary["imaginary"])
         games.append(
-            SavedGame(path, when, game, Summary(players, imaginary, summary["where"], summary["over"]))
+            SavedGame(
+                path,
+                when,
+                game,
+                Summary(players, imaginary, summary["where"], summary["over"], summary.get("variant", "")),
+            )
         )
     return sorted(games, key=lambda g: (g.played, g.path.name), reverse=True)
 
@@ -132,8 +137,11 @@ def read_back(path: Path) -> dict[str, Any]:
         content, refused = _content(game, path)
     except (LogError, ScoreFileError) as exc:
         return {"saved": {"game": game.id, "problem": str(exc)}, "history": {"problem": naming(path, exc)}}
+    saved = _saved(game, path, content)
     history = {"problem": refused} if refused else _finished(game, path, content)
-    return {"saved": _saved(game, path, content), "history": history}
+    if "results" in history and "summary" in saved:  # a finished game is named with its variant there too
+        history["variant"] = saved["summary"]["variant"]
+    return {"saved": saved, "history": history}
 
 
 def _content(game: GameEntry, path: Path) -> tuple[Any, str]:

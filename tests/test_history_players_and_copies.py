@@ -106,3 +106,25 @@ def test_history_and_stats_read_a_log_whose_name_the_c_locale_cannot_decode(tmp_
     with sqlite3.connect(folder / INDEX_NAME) as db:
         (log,) = [row[0] for row in db.execute("select log from readbacks")]
     assert log == os.fsencode(folder / "José.jsonl")
+
+
+def test_an_alcazaba_game_is_named_with_its_variant_where_games_are_listed(tmp_path: Path) -> None:
+    """An Alcazaba game and a standard one of the same players were listed alike, on the start screen and in
+    history: a player could not tell which to continue."""
+    from companion.app.screens.start import saved_game_label
+    from companion.games import alhambra_dice as ad
+    from companion.games.alhambra_dice.scorefile import log_text as alhambra_dice_log
+    from companion.games.alhambra_dice.simulate import play_random_game as play_alhambra_dice
+
+    folder = tmp_path / "table-companion" / "games"
+    folder.mkdir(parents=True)
+    for name, variant in (("standard.jsonl", "standard"), ("alcazaba.jsonl", "alcazaba")):
+        events = play_alhambra_dice(ad.GameStarted(("Ann", "Ben", "Cleo"), variant), random.Random(1))[1]
+        (folder / name).write_text(alhambra_dice_log(events), encoding="utf-8")
+        (folder / f"mid-{name}").write_text(alhambra_dice_log(events[:40]), encoding="utf-8")
+    listed = companion(tmp_path, "history")
+    assert listed.returncode == 0, listed.stderr
+    titles = sorted(line.split("  ")[1] for line in listed.stdout.splitlines())
+    assert titles == ["Alhambra – the dice game", "Alhambra – the dice game (Alcazaba)"], listed.stdout
+    labels = sorted(saved_game_label(game).split(" · ")[0] for game in saved_games(folder))
+    assert labels == ["Alhambra dice"] * 2 + ["Alhambra dice (Alcazaba)"] * 2

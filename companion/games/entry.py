@@ -89,6 +89,9 @@ class Summary:
     where: str
     """How far it has come, in players' words: "set-up", "round 3/8", "turn 12", "finished"."""
     over: bool
+    variant: str = ""
+    """The variant in players' words where it is not the game's standard one ("Alcazaba"): two saved games of
+    one game and the same players were listed alike, one of each variant."""
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from textual_plotext import PlotextPlot
 
 from companion.games import alhambra_rw as rw
 from companion.games.eventlog import LogError, load_log
-from companion.games.table import GAMES, PLAYED
+from companion.games.table import PLAYED
 from companion.history import RECORDS, FinishedGame, Progress, history
 
 from ..widgets.fitted import FittedScreen
@@ -33,7 +33,7 @@ def game_label(game: FinishedGame) -> str:
     # by Marc" with Marc's total nowhere.
     players = ", ".join(f"{r.name}{' ◇' if r.imaginary else ''} {r.total}" for r in game.results)
     # The game as its players name it, not its files' id ("alhambra-dice").
-    return f"{game.played:%Y-%m-%d %H:%M} · {GAMES[game.game].title} · {players} · {game.won}"
+    return f"{game.played:%Y-%m-%d %H:%M} · {game.title} · {players} · {game.won}"
 
 
 class HistoryScreen(FittedScreen[None]):
@@ -55,9 +55,7 @@ class HistoryScreen(FittedScreen[None]):
     def compose(self) -> ComposeResult:
         yield Static("Past games", id="title")
         with Horizontal(id="body"):
-            yield PickList(
-                *(Option(game_label(g), id=str(n)) for n, g in enumerate(self.games)), id="games"
-            )
+            yield PickList(*(Option(game_label(g), id=str(n)) for n, g in enumerate(self.games)), id="games")
             with Vertical(id="detail"):
                 yield ScorePlot(id="plot")
                 yield Static(id="result")

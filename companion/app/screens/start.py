@@ -154,7 +154,8 @@ def _game_words(game: SavedGame) -> str:
     """A game that can be continued as its label names it, without its date: its game, players, how far."""
     assert game.summary is not None
     names = ", ".join([*game.summary.players, *(f"{n} ◇" for n in game.summary.imaginary)])
-    which = f"{game.game.list_name} · " if game.game.list_name else ""
+    variant = f" ({game.summary.variant})" if game.summary.variant else ""
+    which = f"{game.game.list_name}{variant} · " if game.game.list_name else ""
     return f"{which}{names} · {game.summary.where}"
 
 

@@ -49,7 +49,8 @@ def summary(state: GameState) -> Summary:
     real = tuple(n for i, n in enumerate(state.names) if i != state.dirk)
     dirk = () if state.dirk is None else (state.names[state.dirk],)
     where = f"round {state.round}/{ROUNDS}" if state.round else "set-up"
-    return Summary(real, dirk, "finished" if state.is_over else where, state.is_over)
+    variant = "Alcazaba" if state.variant == ALCAZABA else ""
+    return Summary(real, dirk, "finished" if state.is_over else where, state.is_over, variant)
 
 
 def finished(events: list[Event]) -> tuple[tuple[Result, ...], tuple[str, ...]] | None:
