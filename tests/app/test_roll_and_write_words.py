@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from rich.console import Console
+from rich.style import Style
 
 from companion.app.describe import award_text, describe
 from companion.app.screens.roll_and_write_end import reasons_table
@@ -32,7 +33,7 @@ def test_take_coins_says_when_the_supply_is_full() -> None:
         exp = rw.expectation(state)
         if exp.ask is rw.Ask.ACTION and any(c.crossed for c in rw.crossings(state)):
             break
-    text = turn_text(state, exp, "", "", False, False).plain
+    text = turn_text(state, exp, "", "", False, False, Style()).plain
     assert "c  take coins (+0: 1 per crossed cell hit, the coin supply holds 0 more)" in text, text
 
 
