@@ -39,7 +39,8 @@ class SavedGame:
 
     path: Path
     played: datetime
-    """When the game was last played: its file's last write, its last move (the game to continue first)."""
+    """When the game was last played, its file's last write (the game to continue first); a finished one
+    when it was played, as history dates it (`when_played`)."""
     game: GameEntry
     summary: Summary | None
     """How far the game has come (None: it cannot be continued, and `problem` says why)."""
@@ -76,10 +77,12 @@ def saved_games(folder: Path, on_read: Callable[[], object] = lambda: None) -> l
             games.append(SavedGame(path, when, game, None, str(saved.get("problem", ""))))
             continue
         players, imaginary = tuple(summary["players"]), tuple(summary["imaginary"])
+        # A finished game is dated as history dates it: the start screen and F4 gave one game two dates.
+        played = (when_played(path) or when) if summary["over"] else when
         games.append(
             SavedGame(
                 path,
-                when,
+                played,
                 game,
                 Summary(players, imaginary, summary["where"], summary["over"], summary.get("variant", "")),
             )

@@ -23,12 +23,12 @@ COMPANION = str(Path(sys.executable).parent / "companion")
 BERLIN = ZoneInfo("Europe/Berlin")
 
 
-def finished(path: Path, names: tuple[str, ...], written: datetime, seed: int = 1) -> None:
-    """A finished Carcassonne dice game of `names` at `path`, last written at `written`."""
+def finished(path: Path, names: tuple[str, ...], written: datetime, seed: int = 1, events: int = 0) -> None:
+    """A finished Carcassonne dice game of `names` at `path` (its first `events` only: one still played),
+    last written at `written`."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(
-        log_text(play_random_game(cd.GameStarted(names), random.Random(seed))[1]), encoding="utf-8"
-    )
+    played = play_random_game(cd.GameStarted(names), random.Random(seed))[1]
+    path.write_text(log_text(played[: events or None]), encoding="utf-8")
     os.utime(path, (written.timestamp(), written.timestamp()))
 
 
@@ -75,7 +75,24 @@ def test_a_game_left_for_weeks_is_dated_by_its_start_and_listed_first_to_continu
         "2025-03-10T19:00:00+01:00",
         "2025-03-01T19:00:00+01:00",
     ]
-    assert [g.path.name[:8] for g in saved_games(folder)] == ["20250301", "20250310"]
+    # The start screen's finished games are dated so too; those still played are listed by their last move.
+    assert [(g.path.name[:8], f"{g.played:%m-%d}") for g in saved_games(folder)] == [
+        ("20250310", "03-10"),
+        ("20250301", "03-01"),
+    ]
+    for game in folder.iterdir():
+        game.unlink()
+    for name, written in (
+        ("20250301", datetime(2025, 3, 20, 21, 0)),
+        ("20250310", datetime(2025, 3, 10, 22, 0)),
+    ):
+        finished(
+            folder / f"{name}-190000-ann-ben.jsonl", ("Ann", "Ben"), written.replace(tzinfo=BERLIN), events=9
+        )
+    assert [(g.path.name[:8], f"{g.played:%m-%d}") for g in saved_games(folder)] == [
+        ("20250301", "03-20"),
+        ("20250310", "03-10"),
+    ]
 
 
 def test_stats_count_a_player_whatever_case_or_unicode_form_the_name_is_written_in(tmp_path: Path) -> None:

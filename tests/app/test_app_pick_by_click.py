@@ -71,3 +71,26 @@ def test_a_click_in_f4_shows_a_games_plot_and_a_second_click_replays_it(xdg: Pat
 
     asyncio.run(run())
     assert seen == {"picked": (True, True), "opened": "ReplayScreen"}
+
+
+def test_a_click_on_the_game_highlighted_from_the_start_picks_it_too(xdg: Path) -> None:
+    """The first game is highlighted as the screen opens: one click on it, while names were typed, opened
+    it."""
+    two_finished_games()
+    seen: dict[str, object] = {}
+
+    async def run() -> None:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            start = pilot.app.screen
+            listed = start.query_one("#saved", OptionList)
+            first = listed.highlighted
+            assert first is not None
+            await pilot.click("#name1")
+            await pilot.press(*"Gina")
+            await click_option(pilot, "#saved", first)
+            seen["picked"] = pilot.app.screen is start
+            await click_option(pilot, "#saved", first)
+            seen["opened"] = pilot.app.screen is not start
+
+    asyncio.run(run())
+    assert seen == {"picked": True, "opened": True}

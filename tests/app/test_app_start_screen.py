@@ -22,10 +22,9 @@ from companion.history_bench import write_games
 
 KEYS = {" ": "space"}
 
-REFUSED = (
-    "looks like a roll, not a player's name (a name has a word of two letters or more):"
-    " Enter in the saved games continues one"
-)
+REFUSED = "looks like a roll, not a player's name (a name has a word of two letters or more)"
+CONTINUES = ": Enter in the saved games continues one"
+"""Said after the refusal where a saved game waits to be continued (with none, it misled)."""
 
 
 def message(pilot: Pilot[None]) -> str:
@@ -92,7 +91,7 @@ def test_a_roll_of_letters_typed_back_from_a_game_is_refused_as_a_name(xdg: Path
 
     asyncio.run(run())
     assert [p.name for p in paths.games_dir().glob("*.jsonl")] == ["a.jsonl"], "no game started"
-    why = f"'{roll}' {REFUSED}"
+    why = f"'{roll}' {REFUSED}{CONTINUES}"
     assert seen["refused"] == (True, why) and seen["continued"], seen
 
 

@@ -61,6 +61,7 @@ def test_ctrl_c_is_one_line_and_status_130(command: list[str]) -> None:
         ("read", "PATH", "or a folder: its image files"),
         ("eval", "SET_DIR", "SET_DIR/labels/NAME.txt"),
         ("colour", "COLOURS_DIR", "COLOURS_DIR/yellow/*.jpg"),
+        ("enroll", "FACES_DIR", "one folder of photos per face"),
     ],
 )
 def test_help_says_what_the_command_does_and_what_its_input_is(

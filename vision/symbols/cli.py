@@ -107,7 +107,18 @@ def run_enroll(args: argparse.Namespace) -> int:
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from vision.symbols.teach import add_enroll_arguments
 
-    enroll = subparsers.add_parser("enroll", help="teach symbol-dice faces from photos (one folder per face)")
+    enroll = subparsers.add_parser(
+        "enroll",
+        help="teach symbol-dice faces from photos (one folder per face)",
+        description="Teach a set of symbol dice from photos: each face's name is a folder of 3 or more photos"
+        " of dice showing that face on the table (FACES_DIR/tower/01.jpg …); the taught profile is written"
+        " to --out.",
+    )
     add_enroll_arguments(enroll)
-    enroll.add_argument("faces_dir", type=Path, metavar="FACES_DIR")
+    enroll.add_argument(
+        "faces_dir",
+        type=Path,
+        metavar="FACES_DIR",
+        help="a folder holding one folder of photos per face, named as the face (tower, garden, city1 …)",
+    )
     enroll.set_defaults(run=run_enroll)

@@ -230,6 +230,7 @@ def _last_written(path: Path) -> float:
 START_KEYS: Rows = (
     ("Enter", "in a name: start the game chosen (as F5); in the saved games: continue the one chosen"),
     ("→", "in a name: take the name offered as you type (a player of a game played here before)"),
+    ("click", "in the saved games: pick one (del deletes it); a second click on it continues it, as Enter"),
 )
 """The form's keys its fields answer (not bindings of the screen's), listed by F1 with the screen's own."""
 
@@ -244,7 +245,7 @@ class StartScreen(FittedScreen[None]):
         Binding("f5", "start_game", "start the game chosen", show=False),
         Binding("f2", "edit_sheet", "edit sheet", show=False),
         # Short labels, so that 80 columns show every one; F1 names each in full (the tooltip).
-        Binding("f4", "history", "history", tooltip="past games and statistics"),
+        Binding("f4", "history", "history", tooltip="past games, each one's plot and replay"),
         *(
             Binding(game.key, game.action, game.short, tooltip=game.name)
             for game in sorted(NEW_GAMES, key=lambda game: int(game.key[1:] or 0))
@@ -580,9 +581,12 @@ class StartScreen(FittedScreen[None]):
         roll = next((name for name in names if looks_like_a_roll(name)), "")
         why = names_clash(names)
         if roll:
+            # Where the game left by one Esc too many waits, if there is one (with none, the advice misled).
+            waits = any(game.summary is not None and not game.summary.over for game in self.saved)
+            back = ": Enter in the saved games continues one" if waits else ""
             why = printable(
-                f"'{roll}' looks like a roll, not a player's name (a name has a word of two letters or more):"
-                " Enter in the saved games continues one"
+                f"'{roll}' looks like a roll, not a player's name (a name has a word of two letters or more)"
+                + back
             )
         if why:
             self.say(why, error=True)
