@@ -33,3 +33,13 @@ def _why_not_made(folder: Path, error: OSError) -> str:
     if isinstance(error, PermissionError):
         return f"no permission to write in {there}"
     return error.strerror or str(error)  # a read-only file system, a full disk
+
+
+def free_path(folder: Path, stem: str, suffix: str) -> Path:
+    """`STEM+SUFFIX` in `folder`, or the first of `STEM-2+SUFFIX`, `STEM-3+SUFFIX`… that no file has taken: a
+    game begun the same second as another, or written again beside a file that took its log's place, is
+    never written over another."""
+    path, n = folder / f"{stem}{suffix}", 2
+    while path.exists():
+        path, n = folder / f"{stem}-{n}{suffix}", n + 1
+    return path

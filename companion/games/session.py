@@ -22,7 +22,7 @@ from functools import partial
 from pathlib import Path
 from typing import Generic, TypeVar
 
-from jsonfile.folders import make_folder
+from jsonfile.folders import free_path, make_folder
 
 from .eventlog import (
     GameLog,
@@ -71,17 +71,7 @@ def _slug(names: tuple[str, ...]) -> str:
 
 def new_log_path(folder: Path, players: tuple[str, ...], now: datetime) -> Path:
     """A fresh file name for a new game (of any game): start time and the players' names."""
-    return _free_path(folder, f"{now:%Y%m%d-%H%M%S}-{_slug(players)}")
-
-
-def _free_path(folder: Path, stem: str) -> Path:
-    """`STEM.jsonl` in `folder`, or the first of `STEM-2.jsonl`, `STEM-3.jsonl`… that no file has taken."""
-    path = folder / f"{stem}{LOG_SUFFIX}"
-    n = 2
-    while path.exists():
-        path = folder / f"{stem}-{n}{LOG_SUFFIX}"
-        n += 1
-    return path
+    return free_path(folder, f"{now:%Y%m%d-%H%M%S}-{_slug(players)}", LOG_SUFFIX)
 
 
 @dataclass
@@ -178,7 +168,7 @@ class Session(Generic[E, S, X]):
     def _written_again(self, lost: LogLost) -> Path:
         """The game's events written whole as its log, at its path (folders made again) or, where another
         file took its place, at a free name beside it; the session goes on there (its path: returned)."""
-        path = _free_path(self.path.parent, self.path.stem) if lost.replaced else self.path
+        path = free_path(self.path.parent, self.path.stem, LOG_SUFFIX) if lost.replaced else self.path
         try:
             make_folder(path.parent)
             log = GameLog.written(path, self.events, self.rules.log.encode)

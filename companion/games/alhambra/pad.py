@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from jsonfile import JsonFileError, read_json
-from jsonfile.folders import make_folder
+from jsonfile.folders import free_path, make_folder
 from jsonfile.whole import write_whole
 
 from ..entry import Progress, Result, ScoreFileError, Summary
@@ -49,10 +49,7 @@ def new_pad(folder: Path, names: list[str], now: datetime) -> Path:
     if len(names) == 2:
         players.append({"name": DIRK, "dirk": True, "scorings": [_empty(True)]})
     make_folder(folder)
-    stem = f"{PAD_PREFIX}{now:%Y%m%d-%H%M%S}"
-    path, n = folder / f"{stem}{PAD_SUFFIX}", 2
-    while path.exists():  # another pad begun the same second: never written over
-        path, n = folder / f"{stem}-{n}{PAD_SUFFIX}", n + 1
+    path = free_path(folder, f"{PAD_PREFIX}{now:%Y%m%d-%H%M%S}", PAD_SUFFIX)
     save_pad(path, {"game": GAME_ID, "players": players})
     return path
 
