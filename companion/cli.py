@@ -245,7 +245,8 @@ def run_demo(args: argparse.Namespace) -> int:
         print("companion demo: no terminal to show the app in: playing headless", file=sys.stderr)
         args.headless = True
     demo: Callable[[argparse.Namespace], int] = load(PLAYED[args.game].demo)
-    return demo(args)
+    with _printed():
+        return demo(args)
 
 
 def run_view(args: argparse.Namespace) -> int:

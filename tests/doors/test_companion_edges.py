@@ -144,6 +144,23 @@ def test_an_output_that_cannot_be_written_is_one_line(home: Path, command: list[
     assert result.returncode == 2
 
 
+@needs_dev_full
+def test_a_headless_demo_to_a_full_output_says_so_and_keeps_its_log(home: Path) -> None:
+    """The demo played its whole game and then ended in the traceback of the breakdown it could not print."""
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [COMPANION, "demo", "--headless", "--solo", "--seed", "3"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=300,
+        )
+    last = result.stderr.splitlines()[-1]
+    assert last == "companion demo: cannot write the standard output: the disk is full"
+    assert result.returncode == 2
+    assert len(list((home / "data" / "table-companion" / "demos").glob("*.jsonl"))) == 1
+
+
 # ---------------------------------------------------------------------------------------- no terminal
 @pytest.mark.parametrize(
     ("command", "instead"), [([], "companion score LOG"), (["view"], "companion serve")], ids=["play", "view"]
