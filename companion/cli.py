@@ -23,7 +23,7 @@ from rich.cells import cell_len, set_cell_size
 from companion.games.entry import load
 from companion.games.table import FIRST_GAME, GAMES, PLAYED
 from companion.scorefiles import ScoreFileError, score_path
-from jsonfile import complain, print_json, printable, replace_what_cannot_be_shown
+from jsonfile import complain, count, print_json, printable, replace_what_cannot_be_shown
 
 if TYPE_CHECKING:  # the app's modules load Textual, OpenCV and the models: only when the app runs
     from textual.app import App
@@ -553,7 +553,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.add_argument(
         "--max-viewers",
-        type=_count,
+        type=count,
         default=MAX_VIEWERS,
         metavar="N",
         help=f"views served at once (default {MAX_VIEWERS}); one more gets a page saying it is full",
@@ -597,12 +597,6 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         if name in takes:
             given.setdefault(name, unset)
     return args
-
-
-def _count(text: str) -> int:
-    if not text.isdecimal() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number above 0")
-    return int(text)
 
 
 def _token(text: str) -> str:

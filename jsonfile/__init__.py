@@ -15,6 +15,7 @@ engines use it without importing one another.
 
 from __future__ import annotations
 
+import argparse
 import codecs
 import io
 import json
@@ -105,6 +106,13 @@ def complain(prefix: str, message: str) -> None:
     """A command's line to standard error, `PREFIX: MESSAGE`, the message `printable`: it names files, and a
     file named with ESC in a folder the user hands over would drive their terminal."""
     print(f"{prefix}: {printable(message)}", file=sys.stderr, flush=True)
+
+
+def count(text: str) -> int:
+    """A command's argument that counts something done at least once (`--games 0` would divide by none)."""
+    if not text.isdecimal() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number above 0")
+    return int(text)
 
 
 def print_json(value: object) -> None:

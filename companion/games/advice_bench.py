@@ -20,8 +20,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from jsonfile import count
+
 from .advice import Advising, Decision, advise, play_choice, playout_seed
 from .entry import GameEntry
+from .folding import IllegalMove
 from .table import PLAYED
 
 SPREAD_AT = (25, 50, 100, 200, 400)
@@ -115,10 +118,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m companion.games.advice_bench", description=__doc__)
     parser.add_argument("--game", required=True, choices=sorted(PLAYED))
     parser.add_argument("--variant", help="a variant of the game (alcazaba for the Alhambra dice game)")
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--playouts", type=int, default=16, help="playouts per choice of each advice")
-    parser.add_argument("--positions", type=int, default=5, help="decisions whose spread is measured")
+    parser.add_argument("--games", type=count, default=200)
+    parser.add_argument("--players", type=count, default=2)
+    parser.add_argument("--playouts", type=count, default=16, help="playouts per choice of each advice")
+    parser.add_argument("--positions", type=count, default=5, help="decisions whose spread is measured")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     entry = PLAYED[args.game]
@@ -126,6 +129,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if advising is None:
         print(f"{entry.title}: no decisions to advise", file=sys.stderr)
         return 2
+    low, high = entry.players
+    if not low <= args.players <= high:
+        parser.error(f"--players: {entry.title} is played by {low} to {high} players, not {args.players}")
+    assert entry.rules is not None
+    try:
+        entry.rules.replay([setup_of(entry, args.players, args.variant, 0)])
+    except IllegalMove as exc:  # a variant the game has not, or not for this many players
+        parser.error(str(exc))
     advised: list[tuple[int, bool]] = []
     baseline: list[tuple[int, bool]] = []
     seconds: list[float] = []
