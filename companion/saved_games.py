@@ -269,7 +269,7 @@ def game_of_log(path: Path) -> GameEntry:
         raise ScoreFileError(
             f"{path}: line 1: too long for a game log's first line (over {MAX_FIRST_LINE:,} bytes)"
         )
-    game = game_of(first)  # the checked reader: a crafted line is refused
+    game = game_of(path, first)  # the checked reader: a crafted line is refused
     if game is not None and (not isinstance(game, str) or game not in GAMES):
         raise ScoreFileError(f"{path}: game: unknown game {short(game)} (known: {', '.join(GAMES)})")
     return PLAYED.get(game, FIRST_GAME) if isinstance(game, str) else FIRST_GAME

@@ -48,13 +48,26 @@ def scored_whole(path: Path) -> bool:
     return not is_log
 
 
-def game_of(data: bytes) -> object:
-    """The `"game"` the file names (None where it names none or is not JSON: its game's reader says why)."""
+def game_of(path: Path, first: bytes) -> object:
+    """The `"game"` a log's first line names (None where it names none or is not JSON: its game's reader says
+    why); `ScoreFileError` for a first line that is a later event (`_begun`)."""
     try:
-        head, _ = _parsed(data)
+        head, _ = _parsed(first)
     except JsonFileError:
         return None
+    _begun(path, head)
     return head.get("game") if isinstance(head, dict) else None
+
+
+def _begun(path: Path, head: object) -> None:
+    """A log that lost its first line names no game, and was read as the first game's, whose reader called
+    the next event of another game an unknown kind (`'rolled'`): said as the line it lacks."""
+    event = head.get("event") if isinstance(head, dict) else None
+    if isinstance(event, str) and event != "game_started":
+        raise ScoreFileError(
+            f"{path}: line 1: a game's log begins with its game_started event, not {short(event)} "
+            "(its first line lost?)"
+        )
 
 
 def _entry(path: Path, game: object) -> GameEntry:
@@ -75,6 +88,8 @@ def score_path(path: str | Path) -> Scored:
         raise ScoreFileError(str(exc)) from exc
     try:
         head, is_log = _parsed(data)
+        if is_log:
+            _begun(path, head)
         game = head.get("game") if isinstance(head, dict) else None
         entry = _entry(path, game)
         if is_log and (entry.rules is None or entry.score_events is None):

@@ -114,9 +114,26 @@ def test_a_stray_last_line_is_set_aside_when_the_game_is_continued(game: str, tm
     with pytest.raises(ScoreFileError, match=f"line {whole + 1}: not a valid event"):
         score_path(path)  # scoring names it: only a line cut off (no newline) is left out with a warning
     session = Session.resume(entry.rules, path)
-    assert session.events == events and session.warning
+    assert session.events == events
+    # A whole line is no write cut by a crash: the warning said it was one.
+    assert f"line {whole + 1}: not a valid event" in session.warning and "cut off" not in session.warning
     session.close()
     assert path.read_text(encoding="utf-8") == log_text(events, entry.rules.log.encode)
+
+
+@pytest.mark.parametrize("game", list(PLAYED))
+def test_a_log_that_lost_its_first_line_is_refused_as_such(game: str, tmp_path: Path) -> None:
+    """Named no game, it was read as the first game's, which called the next event of another game an unknown
+    kind (`line 1: not a valid event (event: unknown kind 'rolled')`)."""
+    entry = PLAYED[game]
+    assert entry.rules is not None
+    lines = log_text(a_game(entry, seed=3), entry.rules.log.encode).splitlines(keepends=True)
+    path = tmp_path / "game.jsonl"
+    path.write_text("".join(lines[1:]), encoding="utf-8")
+    said = "line 1: a game's log begins with its game_started event, not "
+    for read in (score_path, game_of_log):
+        with pytest.raises(ScoreFileError, match=f"{said}'{json.loads(lines[1])['event']}'"):
+            read(path)
 
 
 @pytest.mark.parametrize("game", list(PLAYED))

@@ -158,16 +158,17 @@ class LoadedLog(Generic[E]):
     cut_text: str = ""
     cut_at: int = 0
     """Where the spoiled line starts in the file, in bytes: the log is kept up to there."""
+    cut_why: str = ""
+    """Why a whole last line was no event ('' for a line cut off by an interrupted write)."""
 
     @property
     def warning(self) -> str:
         """A message for the user when the last line was spoiled, else ''."""
         if self.cut_line is None:
             return ""
-        return (
-            f"{self.path}: line {self.cut_line} was cut off (an interrupted write); "
-            f"kept the {len(self.events)} complete events before it"
-        )
+        # A whole line is no cut write: one of a newer version, or written by hand, says what it holds.
+        spoiled = self.cut_why or f"line {self.cut_line} was cut off (an interrupted write)"
+        return f"{self.path}: {spoiled}; kept the {len(self.events)} complete events before it"
 
 
 def read_log(path: Path, data: bytes, log_format: LogFormat[E], lenient: bool = False) -> LoadedLog[E]:
@@ -196,7 +197,8 @@ def read_log(path: Path, data: bytes, log_format: LogFormat[E], lenient: bool = 
             whole = data[start + len(raw) : start + len(raw) + 1] == b"\n"
             if lost is not None or index < len(numbered) - 1 or (whole and not lenient) or not events:
                 raise LogError(f"{path}: {exc}") from exc
-            return LoadedLog(path, tuple(events), number, raw.decode("utf-8", "replace"), start)
+            why = str(exc) if whole else ""
+            return LoadedLog(path, tuple(events), number, raw.decode("utf-8", "replace"), start, why)
     if lost is not None:
         raise LogError(f"{path}: line {lost}: empty between two events (a lost event?)")
     if not events:
