@@ -126,9 +126,14 @@ class Session(Generic[E, S, X]):
         return self.rules.expectation(self.state)
 
     def submit(self, event: E) -> S:
-        """Apply a new event and append it to the log; `IllegalMove` or `LogWriteError` change nothing."""
+        """Apply a new event and append it to the log; `IllegalMove` or `LogWriteError` change nothing. The
+        move undone last, made again, is a redo: what was undone before it can still be redone (a screen
+        makes the game's own moves again after a redo, and undoing a move took those back with it)."""
         self._take(event)
-        self.redo_stack.clear()
+        if self.redo_stack and self.redo_stack[-1] == event:
+            self.redo_stack.pop()
+        else:
+            self.redo_stack.clear()
         return self.state
 
     def undo(self) -> E:

@@ -378,3 +378,27 @@ def test_a_question_mark_opens_the_help_as_on_every_game_screen(xdg: Path) -> No
 
     shown, typed = asyncio.run(ask())
     assert shown == "HelpScreen" and typed == "", (shown, typed)
+
+
+def test_redo_brings_back_every_move_undone_with_the_games_own(xdg: Path) -> None:
+    """Each undo took back a move with the prize the game then gave by itself; redo made that prize again as
+    a new move, which forgot every move undone before: the second ctrl+y had "nothing to redo"."""
+    path = saved(prize_phase(), "20261123-201500-blue-orange-green.jsonl")
+
+    async def play() -> tuple[list[ad.Event], list[ad.Event], list[str]]:
+        async with make_app().run_test(size=SIZE) as pilot:
+            _, screen = await continue_first(pilot, AlhambraDiceScreen, path)
+            await enter(pilot, "tile")
+            await enter(pilot, "points")
+            played = list(screen.session.events)
+            said = []
+            for key in ["ctrl+z", "ctrl+z", "ctrl+y", "ctrl+y"]:
+                await pilot.press(key)
+                await pilot.pause()
+                said.append(screen.message)
+            return played, list(screen.session.events), said
+
+    played, redone, said = asyncio.run(play())
+    assert redone == played, said
+    assert said[-1] == "redone: Green took 2 building points in arcades", said
+    assert path.read_text().splitlines() == log_text(played).splitlines()
