@@ -97,6 +97,8 @@ def score_path(path: str | Path) -> Scored:
     except JsonFileError as exc:
         raise ScoreFileError(f"{path}: {exc}") from exc
     rules, score_events = entry.rules, entry.score_events
+    if not is_log and isinstance(head, dict) and head.keys() >= EXPORTED:
+        raise ScoreFileError(f"{path}: {_exported(path)}")
     if not is_log or rules is None or score_events is None:
         # Another game's file that lost its "game" is read as the first game's: the refusal says so.
         guessed = f'; the file names no "game", so it was read as {entry.title}\'s' if game is None else ""
@@ -106,6 +108,20 @@ def score_path(path: str | Path) -> Scored:
     except LogError as exc:
         raise ScoreFileError(str(exc)) from exc
     return _named(path, partial(score_events, list(loaded.events)), loaded.warning)
+
+
+EXPORTED = {"title", "finished", "totals", "winners", "scoring"}
+"""The keys of the end screen's export (`GAME.score.json`), which is no game's file: read as the game's end
+state, it was refused for an unknown field 'title', as if the user had mistyped a file the app wrote."""
+
+
+def _exported(path: Path) -> str:
+    """Why an exported scoring is not scored, and the game's own file beside it that is."""
+    stem = path.name.removesuffix(".score.json")
+    beside = (path.with_name(stem + entry.files.rsplit("*", 1)[1]) for entry in GAMES.values())
+    found = next((p.name for p in beside if p.is_file()), "")
+    scores = f"its game's file beside it, {found}" if found else "its game's log or pad, not its export"
+    return f"the end screen's export of a scoring, not a game's file: `companion score` scores {scores}"
 
 
 def _named(path: Path, score: Callable[[], Scored], warning: str = "", hint: str = "") -> Scored:

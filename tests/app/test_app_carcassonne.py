@@ -135,6 +135,12 @@ def test_a_whole_game_is_typed_refused_undone_and_exported(xdg: Path, capsys: An
     ]  # fmt: skip
     assert exported["winners"] == [scored["winner"]]
     assert exported["finished"] and [p["name"] for p in scored["players"]] == ["Ann", "Ben", "Cleo"]
+    # Scored, the export was refused for "unknown field 'title'", as if the user had mistyped it.
+    assert companion_main(["score", str(path.with_suffix(".score.json"))]) == 2
+    assert capsys.readouterr().err == (
+        f"companion score: {path.with_suffix('.score.json')}: the end screen's export of a scoring, not a "
+        f"game's file: `companion score` scores its game's file beside it, {path.name}\n"
+    )
     assert "Turns:" in path.with_suffix(".score.md").read_text()
 
 
