@@ -24,6 +24,7 @@ from companion.games.entry import load
 from companion.games.table import FIRST_GAME, GAMES, PLAYED
 from companion.scorefiles import ScoreFileError, score_path
 from jsonfile import complain, count, print_json, printable, replace_what_cannot_be_shown
+from jsonfile.whole import cannot_write
 
 if TYPE_CHECKING:  # the app's modules load Textual, OpenCV and the models: only when the app runs
     from textual.app import App
@@ -66,9 +67,6 @@ def _printed() -> Iterator[None]:
     except BrokenPipeError:
         raise  # the reader stopped early: `main` ends quietly
     except OSError as exc:
-        # In the words every command says it in (its module loads OpenCV: not before it is needed).
-        from vision.cli import cannot_write
-
         raise OutputError(cannot_write("the standard output", exc)) from None
 
 

@@ -40,3 +40,22 @@ def write_whole(path: Path, data: str | bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     with written_whole(path) as side:
         side.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
+
+
+WHY_NOT_WRITTEN = {
+    errno.EISDIR: "is a folder",
+    errno.ENOENT: "no such folder",
+    errno.ENOTDIR: "a part of the path is a file, not a folder",
+    errno.EEXIST: "a part of the path is a file, not a folder",  # from making the missing folders
+    errno.EACCES: "not allowed (permissions)",
+    errno.EPERM: "not allowed (permissions)",
+    errno.EROFS: "on a read-only file system",
+    errno.ENOSPC: "the disk is full",
+}
+
+
+def cannot_write(path: Path | str, err: OSError) -> str:
+    """Why `path` (or the standard output) could not be written, in words, naming it as the user typed it (the
+    error names it resolved, its reason in the system's words)."""
+    why = WHY_NOT_WRITTEN.get(err.errno or 0) or (err.strerror or str(err)).lower()
+    return f"cannot write {path}: {why}"

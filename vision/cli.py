@@ -13,7 +13,6 @@ A bad input gets one `error: ...` line on stderr, the other inputs are still pro
 from __future__ import annotations
 
 import argparse
-import errno
 import json
 import os
 import sys
@@ -22,6 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from jsonfile import complain, printable, replace_what_cannot_be_shown
+from jsonfile.whole import cannot_write
 from models import ModelError, ModelMissingError, check_folder
 from vision.colour_profile import (
     ColourProfile,
@@ -186,25 +186,6 @@ def cmd_colour(args: argparse.Namespace) -> int:
     taught = ", ".join(f"{name} ({stats.samples} dice)" for name, stats in profile.colours.items())
     say(f"wrote {args.out}: {taught}")
     return FAILED if refused else 0
-
-
-WHY_NOT_WRITTEN = {
-    errno.EISDIR: "is a folder",
-    errno.ENOENT: "no such folder",
-    errno.ENOTDIR: "a part of the path is a file, not a folder",
-    errno.EEXIST: "a part of the path is a file, not a folder",  # from making the missing folders
-    errno.EACCES: "not allowed (permissions)",
-    errno.EPERM: "not allowed (permissions)",
-    errno.EROFS: "on a read-only file system",
-    errno.ENOSPC: "the disk is full",
-}
-
-
-def cannot_write(path: Path | str, err: OSError) -> str:
-    """Why `path` (or the standard output) could not be written, in words, naming it as the user typed it (the
-    error names it resolved, its reason in the system's words)."""
-    why = WHY_NOT_WRITTEN.get(err.errno or 0) or (err.strerror or str(err)).lower()
-    return f"cannot write {path}: {why}"
 
 
 def at_least_one(text: str) -> int:

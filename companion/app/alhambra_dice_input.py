@@ -24,7 +24,7 @@ HELP = {
     "(`tiles vp cancel start vp exchange vp`; 2 players: add `dirk TYPE`, the column rolled for Dirk)",
     ad.Ask.ROLL: "type the dice: six counts (`0 3 1 2 1 1`) or the symbols (`ssaacggt`)",
     ad.Ask.CHOOSE: "type the next roll's dice, `place TYPE` (`place TYPE displace`), `cancel`, `black TYPE`",
-    ad.Ask.GAME_OVER: "the game is over: ctrl+e exports the scoring",
+    ad.Ask.GAME_OVER: "the game is over: e shows the final scoring, ctrl+e exports it",
 }
 TILE_ENTRY = {
     "vp": "`tile 1`-`tile 3` (the VP tile's value)",

@@ -166,8 +166,9 @@ class CompanionApp(App[None]):
         screen: PlayScreen = load(entry_of_rules(session.rules).screen)(self, session)
         return screen
 
-    def _start_screen(self) -> StartScreen:
-        return StartScreen(self.games_dir, self.sheets_dir, self.now)
+    def _start_screen(self, after: AnySession | None = None) -> StartScreen:
+        """The start screen, its form filled for the next game of the table that finished `after`."""
+        return StartScreen(self.games_dir, self.sheets_dir, self.now, after)
 
     def on_start_screen_game_opened(self, message: StartScreen.GameOpened) -> None:
         self.switch_screen(self._game_screen(message.session))
@@ -184,16 +185,19 @@ class CompanionApp(App[None]):
             self.notify(f"game over: {message.note} ({message.session.path.name})")
 
     def on_end_screen_new_game(self, message: EndScreen.NewGame) -> None:
-        self._leave_game()
+        # The same table plays on: a new game of the one finished, for its players.
+        finished = self._table_screen()
+        self._leave_game(None if finished is None else finished.session)
 
     def on_play_screen_leave(self, message: PlayScreen.Leave) -> None:
         self._leave_game()
 
-    def _leave_game(self) -> None:
-        """Back to the start screen from the game and whatever lies over it (its end screen, a scoring)."""
+    def _leave_game(self, finished: AnySession | None = None) -> None:
+        """Back to the start screen from the game and whatever lies over it (its end screen, a scoring); its
+        form is filled for the next game after the `finished` one."""
         while len(self.screen_stack) > 2 and not isinstance(self.screen, PlayScreen):
             self.pop_screen()
-        self.switch_screen(self._start_screen())
+        self.switch_screen(self._start_screen(finished))
 
     def action_help(self) -> None:
         """The help page of the screen on top."""

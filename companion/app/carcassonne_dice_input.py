@@ -18,7 +18,7 @@ from jsonfile import short
 
 HELP = {
     cd.Ask.ROLL: "type the roll: how many dice show a city, a knight, a catapult (`5 3 1`)",
-    cd.Ask.GAME_OVER: "the game is over: ctrl+e exports the scoring",
+    cd.Ask.GAME_OVER: "the game is over: e shows the final scoring, ctrl+e exports it",
 }
 
 

@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from companion.games import alhambra_rw as rw
+from companion.games.words import listed
 from companion.live.frames import frames_dir
 from companion.saved_games import game_stem
-from jsonfile.whole import write_whole, written_whole
+from jsonfile.whole import cannot_write, write_whole, written_whole
 
 TERMS = (
     "VP 1/2/3: what the most, second and third most buildings of a type are worth ([in brackets],"
@@ -72,11 +73,12 @@ def scoreboard_markdown(board: rw.Scoreboard, title: str, state: rw.GameState | 
     ]
     for p in board.players:
         lines += ["", f"### {md(p.name)}{' (imaginary)' if p.imaginary else ''}: {p.total} VP", ""]
-        lines += [f"- {b.building}: {b.vp} VP: {b.why}" for b in p.buildings]
-        lines.append(f"- rows and columns: {p.rows_columns} VP: {p.rows_columns_why}")
-        lines.append(f"- coins: {p.coins} VP: {p.coins_why}")
+        # The reasons name players ("tied with Ann"): escaped as the names above are.
+        lines += [f"- {b.building}: {b.vp} VP: {md(b.why)}" for b in p.buildings]
+        lines.append(f"- rows and columns: {p.rows_columns} VP: {md(p.rows_columns_why)}")
+        lines.append(f"- coins: {p.coins} VP: {md(p.coins_why)}")
         if p.extra_why:
-            lines.append(f"- extra: {p.extra} VP: {p.extra_why}")
+            lines.append(f"- extra: {p.extra} VP: {md(p.extra_why)}")
     if state is not None:
         lines += ["", "## Grids", ""]
         for player in state.players:
@@ -154,14 +156,47 @@ def export_frames(log_path: Path) -> Path | None:
     return path
 
 
+class ExportError(OSError):
+    """An export stopped part way: its words say which files were written (each whole) and why the next one
+    was not. An `OSError` still, as every screen that exports catches one."""
+
+
 def export_scored(scored: Scored, markdown: str, log_path: Path, kinds: Iterable[str]) -> list[Path]:
     """Write the scoring in each of `kinds` (`md`, `json`) next to the game's log, and the camera's frames
-    (`export_frames`); returns the files. Each is written whole: a full disk leaves no half file."""
-    written = []
-    for kind in kinds:
-        path = score_path(log_path, kind)
-        text = markdown if kind == "md" else json.dumps(scored.to_json(), indent=2, ensure_ascii=False) + "\n"
-        write_whole(path, text)
-        written.append(path)
-    frames = export_frames(log_path)
+    (`export_frames`); returns the files. Each is written whole: a full disk leaves no half file, and stops
+    the export (`ExportError`)."""
+    as_json = json.dumps(scored.to_json(), indent=2, ensure_ascii=False) + "\n"
+    written: list[Path] = []
+    try:
+        for kind in kinds:
+            path = score_path(log_path, kind)
+            write_whole(path, markdown if kind == "md" else as_json)
+            written.append(path)
+        frames = export_frames(log_path)
+    except OSError as err:
+        # Those written before it are whole and stay: the players are told they were, not only the error.
+        why = cannot_write(err.filename or log_path.parent, err)
+        raise ExportError(
+            f"written: {listed(written)}; {why}" if written else f"{why}; nothing written"
+        ) from err
     return written + ([frames] if frames is not None else [])
+
+
+def withdrawn(log_path: Path, was_over: bool, is_over: bool) -> str:
+    """After an undo: where it took the game out of its end, the scoring exported beside it is removed, as
+    it names winners the game no longer has (the camera's frames, which claim no result, stay). What to add
+    to the undo's message about it; '' where there was nothing to remove."""
+    if not was_over or is_over:
+        return ""
+    removed: list[str] = []
+    kept: list[str] = []
+    for path in (score_path(log_path, kind) for kind in ("md", "json")):
+        try:
+            if path.is_file():
+                path.unlink()
+                removed.append(path.name)
+        except OSError as err:
+            kept.append(f"{path.name} ({err.strerror or err})")
+    said = [f"its exported scoring ({listed(removed)}) removed"] if removed else []
+    said += [f"its exported {listed(kept)} cannot be removed and still names a winner"] if kept else []
+    return f"; {'; '.join(said)}: the game is not over" if said else ""

@@ -19,9 +19,12 @@ ADVICE = "ctrl+a"
 the start, which Home does too). Where no entry line takes letters, `h` asks too."""
 ADVICE_LINE = "h"
 """The dice games' entry line: `h` then Enter asks for advice too."""
-HELP_OVER_MODAL = Binding("f1", "app.help", "help", show=False)
+HELP_OVER_MODAL = Binding("f1", "app.help", "help")
 """F1 on a screen laid over another (advice, sharing, a question): a modal screen stops the app's own keys,
-and F1 said nothing there."""
+and F1 said nothing there; its footer showed neither F1 nor quit."""
+QUIT_OVER_MODAL = Binding("ctrl+q", "app.quit", "quit")
+"""ctrl+q in the footer of a screen laid over another: the app's own key quits there too (it goes first), but
+a modal screen's footer lists only the screen's keys."""
 BACK = "escape"
 """On a game screen: clear what is typed, else back to the start screen (the game is saved); elsewhere:
 back to the screen before."""

@@ -76,7 +76,7 @@ class TableView(App[None]):
         self._seen: tuple[Path, int, int] | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
+        yield Static(id="status", markup=False)  # where the game is names its players: no markup
         yield VerticalScroll(id="body")
         yield FrameView(id="frame")
         yield KeysFooter()

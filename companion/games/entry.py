@@ -102,8 +102,7 @@ class GameEntry:
     """The `"game"` its files name."""
     title: str
     list_name: str
-    """How lists of games name it ("Alhambra dice"; '' for the first game, whose games were always listed
-    by their players alone)."""
+    """How lists of games name it, short: "Roll & Write", "Alhambra dice"."""
     score: Callable[[object], Scored]
     """Score one of its files that holds one JSON value (an end state, a turn, a pad); raises
     `ScoreFileError` naming the field (`companion score` names the file)."""

@@ -400,5 +400,9 @@ def test_redo_brings_back_every_move_undone_with_the_games_own(xdg: Path) -> Non
 
     played, redone, said = asyncio.run(play())
     assert redone == played, said
-    assert said[-1] == "redone: Green took 2 building points in arcades", said
+    assert said[2] == (
+        "redone: Blue took 1 building point in pavilion and the exchange tile; "
+        "Orange is given 2 building points in pavilion (the only prize left)"
+    ), said
+    assert said[3] == "redone: Green took 2 building points in arcades", said
     assert path.read_text().splitlines() == log_text(played).splitlines()

@@ -321,7 +321,9 @@ def test_an_export_that_cannot_be_written_says_so_and_leaves_no_half_file(xdg: P
 
     asyncio.run(export())
     assert isinstance(seen["screen"], AlhambraPadScreen), "the pad stays open"
-    assert any(note.startswith("export failed: ") for note in seen["notes"]), seen["notes"]
+    assert any(
+        note.startswith("cannot write ") and note.endswith("; nothing written") for note in seen["notes"]
+    ), seen["notes"]
     assert all(name.endswith(".part") for name in seen["written"]), seen["written"]
 
 

@@ -34,7 +34,8 @@ def test_a_click_picks_a_saved_game_and_a_second_click_opens_it(xdg: Path) -> No
     seen: dict[str, object] = {}
 
     async def run() -> None:
-        async with make_app().run_test(size=(100, 32)) as pilot:
+        # Wide enough for each game's label ("Roll & Write · Ann, Ben, Cleo · finished · …") to take a line.
+        async with make_app().run_test(size=(140, 32)) as pilot:
             start = pilot.app.screen
             assert isinstance(start, StartScreen)
             listed = start.query_one("#saved", OptionList)

@@ -60,7 +60,8 @@ def test_saved_games_are_listed_with_players_round_and_date(xdg: Path) -> None:
 
     labels = asyncio.run(look())
     assert any(
-        label.startswith("Barbara, Dirk, Ani ◇ · round ") and "2026-11-23 20:15" in label for label in labels
+        label.startswith("Roll & Write · Barbara, Dirk, Ani ◇ · round ") and "2026-11-23 20:15" in label
+        for label in labels
     )
     assert any(label.startswith("broken.jsonl: cannot continue: line 1: ") for label in labels)
 
@@ -77,7 +78,7 @@ def test_a_file_name_that_would_drive_the_terminal_is_shown_with_its_escapes(xdg
             await pilot.press("delete")  # the game, highlighted past the damaged log written last
             await pilot.pause()
             assert isinstance(pilot.app.screen, DeleteGameScreen)
-            return labels, str(pilot.app.screen.query_one("#files", Static).content)
+            return labels, str(pilot.app.screen.query_one("#details", Static).content)
 
     labels, files = asyncio.run(look())
     assert any(label.startswith("bad\\x1b[2J.jsonl: cannot continue: ") for label in labels), labels
@@ -151,9 +152,9 @@ def test_finished_games_are_listed_apart_and_open_on_their_scoring(xdg: Path) ->
             return labels, first, pilot.app.screen
 
     labels, first, opened = asyncio.run(look())
-    assert labels[0].startswith("Barbara, Dirk, Ani ◇ · round ")
+    assert labels[0].startswith("Roll & Write · Barbara, Dirk, Ani ◇ · round ")
     assert labels[1] == "── Finished (opens the scoring) ──"
-    assert labels[2].startswith("Anna, Ben, Cleo · ") and len(labels) == 3
+    assert labels[2].startswith("Roll & Write · Anna, Ben, Cleo · ") and len(labels) == 3
     assert first == 0, "the game still being played is chosen first"
     assert isinstance(opened, RollAndWriteEndScreen)
 
@@ -192,7 +193,7 @@ def test_a_saved_game_is_deleted_with_its_files_once_confirmed(xdg: Path) -> Non
     assert all_there and len(labels) == 3, "n keeps the game"
     assert not any(f.exists() for f in [log, *beside]) and kept.exists()
     assert seen["after yes"] == [labels[0]], "the list is read again: the game still being played, alone"
-    assert str(seen["said"]).startswith("deleted: Anna, Ben, Cleo")
+    assert str(seen["said"]).startswith("deleted: Roll & Write · Anna, Ben, Cleo")
     # The history index forgets the deleted game: history reads the folder as it is now.
     assert (paths.games_dir() / INDEX_NAME).exists() and history(paths.games_dir()).games == ()
 

@@ -68,7 +68,8 @@ def test_a_roll_of_counts_typed_back_from_a_game_is_no_name_and_enter_continues_
     asyncio.run(run())
     assert [p.name for p in paths.games_dir().glob("*.jsonl")] == ["a.jsonl"], "no game started"
     assert seen["names"] == ["", ""] and seen["continued"], seen
-    assert str(seen["back"]).startswith("Enter continues Barbara, Dirk, Ani ◇ · round "), seen["back"]
+    back = str(seen["back"])
+    assert back.startswith("Enter continues Roll & Write · Barbara, Dirk, Ani ◇ · round "), back
 
 
 @pytest.mark.parametrize("roll", ["y3 b5", "p s a", "ssaacggt", "y3b5"])

@@ -17,7 +17,8 @@ import numpy as np
 import pytest
 from vision_data import D6_TRAY
 
-from vision.cli import cannot_write, main
+from jsonfile.whole import cannot_write
+from vision.cli import main
 from vision.dataset import DatasetError, parse_labels
 from vision.evaluate import Scores, format_scores
 from vision.images import MAX_BYTES, ImageError, load_image

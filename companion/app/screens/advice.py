@@ -22,8 +22,9 @@ from textual.worker import get_current_worker
 
 from companion.games.advice import SECONDS, Advice, Advising, advise
 
-from ..keys import ADVICE, HELP_OVER_MODAL
+from ..keys import ADVICE, HELP_OVER_MODAL, QUIT_OVER_MODAL
 from ..widgets.fitted import Fitted
+from ..widgets.footer import KeysFooter
 
 NONE_TO_ADVISE = "no decisions to advise: this game is a score pad"
 
@@ -61,7 +62,9 @@ def advice_table(advice: Advice) -> Table:
     table.add_column("win", justify="right")
     table.add_column("playouts", justify="right", style="dim")
     for n, e in enumerate(advice.estimates, start=1):
-        table.add_row(str(n), e.words, f"{e.score:.1f}", f"{e.spread:.1f}", win_text(e.win), str(e.playouts))
+        # A text: a choice may name a player ("pass y3 b5 to Ann"), and a table's string is read as markup.
+        words = Text(e.words)
+        table.add_row(str(n), words, f"{e.score:.1f}", f"{e.spread:.1f}", win_text(e.win), str(e.playouts))
     return table
 
 
@@ -80,6 +83,7 @@ class AdviceScreen(ModalScreen[None]):
     CSS_PATH = "advice.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(f"escape,h,{ADVICE}", "dismiss", "close advice"),
+        QUIT_OVER_MODAL,
         HELP_OVER_MODAL,
     ]
 
@@ -104,6 +108,7 @@ class AdviceScreen(ModalScreen[None]):
         with VerticalScroll(id="advice"):
             yield Static("Advice (esc closes; it never makes a move)", id="advice-title")
             yield Static(f"thinking: playing the game out (about {SECONDS:.0f} s) …", id="advice-body")
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         if self.advising is None:

@@ -65,7 +65,7 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
         self.camera = camera
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
+        yield Static(id="status", markup=False)  # the Caliph's name is no markup
         with UnfocusedScroll(id="middle"):
             with Panel(id="board-box"):
                 yield AlhambraBoard(id="board")

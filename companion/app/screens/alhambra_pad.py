@@ -29,7 +29,7 @@ from companion.games.held import HeldFile, InUse
 from companion.games.words import listed
 from companion.saved_games import game_stem
 
-from ..export import Scored, export_scored
+from ..export import ExportError, Scored, export_scored, withdrawn
 from ..keys import ADVICE, REDO, UNDO
 from ..widgets.fitted import FittedScreen
 from ..widgets.footer import KeysFooter
@@ -106,15 +106,17 @@ class AlhambraPadScreen(FittedScreen[None]):
             yield Label("player", classes="name")
             for field in (*al.TYPES, WALL):
                 yield Label(field, classes="count")
+        # The players' names are no markup, here nor in the totals (`[b]Ann` bold, `Ann[/]` a crash).
         for p, player in enumerate(self.pad["players"]):
             with Horizontal(classes="row"):
-                yield Label(f"{player['name']}{' ◇' if player.get('dirk') else ''}", classes="name")
+                name = f"{player['name']}{' ◇' if player.get('dirk') else ''}"
+                yield Label(name, classes="name", markup=False)
                 for field in (*al.TYPES, WALL):
                     if field == WALL and player.get("dirk"):
                         yield Label("-", classes="count")
                     else:
                         yield Input(id=f"p{p}-{field}", classes="count", type="integer", compact=True)
-        yield Static(id="totals")
+        yield Static(id="totals", markup=False)
         with Breakdown(id="breakdown"):
             yield Static(id="result")
         yield KeysFooter()
@@ -232,7 +234,7 @@ class AlhambraPadScreen(FittedScreen[None]):
             save_pad(self.path, self.pad)
             self.held.renew()
         except (PadError, OSError) as exc:
-            self.notify(str(exc), severity="error")
+            self.notify(str(exc), severity="error", markup=False)
 
     def remember(self, at: int, what: str) -> None:
         """The pad as it is, before the change `what` made in scoring `at`: undo brings it back. A change
@@ -255,11 +257,17 @@ class AlhambraPadScreen(FittedScreen[None]):
             return
         change = taken.pop()
         kept.append(Change(self.pad, change.at, change.what))
+        was_over = self.held_scorings() == SCORINGS
         self.pad = change.pad
         self.save()
-        self.at = min(change.at, len(self.pad["players"][0]["scorings"]) - 1)
+        self.at = min(change.at, self.held_scorings() - 1)
         self.show()
-        self.notify(said.format(change.what))
+        export = withdrawn(self.path, was_over, self.held_scorings() == SCORINGS)
+        self.notify(said.format(change.what) + export, markup=False)  # a change names its player: no markup
+
+    def held_scorings(self) -> int:
+        """How many scorings the pad holds: the game is over at the third."""
+        return len(self.pad["players"][0]["scorings"])
 
     def action_next_scoring(self) -> None:
         """The next scoring starts from the counts of the last one: buildings stay in an Alhambra."""
@@ -317,7 +325,7 @@ class AlhambraPadScreen(FittedScreen[None]):
         )
         try:
             paths = export_scored(scored, scored.markdown(game_stem(self.path)), self.path, ("md", "json"))
-        except OSError as exc:
-            self.notify(f"export failed: {exc}", severity="error")
+        except ExportError as exc:  # what was written, and why the rest was not
+            self.notify(str(exc), severity="error", markup=False)
             return
         self.notify(f"written: {listed(paths)}")

@@ -24,7 +24,7 @@ from vision.colour import body_lab
 from vision.colour_profile import MIN_SAMPLES, ColourProfile, ColourProfileError, save_profile, teach
 from vision.reading import DiceReading, Image
 
-from ..keys import HELP_OVER_MODAL
+from ..keys import HELP_OVER_MODAL, QUIT_OVER_MODAL
 from ..widgets.camera_panel import CameraPanel
 from ..widgets.footer import KeysFooter
 from ..widgets.message_line import ERROR, error_style
@@ -38,6 +38,7 @@ class CalibrateScreen(ModalScreen[None]):
         Binding("b", "sample('blue')", "blue dice in view"),
         Binding("s", "save", "save"),
         Binding("escape", "dismiss", "back"),
+        QUIT_OVER_MODAL,
         HELP_OVER_MODAL,
     ]
 

@@ -12,6 +12,7 @@ from pathlib import Path, PurePath
 from typing import ClassVar
 
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -23,8 +24,8 @@ from textual.widgets import Static
 from companion.games.words import listed
 from companion.saved_games import game_stem
 
-from ..export import Scored, export_scored
-from ..keys import ADVICE, BACK, EXPORT, HELP_OVER_MODAL
+from ..export import ExportError, Scored, export_scored
+from ..keys import ADVICE, BACK, EXPORT, HELP_OVER_MODAL, QUIT_OVER_MODAL
 from ..widgets.footer import KeysFooter
 from ..widgets.reasons import Reasons
 from .help import HelpPage
@@ -35,7 +36,9 @@ def totals_table(scored: Scored) -> Table:
     table.add_column("player")
     table.add_column("total", justify="right")
     for name, total in scored.totals:
-        table.add_row(scored.shown(name), str(total), style="bold green" if name in scored.winners else "")
+        # A name as a text: a table's string is read as markup (`[b]Ann` bold, `Ann[/]` a crash).
+        shown = Text(scored.shown(name))
+        table.add_row(shown, str(total), style="bold green" if name in scored.winners else "")
     return table
 
 
@@ -66,10 +69,11 @@ class EndScreen(Screen[None]):
         self.log_path = log_path
 
     def compose(self) -> ComposeResult:
-        yield Static(f"Final scoring · {self.scored.winners_line()}", id="winners")
+        # The winners' names (and, below, the paths written) are no markup.
+        yield Static(f"Final scoring · {self.scored.winners_line()}", id="winners", markup=False)
         with VerticalScroll(id="breakdown"):
             yield from self.breakdown()
-        yield Static(id="message")
+        yield Static(id="message", markup=False)
         yield KeysFooter()
 
     def breakdown(self) -> Iterable[Widget]:
@@ -84,8 +88,8 @@ class EndScreen(Screen[None]):
         """Write the breakdown as `kinds`: Markdown and JSON, or one of them (`m`, `j`)."""
         try:
             paths = export_scored(self.scored, self.markdown(), self.log_path, kinds.split())
-        except OSError as exc:
-            self.query_one("#message", Static).update(f"cannot write the breakdown: {exc}")
+        except ExportError as exc:  # what was written, and why the rest was not
+            self.query_one("#message", Static).update(str(exc))
             return
         self.query_one("#message", Static).update(f"written: {listed(paths)}")
 
@@ -109,6 +113,7 @@ class ScoringPanel(ModalScreen[None]):
     HELP_PAGE = HelpPage("A scoring during the game")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(f"{BACK},enter,space", "dismiss", "back to the game"),
+        QUIT_OVER_MODAL,
         HELP_OVER_MODAL,
     ]
 
@@ -119,5 +124,8 @@ class ScoringPanel(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="scoring"):
-            yield Static(f"{self.title_text} (esc or Enter: back to the game)", id="scoring-title")
+            # A title names the player whose turn was scored: no markup.
+            title = f"{self.title_text} (esc or Enter: back to the game)"
+            yield Static(title, id="scoring-title", markup=False)
             yield Static(Reasons(self.text), id="scoring-text")
+        yield KeysFooter()

@@ -21,6 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.events import Key, Resize
+from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
@@ -32,15 +33,18 @@ from companion.live.match import FaceProposal, lying_proposal
 from companion.saved_games import game_stem
 from vision.reading import DiceReading
 
-from ..export import Scored, export_scored
+from ..export import ExportError, Scored, export_scored, withdrawn
 from ..keys import ADVICE_LINE, game_keys
 from ..widgets.message_line import MessageLine
-from ..widgets.wrapped_log import WrappedLog
+from ..widgets.wrapped_log import LOG_KEYS, WrappedLog
 from .end import EndScreen, ScoringPanel
 from .play import PlayScreen
 
 SHORT_LOG = 4
 """At 80×24 the game log shows only where it has this many lines (two of them its border)."""
+END = "e"
+"""Opens the final scoring again once the game is over (after `b` went back from it), as on Roll & Write's
+screen: the entry line has no entry to take then, and types the letter until then."""
 
 
 class GameState(Protocol):
@@ -72,6 +76,13 @@ class EntryLine(Input):
         if await self.app.run_action(bound.binding.action, bound.node):
             event.stop()  # run: the app must not run it again
 
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        # A letter the screen takes now (`EventGameScreen.takes_letter`) is its key: Textual dropped the
+        # screen's binding of every letter while the line had the focus, from the keys and the footer.
+        screen = self.screen
+        taken = isinstance(screen, EventGameScreen) and screen.takes_letter(key)
+        return super().check_consume_key(key, character) and not taken
+
     async def action_submit(self) -> None:
         self._enter(self.Submitted(self, self.value))
 
@@ -92,6 +103,12 @@ class Panel(Vertical):
         if shown:
             self.vertical_scrollbar.position = self.scroll_y
 
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        # Textual lays the lines out for an auto height at the width inside the border, the scrollbar's column
+        # (kept for it, or shown) included: the Now panel's words, wrapped a column narrower, ran a line past
+        # the height measured, and the panel scrolled where it had room to show them whole.
+        return super().get_content_height(container, viewport, width - self.scrollbar_size_vertical)
+
 
 class NowPanel(Panel):
     """The Now panel (`#side`): what the game expects (`#now`), then what to type and how (`#how`). The
@@ -99,8 +116,9 @@ class NowPanel(Panel):
     scrolls, what to type stays in view."""
 
     def compose(self) -> ComposeResult:
-        yield Static(id="now")
-        yield Static(id="how")
+        # What the game expects names its players, which are no markup (`[b]Ann` bold, `Ann[/]` a crash).
+        yield Static(id="now", markup=False)
+        yield Static(id="how", markup=False)
 
     def on_mount(self) -> None:
         self.border_title = "Now"
@@ -118,11 +136,20 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
     """Plays one dice game's session."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        # Before the entry line, which hands its letter over once the game is over (`takes_letter`).
+        Binding(
+            END,
+            "show_end",
+            "final scoring",
+            tooltip="the final scoring again, once the game is over",
+            priority=True,
+        ),
         *game_keys(),
         # The entry line keeps the focus, so the middle (board or pad, the Now panel) scrolls by these keys
         # too: at 80×24 its lower part is out of view, and a mouse's wheel may not be at hand.
         Binding("pageup", "scroll_middle(-1)", "page up the board or pad, then the Now panel", show=False),
         Binding("pagedown", "scroll_middle(1)", "page down the board or pad, then the Now panel", show=False),
+        *LOG_KEYS,
     ]
 
     def __init__(
@@ -155,6 +182,15 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
     @property
     def state(self) -> S:
         return self.session.state
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "show_end":
+            return self.state.is_over
+        return super().check_action(action, parameters)
+
+    def takes_letter(self, key: str) -> bool:
+        """Whether the letter `key` is the screen's key now, not typed into the entry line."""
+        return key == END and self.state.is_over
 
     def words(self, before: S, event: E, after: S) -> list[str]:
         """The game log's lines for `event`, which turned `before` into `after`, in the players' words."""
@@ -355,7 +391,12 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         self.scorings_shown = held
         self.table_at_turn_start()
         if self.state.is_over:
-            self.post_message(self.Finished(self.session, EndScreen(self.scored(), self.session.path), ""))
+            self.refresh_bindings()  # the footer offers `e` now
+            self.action_show_end()
+
+    def action_show_end(self) -> None:
+        """The end screen with the final scoring; `e` opens it again after `b` went back from it."""
+        self.post_message(self.Finished(self.session, EndScreen(self.scored(), self.session.path), ""))
 
     def automatic_next(self) -> bool:
         """Whether the game makes the next move itself (Dirk's fixed moves); none in this game."""
@@ -364,6 +405,7 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
     def action_undo(self) -> None:
         """The last move taken back, with the moves the game made itself after it: undone alone, the game
         made them again at once, or (at the game's end) waited for one nobody could type."""
+        over = self.state.is_over
         undone: list[str] = []
         try:
             self.session.undo()
@@ -375,20 +417,29 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
             self.say(str(exc), error=True)
             if not undone:
                 return
-        self.say(f"undone: {'; '.join(undone)} (ctrl+y redoes it)")
+        withdrawn_export = withdrawn(self.session.path, over, self.state.is_over)
+        self.say(f"undone: {'; '.join(undone)} (ctrl+y redoes it){withdrawn_export}")
         self._rewrite_log()
         self.scorings_shown = min(self.scorings_shown or 0, self.scorings_held())
+        if over:
+            self.refresh_bindings()  # the footer offers `e` no more
 
     def action_redo(self) -> None:
-        before = self.state
+        """The last move undone made again, with the moves the game made itself after it (undone with it, and
+        said with it: the redo named the player's move alone)."""
+        redone: list[str] = []
         try:
-            redone = self.session.redo()
+            while not redone or (self.automatic_next() and self.session.redo_stack):
+                before = self.state
+                event = self.session.redo()
+                lines = self.words(before, event, self.state)
+                self._logged(lines)
+                redone += lines
         except (IllegalMove, OSError) as exc:
             self.say(str(exc), error=True)
-            return
-        lines = self.words(before, redone, self.state)
-        self._logged(lines)
-        self.say(f"redone: {'; '.join(lines)}")
+            if not redone:
+                return
+        self.say(f"redone: {'; '.join(redone)}")
         self._after_change()
 
     def _rewrite_log(self) -> None:
@@ -402,8 +453,8 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
             paths = export_scored(
                 scored, scored.markdown(game_stem(self.session.path)), self.session.path, ("md", "json")
             )
-        except OSError as exc:
-            self.say(f"export failed: {exc}", error=True)
+        except ExportError as exc:  # what was written, and why the rest was not
+            self.say(str(exc), error=True)
             return
         self.say(f"exported the scoring to {listed(paths)}")
 
@@ -419,6 +470,13 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
                 page = max(1, panel.scrollable_content_region.height - covered)
                 panel.scroll_to(y=panel.scroll_y + pages * page, animate=False)
                 return
+
+    def action_scroll_log(self, pages: int) -> None:
+        log = self.query_one("#log", WrappedLog)
+        if not log.display:  # at 80×24, where the board or pad needs its lines (`fit_log`)
+            self.say("the game log shows on a taller terminal: here this line says each move", error=True)
+            return
+        log.page(pages)
 
     def action_back(self) -> None:
         """Esc: clear what is typed; with nothing typed, back to the start screen (the game is saved)."""

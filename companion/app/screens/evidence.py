@@ -87,9 +87,11 @@ class EvidenceScreen(FittedScreen[None]):
         self.at = len(shown) - 1 if at is None else at
 
     def compose(self) -> ComposeResult:
-        yield Static(f"The camera's evidence: {self.log_path.name}", id="title")
+        yield Static(f"The camera's evidence: {self.log_path.name}", id="title", markup=False)
         with Horizontal():
-            yield OptionList(*(Option(e.caption, id=str(n)) for n, e in enumerate(self.shown)), id="moves")
+            # A move's caption names its player, which is no markup (`[b]Ann` bold, `Ann[/]` a crash).
+            captions = (Option(e.caption, id=str(n)) for n, e in enumerate(self.shown))
+            yield OptionList(*captions, id="moves", markup=False)
             yield FrameView(id="frame")
         yield KeysFooter()
 

@@ -15,7 +15,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from ..keys import key_name
+from ..keys import QUIT_OVER_MODAL, key_name
+from ..widgets.footer import KeysFooter
 from ..widgets.grid_editor import GridEditor
 from ..widgets.key_rows import KeyRows
 
@@ -223,7 +224,9 @@ class HelpScreen(ModalScreen[None]):
 
     CSS_PATH = "help.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,question_mark,f1", "dismiss", "close help"),
+        # F1 first: the footer shows a binding's first key, and F1 keeps its place at the footer's right edge.
+        Binding("f1,escape,q,question_mark", "dismiss", "close help"),
+        QUIT_OVER_MODAL,
     ]
 
     def __init__(self, screen: Screen[object]) -> None:
@@ -239,3 +242,4 @@ class HelpScreen(ModalScreen[None]):
             if self.page.terms:
                 yield Static("What the screen shows", id="terms-title")
                 yield Static(KeyRows([(escape(term), meaning) for term, meaning in self.page.terms]))
+        yield KeysFooter()

@@ -55,10 +55,12 @@ class HistoryScreen(FittedScreen[None]):
     def compose(self) -> ComposeResult:
         yield Static("Past games", id="title")
         with Horizontal(id="body"):
-            yield PickList(*(Option(game_label(g), id=str(n)) for n, g in enumerate(self.games)), id="games")
+            # A game's players and winners are named as typed, no markup (`[b]Ann` bold, `Ann[/]` a crash).
+            options = (Option(game_label(g), id=str(n)) for n, g in enumerate(self.games))
+            yield PickList(*options, id="games", markup=False)
             with Vertical(id="detail"):
                 yield ScorePlot(id="plot")
-                yield Static(id="result")
+                yield Static(id="result", markup=False)
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -106,7 +108,7 @@ class HistoryScreen(FittedScreen[None]):
         try:
             events = load_log(game.path, rules.log).events
         except LogError as exc:
-            self.notify(str(exc), severity="error")
+            self.notify(str(exc), severity="error", markup=False)
             return
         self.app.push_screen(EvidenceScreen(game.path, exhibits(events, rules.log.encode)))
 

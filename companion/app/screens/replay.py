@@ -54,7 +54,7 @@ class ReplayScreen(Screen[None]):
         self.at = 0
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
+        yield Static(id="status", markup=False)  # a move's words name its player: no markup
         with VerticalScroll():
             yield FrameView(id="frame")
             yield TablePanel()

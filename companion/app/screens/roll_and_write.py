@@ -25,15 +25,15 @@ from companion.live.match import Proposal, kept_pair, lying_proposal
 from vision.reading import DiceReading
 
 from ..describe import describe
-from ..export import export_scored, scoreboard_markdown
+from ..export import ExportError, export_scored, scoreboard_markdown, withdrawn
 from ..keys import game_keys
 from ..roll_and_write_input import Colour, DiceEntered, DiceSource, DiceSyntaxError, PipDie, parse_dice
 from ..widgets.footer import KeysFooter
-from ..widgets.grid_text import grid_text
+from ..widgets.grid_text import grid_text, grid_title
 from ..widgets.log_row import log_row
 from ..widgets.score_sheet import ScoreSheet
 from ..widgets.turn_panel import TurnPanel, is_imaginary_roll, is_roll
-from ..widgets.wrapped_log import WrappedLog
+from ..widgets.wrapped_log import LOG_KEYS, WrappedLog
 from .help import ROLL_AND_WRITE
 from .play import PlayScreen
 from .roll_and_write_end import RollAndWriteEndScreen, roll_and_write_scored
@@ -79,6 +79,7 @@ class RollAndWriteScreen(PlayScreen):
         # A small terminal (a phone's) shows the sheet and grid, the Now panel below them: paged to by keys.
         Binding("pageup", "page(-1)", "page up, back to the score sheet", show=False),
         Binding("pagedown", "page(1)", "page down, to the Now panel and the game log", show=False),
+        *LOG_KEYS,
         Binding("k", "accept_camera", "accept the camera's dice", show=False),
         Binding("a", "toggle_auto", "auto-roll imaginary", show=False),
         *game_keys(),
@@ -123,7 +124,7 @@ class RollAndWriteScreen(PlayScreen):
         self._auto_rolling = False
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
+        yield Static(id="status", markup=False)  # the players' names are no markup
         yield ScoreSheet(id="sheet")
         with Horizontal(id="middle"):
             yield Static(id="grid")
@@ -186,7 +187,7 @@ class RollAndWriteScreen(PlayScreen):
         hits = [(c.yellow, c.blue) for c in rw.crossings(state)]
         grid = self.query_one("#grid", Static)
         grid.update(grid_text(state.sheet.grid, owner.crossed_cells(), hits))
-        grid.border_title = f"{owner.name}'s grid"
+        grid.border_title = grid_title(owner.name)
 
     @staticmethod
     def _status_text(state: rw.GameState, exp: rw.Expectation) -> str:
@@ -393,8 +394,8 @@ class RollAndWriteScreen(PlayScreen):
                 path,
                 ("md", "json"),
             )
-        except OSError as exc:
-            self.say(f"export failed: {exc}", error=True)
+        except ExportError as exc:  # what was written, and why the rest was not
+            self.say(str(exc), error=True)
             return
         self.say(f"exported the scoring so far to {listed(written)}")
 
@@ -462,6 +463,9 @@ class RollAndWriteScreen(PlayScreen):
             self.scroll_page_down(animate=False)
         else:
             self.scroll_page_up(animate=False)
+
+    def action_scroll_log(self, pages: int) -> None:
+        self.query_one("#log", WrappedLog).page(pages)
 
     def action_refused(self, action: str) -> None:
         """A move the footer does not offer now, pressed: tried all the same, for the engine's reason."""
@@ -540,6 +544,7 @@ class RollAndWriteScreen(PlayScreen):
     def action_undo(self) -> None:
         """The last move taken back, with the imaginary players' rolls the app made after it: undone alone,
         the game waited for a roll nobody made (auto-roll rolls after a move, not after an undo)."""
+        over = self.state.is_over
         undone: list[str] = []
         try:
             self.session.undo()
@@ -553,7 +558,8 @@ class RollAndWriteScreen(PlayScreen):
                 return
         self._rewrite_log()
         self.colour, self.picked, self.entry = None, None, []
-        self.say(f"undone: {'; '.join(undone)} (ctrl+y redoes it)")
+        withdrawn_export = withdrawn(self.session.path, over, self.state.is_over)
+        self.say(f"undone: {'; '.join(undone)} (ctrl+y redoes it){withdrawn_export}")
         if self.automatic_next():  # back at the start: its rolls are the app's to make again
             self._after_change()
 

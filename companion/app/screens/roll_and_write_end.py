@@ -22,7 +22,7 @@ from companion.games.alhambra_rw.report import scoreboard_text
 
 from ..export import TERMS, Scored, scoreboard_markdown
 from ..widgets.fitted import UNBOUNDED, Fitted
-from ..widgets.grid_text import grid_text
+from ..widgets.grid_text import grid_text, grid_title
 from .end import EndScreen
 
 SHORT = {
@@ -43,8 +43,9 @@ def parts(p: rw.PlayerScore) -> list[str]:
     return [str(n) for n in (*(b.vp for b in p.buildings), p.rows_columns, p.coins, p.extra)]
 
 
-def shown_name(p: rw.PlayerScore) -> str:
-    return f"{p.name} ◇" if p.imaginary else p.name
+def shown_name(p: rw.PlayerScore) -> Text:
+    # A text: a table's string is read as markup, and a player named `[b]Ann` was bold, `Ann[/]` crashed.
+    return Text(f"{p.name} ◇" if p.imaginary else p.name)
 
 
 def totals_table(board: rw.Scoreboard) -> Table:
@@ -91,12 +92,13 @@ def reasons_table(board: rw.Scoreboard) -> Group:
         table.add_column(no_wrap=True, width=len("  rows/cols"))
         table.add_column(justify="right", no_wrap=True, width=3)
         table.add_column(ratio=1)
+        # The reasons name players ("tied with Ann"): texts, never read as markup.
         for b in p.buildings:
-            table.add_row(f"  {b.building}", str(b.vp), b.why)
-        table.add_row("  rows/cols", str(p.rows_columns), p.rows_columns_why)
-        table.add_row("  coins", str(p.coins), p.coins_why)
+            table.add_row(f"  {b.building}", str(b.vp), Text(b.why))
+        table.add_row("  rows/cols", str(p.rows_columns), Text(p.rows_columns_why))
+        table.add_row("  coins", str(p.coins), Text(p.coins_why))
         if p.extra_why:
-            table.add_row("  extra", str(p.extra), p.extra_why)
+            table.add_row("  extra", str(p.extra), Text(p.extra_why))
         parts.append(table)
     return Group(*parts)
 
@@ -139,7 +141,7 @@ class RollAndWriteEndScreen(EndScreen):
             for player in self.state.players:
                 if not player.imaginary:
                     grid = Static(grid_text(self.state.sheet.grid, player.crossed_cells()), classes="grid")
-                    grid.border_title = f"{player.name}'s grid"
+                    grid.border_title = grid_title(player.name)
                     yield grid
 
     def markdown(self) -> str:

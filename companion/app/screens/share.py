@@ -13,9 +13,10 @@ from textual.events import Resize
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from ..keys import HELP_OVER_MODAL
+from ..keys import HELP_OVER_MODAL, QUIT_OVER_MODAL
 from ..sharing import MAX_VIEWERS, ServedView, phone_addresses, qr_lines, view_url
 from ..widgets.fitted import fit_classes
+from ..widgets.footer import KeysFooter
 from .alhambra_pad import AlhambraPadScreen
 from .play import PlayScreen
 
@@ -51,6 +52,7 @@ class ShareScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "dismiss", "close"),
         Binding("f6", "again", "close, or serve anew", show=False),
+        QUIT_OVER_MODAL,
         HELP_OVER_MODAL,
     ]
 
@@ -116,6 +118,7 @@ class ShareScreen(ModalScreen[None]):
                         "esc closes; the view stays served until the app quits",
                         id="hint",
                     )
+        yield KeysFooter()
 
     def said(self) -> str:
         if self.ended and self.served.could_not_listen:

@@ -24,7 +24,8 @@ from jsonfile.whole import write_whole
 from ..widgets.fitted import FittedScreen
 from ..widgets.footer import KeysFooter
 from ..widgets.grid_editor import EMPTY, GridEditor
-from .help import SHEET_EDITOR
+from .help import SHEET_EDITOR, HelpPage
+from .question import QuestionScreen, answers
 
 EDITED = "sheet"
 """What the checks call the sheet being edited; `in_players_words` turns their field names into words."""
@@ -47,6 +48,9 @@ def file_stem(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9_-]+", "-", name.strip()).strip("-") or "sheet"
 
 
+Typed = tuple[tuple[str, ...], str, str]
+"""The editor's cells (a row a string), name and coin supply, as typed."""
+
 ONE_COLUMN = 78
 """Below this many columns the grid and its counts stand above the name, the coin supply and the buttons:
 beside the grid's 36 columns the two buttons need 40 more (at 60, "Back" was off the screen)."""
@@ -59,7 +63,12 @@ class SheetEditorScreen(FittedScreen[Path | None]):
     HELP_PAGE = SHEET_EDITOR
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "save", "save and use"),
-        Binding("escape", "cancel", "back without saving"),
+        Binding(
+            "escape",
+            "cancel",
+            "back without saving",
+            tooltip="back without saving; once something is typed it asks first (keep editing, or leave)",
+        ),
         # A short terminal (60×20) scrolls the page: moving the focus never shows the counts under the grid.
         Binding("pagedown", "page(1)", "page down", show=False),
         Binding("pageup", "page(-1)", "page up", show=False),
@@ -72,6 +81,9 @@ class SheetEditorScreen(FittedScreen[Path | None]):
         self.sheet: rw.Sheet | None = sheet
         self.replacing: Path | None = None
         """Another sheet of this name, whose replacing was asked about (ctrl+s again replaces it)."""
+        self.opened: Typed | None = None
+        """What the editor showed as it opened (set once mounted): Esc leaves at once while nothing differs
+        from it."""
 
     def compose(self) -> ComposeResult:
         yield Static(
@@ -100,6 +112,15 @@ class SheetEditorScreen(FittedScreen[Path | None]):
     def on_mount(self) -> None:
         self.query_one("#grid", GridEditor).focus()
         self.validate()
+        self.opened = self.typed()
+
+    def typed(self) -> Typed:
+        """The cells, the name and the coin supply as they stand: what leaving without saving loses."""
+        return (
+            self.query_one("#grid", GridEditor).rows,
+            self.query_one("#sheet-name", Input).value,
+            self.query_one("#coins", Input).value,
+        )
 
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width < ONE_COLUMN, "-one-column")
@@ -192,4 +213,25 @@ class SheetEditorScreen(FittedScreen[Path | None]):
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        """Back to the start screen; once something is typed, only when the players say so: Esc, pressed to
+        clear a field as it does in the games' entry lines, threw a whole sheet typed away."""
+        if self.typed() == self.opened:
+            self.dismiss(None)
+            return
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.dismiss(None)
+
+        self.app.push_screen(LeaveUnsavedScreen(), answered)
+
+
+class LeaveUnsavedScreen(QuestionScreen):
+    """Asks before the sheet editor is left with what was typed unsaved: True leaves, False keeps editing."""
+
+    HELP_PAGE = HelpPage("Sheet editor: leave without saving?")
+    BINDINGS: ClassVar[list[BindingType]] = answers("leave without saving", "keep editing")
+
+    def __init__(self) -> None:
+        what = "What was typed is lost: keep editing, then ctrl+s, to save it."
+        super().__init__("Leave the sheet editor without saving?", what, "Leave", "Keep editing")

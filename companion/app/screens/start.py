@@ -14,12 +14,14 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, ClassVar
 
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.events import DescendantBlur, DescendantFocus, Key, Paste
 from textual.message import Message
+from textual.screen import Screen
 from textual.suggester import SuggestFromList
 from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
@@ -33,7 +35,7 @@ from companion.games.alhambra_rw.engine import IMAGINARY_PLAYERS
 from companion.games.alhambra_rw.entry import RULES as ROLL_AND_WRITE
 from companion.games.carcassonne_dice.entry import RULES as CARCASSONNE_DICE
 from companion.games.entry import ScoreFileError, load
-from companion.games.session import ResumeError, Session
+from companion.games.session import ResumeError, Rules, Session
 from companion.games.table import entry_of_rules
 from companion.history import player_key
 from companion.saved_games import SavedGame, delete_game, game_files, saved_games, to_read
@@ -155,8 +157,7 @@ def _game_words(game: SavedGame) -> str:
     assert game.summary is not None
     names = ", ".join([*game.summary.players, *(f"{n} ◇" for n in game.summary.imaginary)])
     variant = f" ({game.summary.variant})" if game.summary.variant else ""
-    which = f"{game.game.list_name}{variant} · " if game.game.list_name else ""
-    return f"{which}{names} · {game.summary.where}"
+    return f"{game.game.list_name}{variant} · {names} · {game.summary.where}"
 
 
 def _reason(game: SavedGame) -> str:
@@ -193,25 +194,55 @@ class NewGame:
     action: str
     key: str = ""
     short: str = ""
+    rules: Rules[Any, Any, Any] | None = None
+    """How the games it starts are played (None: the pad, kept without a log)."""
+    variant: str = ""
+    """Their variant as a saved game's summary names it ("Alcazaba"; "": the game's standard one)."""
 
 
 ROLL_AND_WRITE_GAME = "roll_and_write"
 PAD = "alhambra_pad"
 
 NEW_GAMES = (
-    NewGame(entry_of_rules(ROLL_AND_WRITE).title, ROLL_AND_WRITE_GAME),
-    NewGame(entry_of_rules(ALHAMBRA_DICE).title, "alhambra_dice", "f8", "dice"),
+    NewGame(entry_of_rules(ROLL_AND_WRITE).title, ROLL_AND_WRITE_GAME, rules=ROLL_AND_WRITE),
+    NewGame(entry_of_rules(ALHAMBRA_DICE).title, "alhambra_dice", "f8", "dice", ALHAMBRA_DICE),
     NewGame(
         f"{entry_of_rules(ALHAMBRA_DICE).list_name}, Alcazaba variant",
         "alhambra_dice('alcazaba')",
         "f10",
         "Alcazaba",
+        ALHAMBRA_DICE,
+        "Alcazaba",
     ),
-    NewGame(entry_of_rules(CARCASSONNE_DICE).title, "carcassonne_dice", "f9", "Carcassonne"),
+    NewGame(
+        entry_of_rules(CARCASSONNE_DICE).title, "carcassonne_dice", "f9", "Carcassonne", CARCASSONNE_DICE
+    ),
     NewGame("the original Alhambra's scoring pad", PAD, "f7", "pad"),
 )
 """The game choice's games, in its order, named as the table of games names them; the footer lists the keys
 by key."""
+
+
+@dataclass(frozen=True)
+class NextGame:
+    """The form as a finished game leaves it for the same table's next game: that game chosen (`action`), its
+    real players in seating order from its start player (who is chosen again), and Roll & Write's variant."""
+
+    action: str
+    players: tuple[str, ...]
+    variant: tuple[int, str] | None = None
+
+
+def next_game(session: AnySession) -> NextGame:
+    """The next game of the table that played `session`: `n` on its end screen gave an empty form with the
+    saved games focused, and the group's Enter continued an old game."""
+    summary = entry_of_rules(session.rules).summary
+    assert summary is not None  # every game played with a log lists its saved games
+    played = summary(session.state)
+    action = next(g.action for g in NEW_GAMES if g.rules is session.rules and g.variant == played.variant)
+    setup = session.setup
+    variant = (len(setup.imaginary), setup.variant) if isinstance(setup, rw.GameStarted) else None
+    return NextGame(action, played.players, variant)
 
 
 def _shipped_sheets() -> list[tuple[str, SheetChoice]]:
@@ -274,8 +305,13 @@ class StartScreen(FittedScreen[None]):
             super().__init__()
             self.games = games
 
-    def __init__(self, games_dir: Path, sheets_dir: Path, now: Callable[[], datetime]) -> None:
+    def __init__(
+        self, games_dir: Path, sheets_dir: Path, now: Callable[[], datetime], after: AnySession | None = None
+    ) -> None:
         super().__init__()
+        self.next_game = None if after is None else next_game(after)
+        """The form for the next game of the table that finished `after` (None: an empty form, the saved
+        games focused: back from a game left by one Esc too many, Enter takes the players back to it)."""
         self.games_dir = games_dir
         self.sheets_dir = sheets_dir
         self.unreadable_sheets: dict[str, str] = {}
@@ -295,6 +331,8 @@ class StartScreen(FittedScreen[None]):
         self.variant_chosen: tuple[int, str] | None = None
         """The variant chosen, taken again whenever it is offered: a name retyped passes through counts of
         players that offer others, or none."""
+        self.game_opened = False
+        """Whether a game was opened over this screen (the pad): leaving it gives a new start screen."""
 
     def compose(self) -> ComposeResult:
         # Every game starts here: each by its key (the button's, the footer's), none in the title.
@@ -302,7 +340,9 @@ class StartScreen(FittedScreen[None]):
         with Horizontal(id="columns"):
             with Vertical(id="continue"):
                 yield Label("Continue a saved game (del deletes one)", classes="heading")
-                yield PickList(id="saved")
+                # A saved game is labelled by its players' names, no markup: a player named `Ann[/]` crashed
+                # the screen every game starts from.
+                yield PickList(id="saved", markup=False)
             with Vertical(id="new"):
                 yield Label("New game", classes="heading")
                 with Horizontal(classes="row first"):
@@ -330,9 +370,24 @@ class StartScreen(FittedScreen[None]):
 
     def on_mount(self) -> None:
         self.load_sheet_choices()
+        if self.next_game is not None:
+            self.fill(self.next_game)
         self.game_changed()
         self.list_saved()
-        self.query_one("#saved" if self.saved or self.reading else "#name1").focus()
+        if self.next_game is None and (self.saved or self.reading):
+            self.query_one("#saved").focus()
+        else:
+            # The next game's form: Enter in a name starts it (a new player types in the empty one).
+            self.first_empty_name().focus()
+
+    def fill(self, game: NextGame) -> None:
+        """The form as `game` has it (set here, so not posted as changed: `game_changed` offers its start
+        players and variants)."""
+        with self.prevent(Select.Changed, Input.Changed):
+            self.query_one("#game", Select).value = game.action
+            for field, name in zip(self.query(".name").results(Input), game.players, strict=False):
+                field.value = name
+        self.variant_chosen = game.variant
 
     def list_saved(self) -> None:
         """The saved games as they are in the folder now, read here if few are not in the log index, else
@@ -422,9 +477,19 @@ class StartScreen(FittedScreen[None]):
         return self.saved[int(option.id)] if option.id is not None else None
 
     def on_screen_resume(self) -> None:
-        """Back from a screen opened over this one (the Alhambra pad, the sheet editor, F4's past games): the
-        games on disk may have changed."""
+        """Back from a screen opened over this one (the sheet editor, F4's past games): the games on disk may
+        have changed. Back from a game opened over it (the Alhambra pad), a new start screen takes its place,
+        as the app gives one after every other game: the names left typed made F7 a new pad, not the one just
+        left."""
+        if self.game_opened:
+            self.app.switch_screen(StartScreen(self.games_dir, self.sheets_dir, self.now))
+            return
         self.list_saved()
+
+    def open_game(self, screen: Screen[Any]) -> None:
+        """Open the screen of a game kept in a file of its own (the pad) over this one."""
+        self.game_opened = True
+        self.app.push_screen(screen)
 
     # --------------------------------------------------------------------------------- the form
     def named_fields(self) -> dict[int, str]:
@@ -462,7 +527,8 @@ class StartScreen(FittedScreen[None]):
         offered, _ = variant_options(list(fields.values()))
         options = [value for _, value in offered]
         with self.prevent(Select.Changed):
-            start.set_options([(name, n) for n, name in fields.items()])
+            # A name as typed, no markup: `Ann[/]` crashed the app at its `]`, `[b]Bo` showed a bold "Bo".
+            start.set_options([(Text(name), n) for n, name in fields.items()])
             if fields:
                 start.value = self.start_field if self.start_field in fields else next(iter(fields))
             variant.set_options(offered)
@@ -651,7 +717,7 @@ class StartScreen(FittedScreen[None]):
         character = event.character or ""
         focused = self.focused
         if focused is not None and focused.id == "saved" and character.isalpha():
-            field = next(iter(self.empty_names()), self.query(".name").last(Input))
+            field = self.first_empty_name()
             # Focused now, not later (`focus` waits a turn): the keys typed next go to it.
             self.set_focus(field)
         elif isinstance(focused, Input) and focused.has_class("name") and event.is_printable:
@@ -690,6 +756,10 @@ class StartScreen(FittedScreen[None]):
         later = fields[fields.index(after) + 1 :] if after is not None else fields
         return [field for field in later if not field.value.strip()]
 
+    def first_empty_name(self) -> Input:
+        """The form's first name not typed yet (every one typed: the last)."""
+        return next(iter(self.empty_names()), self.query(".name").last(Input))
+
     def share_names(self, field: Input, names: list[str]) -> None:
         """Names pasted in `field`, in seating order: the first where a paste of it alone goes, the others one
         a name into the empty names after it (a name typed there stays); those left over are said."""
@@ -716,7 +786,7 @@ class StartScreen(FittedScreen[None]):
             return
         try:
             if game.game.rules is None:  # a game kept in a file of its own opens its screen on that file
-                self.app.push_screen(load(game.game.opens)(game.path))
+                self.open_game(load(game.game.opens)(game.path))
                 return
             session: AnySession = Session.resume(game.game.rules, game.path)
         except (ResumeError, ScoreFileError, OSError) as exc:
@@ -775,7 +845,7 @@ class StartScreen(FittedScreen[None]):
         except (PadError, OSError) as exc:
             self.say(f"{what}: {exc}", error=True)
             return
-        self.app.push_screen(screen)
+        self.open_game(screen)
 
     def action_history(self) -> None:
         from .history import HistoryScreen  # Plotext loads only when past games are looked at

@@ -219,7 +219,7 @@ class AlhambraTable(Vertical):
 
     def compose(self) -> ComposeResult:
         yield AlhambraBoard()
-        yield Static(id="players")
+        yield Static(id="players", markup=False)  # the players' names are no markup
 
     def on_mount(self) -> None:
         self.query_one(AlhambraBoard).border_title = "Board"

@@ -69,7 +69,8 @@ class Fitted(Static, Generic[T]):
         """The panel was drawn again, perhaps to another height."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(id=id, classes=classes)
+        # A panel's text holds players' names, which are no markup: `[b]Ann` was drawn bold, `Ann[/]` crashed.
+        super().__init__(id=id, classes=classes, markup=False)
         self.shown: T | None = None
 
     def draw(self, state: T, width: int) -> RenderableType:

@@ -8,7 +8,9 @@ from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
-HELP_ACTION = "help"
+HELP_KEY = "f1"
+"""The help's key, docked right whatever it does there: the app's help, the help over a modal screen
+(`app.help`), closing the help on the help itself."""
 
 
 class KeysFooter(Footer):
@@ -26,7 +28,7 @@ class KeysFooter(Footer):
 
     def compose(self) -> ComposeResult:
         for widget in super().compose():
-            if isinstance(widget, FooterKey) and widget.action == HELP_ACTION:
+            if isinstance(widget, FooterKey) and widget.key == HELP_KEY:
                 widget.add_class("-help")
             yield widget
 

@@ -50,3 +50,9 @@ def grid_text(
         if y < 6:
             text.append("\n")
     return text
+
+
+def grid_title(name: str) -> Text:
+    """A player's grid's border title, as text: a title string is read as markup, and a player named `[b]Ann`
+    had a bold grid, one named `Ann[/]` crashed the app."""
+    return Text(f"{name}'s grid")

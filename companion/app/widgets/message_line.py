@@ -32,7 +32,8 @@ class MessageLine(Static):
     """
 
     def say(self, message: str | Text, error: bool = False) -> None:
-        """Show `message` (looking as the app's `.error` rule says when `error`), or nothing if empty."""
-        self.update(message)
+        """Show `message` (looking as the app's `.error` rule says when `error`), or nothing if empty. A text
+        is shown as it reads, never as markup: what is said holds players' names (`[b]Ann`, `Ann[/]`)."""
+        self.update(Text(message) if isinstance(message, str) else message)
         self.set_class(error, ERROR)
         self.display = bool(message)

@@ -18,7 +18,7 @@ from textual.widgets import Static
 from companion.games import alhambra_rw as rw
 
 from .fitted import UNBOUNDED, Fitted, fitted_name
-from .grid_text import grid_text
+from .grid_text import grid_text, grid_title
 from .score_sheet import IMAGINARY_MARK, ScoreSheet
 
 GRID_WIDTH = 31
@@ -135,4 +135,4 @@ class TablePanel(Vertical):
             grids.mount_all(shown)
         for widget, player in zip(shown, real, strict=True):
             widget.update(grid_text(state.sheet.grid, player.crossed_cells()))
-            widget.border_title = f"{player.name}'s grid"
+            widget.border_title = grid_title(player.name)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from rich.segment import Segment
+from textual.binding import Binding
 from textual.events import Resize
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
@@ -15,6 +16,13 @@ from .hanging import hanging_rows
 
 HANG = 2
 """How far in a wrapped line goes on."""
+LOG_KEYS = [
+    Binding("shift+up", "scroll_log(-1)", "page the game log back", show=False),
+    Binding("shift+down", "scroll_log(1)", "page the game log on", show=False),
+]
+"""The game log's keys on every game's screen, whose action pages its log (`WrappedLog.page`): the log never
+takes the focus (the keys stay with the game), and no other key reached its earlier lines. Shifted arrows: no
+game screen binds them, and the dice games' entry line uses none."""
 
 
 class WrappedLog(ScrollView):
@@ -68,6 +76,11 @@ class WrappedLog(ScrollView):
         """The line shown on `row` of the log's content (0: its first row, scrolled or not), if any."""
         at = row + round(self.scroll_offset.y)
         return self._rows[at][0] if 0 <= at < len(self._rows) else None
+
+    def page(self, pages: int) -> None:
+        """Scroll `pages` views on (back where negative), a view being the rows in sight: none skipped."""
+        view = max(1, self.scrollable_content_region.height)
+        self.scroll_to(y=self.scroll_y + pages * view, animate=False, immediate=True)
 
     def on_resize(self, event: Resize) -> None:
         width = self.scrollable_content_region.width

@@ -96,7 +96,7 @@ def random_game(players: int, rng: random.Random) -> list[Event]:
 ENTRY = GameEntry(
     id=GAME_ID,
     title="Alhambra Roll & Write",
-    list_name="",
+    list_name="Roll & Write",
     score=score,
     score_events=score_events,
     rules=RULES,

@@ -1,0 +1,126 @@
+"""A finished game's exported scoring once an undo takes the game back into play: in every game the
+scoring exported at its end (`GAME.score.md`, `GAME.score.json`) is removed, as its winners are no longer
+the game's, and the undo says so; the camera's frames (`GAME.frames.zip`), which claim no result, stay. An
+export that is written only in part says which files were written and why the next one was not."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+from typing import Any
+
+from app_driver import make_app, random_game, saved_game, saved_log
+from textual.widgets import Static
+
+from companion.app.screens.alhambra_pad import AlhambraPadScreen
+from companion.app.screens.end import EndScreen
+from companion.app.screens.event_game import EventGameScreen
+from companion.app.screens.roll_and_write import RollAndWriteScreen
+from companion.games import alhambra_dice as ad
+from companion.games import carcassonne_dice as cd
+from companion.games.carcassonne_dice.scorefile import log_text
+from companion.games.carcassonne_dice.simulate import play_random_game
+from companion.live.frames import frames_dir
+
+SIZE = (100, 32)
+REMOVED = "removed: the game is not over"
+
+
+def exports(log: Path, stem: str) -> list[Path]:
+    return [log.with_name(f"{stem}.score.md"), log.with_name(f"{stem}.score.json")]
+
+
+def undone_game(log: Path, undo: str) -> tuple[list[bool], list[bool], str]:
+    """A finished game opened on its end screen, exported, back to the game and its last move undone: whether
+    each export was there after the export, and after the undo; what the undo said."""
+    files = exports(log, log.name.removesuffix(".jsonl"))
+    seen: dict[str, Any] = {}
+
+    async def play() -> None:
+        async with make_app().run_test(size=SIZE) as pilot:
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(pilot.app.screen, EndScreen)
+            await pilot.press("ctrl+e")
+            await pilot.pause()
+            seen["exported"] = [path.is_file() for path in files]
+            await pilot.press("b")
+            await pilot.pause()
+            await pilot.press(undo)
+            await pilot.pause()
+            screen = pilot.app.screen
+            assert isinstance(screen, RollAndWriteScreen | EventGameScreen)
+            assert not screen.session.state.is_over
+            seen["said"] = screen.message
+
+    asyncio.run(play())
+    return seen["exported"], [path.exists() for path in files], seen["said"]
+
+
+def test_roll_and_write_undone_from_its_end_removes_its_exported_scoring(xdg: Path) -> None:
+    log = saved_game(random_game(2, ("Anna", "Ben", "Cleo")), "done.jsonl")
+    exported, after, said = undone_game(log, "u")
+    assert exported == [True, True] and after == [False, False]
+    assert said.endswith(f"; its exported scoring (done.score.md and done.score.json) {REMOVED}"), said
+
+
+def test_alhambra_dice_undone_from_its_end_removes_its_exported_scoring(xdg: Path) -> None:
+    example = Path(ad.__file__).parent / "examples" / "two-players-and-dirk.jsonl"
+    log = saved_log(example.read_text(), "20261123-201500-ann-ben.jsonl")
+    exported, after, said = undone_game(log, "ctrl+z")
+    assert exported == [True, True] and after == [False, False]
+    assert said.startswith("undone: ") and REMOVED in said, said
+
+
+def test_carcassonne_undone_from_its_end_removes_its_exported_scoring_and_keeps_its_frames(xdg: Path) -> None:
+    events = play_random_game(cd.GameStarted(("Ann", "Ben")), random.Random(3))[1]
+    log = saved_log(log_text(events), "20261123-201500-ann-ben.jsonl")
+    frames_dir(log).mkdir()
+    (frames_dir(log) / "0001.jpg").write_bytes(b"\xff\xd8 a roll the camera read")
+    exported, after, said = undone_game(log, "ctrl+z")
+    assert exported == [True, True] and after == [False, False]
+    assert REMOVED in said, said
+    assert log.with_name("20261123-201500-ann-ben.frames.zip").is_file(), "the frames claim no result"
+
+
+def test_the_pad_undone_out_of_its_third_scoring_removes_its_exported_scoring(xdg: Path) -> None:
+    seen: dict[str, Any] = {}
+
+    async def play() -> None:
+        async with make_app().run_test(size=(110, 34)) as pilot:
+            await pilot.press(*"Ann", "tab", *"Ben", "f7")
+            await pilot.pause()
+            pad = pilot.app.screen
+            assert isinstance(pad, AlhambraPadScreen)
+            await pilot.press("ctrl+n", "ctrl+n", "ctrl+e")
+            await pilot.pause()
+            stem = pad.path.name.removesuffix(".pad.json")
+            seen["exported"] = [path.is_file() for path in exports(pad.path, stem)]
+            await pilot.press("ctrl+z")
+            await pilot.pause()
+            seen["after"] = [path.exists() for path in exports(pad.path, stem)]
+            seen["notes"] = [n.message for n in pilot.app._notifications]
+
+    asyncio.run(play())
+    assert seen["exported"] == [True, True] and seen["after"] == [False, False]
+    assert any(note.startswith("undone: scoring 3 started") and REMOVED in note for note in seen["notes"])
+
+
+def test_an_export_written_in_part_says_what_was_written_and_what_not(xdg: Path) -> None:
+    log = saved_game(random_game(2, ("Anna", "Ben", "Cleo")), "done.jsonl")
+    log.with_name("done.score.json").mkdir()  # a folder in the way of the JSON
+
+    async def export() -> str:
+        async with make_app().run_test(size=SIZE) as pilot:
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(pilot.app.screen, EndScreen)
+            await pilot.press("ctrl+e")
+            await pilot.pause()
+            return str(pilot.app.screen.query_one("#message", Static).render())
+
+    said = asyncio.run(export())
+    markdown, json_path = exports(log, "done")
+    assert markdown.is_file()
+    assert said == f"written: {markdown}; cannot write {json_path}: is a folder", said
