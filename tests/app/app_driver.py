@@ -23,6 +23,7 @@ from textual.widgets import Input, OptionList, Static
 from companion.app import paths
 from companion.app.app import CameraSetup, CompanionApp
 from companion.app.screens.event_game import EventGameScreen
+from companion.app.screens.help import HelpScreen
 from companion.app.screens.roll_and_write import RollAndWriteScreen
 from companion.app.screens.roll_and_write_end import RollAndWriteEndScreen
 from companion.app.screens.start import MAX_PLAYERS
@@ -229,3 +230,16 @@ def camera_app(session: Any, keep_frames: bool = True) -> CompanionApp:
         game=session,
         keep_frames=keep_frames,
     )
+
+
+async def help_text(pilot: Pilot[None]) -> str:
+    """F1's page of the screen on top, as text; the page is closed again."""
+    await pilot.press("f1")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, HelpScreen)
+    console = Console(width=300, record=True, file=io.StringIO())
+    for shown in pilot.app.screen.query(Static):
+        console.print(shown.content)
+    text = console.export_text()
+    await pilot.press("escape")
+    return text

@@ -5,15 +5,13 @@ went back from it, as on Roll & Write's screen."""
 from __future__ import annotations
 
 import asyncio
-import io
 import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from app_driver import make_app, random_game, saved_game, saved_log, start_named
-from rich.console import Console
+from app_driver import help_text, make_app, random_game, saved_game, saved_log, start_named
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -22,7 +20,6 @@ from textual.widgets import Input, Static
 
 from companion.app.screens.end import EndScreen
 from companion.app.screens.event_game import EventGameScreen
-from companion.app.screens.help import HelpScreen
 from companion.app.widgets.wrapped_log import WrappedLog
 from companion.games import alhambra_dice as ad
 from companion.games import carcassonne_dice as cd
@@ -135,18 +132,6 @@ def test_what_to_type_is_in_view_at_every_size(xdg: Path, monkeypatch: pytest.Mo
     assert hidden == []
 
 
-async def help_lines(pilot: Pilot[None]) -> list[str]:
-    """F1's page of the screen on top, a line a key."""
-    await pilot.press("f1")
-    await pilot.pause()
-    assert isinstance(pilot.app.screen, HelpScreen)
-    console = Console(width=300, record=True, file=io.StringIO())
-    for shown in pilot.app.screen.query(Static):
-        console.print(shown.content)
-    await pilot.press("escape")
-    return console.export_text().splitlines()
-
-
 @pytest.mark.parametrize("game", SAVED)
 def test_shift_arrows_page_the_game_log_on_every_game_screen(xdg: Path, game: str) -> None:
     """The game log could not be focused and no key scrolled it (the dice games' entry line keeps the focus;
@@ -176,7 +161,7 @@ def test_shift_arrows_page_the_game_log_on_every_game_screen(xdg: Path, game: st
                 assert 0 < log.scroll_y - before <= view
             entry = screen.query("#entry")
             assert not entry or entry.first(Input).value == "", "nothing typed into the entry line"
-            lines = await help_lines(pilot)
+            lines = (await help_text(pilot)).splitlines()
             for key in ("shift+up", "shift+down"):
                 assert any(key in line and "game log" in line for line in lines), key
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from app_driver import make_app, random_game, saved_game, saved_log
+from textual.pilot import Pilot
 from textual.widgets import Static
 
 from companion.app.screens.alhambra_pad import AlhambraPadScreen
@@ -31,6 +32,15 @@ def exports(log: Path, stem: str) -> list[Path]:
     return [log.with_name(f"{stem}.score.md"), log.with_name(f"{stem}.score.json")]
 
 
+async def exported_at_its_end(pilot: Pilot[None]) -> None:
+    """The finished game listed first opened on its end screen, and its scoring exported (ctrl+e)."""
+    await pilot.press("enter")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, EndScreen)
+    await pilot.press("ctrl+e")
+    await pilot.pause()
+
+
 def undone_game(log: Path, undo: str) -> tuple[list[bool], list[bool], str]:
     """A finished game opened on its end screen, exported, back to the game and its last move undone: whether
     each export was there after the export, and after the undo; what the undo said."""
@@ -39,11 +49,7 @@ def undone_game(log: Path, undo: str) -> tuple[list[bool], list[bool], str]:
 
     async def play() -> None:
         async with make_app().run_test(size=SIZE) as pilot:
-            await pilot.press("enter")
-            await pilot.pause()
-            assert isinstance(pilot.app.screen, EndScreen)
-            await pilot.press("ctrl+e")
-            await pilot.pause()
+            await exported_at_its_end(pilot)
             seen["exported"] = [path.is_file() for path in files]
             await pilot.press("b")
             await pilot.pause()
@@ -113,11 +119,7 @@ def test_an_export_written_in_part_says_what_was_written_and_what_not(xdg: Path)
 
     async def export() -> str:
         async with make_app().run_test(size=SIZE) as pilot:
-            await pilot.press("enter")
-            await pilot.pause()
-            assert isinstance(pilot.app.screen, EndScreen)
-            await pilot.press("ctrl+e")
-            await pilot.pause()
+            await exported_at_its_end(pilot)
             return str(pilot.app.screen.query_one("#message", Static).render())
 
     said = asyncio.run(export())

@@ -5,15 +5,12 @@ glossary."""
 from __future__ import annotations
 
 import asyncio
-import io
 from pathlib import Path
 
 import pytest
-from app_driver import make_app, new_game, random_game, saved_game, start_named, text_of
-from rich.console import Console
+from app_driver import help_text, make_app, new_game, random_game, saved_game, start_named, text_of
 from textual.binding import Binding
 from textual.geometry import Region
-from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Input, Static
 from textual.widgets._footer import FooterKey
@@ -24,7 +21,7 @@ from companion.app.screens.alcazaba import AlcazabaScreen
 from companion.app.screens.alhambra_dice import AlhambraDiceScreen
 from companion.app.screens.carcassonne_dice import CarcassonneDiceScreen
 from companion.app.screens.end import EndScreen, ScoringPanel
-from companion.app.screens.help import HelpScreen, _bindings
+from companion.app.screens.help import _bindings
 from companion.app.screens.replay import ReplayScreen
 from companion.app.screens.roll_and_write import RollAndWriteScreen
 from companion.app.screens.roll_and_write_end import RollAndWriteEndScreen
@@ -55,18 +52,6 @@ def test_every_key_a_screen_answers_is_in_its_footer_or_help(screen: type[Screen
     found = [b for cls in screen.__mro__ for b in cls.__dict__.get("BINDINGS", []) if isinstance(b, Binding)]
     described = {b.key for b in found if b.description}
     assert [b.key for b in found if not b.description and b.key not in described] == []
-
-
-async def help_text(pilot: Pilot[None]) -> str:
-    await pilot.press("f1")
-    await pilot.pause()
-    assert isinstance(pilot.app.screen, HelpScreen)
-    console = Console(width=300, record=True, file=io.StringIO())
-    for shown in pilot.app.screen.query(Static):
-        console.print(shown.content)
-    text = console.export_text()
-    await pilot.press("escape")
-    return text
 
 
 def test_f1_opens_the_page_of_the_screen_on_top(xdg: Path) -> None:
