@@ -184,10 +184,14 @@ def export_scored(scored: Scored, markdown: str, log_path: Path, kinds: Iterable
 
 def withdrawn(log_path: Path, was_over: bool, is_over: bool) -> str:
     """After an undo: where it took the game out of its end, the scoring exported beside it is removed, as
-    it names winners the game no longer has (the camera's frames, which claim no result, stay). What to add
-    to the undo's message about it; '' where there was nothing to remove."""
-    if not was_over or is_over:
-        return ""
+    it names winners the game no longer has (`withdraw`); '' where it did not."""
+    return withdraw(log_path, "the game is not over") if was_over and not is_over else ""
+
+
+def withdraw(log_path: Path, why: str) -> str:
+    """The scoring exported beside the game removed, as no longer the game's for `why` (the camera's frames,
+    which claim no result, stay). What to add to the message of the change that made it stale; '' where
+    there was nothing to remove."""
     removed: list[str] = []
     kept: list[str] = []
     for path in (score_path(log_path, kind) for kind in ("md", "json")):
@@ -199,4 +203,4 @@ def withdrawn(log_path: Path, was_over: bool, is_over: bool) -> str:
             kept.append(f"{path.name} ({err.strerror or err})")
     said = [f"its exported scoring ({listed(removed)}) removed"] if removed else []
     said += [f"its exported {listed(kept)} cannot be removed and still names a winner"] if kept else []
-    return f"; {'; '.join(said)}: the game is not over" if said else ""
+    return f"; {'; '.join(said)}: {why}" if said else ""

@@ -113,6 +113,32 @@ def test_the_pad_undone_out_of_its_third_scoring_removes_its_exported_scoring(xd
     assert any(note.startswith("undone: scoring 3 started") and REMOVED in note for note in seen["notes"])
 
 
+def test_a_count_changed_in_the_pads_third_scoring_removes_its_exported_scoring(xdg: Path) -> None:
+    """The pad stays over when a count of its last scoring changes: its export went on naming the old totals
+    and winner, unsaid."""
+    seen: dict[str, Any] = {}
+
+    async def play() -> None:
+        async with make_app().run_test(size=(110, 34)) as pilot:
+            await pilot.press(*"Ann", "tab", *"Ben", "f7")
+            await pilot.pause()
+            pad = pilot.app.screen
+            assert isinstance(pad, AlhambraPadScreen)
+            await pilot.press("ctrl+n", "ctrl+n", "ctrl+e")
+            await pilot.pause()
+            files = exports(pad.path, pad.path.name.removesuffix(".pad.json"))
+            seen["exported"] = [path.is_file() for path in files]
+            await pilot.press("3")  # the third scoring's first count, Ann's: typed over
+            await pilot.pause()
+            seen["after"] = [path.exists() for path in files]
+            seen["notes"] = [n.message for n in pilot.app._notifications]
+
+    asyncio.run(play())
+    assert seen["exported"] == [True, True] and seen["after"] == [False, False]
+    removed = "removed: the counts changed since"
+    assert any(note.startswith("Ann's ") and removed in note for note in seen["notes"]), seen["notes"]
+
+
 def test_an_export_written_in_part_says_what_was_written_and_what_not(xdg: Path) -> None:
     log = saved_game(random_game(2, ("Anna", "Ben", "Cleo")), "done.jsonl")
     log.with_name("done.score.json").mkdir()  # a folder in the way of the JSON

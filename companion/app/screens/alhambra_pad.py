@@ -29,7 +29,7 @@ from companion.games.held import HeldFile, InUse
 from companion.games.words import listed
 from companion.saved_games import game_stem
 
-from ..export import ExportError, Scored, export_scored, withdrawn
+from ..export import ExportError, Scored, export_scored, withdraw
 from ..keys import ADVICE, REDO, UNDO
 from ..widgets.fitted import FittedScreen
 from ..widgets.footer import KeysFooter
@@ -40,6 +40,9 @@ EXTRA_TOWER_KEY = "ctrl+t"
 """Plays the dice game's extra tower in the tile game, or no longer: its rulebook lets it join, so the pad
 says which (a control key: letters are typed into the counts)."""
 WITH_EXTRA_TOWER = "with the dice game's extra tower"
+COUNTS_CHANGED = "the counts changed since"
+"""Why a finished pad's export is removed once a count changes: its totals and winners are no longer the
+pad's (it went on naming the old winner)."""
 
 
 @dataclass(frozen=True)
@@ -242,6 +245,8 @@ class AlhambraPadScreen(FittedScreen[None]):
         self.earlier.append(Change(copy.deepcopy(self.pad), at, what))
         self.undone.clear()
         self.editing = None
+        if self.held_scorings() == SCORINGS and (stale := withdraw(self.path, COUNTS_CHANGED)):
+            self.notify(f"{what}{stale}", markup=False)  # a change names its player: no markup
 
     def action_undo(self) -> None:
         self.restore(self.earlier, self.undone, "undo", f"undone: {{}} ({REDO} redoes it)")
@@ -262,7 +267,9 @@ class AlhambraPadScreen(FittedScreen[None]):
         self.save()
         self.at = min(change.at, self.held_scorings() - 1)
         self.show()
-        export = withdrawn(self.path, was_over, self.held_scorings() == SCORINGS)
+        # Out of its end or not, a pad that was over scores otherwise now: its export names other totals.
+        over = self.held_scorings() == SCORINGS
+        export = withdraw(self.path, COUNTS_CHANGED if over else "the game is not over") if was_over else ""
         self.notify(said.format(change.what) + export, markup=False)  # a change names its player: no markup
 
     def held_scorings(self) -> int:
