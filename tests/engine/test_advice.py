@@ -70,6 +70,16 @@ def test_roll_and_write_advises_the_crossing_that_completes_a_row() -> None:
     assert first.score - second.score == pytest.approx(5, abs=1)
 
 
+def test_roll_and_write_names_each_crossing_by_the_key_that_crosses_it() -> None:
+    """The advice ranks its choices 1, 2, … in the style of keys; its best crossing, its rank pressed on the
+    game screen, crossed another: each crossing names its own key (the screen's 1-4, `rw.crossings`)."""
+    state, _, _ = row_completing_position()
+    words = [e.words for e in advised(state, RW).estimates]
+    for key, crossing in enumerate(rw.crossings(state), start=1):
+        named = f"cross y{crossing.yellow}×b{crossing.blue} {crossing.building} (key {key})"
+        assert named in words, (named, words)
+
+
 def test_roll_and_write_offers_each_crossing_by_the_cheapest_change_of_pips() -> None:
     """With y5 y6 b5 b2, b4 was reached by turning b2 up two pips (2 coins) and never by b5 down one (1
     coin): the first change found was kept, not the cheapest."""

@@ -1,6 +1,7 @@
 """Roll & Write's decisions for advice (`companion.games.advice`): which crossing to cross (after changing
 pips or not), or coins; which pair to keep; whether to cross a second building. Choices are worded as the
-game screen words the moves (`y3×b5 tower`, `take coins (+2)`, `keep y3 b5`)."""
+game screen words the moves (`y3×b5 tower`, `take coins (+2)`, `keep y3 b5`), a crossing or a pair with the
+key that makes it there."""
 
 from __future__ import annotations
 
@@ -72,7 +73,12 @@ def _action_choices(state: GameState, game: Game) -> tuple[Choice[Game], ...]:
     player = state.active_player
     actions = game.legal_actions()
     crossings = [a for a in actions if isinstance(a, CrossBuilding)]
-    choices = [_taking(state, a) for a in crossings]
+    # Each named by the key that crosses it on the game screen: the advice's ranks (1, 2, …) are no keys,
+    # and the rank of the best crossing, pressed, crossed another.
+    keys = {(c.yellow, c.blue): n for n, c in enumerate(game.crossings(), start=1)}
+    choices = [
+        _taking(state, a, words=f"{_words(state, a)} (key {keys[a.yellow, a.blue]})") for a in crossings
+    ]
     choices.append(
         _taking(state, TakeCoins(player.name), words=f"take coins (+{game.expectation().coins_to_take})")
     )
@@ -102,12 +108,12 @@ def _keep_choices(state: GameState, game: Game) -> tuple[Choice[Game], ...]:
     player = state.active_player
     neighbour = state.players[(state.active + 1) % len(state.start.players)].name
     choices = []
-    for keep in game.legal_actions():
+    for key, keep in enumerate(game.legal_actions(), start=1):
         assert isinstance(keep, KeepPair)
         yellow, blue = [*player.yellow], [*player.blue]
         yellow.remove(keep.yellow)
         blue.remove(keep.blue)
-        words = f"keep y{keep.yellow} b{keep.blue}, pass y{yellow[0]} b{blue[0]} to {neighbour}"
+        words = f"keep y{keep.yellow} b{keep.blue}, pass y{yellow[0]} b{blue[0]} to {neighbour} (key {key})"
         choices.append(_taking(state, keep, words=words))
     return tuple(choices)
 
