@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.app import paths
-from jsonfile import complain
+from jsonfile import OutputError, complain, say
 
 if TYPE_CHECKING:  # the reader's modules load models and OpenCV: only when a step runs
     import numpy as np
@@ -63,7 +63,6 @@ def add_calibrate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
 
 def run_calibrate(args: argparse.Namespace) -> int:
     from calibration.table_area import TableArea, TableAreaError, save_area
-    from vision.cli import OutputError
     from vision.colour_profile import ColourProfileError
     from vision.sources import SourceError
 
@@ -103,8 +102,6 @@ def run_calibrate(args: argparse.Namespace) -> int:
 def _say_saved(what: str, path: Path, *more: str) -> None:
     """Says that `what` was saved to `path`, then `more` lines; an output that cannot take them
     (`> /dev/full`) is an `OutputError` that says where the file was saved all the same."""
-    from vision.cli import OutputError, say
-
     try:
         for line in (f"{what} saved to {path}", *more):
             say(line)
@@ -114,7 +111,6 @@ def _say_saved(what: str, path: Path, *more: str) -> None:
 
 def _show() -> int:
     from calibration.table_area import TableAreaError, load_area
-    from vision.cli import say
     from vision.colour_profile import ColourProfileError, load_profile
 
     def colours(path: Path) -> str:
@@ -183,7 +179,6 @@ def _colours(args: argparse.Namespace) -> int:
 
 def _show_to_camera(spec: str, reader: PipReader) -> dict[str, list[npt.NDArray[np.float32]]]:
     from companion.live.match import GAME_COLOURS
-    from vision.cli import say
     from vision.colour import body_lab
     from vision.settle import settle
     from vision.sources import SourceError, open_source

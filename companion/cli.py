@@ -13,8 +13,7 @@ import os
 import re
 import signal
 import sys
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,8 +22,15 @@ from rich.cells import cell_len, set_cell_size
 from companion.games.entry import load
 from companion.games.table import FIRST_GAME, GAMES, PLAYED
 from companion.scorefiles import ScoreFileError, score_path
-from jsonfile import complain, count, print_json, printable, replace_what_cannot_be_shown
-from jsonfile.whole import cannot_write
+from jsonfile import (
+    OutputError,
+    complain,
+    count,
+    print_json,
+    printable,
+    printing,
+    replace_what_cannot_be_shown,
+)
 
 if TYPE_CHECKING:  # the app's modules load Textual, OpenCV and the models: only when the app runs
     from textual.app import App
@@ -53,23 +59,6 @@ BEFORE = "before_command_"
 """Where `companion` reads an app option given before the command, for `parse` to hand to the command."""
 
 
-class OutputError(Exception):
-    """The standard output cannot take what a command prints (`> /dev/full`); the message says why."""
-
-
-@contextmanager
-def _printed() -> Iterator[None]:
-    """Around what a command prints, flushed at the end: an output that cannot take it is an `OutputError`,
-    not a traceback, and told apart from a file of the user's that cannot be read."""
-    try:
-        yield
-        sys.stdout.flush()
-    except BrokenPipeError:
-        raise  # the reader stopped early: `main` ends quietly
-    except OSError as exc:
-        raise OutputError(cannot_write("the standard output", exc)) from None
-
-
 def run_score(args: argparse.Namespace) -> int:
     """`companion score FILE [--json]`: score a game log, an end state or a turn (the file's "game" picks
     the game) and print the breakdown."""
@@ -80,7 +69,7 @@ def run_score(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     if scored.warning:
         complain("companion score", f"warning: {scored.warning}")
-    with _printed():
+    with printing():
         if args.json:
             print_json(scored.json)
         else:
@@ -106,7 +95,7 @@ def run_city(args: argparse.Namespace) -> int:
         complain("companion city", str(exc))
         return EXIT_BAD_INPUT
     scored = score_layout(reading.layout, args.knight)
-    with _printed():
+    with printing():
         if args.json:
             report = {
                 "turn": reading.turn_json(args.knight),
@@ -243,8 +232,7 @@ def run_demo(args: argparse.Namespace) -> int:
         print("companion demo: no terminal to show the app in: playing headless", file=sys.stderr)
         args.headless = True
     demo: Callable[[argparse.Namespace], int] = load(PLAYED[args.game].demo)
-    with _printed():
-        return demo(args)
+    return demo(args)  # its breakdown printed by `print_json`: an output that cannot take it says so
 
 
 def run_view(args: argparse.Namespace) -> int:
@@ -321,7 +309,7 @@ def run_serve(args: argparse.Namespace) -> int:
     command = companion_command("view", *([str(args.log)] if args.log else []))
     why = cannot_listen(args.host, args.port)
     if not why:
-        with _printed():
+        with printing():
             for line in listening_lines(args.host, args.port, token):
                 print(f"companion serve: {line}")
             print("companion serve: ctrl+c stops")
@@ -341,7 +329,7 @@ def run_history(args: argparse.Namespace) -> int:
     found = _finished_games("companion history")
     if found is None:
         return EXIT_BAD_INPUT
-    with _printed():
+    with printing():
         if args.json:
             print_json([game.to_json() for game in found.games])
         elif not found.games:
@@ -362,7 +350,7 @@ def run_stats(args: argparse.Namespace) -> int:
     found = _finished_games("companion stats")
     if found is None:
         return EXIT_BAD_INPUT
-    with _printed():
+    with printing():
         _print_stats(player_stats(found.games), args.json)
     return 0
 

@@ -23,9 +23,12 @@ import math
 import re
 import stat
 import sys
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+
+from .whole import cannot_write
 
 SHOWN = 40
 """Characters of a bad value an error message shows at most: a message stays one short line."""
@@ -115,11 +118,37 @@ def count(text: str) -> int:
     return int(text)
 
 
+class OutputError(Exception):
+    """The standard output cannot take what a command prints (`> /dev/full`): said as such, not as a file of
+    the user's; the message says why."""
+
+
+@contextmanager
+def printing() -> Iterator[None]:
+    """Around what a command prints, flushed at the end: an output that cannot take it is an `OutputError`,
+    not a traceback. A reader that stopped early (`| head -1`) is a `BrokenPipeError` still: no error."""
+    try:
+        yield
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise OutputError(cannot_write("the standard output", exc)) from None
+
+
+def say(line: str) -> None:
+    """`line` on the standard output at once (`printing`): each result is seen as it comes, and an output
+    that cannot take it fails here, told apart from a file that cannot be written."""
+    with printing():
+        print(line)
+
+
 def print_json(value: object) -> None:
-    """`value` as JSON on standard output: its text as it is where the output's encoding holds every
-    character, else \\u-escaped (a name shown as "?" would be another name; the JSON stays whole)."""
+    """`value` as JSON on standard output (`printing`): its text as it is where the output's encoding holds
+    every character, else \\u-escaped (a name shown as "?" would be another name; the JSON stays whole)."""
     encoding = codecs.lookup(sys.stdout.encoding or "ascii").name
-    print(json.dumps(value, indent=2, ensure_ascii=not encoding.startswith("utf")))
+    with printing():
+        print(json.dumps(value, indent=2, ensure_ascii=not encoding.startswith("utf")))
 
 
 _FAILING = frozenset({"strict", "surrogateescape", "surrogatepass"})

@@ -20,7 +20,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from jsonfile import complain, printable, replace_what_cannot_be_shown
+from jsonfile import OutputError, complain, printable, replace_what_cannot_be_shown, say
 from jsonfile.whole import cannot_write
 from models import ModelError, ModelMissingError, check_folder
 from vision.colour_profile import (
@@ -44,23 +44,8 @@ STOPPED = 130
 """The exit status of a command stopped by Ctrl+C, as the shell reports one killed by SIGINT."""
 
 
-class OutputError(Exception):
-    """The standard output could not be written (`> /dev/full`): said as such, not as a file of the user's."""
-
-
 def error(message: str) -> None:
     complain("error", message)
-
-
-def say(line: str) -> None:
-    """`line` on the standard output at once: each result is seen as it comes, and an output that cannot
-    take it fails here, told apart from a file that cannot be written."""
-    try:
-        print(line, flush=True)
-    except BrokenPipeError:
-        raise  # the reader stopped early: no error, `main` ends quietly
-    except OSError as err:
-        raise OutputError(cannot_write("the standard output", err)) from None
 
 
 def describe(path: Path, reading: DiceReading, ms: float, as_json: bool) -> str:

@@ -6,6 +6,10 @@ The worker takes frames from the slot, reads and settles them, and posts message
 frame it took last for a reading the players ask for (`latest_frame`: a built city). A source that
 cannot be opened, ends, stalls or fails to decode frames is closed and opened again after a growing delay; the
 game goes on by keyboard meanwhile. `stop()` cancels both and joins the worker.
+
+Each opening settles afresh, but the feed remembers the dice it last said had settled: a camera that was away
+never saw them move, so the same dice still lying there when it comes back are no new throw, and are not
+posted again (the game would enter them as the next player's roll).
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from companion.live.messages import (
     StatusChanged,
 )
 from vision.reading import DiceReading, Frame, Image
-from vision.settle import Change, Settled, Withdrawn
+from vision.settle import Change, Settled, Withdrawn, agree, signature
 
 
 class FrameSource(Protocol):
@@ -71,6 +75,12 @@ class _Failed:
 
 
 _Slot = Frame | _End | _Failed
+
+
+def _same_dice(a: DiceReading, b: DiceReading) -> bool:
+    """The same dice showing the same faces in the same places; a symbol die by its face alone, as the symbol
+    dice games settle (its colour and rotation may be read otherwise in another opening's light)."""
+    return agree(signature(a, faces_only=True), signature(b, faces_only=True))
 
 
 class _Grabber:
@@ -150,6 +160,10 @@ class CameraFeed:
         self._thread = threading.Thread(target=self._run, name="camera-feed", daemon=True)
         self._latest: Image | None = None
         self._latest_lock = threading.Lock()
+        self._on_table: DiceReading | None = None
+        """The dice last posted as settled, until posted as withdrawn (a lost camera withdraws nothing)."""
+        self._back = False
+        """Whether the camera was lost since it opened first: what it settles on first was thrown unseen."""
 
     def start(self) -> None:
         self._thread.start()
@@ -192,6 +206,7 @@ class CameraFeed:
                 self._keep(None)
             if self._cancel.is_set():
                 break
+            self._back = True
             if state == "stream ended" and not self._settings.reopen_when_ended:
                 self._status(state, "the end of the video")
                 return
@@ -205,6 +220,7 @@ class CameraFeed:
 
     def _read_until_fault(self, grabber: _Grabber) -> tuple[str, str]:
         settler = self._make_settler()
+        unseen = self._back  # back after a fault: the first dice it settles on may have been thrown meanwhile
         bad_frames = 0
         started = time.monotonic()
         frames = 0
@@ -233,8 +249,14 @@ class CameraFeed:
             change = settler.update(item, reading)
             if isinstance(change, Settled):
                 self._status("settled")
-                self._post(ReadingSettled(change.reading, item.image))
+                # Never withdrawn, the dice posted last are lying there still: the camera came back to them.
+                if self._on_table is None or not _same_dice(change.reading, self._on_table):
+                    self._on_table = change.reading
+                    self._post(ReadingSettled(change.reading, item.image, unseen))
+                unseen = False
             elif isinstance(change, Withdrawn):
+                unseen = False  # seen to move: what settles next was thrown in view
+                self._on_table = None
                 self._status("rolling")
                 self._post(ReadingWithdrawn())
         return "stopped", ""

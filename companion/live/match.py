@@ -186,8 +186,23 @@ def propose_faces(
         if not counts[faces.index(set_face)]:
             return FaceProposal((), False, f"no die shows the black die's {set_face}", read)
         counts[faces.index(set_face)] -= 1
-    problems += [f"unsure of {d.face} ({d.confidence:.0%})" for d in chosen if not _sure(d, sure_read)]
+    unsure = [d for d in chosen if not _sure(d, sure_read)]
+    problems += [f"unsure of {_unsure_faces(unsure)}"] if unsure else []
     return FaceProposal(tuple(counts), not problems, "; ".join(problems), read)
+
+
+def _unsure_faces(dice: list[Die]) -> str:
+    """The dice read unsurely, a face once with how many show it (eight dice, one line): `2 pavilion (55–60%),
+    tower (60%)`."""
+    by_face: dict[str, list[float]] = {}
+    for die in dice:
+        by_face.setdefault(die.face or UNKNOWN, []).append(die.confidence)
+    parts = []
+    for face, sureness in by_face.items():
+        low, high = f"{min(sureness):.0%}", f"{max(sureness):.0%}"
+        count = f"{len(sureness)} " if len(sureness) > 1 else ""
+        parts.append(f"{count}{face} ({low if low == high else f'{low[:-1]}–{high}'})")
+    return ", ".join(parts)
 
 
 def propose_city_roll(
@@ -211,8 +226,14 @@ def propose_city_roll(
 Proposed = TypeVar("Proposed", Proposal, FaceProposal)
 
 
-def lying_proposal(proposal: Proposed) -> Proposed:
-    """A proposal of dice that lay on the table before the game asked for them: never entered unasked (they
+LYING_BEFORE_ASKED = "lying on the table before the game asked for dice"
+CAMERA_WAS_AWAY = "thrown while the camera was away"
+LOOKED_AWAY = "settled while another screen was open"
+"""Why dice the camera settled on were not seen thrown: never entered unasked, the players told why."""
+
+
+def lying_proposal(proposal: Proposed, why: str) -> Proposed:
+    """A proposal of dice nobody saw thrown (`why`: one of the reasons above): never entered unasked (they
     may be an earlier throw's), the players told why."""
-    problems = (proposal.problem, "lying on the table before the game asked for dice")
+    problems = (proposal.problem, why)
     return replace(proposal, sure=False, problem="; ".join(p for p in problems if p))

@@ -49,10 +49,12 @@ class ReadingSettled(Message):
     """The dice stopped moving and frames agree: this is a roll the game may take; `image` is the frame they
     settled in (kept as the camera's evidence of the roll made of them)."""
 
-    def __init__(self, reading: DiceReading, image: Image) -> None:
+    def __init__(self, reading: DiceReading, image: Image, unseen: bool = False) -> None:
         super().__init__()
         self.reading = reading
         self.image = image
+        self.unseen = unseen
+        """The camera came back (unplugged, stalled) to dice it never saw thrown: offered, never entered."""
 
 
 class ReadingWithdrawn(Message):

@@ -158,7 +158,7 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
         super()._after_change()
 
     # ---------------------------------------------------------------------------------- the camera
-    def read_table(self, reading: DiceReading, lying: bool) -> None:
+    def read_table(self, reading: DiceReading, lying: str) -> None:
         """A roll when the game waits for one (sure: entered; else asked)."""
         exp = self.session.expectation()
         proposal = AlhambraDiceCamera.proposal(reading, exp, self.state)

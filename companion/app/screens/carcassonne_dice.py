@@ -163,7 +163,7 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
         return describe(before, event, after)
 
     # ---------------------------------------------------------------------------------- the camera
-    def read_table(self, reading: DiceReading, lying: bool) -> None:
+    def read_table(self, reading: DiceReading, lying: str) -> None:
         """A throw when the game waits for one (sure: entered; else asked).
 
         Every die in view is counted by face, the city built and the knights kept this turn with them. A

@@ -29,7 +29,13 @@ from companion.games.folding import IllegalMove
 from companion.games.session import Session
 from companion.games.words import listed
 from companion.live.frames import FrameKeeper, Sighting
-from companion.live.match import FaceProposal, lying_proposal
+from companion.live.match import (
+    CAMERA_WAS_AWAY,
+    LOOKED_AWAY,
+    LYING_BEFORE_ASKED,
+    FaceProposal,
+    lying_proposal,
+)
 from companion.saved_games import game_stem
 from vision.reading import DiceReading
 
@@ -160,6 +166,8 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         """The dice lying on the table as the camera last settled on them (None once they move)."""
         self._put: DiceReading | None = None
         """The last of them put to the game (entered or asked about): still dice are not put twice."""
+        self._unseen: DiceReading | None = None
+        """Dice the camera settled on while another screen was over this one: asked about on coming back."""
         self.scorings_shown: int | None = None
         """How many scorings the players have seen (None: not counted yet; a continued game's earlier
         scorings are not shown again)."""
@@ -328,13 +336,27 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         a game whose rolls the camera reads gives it."""
         raise NotImplementedError
 
-    def table_settled(self, reading: DiceReading) -> None:
-        self.table = self._put = reading
-        self.read_table(reading, lying=False)
+    def table_settled(self, reading: DiceReading, unseen: bool = False) -> None:
+        """Put to the game now if the players are looking at it, else offered when they come back to it;
+        dice the camera came back to (`unseen`) are offered, never entered unasked."""
+        self.table = reading
+        # Not `is_current`: that holds behind a modal screen (help, advice), where the players look away.
+        if self.app.screen is not self:
+            self._unseen = reading
+            return
+        self._put = reading
+        self.read_table(reading, CAMERA_WAS_AWAY if unseen else "")
 
-    def read_table(self, reading: DiceReading, lying: bool) -> None:
+    def on_screen_resume(self) -> None:
+        """Back from a screen over the game (help, advice, past games): the dice the camera settled on
+        meanwhile are read as lying there, asked about and never entered unasked, as nobody saw them read."""
+        if self.table is not None and self.table is self._unseen:
+            self._put, self._unseen = self.table, None
+            self.read_table(self.table, LOOKED_AWAY)
+
+    def read_table(self, reading: DiceReading, lying: str) -> None:
         """The camera settled on the dice: the game's roll of them when it waits for one (`offer_roll`).
-        They were `lying` on the table before the game asked for them when a turn starts with them."""
+        `lying` says why nobody saw them thrown ('' when they were: `match.lying_proposal`)."""
         raise NotImplementedError
 
     def table_at_turn_start(self) -> None:
@@ -348,13 +370,13 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
             self.show_message()
             return
         self._put = self.table
-        self.read_table(self.table, lying=True)
+        self.read_table(self.table, LYING_BEFORE_ASKED)
 
-    def offer_roll(self, proposal: FaceProposal, lying: bool = False) -> None:
+    def offer_roll(self, proposal: FaceProposal, lying: str = "") -> None:
         """The camera's reading of the roll the game waits for: read surely, it goes in; else the players
         are asked (ctrl+k accepts it where every die was made out, or they type the roll)."""
         if lying:
-            proposal = lying_proposal(proposal)
+            proposal = lying_proposal(proposal, lying)
         event = self.rolled_by_camera(proposal.counts, "") if proposal.sure else None
         if event is not None:
             self.enter(event)
@@ -417,6 +439,8 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
             self.say(str(exc), error=True)
             if not undone:
                 return
+        # The camera's offer (ctrl+k) was of a throw for the move undone, of no other roll.
+        self.pending = None
         withdrawn_export = withdrawn(self.session.path, over, self.state.is_over)
         self.say(f"undone: {'; '.join(undone)} (ctrl+y redoes it){withdrawn_export}")
         self._rewrite_log()
@@ -439,6 +463,7 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
             self.say(str(exc), error=True)
             if not redone:
                 return
+        self.pending = None
         self.say(f"redone: {'; '.join(redone)}")
         self._after_change()
 

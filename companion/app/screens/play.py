@@ -131,8 +131,9 @@ class PlayScreen(FittedScreen[None]):
         ]
         return f"confirm the camera's dice ({keys[0]}) or type them first" if keys else "type the dice first"
 
-    def table_settled(self, reading: DiceReading) -> None:
-        """The camera settled on the dice lying on the table (a game that reads no dice ignores it)."""
+    def table_settled(self, reading: DiceReading, unseen: bool = False) -> None:
+        """The camera settled on the dice lying on the table (a game that reads no dice ignores it); `unseen`:
+        it came back to them after it was lost, and nobody saw them read as thrown."""
 
     def camera_withdrawn(self) -> None:
         """The dice the camera settled on moved again."""

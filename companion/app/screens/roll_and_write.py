@@ -7,6 +7,7 @@ later the camera. Every decision becomes an engine event; the engine says whethe
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -21,7 +22,13 @@ from companion.games.alhambra_rw.entry import RollAndWriteSession
 from companion.games.words import listed
 from companion.live.cameras import RollAndWriteCamera
 from companion.live.frames import FrameKeeper
-from companion.live.match import Proposal, kept_pair, lying_proposal
+from companion.live.match import (
+    CAMERA_WAS_AWAY,
+    LYING_BEFORE_ASKED,
+    Proposal,
+    kept_pair,
+    lying_proposal,
+)
 from vision.reading import DiceReading
 
 from ..describe import describe
@@ -259,17 +266,19 @@ class RollAndWriteScreen(PlayScreen):
         return False
 
     # ---------------------------------------------------------------------------------- the camera
-    def table_settled(self, reading: DiceReading) -> None:
+    def table_settled(self, reading: DiceReading, unseen: bool = False) -> None:
         """The camera settled on the dice lying on the table: put to the game now if the players are looking
-        at this screen, else offered when they come back to it."""
+        at this screen, else offered when they come back to it; dice the camera came back to (`unseen`) are
+        offered, never entered unasked."""
         self.table = reading
-        if self.is_current:
-            self.camera_reading(reading)
+        # Not `is_current`: that holds behind a modal screen (help, advice), where the players look away.
+        if self.app.screen is self:
+            self.camera_reading(reading, CAMERA_WAS_AWAY if unseen else "")
 
-    def camera_reading(self, reading: DiceReading, lying: bool = False) -> None:
+    def camera_reading(self, reading: DiceReading, lying: str = "") -> None:
         """A settled reading: applied when it fits the expected roll and is sure, else proposed. Dice that
         were `lying` on the table before the game asked for them are only ever proposed: they may be an
-        earlier throw's."""
+        earlier throw's; so are the dice of a roll the players are typing: typed, theirs go in."""
         exp = self.session.expectation()
         if exp.ask is rw.Ask.KEEP_PAIR and exp.player is not None:
             player = self.state.player(exp.player)
@@ -284,8 +293,12 @@ class RollAndWriteScreen(PlayScreen):
             self.say(f"camera: dice seen, but none expected now ({exp.prompt})", error=True)
             return
         self._put = reading
+        typed = self.typed_text()
         if lying:
-            proposal = lying_proposal(proposal)
+            proposal = lying_proposal(proposal, lying)
+        elif proposal.sure and typed:
+            # The players are typing this roll: theirs goes in, unless they take the camera's with k.
+            proposal = replace(proposal, sure=False, problem=f"{typed} being typed")
         elif proposal.sure:
             self.enter_dice(proposal.dice, "camera")
             return
@@ -298,11 +311,11 @@ class RollAndWriteScreen(PlayScreen):
         """When the game comes to wait for dice: the dice already lying on the table are offered, unless they
         were put to the game before or are not all the dice it waits for (an earlier throw's leftovers)."""
         reading = self.table
-        if reading is None or reading is self._put or self.pending is not None or not self.is_current:
+        if reading is None or reading is self._put or self.pending is not None or self.app.screen is not self:
             return
         proposal = RollAndWriteCamera.proposal(reading, self.session.expectation())
         if proposal is not None and proposal.complete:
-            self.camera_reading(reading, lying=True)
+            self.camera_reading(reading, LYING_BEFORE_ASKED)
 
     def camera_withdrawn(self) -> None:
         """The dice moved again: a reading that waited for the players' word is gone."""
@@ -557,7 +570,7 @@ class RollAndWriteScreen(PlayScreen):
             if not undone:
                 return
         self._rewrite_log()
-        self.colour, self.picked, self.entry = None, None, []
+        self._forget_typing()
         withdrawn_export = withdrawn(self.session.path, over, self.state.is_over)
         self.say(f"undone: {'; '.join(undone)} (ctrl+y redoes it){withdrawn_export}")
         if self.automatic_next():  # back at the start: its rolls are the app's to make again
@@ -574,8 +587,15 @@ class RollAndWriteScreen(PlayScreen):
             self.say(str(exc), error=True)
             if not redone:
                 return
+        self._forget_typing()
         self.say(f"redone: {'; '.join(redone)}")
         self._after_change()
+
+    def _forget_typing(self) -> None:
+        """An undo or redo changes whose roll it is: what was typed, and the camera's offer (`k`) of a throw
+        made for the move undone or redone, are of no other roll."""
+        self.colour, self.picked, self.entry = None, None, []
+        self.pending, self.proposed_choice = None, None
 
     def _redo_one(self, redone: list[str]) -> None:
         before = self.state
