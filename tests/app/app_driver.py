@@ -31,7 +31,7 @@ from companion.games import alhambra_rw as rw
 from companion.games.alhambra_rw.log import write_log
 from companion.games.alhambra_rw.simulate import play_random_game
 from companion.live.feed import FrameSource
-from vision.reading import DiceReading
+from vision.reading import Box, DiceReading, Die
 from vision.sources import SourceError
 
 FIXED_NOW = datetime(2026, 11, 23, 20, 15, 0)
@@ -243,3 +243,14 @@ async def help_text(pilot: Pilot[None]) -> str:
     text = console.export_text()
     await pilot.press("escape")
     return text
+
+
+def pips(*dice: tuple[str, int, float]) -> DiceReading:
+    """A reading of pip dice side by side, as the camera gives one: (colour, value, confidence) each."""
+    return DiceReading(
+        tuple(
+            Die(Box(40 + 60 * n, 40, 90 + 60 * n, 90), "pip", colour, sure, value)
+            for n, (colour, value, sure) in enumerate(dice)
+        ),
+        0.0,
+    )

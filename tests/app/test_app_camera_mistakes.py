@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from app_driver import FIXED_NOW, camera_app, game_screen, start_named, type_entry
+from app_driver import FIXED_NOW, camera_app, game_screen, pips, start_named, type_entry
 from textual.pilot import Pilot
 
 from companion.app.app import CameraSetup, CompanionApp
@@ -31,17 +31,6 @@ SIZE = (110, 40)
 TABLE = np.full((240, 320, 3), 90, np.uint8)
 TILES = "tiles vp vp vp vp black start"
 """The Alhambra dice game's first entry: the round's bonus tiles."""
-
-
-def pips(*dice: tuple[str, int, float]) -> DiceReading:
-    """A reading of pip dice side by side: (colour, value, confidence) each."""
-    return DiceReading(
-        tuple(
-            Die(Box(40 + 60 * n, 40, 90 + 60 * n, 90), "pip", colour, sure, value)
-            for n, (colour, value, sure) in enumerate(dice)
-        ),
-        0.0,
-    )
 
 
 def symbols(faces: list[str], sure: float = 0.99) -> DiceReading:

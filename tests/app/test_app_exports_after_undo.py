@@ -10,6 +10,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from app_driver import make_app, random_game, saved_game, saved_log
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -90,32 +91,18 @@ def test_carcassonne_undone_from_its_end_removes_its_exported_scoring_and_keeps_
     assert log.with_name("20261123-201500-ann-ben.frames.zip").is_file(), "the frames claim no result"
 
 
-def test_the_pad_undone_out_of_its_third_scoring_removes_its_exported_scoring(xdg: Path) -> None:
-    seen: dict[str, Any] = {}
-
-    async def play() -> None:
-        async with make_app().run_test(size=(110, 34)) as pilot:
-            await pilot.press(*"Ann", "tab", *"Ben", "f7")
-            await pilot.pause()
-            pad = pilot.app.screen
-            assert isinstance(pad, AlhambraPadScreen)
-            await pilot.press("ctrl+n", "ctrl+n", "ctrl+e")
-            await pilot.pause()
-            stem = pad.path.name.removesuffix(".pad.json")
-            seen["exported"] = [path.is_file() for path in exports(pad.path, stem)]
-            await pilot.press("ctrl+z")
-            await pilot.pause()
-            seen["after"] = [path.exists() for path in exports(pad.path, stem)]
-            seen["notes"] = [n.message for n in pilot.app._notifications]
-
-    asyncio.run(play())
-    assert seen["exported"] == [True, True] and seen["after"] == [False, False]
-    assert any(note.startswith("undone: scoring 3 started") and REMOVED in note for note in seen["notes"])
-
-
-def test_a_count_changed_in_the_pads_third_scoring_removes_its_exported_scoring(xdg: Path) -> None:
-    """The pad stays over when a count of its last scoring changes: its export went on naming the old totals
-    and winner, unsaid."""
+@pytest.mark.parametrize(
+    ("keys", "said"),
+    [
+        (["ctrl+z"], ("undone: scoring 3 started", REMOVED)),
+        # Still over, the pad scores otherwise: its export went on naming the old totals and winner, unsaid.
+        (["3"], ("Ann's ", "removed: the counts changed since")),
+    ],
+    ids=["undone-out-of-its-third-scoring", "a-count-of-its-third-scoring-changed"],
+)
+def test_a_finished_pad_changed_removes_its_exported_scoring(
+    xdg: Path, keys: list[str], said: tuple[str, str]
+) -> None:
     seen: dict[str, Any] = {}
 
     async def play() -> None:
@@ -128,15 +115,14 @@ def test_a_count_changed_in_the_pads_third_scoring_removes_its_exported_scoring(
             await pilot.pause()
             files = exports(pad.path, pad.path.name.removesuffix(".pad.json"))
             seen["exported"] = [path.is_file() for path in files]
-            await pilot.press("3")  # the third scoring's first count, Ann's: typed over
+            await pilot.press(*keys)  # "3": the third scoring's first count, Ann's, typed over
             await pilot.pause()
             seen["after"] = [path.exists() for path in files]
             seen["notes"] = [n.message for n in pilot.app._notifications]
 
     asyncio.run(play())
     assert seen["exported"] == [True, True] and seen["after"] == [False, False]
-    removed = "removed: the counts changed since"
-    assert any(note.startswith("Ann's ") and removed in note for note in seen["notes"]), seen["notes"]
+    assert any(note.startswith(said[0]) and said[1] in note for note in seen["notes"]), seen["notes"]
 
 
 def test_an_export_written_in_part_says_what_was_written_and_what_not(xdg: Path) -> None:

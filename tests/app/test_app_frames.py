@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from app_driver import FIXED_NOW, camera_app, make_app, random_game, saved_game
+from app_driver import FIXED_NOW, camera_app, make_app, pips, random_game, saved_game
 from rich.console import Console
 from test_app_layouts import SCREENS
 from textual.pilot import Pilot
@@ -44,16 +44,6 @@ from companion.saved_games import delete_game, game_files
 from vision.reading import Box, DiceReading, Die
 
 SIZE = (100, 32)
-
-
-def pips(*dice: tuple[str, int, float]) -> DiceReading:
-    return DiceReading(
-        tuple(
-            Die(Box(40 + 60 * i, 40, 90 + 60 * i, 90), "pip", c, conf, v)
-            for i, (c, v, conf) in enumerate(dice)
-        ),
-        0.0,
-    )
 
 
 def settle(app: CompanionApp, reading: DiceReading) -> None:
