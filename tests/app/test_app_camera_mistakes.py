@@ -214,6 +214,24 @@ def test_a_sure_throw_while_a_roll_is_typed_is_offered_and_the_typing_goes_in(xd
     asyncio.run(play())
 
 
+def test_a_sure_throw_while_the_dice_game_is_typed_in_is_offered_and_the_typing_kept(xdg: Path) -> None:
+    """Roll & Write offered a sure throw while a roll was typed; the dice games entered it over the typing."""
+
+    async def play() -> None:
+        async with camera_app(None).run_test(size=SIZE) as pilot:
+            screen = await start_named(pilot, ["Ann", "Ben", "Cleo"], "f8", AlhambraDiceScreen)
+            await type_entry(pilot, AlhambraDiceScreen, TILES)
+            await pilot.press(*"0 0 0 0 4 4")
+            await settle(pilot, symbols(["tower"] * 5 + ["garden"] * 3))
+            assert not any(isinstance(e, ad.Rolled) for e in screen.session.events)
+            assert "'0 0 0 0 4 4' being typed. ctrl+k accepts it" in screen.message, screen.message
+            await pilot.press("enter")
+            await pilot.pause()
+            assert screen.session.events[-1] == ad.Rolled("Ann", (0, 0, 0, 0, 4, 4))
+
+    asyncio.run(play())
+
+
 @pytest.mark.parametrize("over", ["f1", "ctrl+a"])
 def test_a_throw_settling_under_another_screen_is_asked_about_on_coming_back(xdg: Path, over: str) -> None:
     """Help or advice over the game: the dice the camera settles on meanwhile are neither entered there nor

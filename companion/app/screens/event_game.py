@@ -377,6 +377,11 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         are asked (ctrl+k accepts it where every die was made out, or they type the roll)."""
         if lying:
             proposal = lying_proposal(proposal, lying)
+        typed = self.query_one("#entry", Input).value.strip()
+        if typed and proposal.sure:
+            # The players are typing (the roll, or what it is for): theirs goes in, unless they take the
+            # camera's with ctrl+k, as in Roll & Write; entered, the camera's roll threw their typing away.
+            proposal = replace(proposal, sure=False, problem=f"'{typed}' being typed")
         event = self.rolled_by_camera(proposal.counts, "") if proposal.sure else None
         if event is not None:
             self.enter(event)
