@@ -232,8 +232,8 @@ LOOKED_AWAY = "settled while another screen was open"
 """Why dice the camera settled on were not seen thrown: never entered unasked, the players told why."""
 
 
-def lying_proposal(proposal: Proposed, why: str) -> Proposed:
-    """A proposal of dice nobody saw thrown (`why`: one of the reasons above): never entered unasked (they
-    may be an earlier throw's), the players told why."""
+def offered_only(proposal: Proposed, why: str) -> Proposed:
+    """A proposal never entered unasked, the players told `why`: dice nobody saw thrown (one of the reasons
+    above: they may be an earlier throw's), or a roll the players are typing (theirs goes in)."""
     problems = (proposal.problem, why)
     return replace(proposal, sure=False, problem="; ".join(p for p in problems if p))

@@ -34,7 +34,7 @@ from companion.live.match import (
     LOOKED_AWAY,
     LYING_BEFORE_ASKED,
     FaceProposal,
-    lying_proposal,
+    offered_only,
 )
 from companion.saved_games import game_stem
 from vision.reading import DiceReading
@@ -340,8 +340,7 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         """Put to the game now if the players are looking at it, else offered when they come back to it;
         dice the camera came back to (`unseen`) are offered, never entered unasked."""
         self.table = reading
-        # Not `is_current`: that holds behind a modal screen (help, advice), where the players look away.
-        if self.app.screen is not self:
+        if not self.in_view():
             self._unseen = reading
             return
         self._put = reading
@@ -356,7 +355,7 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
 
     def read_table(self, reading: DiceReading, lying: str) -> None:
         """The camera settled on the dice: the game's roll of them when it waits for one (`offer_roll`).
-        `lying` says why nobody saw them thrown ('' when they were: `match.lying_proposal`)."""
+        `lying` says why nobody saw them thrown ('' when they were: `match.offered_only`)."""
         raise NotImplementedError
 
     def table_at_turn_start(self) -> None:
@@ -376,12 +375,12 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         """The camera's reading of the roll the game waits for: read surely, it goes in; else the players
         are asked (ctrl+k accepts it where every die was made out, or they type the roll)."""
         if lying:
-            proposal = lying_proposal(proposal, lying)
+            proposal = offered_only(proposal, lying)
         typed = self.query_one("#entry", Input).value.strip()
         if typed and proposal.sure:
             # The players are typing (the roll, or what it is for): theirs goes in, unless they take the
             # camera's with ctrl+k, as in Roll & Write; entered, the camera's roll threw their typing away.
-            proposal = replace(proposal, sure=False, problem=f"'{typed}' being typed")
+            proposal = offered_only(proposal, f"'{typed}' being typed")
         event = self.rolled_by_camera(proposal.counts, "") if proposal.sure else None
         if event is not None:
             self.enter(event)

@@ -131,6 +131,11 @@ class PlayScreen(FittedScreen[None]):
         ]
         return f"confirm the camera's dice ({keys[0]}) or type them first" if keys else "type the dice first"
 
+    def in_view(self) -> bool:
+        """Whether the players look at this screen: a camera's throw is put to the game only then. Not
+        `is_current`, which holds behind a modal screen (help, advice), where they look away."""
+        return self.app.screen is self
+
     def table_settled(self, reading: DiceReading, unseen: bool = False) -> None:
         """The camera settled on the dice lying on the table (a game that reads no dice ignores it); `unseen`:
         it came back to them after it was lost, and nobody saw them read as thrown."""

@@ -7,7 +7,6 @@ later the camera. Every decision becomes an engine event; the engine says whethe
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -27,7 +26,7 @@ from companion.live.match import (
     LYING_BEFORE_ASKED,
     Proposal,
     kept_pair,
-    lying_proposal,
+    offered_only,
 )
 from vision.reading import DiceReading
 
@@ -271,8 +270,7 @@ class RollAndWriteScreen(PlayScreen):
         at this screen, else offered when they come back to it; dice the camera came back to (`unseen`) are
         offered, never entered unasked."""
         self.table = reading
-        # Not `is_current`: that holds behind a modal screen (help, advice), where the players look away.
-        if self.app.screen is self:
+        if self.in_view():
             self.camera_reading(reading, CAMERA_WAS_AWAY if unseen else "")
 
     def camera_reading(self, reading: DiceReading, lying: str = "") -> None:
@@ -295,10 +293,10 @@ class RollAndWriteScreen(PlayScreen):
         self._put = reading
         typed = self.typed_text()
         if lying:
-            proposal = lying_proposal(proposal, lying)
+            proposal = offered_only(proposal, lying)
         elif proposal.sure and typed:
             # The players are typing this roll: theirs goes in, unless they take the camera's with k.
-            proposal = replace(proposal, sure=False, problem=f"{typed} being typed")
+            proposal = offered_only(proposal, f"{typed} being typed")
         elif proposal.sure:
             self.enter_dice(proposal.dice, "camera")
             return
@@ -311,7 +309,7 @@ class RollAndWriteScreen(PlayScreen):
         """When the game comes to wait for dice: the dice already lying on the table are offered, unless they
         were put to the game before or are not all the dice it waits for (an earlier throw's leftovers)."""
         reading = self.table
-        if reading is None or reading is self._put or self.pending is not None or self.app.screen is not self:
+        if reading is None or reading is self._put or self.pending is not None or not self.in_view():
             return
         proposal = RollAndWriteCamera.proposal(reading, self.session.expectation())
         if proposal is not None and proposal.complete:
