@@ -229,6 +229,21 @@ def test_the_totals_stay_in_view_at_80x24_with_five_players(xdg: Path) -> None:
     assert seen["empty"] == "not scored yet: Ben's wall in scoring 1 is empty: type a count (0 for none)"
 
 
+@pytest.mark.parametrize("width", [50, 60, 66, 74, 75, 80])
+def test_every_field_lies_within_the_terminals_width(xdg: Path, width: int) -> None:
+    """From 60 to 69 columns the rows kept one line: the tower and wall fields lay past the right edge, and
+    a wall count was typed blind."""
+    right_edges: list[int] = []
+
+    async def fill() -> None:
+        async with make_app().run_test(size=(width, 30)) as pilot:
+            pad = await new_pad_for_ann_and_ben(pilot)
+            right_edges.extend(field.region.right for field in pad.query(Input))
+
+    asyncio.run(fill())
+    assert right_edges and max(right_edges) <= width
+
+
 def test_a_damaged_pad_is_named_and_the_app_goes_on(xdg: Path) -> None:
     """F7 continuing a damaged pad says why it cannot open it, on the start screen, in one line."""
     said: dict[str, str] = {}

@@ -62,6 +62,11 @@ class Breakdown(VerticalScroll):
     FOCUS_ON_CLICK = False
 
 
+ONE_LINE = 12 + 7 * 9
+"""The columns a player's row takes in one line (`alhambra_pad.tcss`: the name, six types and the wall); on a
+narrower terminal each row takes two lines, or the wall and tower fields lay out of sight."""
+
+
 class AlhambraPadScreen(FittedScreen[None]):
     """Edits the pad at `path`: the fields are the scoring shown (pgup/pgdn), every player a row."""
 
@@ -126,6 +131,9 @@ class AlhambraPadScreen(FittedScreen[None]):
 
     def on_mount(self) -> None:
         self.show()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.width < ONE_LINE, "-two-lines")
 
     def on_unmount(self) -> None:
         self.held.close()
