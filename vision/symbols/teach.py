@@ -287,8 +287,8 @@ def teach(
         kept = usual(fit)
         for j in sorted(set(range(len(fit))) - set(kept)):
             warn(
-                f"face {label!r}: {used[j].name} does not look like the face's other photos ({fit[j]:.2f}):"
-                " kept for its look, not its art; retake it if it shows something else"
+                f"face {label!r}: {used[j].name} does not look like the face's other photos (its printing"
+                f" fits theirs {fit[j]:.2f}, far below the rest); kept: retake it if it shows something else"
             )
             named.add((label, used[j].name))
         # More photos add little, and every template costs reading time: keep those that fit the others best.
@@ -368,8 +368,8 @@ def face_vectors(
             if cross >= inner:
                 alike.add(frozenset((label, other)))
                 warn(
-                    f"face {label!r}: its photos look like face {other!r}'s (similarity {cross:.2f} against"
-                    f" {inner:.2f} among its own): check the labels or retake the photos"
+                    f"face {label!r}: its photos look like those of face {other!r} (similarity {cross:.2f}"
+                    f" against {inner:.2f} among its own): check the labels or retake the photos"
                 )
     return {label: tuple(photo_vectors) for label, photo_vectors in turned.items()}, frozenset(alike)
 
