@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from companion.games import alhambra as al
 from companion.games.alhambra import walls as walls_module
+from companion.games.alhambra.buildings import BuildingTableError
 
 BUILDINGS = al.load_buildings()
 COMPANION = str(Path(sys.executable).parent / "companion")
@@ -299,3 +300,32 @@ def test_the_quick_look_at_one_tile_never_rules_out_a_tile_the_rules_allow(
             continue
         assert quick, f"{tile} is allowed but was ruled out"
         placed[at] = tile
+
+
+@pytest.mark.parametrize(
+    ("garden", "says"),
+    [
+        (
+            [[5], [5, 12], [20, 12, 5]],
+            r"buildings\.garden\.vp\[1\]: at scoring 2 a place cannot earn more than a better place "
+            r"\(1st >= 2nd >= 3rd\), got \[5, 12\]",
+        ),
+        ([[5], [12, 5], [5, 12, 20]], r"buildings\.garden\.vp\[2\]: at scoring 3 a place cannot earn more"),
+        ([[True], [12, 5], [20, 12, 5]], r"buildings\.garden\.vp: must be \[\[1st\], \[1st, 2nd\]"),
+        ([[0], [5, 5], [5, 5, 0]], None),
+    ],
+)
+def test_the_scoring_card_pays_no_place_more_than_a_better_one(
+    tmp_path: Path, garden: list[list[object]], says: str | None
+) -> None:
+    """Rules page (alhambra-classic-scoring.md): places 1st, 2nd, 3rd pay 20, 12, 5 on gardens; ties share the
+    VP of the places they occupy, so equal places (and a place worth nothing) are a card's to print."""
+    data = json.loads(Path(al.__file__).with_name("buildings.json").read_text())
+    data["buildings"]["garden"]["vp"] = garden
+    path = tmp_path / "buildings.json"
+    path.write_text(json.dumps(data))
+    if says is None:
+        assert al.load_buildings(path)[4].vp == tuple(tuple(row) for row in garden)
+        return
+    with pytest.raises(BuildingTableError, match=says):
+        al.load_buildings(path)

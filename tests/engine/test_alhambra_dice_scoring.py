@@ -325,6 +325,17 @@ def test_a_bad_game_log_is_one_line_naming_the_line(tmp_path: Path, line: str, s
             "dark: must be a whole number 6–6",
         ),
         ('{"tiles": {"vp": 16, "wish": 1}}', "unknown field 'wish'"),
+        (
+            '{"tiles": {"vp": 15, "exchange": 2, "displace": 2, "cancel": 3, "black_die": 3}, '
+            '"dark": 6, "pile": 5}',
+            r"^bonus_tiles\.json: tiles: 25 tiles in all, the game has 26 "
+            r"\(a pile of 5 for each of rounds 1–4 and 6 dark-backed tiles\)",
+        ),
+        (
+            '{"tiles": {"vp": 16, "exchange": 3, "displace": 2, "cancel": 3, "black_die": 3}, '
+            '"dark": 6, "pile": 5}',
+            "27 tiles in all, the game has 26",
+        ),
     ],
 )
 def test_the_bonus_tiles_file_is_checked_naming_the_field(text: str, says: str) -> None:

@@ -17,6 +17,7 @@ from companion.games.alhambra_rw import (
     sheets_in,
     shipped_sheets,
 )
+from companion.games.alhambra_rw import sheet as sheet_module
 
 GOOD: dict[str, Any] = {"name": "mine", "grid": ["PSACGT"] * 6, "coins": 12}
 
@@ -55,11 +56,53 @@ def test_box_counts_equal_cells_per_type_and_vp_table_defaults_to_the_rulebook()
         ({"name": ""}, "sheet.name: must be a non-empty string"),
         ({"vp": {"pavilion": [1, 2]}}, r"sheet.vp.pavilion: must be 3 whole numbers"),
         ({"vp": {t: [3, 2, 1] for t in (*BUILDING_TYPES, "moat")}}, "sheet.vp: unknown field .moat."),
+        (
+            {"vp": {t: [5, 12, 20] if t == "garden" else [3, 2, 1] for t in BUILDING_TYPES}},
+            r"sheet.vp.garden: a place cannot earn more than a better place \(1st ≥ 2nd ≥ 3rd\), "
+            r"got \[5, 12, 20\]",
+        ),
+        ({"vp": {t: [3, 3, 0] for t in BUILDING_TYPES}}, None),
     ],
 )
-def test_a_bad_sheet_is_rejected_naming_the_field(change: dict[str, Any], message: str) -> None:
+def test_a_bad_sheet_is_rejected_naming_the_field(change: dict[str, Any], message: str | None) -> None:
+    if message is None:  # ties and places worth nothing are the table's to print
+        assert sheet_from_json({**GOOD, **change}).vp_of("garden") == (3, 3, 0)
+        return
     with pytest.raises(SheetError, match=message):
         sheet_from_json({**GOOD, **change})
+
+
+RULEBOOK = {"pavilion": [16, 8, 1], "seraglio": [17, 9, 2], "arcades": [18, 10, 3], "chambers": [19, 11, 4]}
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"pavilion": [16, 8, 1],', r"^vp_table\.json: line 1, column \d+: not valid JSON"),
+        (
+            json.dumps({**RULEBOOK, "garden": [20, 12], "tower": [21, 13, 6]}),
+            r"^vp_table\.json\.garden: must be 3 whole numbers",
+        ),
+        (
+            json.dumps({**RULEBOOK, "garden": [5, 12, 20], "tower": [21, 13, 6]}),
+            r"^vp_table\.json\.garden: a place cannot earn more than a better place",
+        ),
+    ],
+)
+def test_a_damaged_rulebook_vp_table_is_named_not_the_sheet_that_falls_back_on_it(
+    monkeypatch: pytest.MonkeyPatch, text: str, message: str
+) -> None:
+    monkeypatch.setattr(sheet_module, "_vp_table_text", lambda: text)
+    sheet_module.rulebook_vp_table.cache_clear()
+    try:
+        with pytest.raises(SheetError, match=message):
+            sheet_from_json(GOOD, where="novp.json")
+        # a sheet that carries its own table never reads the rulebook's
+        own = {t: [3, 2, 1] for t in BUILDING_TYPES}
+        assert sheet_from_json({**GOOD, "vp": own}, where="own.json").vp_of("tower") == (3, 2, 1)
+    finally:
+        monkeypatch.undo()
+        sheet_module.rulebook_vp_table.cache_clear()
 
 
 def test_sheet_files_load_and_bad_files_say_which_file(tmp_path: Path) -> None:

@@ -55,11 +55,26 @@ def load_buildings(path: Path | None = None) -> tuple[BuildingType, ...]:
             raise BuildingTableError(f"{at}.tiles: must be a whole number 1-20, got {short(tiles)}")
         if not isinstance(extra, int) or isinstance(extra, bool) or not 0 <= extra <= 5:
             raise BuildingTableError(f"{at}.extra: must be a whole number 0-5, got {short(extra)}")
-        rows = vp if isinstance(vp, list) else []
-        shaped = [len(v) if isinstance(v, list) else -1 for v in rows] == [1, 2, 3]
-        if not shaped or not all(isinstance(x, int) and 0 <= x <= 99 for row in rows for x in row):
-            raise BuildingTableError(
-                f"{at}.vp: must be [[1st], [1st, 2nd], [1st, 2nd, 3rd]] of 0-99, got {short(vp)}"
-            )
-        types.append(BuildingType(name, tiles, extra, tuple(tuple(row) for row in rows)))
+        types.append(BuildingType(name, tiles, extra, _vp_rows(vp, f"{at}.vp")))
     return tuple(types)
+
+
+def _vp_rows(vp: object, at: str) -> tuple[tuple[int, ...], ...]:
+    """A type's VP per scoring. Tied players share the VP of the places they take, so equal places (and
+    places worth 0) are the card's to print; a place worth more than a better one would reward finishing
+    behind."""
+    rows = vp if isinstance(vp, list) else []
+    shaped = [len(v) if isinstance(v, list) else -1 for v in rows] == [1, 2, 3]
+    if not shaped or not all(
+        isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 99 for row in rows for x in row
+    ):
+        raise BuildingTableError(
+            f"{at}: must be [[1st], [1st, 2nd], [1st, 2nd, 3rd]] of 0-99, got {short(vp)}"
+        )
+    for scoring, row in enumerate(rows, 1):
+        if row != sorted(row, reverse=True):
+            raise BuildingTableError(
+                f"{at}[{scoring - 1}]: at scoring {scoring} a place cannot earn more than a better place "
+                f"(1st >= 2nd >= 3rd), got {short(row)}"
+            )
+    return tuple(tuple(row) for row in rows)

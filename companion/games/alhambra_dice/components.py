@@ -14,6 +14,9 @@ TILE_KINDS = ("vp", "exchange", "displace", "cancel", "black_die")
 """The bonus tiles' kinds, as files and events name them."""
 START_TILE = "start_player"
 """The separate start-player tile: on a bonus field in rounds 1–4, not one of the 26."""
+TILES = 26
+"""The bonus tiles the rules give the game: a pile of 5 for each of rounds 1–4 and the 6 dark-backed ones of
+round 5, every one laid out."""
 
 
 class ComponentsError(ValueError):
@@ -47,6 +50,11 @@ def load_bonus_tiles(text: str, where: str = "bonus_tiles.json") -> BonusTiles:
         counts[kind] = _whole(tiles.get(kind), 0, 30, f"{where}: tiles.{kind}")
     dark = _whole(data.get("dark"), len(TYPES), len(TYPES), f"{where}: dark")
     pile = _whole(data.get("pile"), len(TYPES) - 1, len(TYPES) - 1, f"{where}: pile")
+    if sum(counts.values()) != TILES:
+        raise ComponentsError(
+            f"{where}: tiles: {sum(counts.values())} tiles in all, the game has {TILES} "
+            f"(a pile of {pile} for each of rounds 1–4 and {dark} dark-backed tiles)"
+        )
     return BonusTiles(counts, dark, pile)
 
 

@@ -93,17 +93,28 @@ class Sheet:
         return data
 
 
-def rulebook_vp_table() -> dict[str, list[int]]:
-    """The VP table printed on the score sheet (rulebook), used when a sheet file gives none (a new dict each
-    time: the caller may change it)."""
-    table: dict[str, list[int]] = json.loads(_vp_table_text())
-    return table
-
-
 @functools.cache
+def rulebook_vp_table() -> tuple[tuple[int, int, int], ...]:
+    """The VP table printed on the score sheet (rulebook), used when a sheet file gives none. Read and checked
+    once per process, and only then: every game log's first line names its sheet, and a damaged shipped table
+    must not stop a sheet that carries its own."""
+    return load_vp_table(_vp_table_text())
+
+
 def _vp_table_text() -> str:
-    """Read once per process: every game log's first line names its sheet, which falls back on it."""
     return resources.files(__package__).joinpath("vp_table.json").read_text(encoding="utf-8")
+
+
+def load_vp_table(text: str, where: str = "vp_table.json") -> tuple[tuple[int, int, int], ...]:
+    """The VP table file's JSON text, checked as a sheet's `vp`; errors name this file, not the sheet that
+    fell back on it."""
+    try:
+        table = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SheetError(
+            f"{where}: line {exc.lineno}, column {exc.colno}: not valid JSON ({exc.msg})"
+        ) from None
+    return _validate_vp(table, where)
 
 
 def sheet_from_json(data: object, where: str = "sheet") -> Sheet:
@@ -129,7 +140,7 @@ def sheet_from_json(data: object, where: str = "sheet") -> Sheet:
             f"{where}.coins: the coin supply must hold at least {STARTING_COINS} coins "
             f"(every player starts with {STARTING_COINS} circled), got {coins}"
         )
-    vp = _validate_vp(data.get("vp", rulebook_vp_table()), f"{where}.vp")
+    vp = _validate_vp(data["vp"], f"{where}.vp") if "vp" in data else rulebook_vp_table()
     return Sheet(name=name.strip(), grid=grid, coins=coins, vp=vp, title=title)
 
 
@@ -167,6 +178,13 @@ def _validate_vp(vp: object, where: str) -> tuple[tuple[int, int, int], ...]:
             raise SheetError(
                 f"{where}.{building}: must be 3 whole numbers 0–{MAX_VP} (places 1–3), got {short(row)}"
             )
+        # Tied players share the VP of the places they take, so equal places are a table's to print; a place
+        # worth more than a better one would reward finishing behind.
+        if not row[0] >= row[1] >= row[2]:
+            raise SheetError(
+                f"{where}.{building}: a place cannot earn more than a better place (1st ≥ 2nd ≥ 3rd), "
+                f"got {short(row)}"
+            )
         rows.append((row[0], row[1], row[2]))
     return tuple(rows)
 
@@ -178,13 +196,21 @@ def _describe(value: object) -> str:
 
 
 def load_sheet(path: str | Path) -> Sheet:
-    """Load and validate a sheet definition file."""
+    """Load and validate a sheet definition file, whose name is its file's (as the sheet editor saves it)."""
     path = Path(path)
     try:
         data = read_json(path)
     except JsonFileError as exc:
         raise SheetError(str(exc)) from exc
-    return sheet_from_json(data, where=path.name)
+    sheet = sheet_from_json(data, where=path.name)
+    # A sheet has one name: a copy made by hand kept its original's, and the editor then saved it over the
+    # original while the list named it by its file.
+    if sheet.name != path.stem:
+        raise SheetError(
+            f"{path.name}.name: {short(sheet.name)} is not the file's name {short(path.stem)} "
+            "(rename the file or change the name)"
+        )
+    return sheet
 
 
 def shipped_sheets() -> tuple[str, ...]:
