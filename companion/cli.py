@@ -62,8 +62,14 @@ BEFORE = "before_command_"
 def run_score(args: argparse.Namespace) -> int:
     """`companion score FILE [--json]`: score a game log, an end state or a turn (the file's "game" picks
     the game) and print the breakdown."""
+    from companion.app.paths import FolderError, sheets_dir
+
     try:
-        scored = score_path(args.file)
+        folder: Path | None = sheets_dir()
+    except FolderError:  # no home: an end state names a shipped sheet, or gives its own inline
+        folder = None
+    try:
+        scored = score_path(args.file, folder)
     except ScoreFileError as exc:
         complain("companion score", str(exc))
         return EXIT_BAD_INPUT

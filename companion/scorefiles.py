@@ -79,8 +79,9 @@ def _entry(path: Path, game: object) -> GameEntry:
     return GAMES[game]
 
 
-def score_path(path: str | Path) -> Scored:
-    """Score any game's file; every problem is a `ScoreFileError`."""
+def score_path(path: str | Path, sheets_dir: Path | None = None) -> Scored:
+    """Score any game's file (which may name a sheet of the players' own, in `sheets_dir`); every problem is
+    a `ScoreFileError`."""
     path = Path(path)
     try:
         data = read_bytes(path, LIMITS)
@@ -102,7 +103,7 @@ def score_path(path: str | Path) -> Scored:
     if not is_log or rules is None or score_events is None:
         # Another game's file that lost its "game" is read as the first game's: the refusal says so.
         guessed = f'; the file names no "game", so it was read as {entry.title}\'s' if game is None else ""
-        return _named(path, partial(entry.score, head), hint=guessed)
+        return _named(path, partial(entry.score, head, sheets_dir), hint=guessed)
     try:
         loaded = read_log(path, data, rules.log)
     except LogError as exc:

@@ -103,8 +103,9 @@ class GameEntry:
     title: str
     list_name: str
     """How lists of games name it, short: "Roll & Write", "Alhambra dice"."""
-    score: Callable[[object], Scored]
-    """Score one of its files that holds one JSON value (an end state, a turn, a pad); raises
+    score: Callable[[object, Path | None], Scored]
+    """Score one of its files that holds one JSON value (an end state, a turn, a pad), which may name one
+    of the players' own Roll & Write sheets, kept in the folder given (None: none); raises
     `ScoreFileError` naming the field (`companion score` names the file)."""
     rules: Rules[Any, Any, Any] | None = None
     """How a game is played move by move and logged (None: a game the companion only scores)."""

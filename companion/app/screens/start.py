@@ -90,7 +90,9 @@ def names_clash(names: list[str]) -> str:
             if other == name:
                 return "player names must differ"
             if player_key(other) == player_key(name):
-                return printable(f"player names must differ: {other} and {name} differ only in case")
+                return printable(
+                    f"player names must differ: {other} and {name} differ only in case or spacing"
+                )
     return ""
 
 
@@ -249,6 +251,19 @@ def _shipped_sheets() -> list[tuple[str, SheetChoice]]:
     return [(f"{name} (not the printed sheet)", ("shipped", name)) for name in rw.shipped_sheets()]
 
 
+def _fallback_said(newest: list[Path], unreadable: dict[str, str], chosen: str) -> str:
+    """Why the form's sheet is not the players' newest (""; it is): that one cannot be read. A group that
+    typed its sheet played on the example unaware, the reason said only if the broken one was picked."""
+    if not newest or str(newest[0]) not in unreadable:
+        return ""
+    others = len(unreadable) - 1
+    more = f"; {others} more of yours cannot be read (listed last)" if others else ""
+    return printable(
+        f"your sheet '{newest[0].stem}' cannot be read ({unreadable[str(newest[0])]}){more}; the form took "
+        f"{chosen}: fix the file, or choose it and F2 types it again"
+    )
+
+
 def _last_written(path: Path) -> float:
     """When a sheet file was last written; a link to nothing, or a file gone since it was listed, counts as
     the oldest (loading it says why it cannot be read)."""
@@ -317,6 +332,11 @@ class StartScreen(FittedScreen[None]):
         self.unreadable_sheets: dict[str, str] = {}
         """Sheet files of the players' that cannot be read, and why."""
         self.sheet_problem_said = False
+        self.sheet_fallback = ""
+        """Why the form took a sheet other than the players' newest (that one cannot be read): said with
+        whatever the form says until the players choose another sheet."""
+        self.sheet_taken: SheetChoice | None = None
+        """The sheet the form took as it listed them (Select posts it as changed, as if the players chose)."""
         self.now = now
         self.saved: list[SavedGame] = []
         self.reading = False
@@ -564,6 +584,10 @@ class StartScreen(FittedScreen[None]):
                 error = bool(names)
             elif variant[0]:
                 said.append(f"imaginary players: {', '.join(imaginary_names(names, variant[0]))}")
+            if self.sheet_fallback:
+                # Not a remark: the saved games' focus does not hide it either.
+                self.say("; ".join([self.sheet_fallback, *said]), error=True)
+                return
         self.say("; ".join(said), error, remark=True)
 
     def load_sheet_choices(self, select: SheetChoice | None = None) -> None:
@@ -583,10 +607,13 @@ class StartScreen(FittedScreen[None]):
                 options.append((printable(f"{path.stem} (yours)"), ("user", str(path))))
         options += _shipped_sheets()
         chosen = select or options[0][1]
+        self.sheet_fallback = "" if select else _fallback_said(newest, self.unreadable_sheets, options[0][0])
+        self.sheet_problem_said = False
         options += [
             (printable(f"{Path(p).stem} (yours, cannot be read)"), ("user", p))
             for p in self.unreadable_sheets
         ]
+        self.sheet_taken = chosen
         sheet = self.query_one("#sheet", Select)
         sheet.set_options(options)
         sheet.value = chosen
@@ -595,10 +622,13 @@ class StartScreen(FittedScreen[None]):
     def sheet_changed(self) -> None:
         """A sheet that cannot be read says why when it is chosen (F2 starts the editor from the example)."""
         choice = self.query_one("#sheet", Select).value
+        fallback_said = bool(self.sheet_fallback) and choice != self.sheet_taken
+        if fallback_said:  # the players chose: what the form took for them is said no more
+            self.sheet_fallback = ""
         problem = self.unreadable_sheets.get(choice[1], "") if isinstance(choice, tuple) else ""
         if problem:
             self.say(printable(problem), error=True)
-        elif self.sheet_problem_said:
+        elif self.sheet_problem_said or fallback_said:
             self.say_form()
         self.sheet_problem_said = bool(problem)
 

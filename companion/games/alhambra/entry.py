@@ -3,13 +3,15 @@ pads kept in the games folder are continued and counted in history like the othe
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ..entry import GameEntry, Records, Scored
 from . import pad
 from .report import result_text
 from .scorefile import GAME_ID, score_pad
 
 
-def score(data: object) -> Scored:
+def score(data: object, _sheets_dir: Path | None = None) -> Scored:
     result = score_pad(data)
     return Scored(result.to_json(), result_text(result))
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from operator import attrgetter
+from pathlib import Path
 from typing import TypeAlias
 
 from ..alhambra.entry import ENTRY as TILE_GAME
@@ -37,7 +38,7 @@ def _scored(scored: GameScore | AlhambraResult) -> Scored:
     return Scored(scored.to_json(), text)
 
 
-def score(data: object) -> Scored:
+def score(data: object, _sheets_dir: Path | None = None) -> Scored:
     return _scored(end_state(data))
 
 

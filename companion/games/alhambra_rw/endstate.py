@@ -5,6 +5,7 @@ Errors name the field, e.g. `players[1].grid[3]: must be 6 characters of X (cros
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TypeGuard
 
 from jsonfile import refuse_unknown, short, shown
@@ -12,7 +13,17 @@ from jsonfile import refuse_unknown, short, shown
 from .engine import SETUP_BUILDINGS, IllegalMove, start
 from .events import VARIANTS, GameStarted
 from .scoring import Completion, EndState, PlayerRecord, ScoreError
-from .sheet import BUILDING_TYPES, STARTING_COINS, Sheet, SheetError, load_shipped_sheet, sheet_from_json
+from .sheet import (
+    BUILDING_TYPES,
+    STARTING_COINS,
+    Sheet,
+    SheetError,
+    load_sheet,
+    load_shipped_sheet,
+    sheet_from_json,
+    sheets_in,
+    shipped_sheets,
+)
 from .state import rounds_for
 
 GAME_ID = "alhambra-roll-and-write"
@@ -22,16 +33,16 @@ class EndStateError(ValueError):
     """An end-state file is invalid; the message names the field."""
 
 
-def end_state_from_json(data: object) -> EndState:
-    """Validate an end-state object and build an `EndState`."""
+def end_state_from_json(data: object, sheets_dir: Path | None = None) -> EndState:
+    """Validate an end-state object and build an `EndState`; a sheet named is looked up among the players'
+    own in `sheets_dir` (the app's folder of them; None: none), then the shipped ones."""
     if not isinstance(data, dict):
         raise EndStateError("the end state must be a JSON object")
     refuse_unknown(data, ("game", "sheet", "variant", "players", "completions"), "", EndStateError)
     if data.get("game", GAME_ID) != GAME_ID:
         raise EndStateError(f"game: must be {GAME_ID!r}, got {short(data.get('game'))}")
-    sheet_data = data.get("sheet")
     try:
-        sheet = load_shipped_sheet(sheet_data) if isinstance(sheet_data, str) else sheet_from_json(sheet_data)
+        sheet = _sheet(data.get("sheet"), sheets_dir)
     except SheetError as exc:
         raise EndStateError(str(exc)) from exc
     variant = data.get("variant", "standard")
@@ -57,6 +68,24 @@ def end_state_from_json(data: object) -> EndState:
     completions = _completions(data.get("completions", []), players, sheet.boxes, rounds)
     _check_buildings_made(players, rounds)
     return EndState(sheet, variant, players, completions)
+
+
+def _sheet(data: object, sheets_dir: Path | None) -> Sheet:
+    """The sheet an end state gives inline or names: a sheet the players typed (F2) is theirs by name too."""
+    if not isinstance(data, str):
+        return sheet_from_json(data)
+    yours = sheets_in(sheets_dir) if sheets_dir is not None else {}
+    if data in yours:
+        try:
+            return load_sheet(yours[data])
+        except SheetError as exc:
+            raise SheetError(f"sheet: {exc}") from exc
+    if sheets_dir is not None and data not in shipped_sheets():
+        raise SheetError(
+            f"sheet: no sheet of yours or shipped named {short(data)} (yours, in {sheets_dir}: "
+            f"{', '.join(yours) or 'none'}; shipped: {', '.join(shipped_sheets())})"
+        )
+    return load_shipped_sheet(data)
 
 
 def _check_buildings_made(players: tuple[PlayerRecord, ...], rounds: int) -> None:

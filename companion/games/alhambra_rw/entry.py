@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from operator import attrgetter
+from pathlib import Path
 from typing import TypeAlias
 
 from ..entry import GameEntry, Progress, Records, Result, Scored, Summary
@@ -27,8 +28,8 @@ RollAndWriteSession: TypeAlias = Session[Event, GameState, Expectation]
 """A game of it being played (`Session.create(RULES, ...)`, `Session.resume(RULES, path)`)."""
 
 
-def score(data: object) -> Scored:
-    board = score_end_state(data)
+def score(data: object, sheets_dir: Path | None = None) -> Scored:
+    board = score_end_state(data, sheets_dir)
     return Scored(board.to_json(), scoreboard_text(board))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from operator import attrgetter
+from pathlib import Path
 from typing import TypeAlias
 
 from ..entry import GameEntry, Progress, Records, Result, Scored, Summary
@@ -25,7 +26,7 @@ CarcassonneDiceSession: TypeAlias = Session[Event, GameState, Expectation]
 """A game of it being played (`Session.create(RULES, ...)`, `Session.resume(RULES, path)`)."""
 
 
-def score(data: object) -> Scored:
+def score(data: object, _sheets_dir: Path | None = None) -> Scored:
     city = score_turn(data)
     return Scored(city.to_json(), city_text(city))
 
