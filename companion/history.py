@@ -192,8 +192,9 @@ class PlayerStats:
 
 def player_key(name: str) -> str:
     """The player a name is, across games and at the table: its letters however they were typed (é as one
-    character or as e and its accent) and in any case ("ZOË", "zoë" and "Zoë" are one player)."""
-    return unicodedata.normalize("NFC", unicodedata.normalize("NFD", name).casefold())
+    character or as e and its accent), in any case and spacing ("ZOË", "zoë" and "Zoë" are one player, and
+    so are "Ida  Mae" and "Ida Mae")."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFD", " ".join(name.split())).casefold())
 
 
 def player_stats(games: Sequence[FinishedGame]) -> list[PlayerStats]:

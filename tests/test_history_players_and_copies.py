@@ -13,6 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
+from companion.app.screens.start import names_clash
 from companion.games import carcassonne_dice as cd
 from companion.games.carcassonne_dice.scorefile import log_text
 from companion.games.carcassonne_dice.simulate import play_random_game
@@ -108,6 +109,20 @@ def test_stats_count_a_player_whatever_case_or_unicode_form_the_name_is_written_
     stats = json.loads(shown.stdout)
     assert sorted((s["name"], s["games"]) for s in stats) == sorted([("Zoë", 3), (decomposed, 2), ("Ann", 1)])
     assert sum(s["wins"] for s in stats) >= 3, "every game's winners counted"
+
+
+def test_a_name_typed_with_other_spacing_is_one_player_in_stats_and_at_the_form(tmp_path: Path) -> None:
+    """ "Ida  Mae" (two spaces) and "Ida Mae" were two players in stats, and the form let them sit at one
+    table, where "ann" and "Ann" are refused."""
+    folder = tmp_path / "table-companion" / "games"
+    finished(folder / "a.jsonl", ("Ida  Mae", "Ann"), datetime(2025, 1, 5, 20, 0, tzinfo=BERLIN), seed=1)
+    finished(folder / "b.jsonl", ("Ida Mae", "Ann"), datetime(2025, 1, 6, 20, 0, tzinfo=BERLIN), seed=2)
+    shown = companion(tmp_path, "stats", "--json")
+    assert shown.returncode == 0, shown.stderr
+    assert sorted((s["name"], s["games"]) for s in json.loads(shown.stdout)) == [("Ann", 2), ("Ida Mae", 2)]
+    assert names_clash(["Ida  Mae", "ida mae"]) == (
+        "player names must differ: Ida  Mae and ida mae differ only in case or spacing"
+    )
 
 
 def test_history_and_stats_read_a_log_whose_name_the_c_locale_cannot_decode(tmp_path: Path) -> None:
