@@ -32,6 +32,7 @@ from .screens.help import HelpScreen
 from .screens.play import PlayScreen
 from .screens.roll_and_write import RollAndWriteScreen
 from .screens.share import ShareScreen
+from .screens.sheet_editor import QuitUnsavedScreen, SheetEditorScreen
 from .screens.start import AnySession, StartScreen
 from .sharing import ServedView, free_port, new_token
 from .widgets.camera_panel import CameraPanel
@@ -198,6 +199,20 @@ class CompanionApp(App[None]):
         while len(self.screen_stack) > 2 and not isinstance(self.screen, PlayScreen):
             self.pop_screen()
         self.switch_screen(self._start_screen(finished))
+
+    async def action_quit(self) -> None:
+        """Quit at once (every move is on disk as made), unless the sheet editor holds a sheet typed and not
+        saved: then the players are asked, and ctrl+q over that question quits."""
+        editor = next((s for s in self.screen_stack if isinstance(s, SheetEditorScreen)), None)
+        if editor is None or not editor.unsaved() or isinstance(self.screen, QuitUnsavedScreen):
+            self.exit()
+            return
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.exit()
+
+        self.push_screen(QuitUnsavedScreen(), answered)
 
     def action_help(self) -> None:
         """The help page of the screen on top."""

@@ -32,7 +32,7 @@ from companion.app.screens.carcassonne_dice import CarcassonneDiceScreen
 from companion.app.screens.delete_game import DeleteGameScreen
 from companion.app.screens.end import ScoringPanel
 from companion.app.screens.help import HelpPage, keys_table
-from companion.app.screens.sheet_editor import LeaveUnsavedScreen, SheetEditorScreen
+from companion.app.screens.sheet_editor import LeaveUnsavedScreen, QuitUnsavedScreen, SheetEditorScreen
 from companion.app.screens.start import StartScreen
 from companion.app.widgets.footer import KeysFooter
 from companion.app.widgets.grid_editor import GridEditor
@@ -140,6 +140,38 @@ def test_tab_shows_which_choice_box_has_the_focus(xdg: Path, colours: str) -> No
     assert all(ratio >= 3 for ratio in seen.values()), seen
 
 
+def test_ctrl_q_in_the_sheet_editor_asks_before_a_typed_sheet_is_lost(xdg: Path) -> None:
+    """Esc asked, but ctrl+q quit at once and threw the typed cells away. Asked now: `n` keeps editing,
+    ctrl+q over the question quits; with nothing typed ctrl+q quits at once."""
+    seen: dict[str, object] = {}
+
+    async def edit() -> None:
+        async with make_app().run_test(size=SIZE) as pilot:
+            app = pilot.app
+            await pilot.press("f2")
+            editor = app.screen
+            await send_keys(pilot, ["s", "p"])
+            await pilot.press("ctrl+q")
+            await pilot.pause()
+            seen["asked"] = isinstance(app.screen, QuitUnsavedScreen) and app.is_running
+            await pilot.press("n")
+            await pilot.pause()
+            seen["kept"] = app.screen is editor
+            await pilot.press("ctrl+q", "ctrl+q")
+            await pilot.pause()
+            seen["quit"] = not app.is_running
+
+    async def untouched() -> None:
+        async with make_app().run_test(size=SIZE) as pilot:
+            await pilot.press("f2", "ctrl+q")
+            await pilot.pause()
+            seen["quit at once"] = not pilot.app.is_running
+
+    asyncio.run(edit())
+    asyncio.run(untouched())
+    assert seen == {"asked": True, "kept": True, "quit": True, "quit at once": True}, seen
+
+
 def test_esc_from_the_pad_clears_the_form_and_f7_continues_that_pad(xdg: Path) -> None:
     """F5, F8, F9 and F10 leave a form cleared behind their games; the pad left its names, and F7 again made a
     second blank pad ("scoring 1 of 1") instead of continuing the one just left."""
@@ -235,7 +267,11 @@ def test_keep_editing_keeps_what_was_typed_for_ctrl_s(xdg: Path) -> None:
 
 @pytest.mark.parametrize(
     ("question", "answers"),
-    [(DeleteGameScreen, ("delete", "keep")), (LeaveUnsavedScreen, ("leave without saving", "keep editing"))],
+    [
+        (DeleteGameScreen, ("delete", "keep")),
+        (LeaveUnsavedScreen, ("leave without saving", "keep editing")),
+        (QuitUnsavedScreen, ("quit without saving", "keep editing")),
+    ],
 )
 def test_f1_on_a_question_names_its_answers_as_its_footer(question: type, answers: tuple[str, str]) -> None:
     """One dialog serves every question: F1 listed its own generic keys first ("y yes", "n, esc no")."""

@@ -122,6 +122,10 @@ class SheetEditorScreen(FittedScreen[Path | None]):
             self.query_one("#coins", Input).value,
         )
 
+    def unsaved(self) -> bool:
+        """Whether something was typed since the editor opened (or last saved)."""
+        return self.typed() != self.opened
+
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width < ONE_COLUMN, "-one-column")
 
@@ -215,7 +219,7 @@ class SheetEditorScreen(FittedScreen[Path | None]):
     def action_cancel(self) -> None:
         """Back to the start screen; once something is typed, only when the players say so: Esc, pressed to
         clear a field as it does in the games' entry lines, threw a whole sheet typed away."""
-        if self.typed() == self.opened:
+        if not self.unsaved():
             self.dismiss(None)
             return
 
@@ -235,3 +239,14 @@ class LeaveUnsavedScreen(QuestionScreen):
     def __init__(self) -> None:
         what = "What was typed is lost: keep editing, then ctrl+s, to save it."
         super().__init__("Leave the sheet editor without saving?", what, "Leave", "Keep editing")
+
+
+class QuitUnsavedScreen(QuestionScreen):
+    """Asks before ctrl+q quits the app over a sheet editor holding what was typed: True quits."""
+
+    HELP_PAGE = HelpPage("Quit without saving the sheet?")
+    BINDINGS: ClassVar[list[BindingType]] = answers("quit without saving", "keep editing")
+
+    def __init__(self) -> None:
+        what = "The sheet typed in the editor is lost: keep editing, then ctrl+s, to save it."
+        super().__init__("Quit without saving the sheet?", what, "Quit", "Keep editing")
