@@ -42,6 +42,14 @@ class RollAndWriteCamera:
         blue = tuple(d.value for d in dice if d.colour == "blue")
         return rw.Roll(exp.player, yellow, blue, source=source, note=note, frame=frame)
 
+    @staticmethod
+    def unused(profile: SymbolProfile) -> str:
+        """Why the taught symbol dice are left out: pip dice are read as without them (`feed.pips_only`)."""
+        return (
+            f"the camera's taught dice ({', '.join(profile.labels)}) are for the symbol dice games, not used"
+            " here: Roll & Write's pip dice are read without them"
+        )
+
 
 class AlhambraDiceCamera:
     """Alhambra – the dice game: the white dice counted by face, the black die set aside lying among them."""

@@ -7,6 +7,9 @@ frame it took last for a reading the players ask for (`latest_frame`: a built ci
 cannot be opened, ends, stalls or fails to decode frames is closed and opened again after a growing delay; the
 game goes on by keyboard meanwhile. `stop()` cancels both and joins the worker.
 
+The game played may have the taught symbol dice left out (`read_symbols`): a pip game's dice read with another
+game's profile were named by its faces.
+
 Each opening settles afresh, but the feed remembers the dice it last said had settled: a camera that was away
 never saw them move, so the same dice still lying there when it comes back are no new throw, and are not
 posted again (the game would enter them as the next player's roll).
@@ -22,6 +25,7 @@ from typing import Protocol
 
 from textual.message import Message
 
+from calibration.table_area import AreaReader
 from companion.live.backoff import Backoff
 from companion.live.messages import (
     FeedStatus,
@@ -30,6 +34,7 @@ from companion.live.messages import (
     ReadingWithdrawn,
     StatusChanged,
 )
+from vision.reader import DiceReader
 from vision.reading import DiceReading, Frame, Image
 from vision.settle import Change, Settled, Withdrawn, agree, signature
 
@@ -42,6 +47,16 @@ class FrameSource(Protocol):
 
 class Reader(Protocol):
     def read(self, image: Image) -> DiceReading: ...
+
+
+def pips_only(reader: Reader) -> Reader:
+    """`reader` with the taught symbol dice (`--symbols`) left out, reading the pip dice as without them, by
+    the same pip reader (the colours taught with F3 apply to both); `reader` itself where it reads none."""
+    inner = reader.reader if isinstance(reader, AreaReader) else reader
+    if not isinstance(inner, DiceReader) or inner.profile is None:
+        return reader
+    pips = DiceReader(inner.pips)
+    return AreaReader(pips, reader.area) if isinstance(reader, AreaReader) else pips
 
 
 class Settler(Protocol):
@@ -152,6 +167,9 @@ class CameraFeed:
     ) -> None:
         self._open_source = open_source
         self._reader = reader
+        self._pip_reader = pips_only(reader)
+        self._symbols = True
+        """Whether the taught symbol dice are read (`read_symbols`)."""
         self._make_settler = make_settler
         self._post = post
         self._settings = settings or FeedSettings()
@@ -172,6 +190,16 @@ class CameraFeed:
         self._cancel.set()
         if self._thread.is_alive():
             self._thread.join(timeout)
+
+    def read_symbols(self, read: bool) -> None:
+        """Whether the frames' taught symbol dice are read (a pip game's are not), from the next frame on: the
+        dice settled are withdrawn and settled anew as read now, as not seen thrown (never entered unasked).
+        The app's thread sets it while the worker reads; the worker looks at it once a frame (a flag set
+        needs no lock)."""
+        self._symbols = read
+
+    def _reader_now(self) -> Reader:
+        return self._reader if self._symbols else self._pip_reader
 
     @property
     def running(self) -> bool:
@@ -219,7 +247,7 @@ class CameraFeed:
         self._cancel.wait(delay)
 
     def _read_until_fault(self, grabber: _Grabber) -> tuple[str, str]:
-        settler = self._make_settler()
+        settler, reader = self._make_settler(), self._reader_now()
         unseen = self._back  # back after a fault: the first dice it settles on may have been thrown meanwhile
         bad_frames = 0
         started = time.monotonic()
@@ -243,11 +271,18 @@ class CameraFeed:
                 self._backoff.reset()
                 self._status("rolling")
             frames += 1
-            reading = self._reader.read(item.image)
+            if self._reader_now() is not reader:
+                # Read otherwise, dice lying there settle anew, as a throw nobody saw: never entered unasked.
+                settler, reader = self._make_settler(), self._reader_now()
+                unseen = unseen or self._on_table is not None
+                if self._on_table is not None:
+                    self._withdrawn()
+            reading = reader.read(item.image)
             fps = frames / max(1e-6, time.monotonic() - started)
             self._post(PreviewFrame(item.image, reading, fps))
             change = settler.update(item, reading)
-            if isinstance(change, Settled):
+            # Settled as the reader given up meanwhile read them, the dice are read anew at the next frame.
+            if isinstance(change, Settled) and reader is self._reader_now():
                 self._status("settled")
                 # Never withdrawn, the dice posted last are lying there still: the camera came back to them.
                 if self._on_table is None or not _same_dice(change.reading, self._on_table):
@@ -256,7 +291,10 @@ class CameraFeed:
                 unseen = False
             elif isinstance(change, Withdrawn):
                 unseen = False  # seen to move: what settles next was thrown in view
-                self._on_table = None
-                self._status("rolling")
-                self._post(ReadingWithdrawn())
+                self._withdrawn()
         return "stopped", ""
+
+    def _withdrawn(self) -> None:
+        self._on_table = None
+        self._status("rolling")
+        self._post(ReadingWithdrawn())

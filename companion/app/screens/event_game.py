@@ -34,6 +34,7 @@ from companion.live.match import (
     LOOKED_AWAY,
     LYING_BEFORE_ASKED,
     FaceProposal,
+    describe_reading,
     offered_only,
 )
 from companion.saved_games import game_stem
@@ -180,11 +181,17 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         """A camera reading of a roll that needs the players' word: ctrl+k accepts it, typed dice fix it."""
         self.worded: list[list[str]] = self._worded(session.events)
         """The game log's lines of each event, worded once (undo takes an event's lines back)."""
+        self.untaught = ""
+        """Why the camera's taught dice cannot be counted for this game ("" when they can)."""
 
-    def warn(self, text: str) -> None:
-        """Say `text` (if any) on opening, after what opening the log said."""
-        if text:
-            self.message = "\n".join(m for m in (self.message, text) if m)
+    def camera_cannot_count(self, why: str) -> None:
+        """The camera's taught dice are not this game's (`why`; "" when they are): said on opening, after
+        what opening the log said, and again with every reading of the dice, none of which is entered or
+        offered. Said on opening alone, the first reading's "3 dice not made out" replaced it within a
+        second, and the players never learnt why the camera entered no roll."""
+        self.untaught = why
+        if why:
+            self.message = "\n".join(m for m in (self.message, why) if m)
             self.error = True
 
     @property
@@ -344,14 +351,23 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
             self._unseen = reading
             return
         self._put = reading
-        self.read_table(reading, CAMERA_WAS_AWAY if unseen else "")
+        self._put_to_game(reading, CAMERA_WAS_AWAY if unseen else "")
 
     def on_screen_resume(self) -> None:
         """Back from a screen over the game (help, advice, past games): the dice the camera settled on
         meanwhile are read as lying there, asked about and never entered unasked, as nobody saw them read."""
         if self.table is not None and self.table is self._unseen:
             self._put, self._unseen = self.table, None
-            self.read_table(self.table, LOOKED_AWAY)
+            self._put_to_game(self.table, LOOKED_AWAY)
+
+    def _put_to_game(self, reading: DiceReading, lying: str) -> None:
+        """The dice the camera settled on, read for the game (`read_table`). Another game's dice are never
+        counted (an Alhambra die's face passed for a city, and ctrl+k entered it): what the camera read is
+        said with why the rolls are typed."""
+        if self.untaught:
+            self.say(f"camera read {describe_reading(reading)}: {self.untaught}", error=True)
+            return
+        self.read_table(reading, lying)
 
     def read_table(self, reading: DiceReading, lying: str) -> None:
         """The camera settled on the dice: the game's roll of them when it waits for one (`offer_roll`).
@@ -361,8 +377,9 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
     def table_at_turn_start(self) -> None:
         """A turn starts with dice lying on the table. The last throw's are named as such, to be thrown anew;
         dice the game never had (lying there when it opened) are asked about, never entered unasked: they
-        may be an earlier throw's."""
-        if self.table is None or self.pending is not None or self.session.expectation().ask != "roll":
+        may be an earlier throw's. Another game's dice (`untaught`) are no throw of this game's."""
+        waits = self.session.expectation().ask == "roll"
+        if self.untaught or self.table is None or self.pending is not None or not waits:
             return
         if self.table is self._put:
             self.message, self.error = "camera: the dice lying there are the last throw's: throw anew", False
@@ -396,7 +413,7 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         if event is None:
             # Both dice games' expectations count the dice a roll must show; none is asked for between rolls.
             exp = self.session.expectation()
-            then = "type the roll" if exp.dice else f"now: {exp.prompt}"
+            then = self.untaught or ("type the roll" if exp.dice else f"now: {exp.prompt}")
             self.say(f"no camera reading to accept: {then}", error=True)
             return
         self.enter(event)

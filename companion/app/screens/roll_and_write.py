@@ -106,6 +106,7 @@ class RollAndWriteScreen(PlayScreen):
         camera: bool = False,
         table: DiceReading | None = None,
         frames: FrameKeeper | None = None,
+        camera_note: str = "",
     ) -> None:
         super().__init__(session, frames)
         self.session: RollAndWriteSession = session
@@ -124,8 +125,12 @@ class RollAndWriteScreen(PlayScreen):
         self.entry: list[PipDie] = []
         self.entry_source: DiceSource = "keyboard"
         self.picked: PipDie | None = None
-        self.message = session.warning
-        self.error = bool(session.warning)
+        self.camera_note = camera_note
+        """What the camera reads the dice without (another game's taught dice), said on opening after what
+        opening the log said, and above every message until the players' first move: the dice lying there,
+        read at once, hid it within a second."""
+        self.message = "\n".join(m for m in (session.warning, camera_note) if m)
+        self.error = bool(self.message)
         self.log_lines: list[list[str]] = []
         self._auto_rolling = False
 
@@ -216,7 +221,7 @@ class RollAndWriteScreen(PlayScreen):
         return state.players[0] if active.imaginary else active
 
     def say(self, message: str, error: bool = False) -> None:
-        self.message, self.error = message, error
+        self.message, self.error = "\n".join(m for m in (self.camera_note, message) if m), error
         self.refresh_view()
         self._news_in_view()
 
@@ -507,6 +512,8 @@ class RollAndWriteScreen(PlayScreen):
         self.colour, self.picked, self.proposed_choice = None, None, None
         if isinstance(event, rw.Roll):
             self.entry, self.pending = [], None
+        if not self._auto_rolling:  # the players' move, after reading it
+            self.camera_note = ""
         self.say("")
         self._after_change()
         return True
