@@ -1,10 +1,12 @@
-"""Writing a file whole: under a side name, renamed over the file once complete. A crash or a full disk part
-way leaves the file as it was (or absent), never half written, and the side file is removed."""
+"""Writing a file whole: under a side name, synced to disk and renamed over the file once complete. A crash or
+a full disk part way leaves the file as it was (or absent), never half written, and the side file is
+removed."""
 
 from __future__ import annotations
 
 import errno
 import os
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -22,7 +24,9 @@ def written_whole(path: Path) -> Iterator[Path]:
     side = path.with_name(path.name + ".part")
     try:
         yield side
+        _synced(side)
         os.replace(side, path)
+        _folder_synced(path.parent)
     except OSError as err:
         if err.errno is None:
             raise
@@ -32,6 +36,25 @@ def written_whole(path: Path) -> Iterator[Path]:
     finally:
         with suppress(OSError):  # a side file that cannot be removed is only a file too many
             side.unlink(missing_ok=True)
+
+
+def _synced(side: Path) -> None:
+    # On disk before it takes the file's place: after a crash some file systems hold the rename but not
+    # the content written just before it (an empty file where the last good one was).
+    with open(side, "r+b") as file:
+        os.fsync(file.fileno())
+
+
+def _folder_synced(folder: Path) -> None:
+    # The rename on disk too, as the content is: a crash does not bring the file before it back.
+    if sys.platform == "win32":
+        return  # no folder is opened there (nor needs its own sync)
+    with suppress(OSError):  # a file system that syncs no folder: the file is in place all the same
+        descriptor = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
 
 
 def write_whole(path: Path, data: str | bytes) -> None:

@@ -240,10 +240,10 @@ class AlhambraPadScreen(FittedScreen[None]):
         return False
 
     def save(self) -> None:
-        """Save the pad; a failed write (a full disk, a folder not writable) is said and the pad kept."""
+        """Save the pad, still held; a failed write (a full disk, a folder not writable, another file put in
+        its place) is said and the pad kept on screen."""
         try:
-            save_pad(self.path, self.pad)
-            self.held.renew()
+            save_pad(self.path, self.pad, self.held)
         except (PadError, OSError) as exc:
             self.notify(str(exc), severity="error", markup=False)
 

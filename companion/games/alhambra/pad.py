@@ -19,6 +19,7 @@ from jsonfile.whole import write_whole
 
 from ..entry import Progress, Result, ScoreFileError, Summary
 from ..folding import IllegalMove, check_names
+from ..held import HeldFile
 from .buildings import TYPES, load_buildings
 from .scorefile import GAME_ID, MAX_NAME, MAX_PLAYERS, read_scorings
 from .scorefile import LIMITS as PAD_LIMITS
@@ -131,10 +132,15 @@ def _empty(dirk: bool) -> dict[str, Any]:
     return scoring if dirk else {**scoring, WALL: 0}
 
 
-def save_pad(path: Path, pad: dict[str, Any]) -> None:
-    # Written whole: a crash mid-write leaves the last good pad.
+def save_pad(path: Path, pad: dict[str, Any], held: HeldFile | None = None) -> None:
+    """`pad` written whole at `path` (a crash mid-write leaves the last good pad); `held`: the window's hold
+    on it, kept on the new file (`HeldFile.save`)."""
+    text = json.dumps(pad, indent=1) + "\n"
     try:
-        write_whole(path, json.dumps(pad, indent=1) + "\n")
+        if held is None:
+            write_whole(path, text)
+        else:
+            held.save(text)
     except OSError as exc:
         raise PadError(f"{path}: cannot save the pad ({exc.strerror or exc})") from None
 
