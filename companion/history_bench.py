@@ -3,8 +3,8 @@
 Writes N finished games (copies of the shipped example logs of each game, each its own file and time) in a
 fresh data folder, then times, as a user runs them: `companion history --json` and `companion stats --json`
 the first time (the index beside the logs built) and again (read from it), and, in this process, the start
-screen's list of saved games, the app's start screen and F4 (the real app, headless), and every log read
-without the index. Prints the median of K runs of each.
+screen's list of saved games, the app's start screen, F4 and moving through its list (the real app,
+headless), and every log read without the index. Prints the median of K runs of each.
 """
 
 from __future__ import annotations
@@ -58,9 +58,13 @@ def _command(data: Path, *words: str) -> Callable[[], object]:
     return lambda: subprocess.run(companion, env=environment, check=True, stdout=subprocess.DEVNULL)
 
 
-def _app_seconds() -> tuple[float, float]:
-    """The real app, headless, on this process's games folder: seconds until the start screen is shown, then
-    from F4 until the history screen is."""
+MOVES = 30
+"""Presses of ↓ timed in F4's list of games (each one a game further)."""
+
+
+def _app_seconds() -> tuple[float, float, float]:
+    """The real app, headless, on this process's games folder: seconds until the start screen is shown, from
+    F4 until the history screen is, and for `MOVES` presses of ↓ there."""
     import asyncio
     import random
 
@@ -68,7 +72,7 @@ def _app_seconds() -> tuple[float, float]:
     from companion.app.screens.history import HistoryScreen
     from companion.app.screens.start import StartScreen
 
-    async def run() -> tuple[float, float]:
+    async def run() -> tuple[float, float, float]:
         started = time.perf_counter()
         app = CompanionApp(rng=random.Random(1))
         async with app.run_test(size=(100, 32)) as pilot:
@@ -79,7 +83,10 @@ def _app_seconds() -> tuple[float, float]:
             while not isinstance(app.screen, HistoryScreen):
                 await pilot.pause(0.01)
             await pilot.pause()
-            return shown - started, time.perf_counter() - shown
+            listed = time.perf_counter()
+            await pilot.press(*["down"] * MOVES)
+            await pilot.pause()
+            return shown - started, listed - shown, time.perf_counter() - listed
 
     return asyncio.run(run())
 
@@ -115,9 +122,10 @@ def main(argv: list[str] | None = None) -> int:
             )
             os.environ["XDG_DATA_HOME"] = str(data)
             _app_seconds()  # the saved games are in the index by now; history's read-backs go in with this
-            start, history = _app_seconds()
+            start, history, moves = _app_seconds()
             timings.setdefault("app: start screen shown (from the index)", []).append(start)
             timings.setdefault("app: F4 history screen shown (from the index)", []).append(history)
+            timings.setdefault(f"app: {MOVES} presses of ↓ in F4's list", []).append(moves)
             timings.setdefault("every log read, no index (in process)", []).append(
                 _seconds(lambda: [read_back(path) for path in paths])
             )

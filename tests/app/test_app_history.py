@@ -14,6 +14,7 @@ from app_driver import make_app, random_game, saved_game, saved_log
 from textual.widgets import OptionList, Static
 from textual_plotext import PlotextPlot
 
+from companion.app.screens import history as history_screen
 from companion.app.screens.history import HistoryScreen, ScorePlot, integer_ticks, legend_names
 from companion.app.screens.replay import ReplayScreen
 from companion.app.widgets.table_panel import TablePanel
@@ -22,7 +23,7 @@ from companion.games import alhambra_rw as rw
 from companion.games.alhambra_dice.scorefile import log_text as alhambra_dice_log
 from companion.games.alhambra_dice.simulate import play_random_game as play_random_alhambra_dice
 from companion.games.alhambra_rw.simulate import play_random_game
-from companion.history import totals_by_round
+from companion.history import FinishedGame, Progress, totals_by_round
 
 
 def test_totals_by_round_are_the_sheets_worth_as_each_round_began() -> None:
@@ -220,3 +221,39 @@ def test_legend_names_are_cut_to_their_columns_and_told_apart() -> None:
     assert legend_names(("Anna" + "x" * 36, "Anne" + "x" * 36), 10) == ("Annax…xxxx", "Annex…xxxx")
     assert legend_names(alike, 10) == ("1. xx…xxxx", "2. xx…xxxx")
     assert legend_names(("日本語" * 7,), 10) == ("日本…本語",), "a wide character is 2 columns"
+
+
+def test_moving_through_the_games_plots_the_one_the_highlight_rests_on(
+    xdg: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each highlight read and replayed its game's log again for the plot: with 300 games ↓ took a sixth of a
+    second a press, and a key held down stuttered. Moving on, only the game the highlight rests on is read."""
+    for n in range(8):
+        saved_game(random_game(n, (f"Player{n}", "Ben", "Cleo")), f"2025010{n + 1}-120000.jsonl")
+    monkeypatch.setattr(history_screen, "REST_SECONDS", 1.0)  # longer than a press of a loaded machine
+    read: list[str] = []
+    progress = FinishedGame.progress
+
+    def counted(game: FinishedGame) -> Progress:
+        read.append(game.path.name)
+        return progress(game)
+
+    monkeypatch.setattr(FinishedGame, "progress", counted)
+
+    async def look() -> tuple[list[str], int | None, tuple[str, ...], str]:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            await pilot.press("f4")
+            await pilot.pause()
+            screen = pilot.app.screen
+            assert isinstance(screen, HistoryScreen)
+            await pilot.press(*["down"] * 6)
+            moving = list(read)
+            await pilot.pause(1.5)
+            highlighted = screen.query_one("#games", OptionList).highlighted
+            result = str(screen.query_one("#result", Static).render())
+            return moving, highlighted, screen.plotted.names, result
+
+    moving, highlighted, plotted, result = asyncio.run(look())
+    assert moving == ["20250108-120000.jsonl"], "the game first highlighted alone, none moved through"
+    assert highlighted == 6 and read == [*moving, "20250102-120000.jsonl"], read
+    assert plotted[0] == "Player1" and result.startswith("20250102-120000.jsonl: won by "), result

@@ -12,6 +12,7 @@ from rich.cells import cell_len, set_cell_size
 from textual.app import ComposeResult, RenderResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.timer import Timer
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual_plotext import PlotextPlot
@@ -26,6 +27,10 @@ from ..widgets.footer import KeysFooter
 from ..widgets.pick_list import PickList
 from .evidence import EvidenceScreen, exhibits
 from .replay import ReplayScreen
+
+REST_SECONDS = 0.2
+"""How long the highlight rests before the game it rests on is shown (plotted, and its line under the plot):
+longer than a held key's repeat."""
 
 
 def game_label(game: FinishedGame) -> str:
@@ -51,6 +56,10 @@ class HistoryScreen(FittedScreen[None]):
         self.games = history(games_dir).games
         self.plotted = Progress((), [], "round")
         """The players and their totals through the game, as the plot shows them."""
+        self.moving: Timer | None = None
+        """Running while the highlight moves (until it rests `REST_SECONDS`); None: it rests."""
+        self.unplotted: FinishedGame | None = None
+        """The game highlighted while the highlight moved, plotted once it rests (None: the plot shows it)."""
 
     def compose(self) -> ComposeResult:
         yield Static("Past games", id="title")
@@ -77,7 +86,22 @@ class HistoryScreen(FittedScreen[None]):
         games.focus()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self.plot(self.games[int(event.option_id or 0)])
+        # A plot replays its game's log (up to a tenth of a second), and its line under it, one line or two,
+        # resizes the plot, drawn again: one of each per key held down through 300 games made the list
+        # stutter. A highlight moved from rest is shown at once; while it keeps moving, the game it rests on.
+        game = self.games[int(event.option_id or 0)]
+        if self.moving is None:
+            self.plot(game)
+        else:
+            self.moving.stop()
+            self.unplotted = game
+        self.moving = self.set_timer(REST_SECONDS, self.rested)
+
+    def rested(self) -> None:
+        self.moving = None
+        if self.unplotted is not None:
+            self.plot(self.unplotted)
+            self.unplotted = None
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.action_replay()
