@@ -341,6 +341,8 @@ class StartScreen(FittedScreen[None]):
         self.saved: list[SavedGame] = []
         self.reading = False
         """Whether a worker is reading the saved games (the list says so until it has read them all)."""
+        self.history_asked = False
+        """F4 was pressed while the saved games were being read: the past games open once they are."""
         self.said = ("", False, True)
         """What the screen said last on the message line, whether it is an error, and whether it only remarks
         on the form (or is nothing): then, while the saved games have the focus, the line says what Enter
@@ -456,6 +458,10 @@ class StartScreen(FittedScreen[None]):
     def saved_read(self, message: SavedRead) -> None:
         self.reading = False
         self.show_saved(message.games)
+        if self.history_asked and self.is_current:  # not once another screen took the players elsewhere
+            self.say_form()
+            self.action_history()
+        self.history_asked = False
 
     def show_saved(self, games: list[SavedGame]) -> None:
         """List `games`: those still being played, then the finished ones under a heading of their own; the
@@ -881,10 +887,10 @@ class StartScreen(FittedScreen[None]):
         from .history import HistoryScreen  # Plotext loads only when past games are looked at
 
         if self.reading:
-            # F4 read the same logs again, on the app's own thread: it stood still for 14 s with 600 logs.
-            self.say(
-                "reading the saved games first: F4 shows the past games once the list is read", error=True
-            )
+            # F4 read the same logs again, on the app's own thread: it stood still for 14 s with 600 logs. It
+            # waits for the worker instead, and opens by itself (refused, it was pressed again and again).
+            self.history_asked = True
+            self.say("reading the saved games first: the past games open once the list is read", error=True)
             return
         self.app.push_screen(HistoryScreen(self.games_dir))
 
