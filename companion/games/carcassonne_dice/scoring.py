@@ -139,6 +139,8 @@ class GameScore:
             "game": "carcassonne-dice",
             "finished": self.finished,
             "winner": self.winner,
+            # As every other game's scoring names them (a race has one winner): a tool reads one field.
+            "winners": [self.winner] if self.winner else [],
             "why_over": self.why_over,
             "players": [
                 {
