@@ -111,8 +111,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "enroll",
         help="teach symbol-dice faces from photos (one folder per face)",
         description="Teach a set of symbol dice from photos: each face's name is a folder of 3 or more photos"
-        " of dice showing that face on the table (FACES_DIR/tower/01.jpg …); the taught profile is written"
-        " to --out.",
+        " of dice showing that face on the table (FACES_DIR/tower/01.jpg …; fewer are taught, with a"
+        " warning); the taught profile is written to --out.",
     )
     add_enroll_arguments(enroll)
     enroll.add_argument(
