@@ -164,6 +164,25 @@ def camera_setup(
     )
 
 
+def check_camera_file(spec: str, hold: float | None = None) -> None:
+    """Raises `SourceError` when a camera SPEC naming a file or a folder gives no frame: an empty or broken
+    video, a file of another kind, a folder without one usable photo. The app would say "camera lost" and try
+    it again forever; a camera's number or a stream's address may yet be plugged in or started, and is left to
+    the app's retries. OpenCV's and FFmpeg's complaints go to the log, as the app's do."""
+    from companion.app.paths import log_path
+    from vision.native_output import native_output_to
+    from vision.sources import names_a_camera, open_source
+
+    if names_a_camera(spec):
+        return
+    with native_output_to(log_path(), "companion"):
+        source = open_source(spec, hold=hold)
+        try:
+            next(iter(source), None)
+        finally:
+            source.close()
+
+
 def run_app(app: App[None], pilot: AutoPilot | None) -> int:
     """Run the app on this terminal, native libraries' warnings going to the log file; a test's `pilot`
     drives the same app headless instead. The app's exit status: 1 when it ended in an error (Textual has
@@ -190,11 +209,12 @@ def run_app(app: App[None], pilot: AutoPilot | None) -> int:
 def run_play(args: argparse.Namespace) -> int:
     """`companion [play] [--seed N] [--camera SPEC [--hold SECONDS] [--symbols PROFILE]]`: the Textual app
     (imported here: `companion score` stays light). With a camera, a source that does not open is reported
-    in the app, which keeps retrying."""
+    in the app, which keeps retrying; a file or folder that gives no frame is refused before it starts."""
     import random
 
     from companion.app.app import CompanionApp
     from companion.live.match import FACE_SETTLING
+    from vision.sources import SourceError
     from vision.symbols.profile import ProfileError, load_profile
 
     if args.camera is None and (args.symbols is not None or args.hold is not None):
@@ -210,11 +230,16 @@ def run_play(args: argparse.Namespace) -> int:
         # With symbol dice, a throw settles on their faces (Alhambra dice: the game counts faces alone).
         settling = None if symbols is None else FACE_SETTLING
         camera = None if args.camera is None else camera_setup(args.camera, args.hold, symbols, settling)
+        if args.camera is not None:
+            check_camera_file(args.camera, args.hold)
     except CalibrationError as exc:
         complain("companion", f"{exc} (teach it again with `companion calibrate`)")
         return EXIT_BAD_INPUT
     except ProfileError as exc:
         complain("companion", f"{args.symbols}: {exc}")
+        return EXIT_BAD_INPUT
+    except SourceError as exc:
+        complain("companion", str(exc))
         return EXIT_BAD_INPUT
     if args.pilot is None and (why := _no_terminal()):
         _say_without_terminal(
@@ -490,7 +515,8 @@ def build_parser() -> argparse.ArgumentParser:
             default=argparse.SUPPRESS,
             metavar="SECONDS",
             type=_seconds,
-            help="with photos as the camera: how long each lies on the table (default 4)",
+            help="with photos or a video as the camera: how long each photo (or the video's last picture) "
+            "lies on the table (default 4)",
         )
     play.set_defaults(run=run_play, app_options=tuple(APP_OPTIONS))
     demo = commands.add_parser(

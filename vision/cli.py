@@ -31,7 +31,7 @@ from vision.colour_profile import (
     teach_from_folder,
 )
 from vision.dataset import SPLITS, DatasetError, is_crop_set, load_crop_set, load_set
-from vision.images import IMAGE_SUFFIXES, ImageError, image_files, load_image, no_image_files
+from vision.images import IMAGE_SUFFIXES, ImageError, image_files, in_file_pixels, no_image_files, read_image
 from vision.reading import Box, DiceReading, Image
 from vision.symbols.profile import ProfileError
 
@@ -88,13 +88,13 @@ def cmd_read(args: argparse.Namespace) -> int:
             failed = True
         for path in paths:
             try:
-                image = load_image(path)
+                image, shrink = read_image(path)
             except ImageError as err:
                 error(str(err))
                 failed = True
                 continue
             start = time.perf_counter()
-            reading = reader.read(image)
+            reading = in_file_pixels(reader.read(image), shrink)
             say(describe(path, reading, (time.perf_counter() - start) * 1000, args.json))
     return FAILED if failed else 0
 

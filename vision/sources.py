@@ -9,8 +9,10 @@ caller can reopen it. The rendered table (`vision.simulated_table.rolling.Rollin
 from __future__ import annotations
 
 import math
+import os
 import time
 from collections.abc import Iterator, Sequence
+from contextlib import suppress
 from pathlib import Path
 from typing import Protocol
 
@@ -76,9 +78,24 @@ class CameraSource:
 
 
 class VideoFileSource:
-    """A video file, frame by frame, timed by the stream (not the wall clock) unless `realtime`."""
+    """A video file, frame by frame, timed by the stream (not the wall clock) unless `realtime`.
 
-    def __init__(self, path: Path, realtime: bool = False) -> None:
+    A frame that fails to decode is skipped and the video goes on: a damaged stretch costs its own frames, not
+    the rest. Each stretch is kept in `errors` and said on descriptor 2, beside FFmpeg's own complaints about
+    it (in the app: its log file). With `hold`, the last picture then lies there `hold` seconds more, as a
+    photo does (`ImageSource`), so the still dice a short or slow video ends on are seen long enough to be
+    read. A video of which not one frame decodes raises `SourceError` as it is read.
+    """
+
+    failed_reads_to_end = 300
+    """Failed reads in a row that end a video short of its frame count. A damaged stretch's frames are not
+    counted in the decoder's position, so such a video never reaches that count; a read past the end fails at
+    once (microseconds), so waiting this long costs nothing."""
+
+    held_fps = 15.0
+    """The rate the last picture is given at while held, as `ImageSource` shows a photo."""
+
+    def __init__(self, path: Path, realtime: bool = False, hold: float | None = None) -> None:
         self.name = str(path)
         if not path.is_file():
             raise SourceError(f"{path}: no such video file")
@@ -88,21 +105,74 @@ class VideoFileSource:
             raise SourceError(f"{path}: not a video OpenCV can read")
         fps = self._capture.get(cv2.CAP_PROP_FPS)
         self.fps = fps if 0 < fps < 1000 else 30.0
+        self._frame_count = self._capture.get(cv2.CAP_PROP_FRAME_COUNT)
         self._realtime = realtime
+        self._hold = hold
+        self.errors: list[str] = []
         self._closed = False
 
     def __iter__(self) -> Iterator[Frame]:
         start = time.monotonic()
-        index = 0
+        last: Frame | None = None
+        for last in self._decoded():
+            yield self._on_time(last, start)
+        if last is None:
+            if not self._closed:
+                raise SourceError(f"{self.name}: not one frame of the video could be decoded")
+            return
+        for held in self._held(last):
+            yield self._on_time(held, start)
+
+    def _on_time(self, frame: Frame, start: float) -> Frame:
+        if self._realtime:
+            time.sleep(max(0.0, start + frame.time - time.monotonic()))
+        return frame
+
+    def _decoded(self) -> Iterator[Frame]:
+        """The frames that decode, each at its time in the stream (the frames skipped keep theirs)."""
+        index = failed = 0
+        at = -1 / self.fps
         while not self._closed:
             ok, image = self._capture.read()
-            if not ok or image is None:
+            if ok and image is not None and image.size > 0:
+                if failed:
+                    self._skipped(failed, at)
+                failed = 0
+                at = self._stream_time(at)
+                yield Frame(image=np.asarray(image, np.uint8), time=at, index=index)
+                index += 1
+                continue
+            failed += 1
+            if self._at_end(failed):
                 return
-            at = index / self.fps
-            if self._realtime:
-                time.sleep(max(0.0, start + at - time.monotonic()))
-            yield Frame(image=np.asarray(image, np.uint8), time=at, index=index)
-            index += 1
+
+    def _at_end(self, failed: int) -> bool:
+        """Whether reads fail because the video is over: the decoder is at the frame count the file gives,
+        or (a file that gives none, or a damaged one that never gets there) `failed_reads_to_end` failed."""
+        position = self._capture.get(cv2.CAP_PROP_POS_FRAMES)
+        return failed >= self.failed_reads_to_end or 0 < self._frame_count <= position
+
+    def _stream_time(self, previous: float) -> float:
+        """The frame just decoded's timestamp; one frame after `previous` where the stream gives none."""
+        at = float(self._capture.get(cv2.CAP_PROP_POS_MSEC)) / 1000
+        return at if math.isfinite(at) and at >= 0 and at > previous else previous + 1 / self.fps
+
+    def _skipped(self, frames: int, after: float) -> None:
+        plural = "s" if frames > 1 else ""
+        said = (
+            f"{self.name}: {frames} frame{plural} could not be decoded after {max(after, 0.0):.1f} s "
+            "(a damaged file?): skipped, the video goes on"
+        )
+        self.errors.append(said)
+        _say_skipped(said)
+
+    def _held(self, last: Frame) -> Iterator[Frame]:
+        """The last picture lying there `hold` seconds more, as a still table seen by a camera."""
+        count = math.floor((self._hold or 0.0) * self.held_fps + 1e-9)
+        for step in range(1, count + 1):
+            if self._closed:
+                return
+            yield Frame(image=last.image, time=last.time + step / self.held_fps, index=last.index + step)
 
     def close(self) -> None:
         self._closed = True
@@ -116,7 +186,7 @@ class ImageSource:
     `hold`, the photos are a still table seen by a camera: each is shown for `hold` seconds of real time at
     `fps`, so a reader settles on it, and the last one stays until the source is closed. A file that is not a
     usable image is skipped and its error kept in `errors`, so one bad photo in a folder does not stop the
-    rest.
+    rest; it is said on descriptor 2 (in the app: its log file, and the Camera panel counts them).
     """
 
     def __init__(
@@ -144,6 +214,7 @@ class ImageSource:
                 shown = True
             except ImageError as error:
                 self.errors.append(str(error))
+                _say_skipped(str(error))
         if not shown and self.errors:
             # Not one usable photo: "stream ended" named none of them.
             more = f" (and {len(self.errors) - 1} more like it)" if len(self.errors) > 1 else ""
@@ -171,27 +242,39 @@ class ImageSource:
         self._closed = True
 
 
+def _say_skipped(said: str) -> None:
+    """What a source skipped (a photo, a damaged stretch of a video), said on descriptor 2, beside FFmpeg's
+    own complaints (in the app: its log file, and the Camera panel counts them)."""
+    with suppress(OSError):  # nowhere to say it: it was still skipped
+        os.write(2, f"{said}\n".encode(errors="replace"))
+
+
 HOLD_SECONDS = 4.0
 """How long a photo given as the camera lies on the table before the next one: time to settle and decide."""
+
+
+def names_a_camera(spec: str) -> bool:
+    """Whether a --camera SPEC is a camera's number or a stream's address (not a file or a folder): one that
+    does not answer now may yet be plugged in or started."""
+    return spec.isdecimal() or "://" in spec
 
 
 def open_source(spec: str, realtime: bool = True, hold: float | None = None) -> FrameSource:
     """The source a command line names: a camera index (`0`), a stream URL, a video, an image or a folder.
 
     In real time, photos are a still table, each held for `hold` seconds (default `HOLD_SECONDS`; see
-    `ImageSource`)."""
+    `ImageSource`), and a video's last picture lies there as long once it has played."""
     if not spec.strip():
         # Path("") is the current folder: an empty --camera (an unset variable) read the photos lying there.
         raise SourceError("no camera given: a number (0), a stream's address, a video, a photo or a folder")
-    if spec.isdecimal():
-        return CameraSource(int(spec))
-    if "://" in spec:
-        return CameraSource(spec)
+    if names_a_camera(spec):
+        return CameraSource(int(spec) if spec.isdecimal() else spec)
     path = Path(spec)
     if not path.exists():
         raise SourceError(f"{spec}: no such file or folder (a camera is given by its number, e.g. 0)")
+    held = (hold or HOLD_SECONDS) if realtime else None
     if path.is_dir() or path.suffix.lower() in IMAGE_SUFFIXES:
-        return ImageSource([path], hold=(hold or HOLD_SECONDS) if realtime else None)
+        return ImageSource([path], hold=held)
     if path.suffix.lower() in VIDEO_SUFFIXES:
-        return VideoFileSource(path, realtime=realtime)
+        return VideoFileSource(path, realtime=realtime, hold=held)
     raise SourceError(f"{spec}: neither an image, a video ({', '.join(VIDEO_SUFFIXES)}) nor a folder")

@@ -182,6 +182,9 @@ class CameraFeed:
         """The dice last posted as settled, until posted as withdrawn (a lost camera withdraws nothing)."""
         self._back = False
         """Whether the camera was lost since it opened first: what it settles on first was thrown unseen."""
+        self._said = FeedStatus("starting")
+        self._skipped: list[str] = []
+        """The photos given as the camera that could not be read (`FeedStatus.skipped`), each said once."""
 
     def start(self) -> None:
         self._thread.start()
@@ -216,7 +219,17 @@ class CameraFeed:
             self._latest = image
 
     def _status(self, state: str, detail: str = "", retry_in: float | None = None) -> None:
-        self._post(StatusChanged(FeedStatus(state, detail, retry_in)))  # type: ignore[arg-type]
+        self._said = FeedStatus(state, detail, retry_in, tuple(self._skipped))  # type: ignore[arg-type]
+        self._post(StatusChanged(self._said))
+
+    def _note_skipped(self, source: FrameSource) -> None:
+        """What the source skipped (a folder's photo it could not read, a video's frames that did not decode:
+        its `errors`, kept by the grabber's thread as it goes, each said in the log as it did), counted with
+        the status from now on; an opening again skips the same ones again, counted once."""
+        new = [e for e in getattr(source, "errors", ()) if e not in self._skipped]
+        if new:
+            self._skipped += new
+            self._status(self._said.state, self._said.detail, self._said.retry_in)
 
     def _run(self) -> None:
         self._status("starting")
@@ -228,7 +241,7 @@ class CameraFeed:
                 continue
             grabber = _Grabber(source, self._settings.drop_stale_frames, self._cancel)
             try:
-                state, detail = self._read_until_fault(grabber)
+                state, detail = self._read_until_fault(grabber, source)
             finally:
                 grabber.close()
                 self._keep(None)
@@ -246,7 +259,7 @@ class CameraFeed:
         self._status(state, detail, retry_in=delay)
         self._cancel.wait(delay)
 
-    def _read_until_fault(self, grabber: _Grabber) -> tuple[str, str]:
+    def _read_until_fault(self, grabber: _Grabber, source: FrameSource) -> tuple[str, str]:
         settler, reader = self._make_settler(), self._reader_now()
         unseen = self._back  # back after a fault: the first dice it settles on may have been thrown meanwhile
         bad_frames = 0
@@ -254,6 +267,7 @@ class CameraFeed:
         frames = 0
         while not self._cancel.is_set():
             item = grabber.take(self._settings.stall_after)
+            self._note_skipped(source)
             if item is None:
                 return "stalled", f"no frame for {self._settings.stall_after:.0f} s"
             if isinstance(item, _End):

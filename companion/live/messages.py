@@ -34,6 +34,9 @@ class FeedStatus:
     state: ReaderState
     detail: str = ""
     retry_in: float | None = None
+    skipped: tuple[str, ...] = ()
+    """What the camera's source skipped (a photo that could not be read, a damaged stretch of a video), each
+    as `PATH: why`, as written in the log."""
 
 
 class StatusChanged(Message):

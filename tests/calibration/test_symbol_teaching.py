@@ -142,7 +142,7 @@ def test_unreadable_photo_is_skipped_with_a_warning_saying_why(tmp_path: Path) -
     assert warnings == [
         f"face 'arrow': skipped {folder / '97-one.png'}: too small (1x1 pixels; at least 8 a side)",
         f"face 'arrow': skipped {folder / '98-huge.jpg'}: too large (20000x20000, 400 megapixels;"
-        " at most 40)",
+        " at most 256 as a JPEG)",
         f"face 'arrow': skipped {folder / '99.png'}: not an image, or a truncated one",
     ]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.console import Group
+from rich.style import Style
 from rich.text import Text
 from textual.widgets import Static
 
@@ -64,12 +65,22 @@ class CameraPanel(Static):
             status.append(f": {self.status.detail}", style=trouble)
         if self.status.retry_in is not None:
             status.append(f" (retry in {self.status.retry_in:.0f} s)", style="dim")
+        lines = [status, *_skipped_line(self.status.skipped, trouble)]
         if self.image is None or self.status.state in ("camera lost", "stalled", "stream ended"):
-            self.update(Group(status, Text("keys still work: type the dice", style="dim")))
+            self.update(Group(*lines, Text("keys still work: type the dice", style="dim")))
             return
-        cols, rows = fit(self.image.shape, width, rows_left)
+        cols, rows = fit(self.image.shape, width, rows_left - len(lines) + 1)
         preview = SegmentLines(half_block_lines(annotate(self.image, self.reading), cols, rows))
         seen = Text(
             f"{describe_reading(self.reading)} · {self.fps:.0f} fps", overflow="ellipsis", no_wrap=True
         )
-        self.update(Group(preview, status, seen))
+        self.update(Group(preview, *lines, seen))
+
+
+def _skipped_line(skipped: tuple[str, ...], style: Style) -> list[Text]:
+    """What the camera's source skipped (photos not read, damaged stretches of a video), counted: the log
+    names each and says why."""
+    if not skipped:
+        return []
+    said = f"{len(skipped)} not read: see companion.log"
+    return [Text(said, style=style, overflow="ellipsis", no_wrap=True)]
