@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import argparse
 import random
+import signal
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from typing import Any
 from textual.app import AutopilotCallbackType
 
 from companion.app.app import CameraSetup, CompanionApp
+from companion.app.carcassonne_dice_words import counted
 from companion.app.paths import demos_dir, make_folder
 from companion.cli import run_app
 from companion.games import alhambra_dice as ad
@@ -28,17 +30,21 @@ from companion.games.alhambra_dice.entry import RULES as ALHAMBRA_DICE
 from companion.games.alhambra_rw.entry import RULES as ROLL_AND_WRITE
 from companion.games.carcassonne_dice.entry import RULES as CARCASSONNE_DICE
 from companion.games.eventlog import E, log_text
+from companion.games.held import open_held
 from companion.games.session import Rules, Session, new_log_path
 from companion.live import alhambra_demo, carcassonne_demo, roll_and_write_demo
 from companion.live.frames import FrameKeeper
 from companion.live.match import FACE_SETTLING
-from companion.saved_games import delete_game
+from companion.saved_games import delete_game, last_changed, saved_files
 from jsonfile import print_json
 from vision.pips import PipReader
 from vision.reader import DiceReader
 
 KEPT_APART = "the demo's log, kept apart from the real games"
 """Said with a demo's log when it ends: where its game is, and that it is not one of the table's games."""
+KEPT_DEMOS = 5
+"""How many demos the demos folder keeps, the newest: a new demo deletes the older ones' files. Nothing
+lists them to delete (they are never offered under Continue), and with its frames a demo takes 1-6 MB."""
 
 
 def _say(line: str) -> None:
@@ -134,6 +140,7 @@ def run_demo_app(
 ) -> int:
     """The app playing the demo (its players attached) until quit; the camera's thread joined and the
     demo's table or players closed (`close`) whatever happens."""
+    prune_demos(log.parent)  # its own log held by the app, the newest
     try:
         ended = run_app(app, pilot)
     finally:
@@ -147,15 +154,52 @@ def run_demo_app(
 def demo_log(players: tuple[str, ...]) -> Iterator[Path]:
     """A headless demo's log in the demos folder, named as the app names a game's: the name is taken (an
     empty file) before the game is played, so that its rolls' frames go beside it as they are read; a demo
-    stopped before it ends leaves neither behind."""
+    stopped before it ends (ctrl+c, SIGTERM, the terminal closed) leaves neither behind. The log is held
+    while the demo runs: a demo started in another window meanwhile does not delete it as an old one."""
     folder = make_folder(demos_dir())
-    path = new_log_path(folder, players, datetime.now())
-    path.touch(exist_ok=False)
+    with _ended_by_signals():
+        path = new_log_path(folder, players, datetime.now())
+        path.touch(exist_ok=False)
+        try:
+            with open_held(path):
+                prune_demos(folder)
+                yield path
+        except BaseException:
+            delete_game(path)  # let go of first: held, it would be refused as open in another window
+            raise
+
+
+@contextmanager
+def _ended_by_signals() -> Iterator[None]:
+    """SIGTERM and SIGHUP raise `SystemExit` (128 + the signal's number, as the app ends) while the block
+    runs: by default they end Python at once, and a headless demo left its empty log and frames behind."""
+
+    def end(signum: int, _frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    endings = (signal.SIGTERM,) if sys.platform == "win32" else (signal.SIGTERM, signal.SIGHUP)
+    before = {ending: signal.signal(ending, end) for ending in endings}
     try:
-        yield path
-    except BaseException:
-        delete_game(path)
-        raise
+        yield
+    finally:
+        for ending, handler in before.items():
+            signal.signal(ending, handler)
+
+
+def prune_demos(folder: Path) -> None:
+    """Only the newest `KEPT_DEMOS` demos kept in `folder`: the older ones' files deleted (`delete_game`),
+    and how many said. One being played in another window (its log held) is kept, as is one that cannot
+    be deleted (the next demo tries again). A demo killed before it could clean up (an empty log, frames
+    beside it) is one of them."""
+    written = {log: when for log in saved_files(folder) if (when := last_changed(log)) is not None}
+    removed = 0
+    for log in sorted(written, key=written.__getitem__, reverse=True)[KEPT_DEMOS:]:
+        with suppress(OSError):
+            delete_game(log)
+            removed += 1
+    if removed:
+        older = counted(removed, "older demo", "older demos")
+        _say(f"deleted the files of {older}: only the last {KEPT_DEMOS} demos are kept")
 
 
 def demo_frames(args: argparse.Namespace, log: Path) -> FrameKeeper:

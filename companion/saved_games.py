@@ -24,6 +24,7 @@ from companion.games.table import FIRST_GAME, GAMES, PLAYED, SAVED, entry_of_fil
 from companion.log_index import read_through, unread
 from companion.scorefiles import game_of
 from jsonfile import short
+from jsonfile.whole import SIDE_SUFFIX
 
 MAX_FIRST_LINE = 100_000
 """A game_started line is at most a few KB (Roll & Write's holds its sheet): more is no log's first line."""
@@ -204,9 +205,8 @@ def saved_files(folder: Path) -> list[Path]:
     return sorted({path for pattern in patterns for path in folder.glob(pattern)})
 
 
-SIDE_FILES = (".cut", ".new")
-"""Files beside a saved game named after it whole: its log's spoiled last lines set aside, a pad's
-half-written save."""
+CUT = ".cut"
+"""The file beside a saved game's log named after it whole: its log's spoiled last lines set aside."""
 EXPORTS = (".score.json", ".score.md", ".score.txt", ".frames.zip")
 """Files beside a saved game named after its stem: its scoring exported, and its camera frames."""
 FRAMES = ".frames"
@@ -221,10 +221,11 @@ def game_stem(path: Path) -> str:
 
 
 def game_files(path: Path) -> list[Path]:
-    """A saved game's file and those beside it that belong to it (its side files, exports and the folder of
-    its camera frames), as they are on disk now."""
+    """A saved game's file and those beside it that belong to it (its spoiled lines set aside, exports, the
+    folder of its camera frames, and any of these left half written), as they are on disk now."""
     stem = game_stem(path)
-    names = [path.name, *(path.name + side for side in SIDE_FILES), *(stem + export for export in EXPORTS)]
+    whole = [path.name, path.name + CUT, *(stem + export for export in EXPORTS)]
+    names = [*whole, *(name + SIDE_SUFFIX for name in whole)]
     frames = path.with_name(stem + FRAMES)
     files = [path.with_name(name) for name in names if path.with_name(name).is_file()]
     return files + ([frames] if frames.is_dir() and not frames.is_symlink() else [])

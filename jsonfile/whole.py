@@ -11,6 +11,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
+SIDE_SUFFIX = ".part"
+"""What the side file's name adds to the file's: one left by a program killed as it wrote is half written."""
+
 
 @contextmanager
 def written_whole(path: Path) -> Iterator[Path]:
@@ -21,7 +24,7 @@ def written_whole(path: Path) -> Iterator[Path]:
     if path.exists() and not path.is_file() and not path.is_dir():
         # A device or a pipe is no file to write whole (as root, renaming over /dev/full replaced it).
         raise OSError(errno.EINVAL, "not a regular file", str(path))
-    side = path.with_name(path.name + ".part")
+    side = path.with_name(path.name + SIDE_SUFFIX)
     try:
         yield side
         _synced(side)

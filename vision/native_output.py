@@ -22,6 +22,10 @@ import cv2
 
 from jsonfile import complain
 
+LOG_LIMIT = 1_000_000
+"""The size in bytes over which the log is started afresh as a program opens it, the last one kept beside
+it: it grew for ever, a line per start, and an OpenCV warning every few seconds while a camera is missing."""
+
 
 @contextmanager
 def native_output_to(log: Path, prefix: str | None = None) -> Iterator[None]:
@@ -60,6 +64,7 @@ def _opened(log: Path, prefix: str) -> BinaryIO:
     """`log` opened at its end, this run's heading written; the null device when it cannot be opened."""
     try:
         log.parent.mkdir(parents=True, exist_ok=True)
+        _rotated(log)
         out = log.open("ab", buffering=0)  # unbuffered: nothing of ours is left to write on closing
     except OSError as exc:
         why = f"{exc.filename}: {exc.strerror}" if exc.filename and exc.strerror else str(exc)
@@ -68,3 +73,11 @@ def _opened(log: Path, prefix: str) -> BinaryIO:
     with suppress(OSError):  # a full disk: the log loses its heading, as it would lose what follows
         out.write(f"--- {' '.join(sys.argv)} at {datetime.now():%Y-%m-%d %H:%M:%S}\n".encode())
     return out
+
+
+def _rotated(log: Path) -> None:
+    """`log` moved to `LOG.1` (replacing an older one) when it has grown over `LOG_LIMIT`: the next line
+    starts a new one."""
+    with suppress(OSError):  # none yet, or it cannot be moved: written on at its end
+        if log.stat().st_size > LOG_LIMIT:
+            os.replace(log, log.with_name(log.name + ".1"))
