@@ -16,7 +16,7 @@ from textual.pilot import Pilot
 from companion.app.app import CompanionApp
 from companion.app.roll_and_write_input import PipDie
 from companion.games import alhambra_rw as rw
-from vision.reading import Frame
+from vision.reading import DiceReading, Frame, Image
 from vision.simulated_table.rolling import Throw
 from vision.sources import VideoFileSource
 
@@ -148,3 +148,26 @@ def synchronous(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[...,
         asyncio.run(test(*args, **kwargs))
 
     return run
+
+
+class EmptyReader:
+    """A reader that sees no dice in any frame."""
+
+    def read(self, image: Image) -> DiceReading:
+        return DiceReading(dice=(), time=0.0)
+
+
+class NeverSettles:
+    """A settler to which no reading ever settles."""
+
+    def update(self, frame: Frame, reading: DiceReading) -> None:
+        return None
+
+
+async def until(pilot: Pilot[Any], done: Callable[[], bool], seconds: float, what: str) -> None:
+    """Wait, the app running, until `done()`; a test failure naming `what` after `seconds`."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while not done():
+        assert loop.time() < deadline, f"waited {seconds:.0f} s for {what}"
+        await pilot.pause(0.1)

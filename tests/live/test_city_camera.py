@@ -18,6 +18,7 @@ from typing import Any
 import cv2
 import numpy as np
 import pytest
+from live_driver import until
 from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
@@ -79,14 +80,6 @@ def table(home: Path, tmp_path: Path) -> tuple[Path, Path]:
     cv2.imwrite(str(photo), scene.image)
     profile().save(taught)
     return photo, taught
-
-
-async def until(pilot: Pilot[Any], done: Callable[[], bool], seconds: float, what: str) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + seconds
-    while not done():
-        assert loop.time() < deadline, f"waited {seconds:.0f} s for {what}"
-        await pilot.pause(0.1)
 
 
 async def type_line(pilot: Pilot[Any], screen: CarcassonneDiceScreen, text: str) -> None:

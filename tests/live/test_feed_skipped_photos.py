@@ -13,7 +13,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-from live_driver import synchronous
+from live_driver import EmptyReader, NeverSettles, synchronous
 from textual.app import App, ComposeResult
 from textual.message import Message
 
@@ -21,18 +21,8 @@ from companion.app.widgets.camera_panel import CameraPanel
 from companion.live.backoff import Backoff
 from companion.live.feed import CameraFeed
 from companion.live.messages import FeedStatus, StatusChanged
-from vision.reading import DiceReading, Frame, Image
+from vision.reading import DiceReading
 from vision.sources import ImageSource
-
-
-class EmptyReader:
-    def read(self, image: Image) -> DiceReading:
-        return DiceReading(dice=(), time=0.0)
-
-
-class NeverSettles:
-    def update(self, frame: Frame, reading: DiceReading) -> None:
-        return None
 
 
 def test_the_feed_says_each_photo_it_skipped_in_the_log_and_counts_them(

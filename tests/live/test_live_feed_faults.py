@@ -8,22 +8,13 @@ from collections.abc import Callable, Iterator
 
 import numpy as np
 import pytest
+from live_driver import EmptyReader, NeverSettles
 from textual.message import Message
 
 from companion.live.backoff import Backoff
 from companion.live.feed import CameraFeed, FeedSettings
 from companion.live.messages import FeedStatus, PreviewFrame, StatusChanged
-from vision.reading import DiceReading, Frame, Image
-
-
-class EmptyReader:
-    def read(self, image: Image) -> DiceReading:
-        return DiceReading(dice=(), time=0.0)
-
-
-class NeverSettles:
-    def update(self, frame: Frame, reading: DiceReading) -> None:
-        return None
+from vision.reading import Frame, Image
 
 
 class ListSource:

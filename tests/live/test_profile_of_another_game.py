@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from datetime import datetime
 from functools import cache
 from pathlib import Path
@@ -16,6 +16,7 @@ from typing import Any
 import cv2
 import numpy as np
 import pytest
+from live_driver import until
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -91,14 +92,6 @@ class Thrown:
 def taught(labels: tuple[str, ...]) -> SymbolProfile:
     """A profile of these faces (the reader here is `Thrown`: their names are all the app uses)."""
     return SymbolProfile(tuple(TaughtFace(label, (), 0.5) for label in labels), (80.0, 0.0, 0.0), 0.1)
-
-
-async def until(pilot: Pilot[Any], done: Callable[[], bool], seconds: float, what: str) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + seconds
-    while not done():
-        assert loop.time() < deadline, f"waited {seconds:.0f} s for {what}"
-        await pilot.pause(0.1)
 
 
 @pytest.mark.parametrize(
