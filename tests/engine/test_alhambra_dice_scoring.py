@@ -266,6 +266,26 @@ def test_more_building_points_than_the_rounds_can_give_are_refused() -> None:
     _refused(data, r"scorings\[1\].buildings.pavilion\[0\]: Blue cannot hold 12 .* at most 11")
 
 
+def test_dirk_holds_no_more_than_his_markers_can_take() -> None:
+    """Rules page (2 players: imaginary "Dirk"): one marker a column each round, and "As best result Dirk
+    always takes 2 building points": 2 of a type at scoring A, 6 at B, 10 at C. An end state giving him 3
+    at A was scored, and his points took a real player's place."""
+    data = _end_state()
+    _seat(data, {"name": "Dirk", "dirk": True}, instead="Green")
+    for scoring in data["scorings"]:
+        for stones in scoring["buildings"].values():
+            stones[:] = [*(s for s in stones if s[0] != "Dirk"), ["Dirk", 0]]
+        scoring["buildings"]["tower"] = [["Dirk", 0], ["Blue", 0], ["Orange", 0]]
+    for k, most in enumerate((2, 6, 10)):
+        for scoring in data["scorings"][k:]:
+            scoring["buildings"]["tower"][0][1] = most
+        assert end_state(data).dirk == (False, False, True)
+        tower = data["scorings"][k]["buildings"]["tower"]
+        tower[0][1] = most + 1
+        _refused(data, rf"scorings\[{k}\].buildings.tower\[0\]: Dirk cannot hold {most + 1} .* most {most}")
+        tower[0][1] = most
+
+
 def test_more_vp_tiles_than_the_rounds_laid_out_are_refused() -> None:
     """Seed 002: "Daarna worden de 5 bonusfiches van een stapel van links naar rechts over de resterende
     bonusvelden verdeeld.": by scoring A (after round 1) only 5 bonus tiles were laid out."""

@@ -33,6 +33,9 @@ from .state import GameState
 
 PER_ROUND = 3
 """Building points a column gives one player in a round at most: the best marker's 2, the second best's 1."""
+DIRK_PER_ROUND = 2
+"""Dirk's at most: one marker a column each round, and "as best result Dirk always takes 2 building points"
+(rules page, 2 players: imaginary "Dirk"); he keeps no exchange tile."""
 
 
 def _players(data: object) -> tuple[tuple[str, ...], tuple[bool, ...]]:
@@ -90,8 +93,10 @@ def _most_vp_tiles(rounds: int) -> int:
 
 
 def _stones(
-    data: object, where: str, names: tuple[str, ...], most: int = TRACK
+    data: object, where: str, names: tuple[str, ...], most: int = TRACK, dirk: tuple[str, int] = ("", TRACK)
 ) -> tuple[tuple[str, int], ...]:
+    """A type's stones, best first; `most` building points a player holds at most, and Dirk (his name and his
+    most, `dirk`) fewer: an end state giving him more than his markers can take changed the real places."""
     if not isinstance(data, list):
         raise ScoreFileError(f'{where}: must list the stones best first, e.g. [["Ann", 5], ["Ben", 3]]')
     stones: list[tuple[str, int]] = []
@@ -109,6 +114,11 @@ def _stones(
         if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= TRACK:
             raise ScoreFileError(
                 f"{at}: building points must be a whole number 0-{TRACK}, got {short(points)}"
+            )
+        if name == dirk[0] and points > dirk[1]:
+            raise ScoreFileError(
+                f"{at}: Dirk cannot hold {points} building points of a type by this scoring: at most "
+                f"{dirk[1]} ({DIRK_PER_ROUND} a round: as best result Dirk always takes 2 building points)"
             )
         if points > most:
             raise ScoreFileError(
@@ -179,8 +189,9 @@ def _standing(data: object, n: int, names: tuple[str, ...], dirk: tuple[bool, ..
     if missing:
         raise ScoreFileError(f"{where}.buildings: missing {', '.join(missing)}")
     rounds = AFTER_ROUND[n]
+    dirks = [(name, DIRK_PER_ROUND * rounds) for name, is_dirk in zip(names, dirk, strict=True) if is_dirk]
     tracks = tuple(
-        _stones(buildings[t], f"{where}.buildings.{t}", names, _most_points(rounds)) for t in TYPES
+        _stones(buildings[t], f"{where}.buildings.{t}", names, _most_points(rounds), *dirks) for t in TYPES
     )
     for t, track in zip(TYPES, tracks, strict=True):
         _check_gained(track, f"{where}.buildings.{t}", rounds)
