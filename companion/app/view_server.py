@@ -7,13 +7,17 @@ textual-serve runs one `companion view` per browser that opens its websocket. Ar
   cannot drive a view in a visitor's browser;
 - runs at most `max_viewers` views at once (each is a process), with a plain page saying so when full;
 - answers a plain GET of the websocket's address with one line, not textual-serve's logged traceback;
+- serves textual-serve's scripts, styles and font to anyone (nothing of the game), no folder listed, and a
+  page that fetches nothing from elsewhere (a table's network may have no internet), is not kept in a
+  cache, and gives no other site its address (the key) as the referrer;
 - starts each view itself (no shell) holding the read end of a pipe whose write end only this server
   holds: when the server ends, even killed at once, each view reads the pipe's end and quits
   (`sharing.end_with_server`);
 - started by the app (F6), ends with the app in the same way, even one killed at once;
 - asked to stop (ctrl+c, SIGTERM), closes each browser's websocket ("going away") and stops its view, so
   it ends in a second or two, not once aiohttp gives up waiting on the websockets;
-- never leaves a view running without its browser: a view that cannot be stopped is killed;
+- never leaves a view running without its browser: a view that cannot be stopped is killed, as is one whose
+  browser stopped reading (its connection is cut) or went;
 - says what goes wrong in a line each, on its output, and no line per request (each address carries the
   key, and a scanner on the network would fill the terminal).
 """
@@ -27,10 +31,12 @@ import os
 import re
 import shlex
 import sys
+from collections.abc import Awaitable, Callable
 from html import escape
-from typing import Any
+from typing import Any, ParamSpec
 
 import aiohttp_jinja2
+import jinja2
 from aiohttp import WSCloseCode, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
@@ -44,20 +50,45 @@ QUIT_WITHIN = 5.0
 """Seconds a view is given to quit once its browser has gone; then it is killed."""
 CLOSE_WITHIN = 2.0
 """Seconds a browser is given to answer the server closing its websocket as the server ends (a phone that
-went to sleep never answers)."""
+went to sleep never answers): then its connection is cut."""
+SEND_WITHIN = 10.0
+"""Seconds a browser is given to take in what its view drew (or to answer the view closing): one that
+stopped reading (a client that only sends) has its connection cut. Waiting on it blocked its view writing,
+the messages it sent meanwhile waited on the view for good, and its place was held until the server was
+killed."""
+SHUTDOWN_WITHIN = 3.0
+"""Seconds aiohttp waits, once the browsers were told, for the requests still answered as the server ends
+(twice: before and after cancelling them): each view has stopped by then, unless something unforeseen hangs
+(aiohttp waits a minute)."""
 _KEY_IN = re.compile(r"(token=|/ws/)[\w.~%-]*")
 """The key in a request: the page's query, the websocket's path (a key's letters, maybe %-escaped)."""
-NOT_A_MESSAGE = (ValueError, AssertionError, LookupError, TypeError, AttributeError, ArithmeticError)
-"""What textual-serve raises reading a message that is not one of textual's envelopes (not JSON, not a
-list, a part missing or of another kind)."""
+NOT_A_MESSAGE = (
+    ValueError,
+    AssertionError,
+    LookupError,
+    TypeError,
+    AttributeError,
+    ArithmeticError,
+    RecursionError,
+)
+"""What textual-serve raises reading a message that is not one of textual's envelopes (not JSON, JSON
+nested too deep, not a list, a part missing or of another kind)."""
 
 PHONE_HEAD = (
     '<meta name="viewport" content="width=device-width, initial-scale=1">'
-    "<style>.intro{width:min(640px,92vw)}</style>"
+    "<style>.intro{width:min(640px,92vw)}"
+    '@font-face{font-family:"Roboto Mono";src:url(/static/fonts/RobotoMono-VariableFont_wght.ttf)}</style>'
 )
 """textual-serve's page has no viewport: a phone lays it out 980 px wide and its terminal runs past the
 screen's edge. At the phone's own width (about 390 px) the 16 px font gives the view some 40 columns, which
-its narrow layout fills; the start box is fitted to the screen too."""
+its narrow layout fills; the start box is fitted to the screen too. Its font comes from this server
+(textual-serve ships it), not from Google's: each phone asked Google, and waited on a network without
+internet."""
+_FONT_ELSEWHERE = re.compile(r"<link[^>]*fonts\.googleapis\.com[^>]*>\s*")
+"""The link of textual-serve's page to Google's copy of its font."""
+PRIVATE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
+"""Headers of a page whose address carries the key: kept in no cache, and not sent as the referrer (the
+font and scripts it loads are this server's own)."""
 
 
 def plain_page(status: int, text: str) -> web.Response:
@@ -67,7 +98,7 @@ def plain_page(status: int, text: str) -> web.Response:
         f'content="width=device-width"><title>{TITLE}</title></head>'
         f"<body><h1>{TITLE}</h1><p>{escape(text)}</p></body></html>"
     )
-    return web.Response(status=status, text=body, content_type="text/html")
+    return web.Response(status=status, text=body, content_type="text/html", headers=PRIVATE)
 
 
 class ViewProcess(AppService):
@@ -99,22 +130,39 @@ class ViewProcess(AppService):
         outgrew what a browser takes in a message."""
         await super().set_terminal_size(_within_a_screen(width), _within_a_screen(height))
 
+    @property
+    def output(self) -> asyncio.Task[None]:
+        """The task passing the view's output on to its browser: it ends with the view's output, or once
+        its browser cannot be sent it (gone, or not reading)."""
+        assert self._task is not None, "started"
+        return self._task
+
     async def stop(self) -> None:
-        """Asked to quit and waited for; killed where its output could not be sent (its browser went
-        mid-frame: the error ended the task reading it, and nothing else would) or it has not quit within
-        QUIT_WITHIN seconds: no view runs on without its browser."""
-        process = self._process
+        """Asked to quit and waited for until its output ends; killed where its output was no longer read
+        (its browser went, or stopped reading: the view blocks writing, and never reads the request), where
+        it still runs once its output ended, or where it has not quit within QUIT_WITHIN seconds: no view
+        runs on without its browser."""
+        if self._task is not None and self._task.done():
+            await self._kill()
         try:
             async with asyncio.timeout(QUIT_WITHIN):
                 await super().stop()
-                if process is not None:
-                    await process.wait()
         except (ConnectionError, TimeoutError):
             pass  # killed below
         finally:
-            if process is not None and process.returncode is None:
-                process.kill()
-                await process.wait()
+            await self._kill()
+
+    async def _kill(self) -> None:
+        """Killed, and what it wrote read to the end and dropped: asyncio waits on its pipes as on the
+        process, and a pipe no longer read (its reader full, its browser not reading) never ended."""
+        process = self._process
+        if process is None or process.returncode is not None:
+            return
+        process.kill()
+        if self._task is not None:  # the reader of its output, done with
+            self._task.cancel()
+            await asyncio.wait((self._task,))
+        await process.communicate()
 
 
 class ViewServer(Server):
@@ -126,23 +174,33 @@ class ViewServer(Server):
         self.token = token
         self.max_viewers = max_viewers
         self.viewers = 0
-        self.websockets: set[web.WebSocketResponse] = set()
-        """The browsers' open websockets, closed as the server ends."""
+        self.websockets: dict[web.WebSocketResponse, web.Request] = {}
+        """The browsers' open websockets (each with its request, to cut its connection), closed as the server
+        ends."""
         # The views' lifeline: this process alone holds the write end (not inherited by its children).
         self.lifeline, self._lifeline_held = os.pipe()
         end_with_server()  # the app's lifeline, where the app started this server
 
     async def _make_app(self) -> web.Application:
-        app = await super()._make_app()
-        app.router.add_get("/ws/{token}", self.handle_websocket, name="view-websocket")
+        """The page, the view's websocket (its address without the key refused in a line), and textual-serve's
+        static files, no folder listed (textual-serve's own lists them); no download (the view delivers no
+        file) and no logo printed (`companion serve` has said where it listens)."""
+        app = web.Application()
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+        app.add_routes(
+            [
+                web.get("/", self.handle_index),
+                web.get("/ws", self.handle_websocket),
+                web.get("/ws/{token}", self.handle_websocket),
+                web.static("/static", self.statics_path),
+            ]
+        )
+        app.on_shutdown.append(self.on_shutdown)
         return app
-
-    async def on_startup(self, app: web.Application) -> None:
-        """Quiet: `companion serve` has said where it listens (textual-serve prints its logo here)."""
 
     async def on_shutdown(self, app: web.Application) -> None:
         """Each browser told the server is going away: its view then stops as when the browser leaves."""
-        await asyncio.gather(*(_close(websocket) for websocket in list(self.websockets)))
+        await asyncio.gather(*(_close(*browser) for browser in list(self.websockets.items())))
 
     def initialize_logging(self) -> None:
         """Warnings and errors only, a line each, the key never shown (textual-serve logs each request, and a
@@ -157,7 +215,9 @@ class ViewServer(Server):
         phones on an IPv4 network (asyncio listens on `::` for IPv6 only)."""
         self.initialize_logging()
         hosts = [EVERY_IPV6_NETWORK, EVERY_NETWORK] if self.host == EVERY_IPV6_NETWORK else [self.host]
-        web.run_app(self._make_app(), host=hosts, port=self.port, print=None)
+        web.run_app(
+            self._make_app(), host=hosts, port=self.port, print=None, shutdown_timeout=SHUTDOWN_WITHIN
+        )
 
     def _has_token(self, given: str) -> bool:
         return hmac.compare_digest(given.encode(), self.token.encode())
@@ -188,12 +248,9 @@ class ViewServer(Server):
         }
         page = aiohttp_jinja2.render_template("app_index.html", request, context)
         assert page.text is not None
-        page.text = page.text.replace("<head>", "<head>" + PHONE_HEAD, 1)
+        page.text = _FONT_ELSEWHERE.sub("", page.text.replace("<head>", "<head>" + PHONE_HEAD, 1))
+        page.headers.update(PRIVATE)
         return page
-
-    async def handle_download(self, request: web.Request) -> web.StreamResponse:
-        """The view delivers no files: nothing to download."""
-        raise web.HTTPNotFound(text="nothing to download")
 
     async def handle_websocket(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
         """One browser's view: refused without the key, from another page's origin, or when full."""
@@ -210,18 +267,18 @@ class ViewServer(Server):
         self.viewers += 1
         try:
             await websocket.prepare(request)
-            self.websockets.add(websocket)
+            self.websockets[websocket] = request
             view = ViewProcess(
                 self.argv,
                 self.lifeline,
-                write_bytes=websocket.send_bytes,
-                write_str=websocket.send_str,
-                close=websocket.close,
+                write_bytes=_sender(websocket.send_bytes, request),
+                write_str=_sender(websocket.send_str, request),
+                close=_sender(websocket.close, request),
                 download_manager=self.download_manager,
             )
             await view.start(_size(request, "width", 80), _size(request, "height", 24))
             try:
-                await self._process_messages(websocket, view)
+                await self._converse(websocket, view)
             except NOT_A_MESSAGE as exc:
                 # A browser that speaks something else than textual's envelopes: its view closed.
                 log.warning(
@@ -232,11 +289,24 @@ class ViewServer(Server):
             finally:
                 await view.stop()
         except asyncio.CancelledError:
-            await websocket.close()
+            await _close(websocket, request)
         finally:
             self.viewers -= 1
-            self.websockets.discard(websocket)
+            self.websockets.pop(websocket, None)
         return websocket
+
+    async def _converse(self, websocket: web.WebSocketResponse, view: ViewProcess) -> None:
+        """The browser's messages passed on to its view until the browser leaves, or until the view's output
+        ends (the view ended, or its browser went or stopped reading): a view whose output is no longer read
+        stops reading its messages, and passing one on waited for good."""
+        messages = asyncio.create_task(self._process_messages(websocket, view))
+        try:
+            await asyncio.wait((messages, view.output), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            messages.cancel()
+            await asyncio.wait((messages,))
+        if not messages.cancelled():
+            messages.result()  # raised: what the browser sent that is not a view's message
 
 
 class OneLine(logging.Formatter):
@@ -256,12 +326,39 @@ class OneLine(logging.Formatter):
         return f"companion serve: {line}"
 
 
-async def _close(websocket: web.WebSocketResponse) -> None:
+async def _close(websocket: web.WebSocketResponse, request: web.Request) -> None:
     try:
         async with asyncio.timeout(CLOSE_WITHIN):
             await websocket.close(code=WSCloseCode.GOING_AWAY, message=b"the server is going away")
     except TimeoutError:
-        pass  # the browser never answered: its connection ends with the server
+        _cut(request)  # the browser never answered: its view's output stops there, and the view with it
+
+
+Sending = ParamSpec("Sending")
+
+
+def _sender(
+    send: Callable[Sending, Awaitable[object]], request: web.Request
+) -> Callable[Sending, Awaitable[None]]:
+    """`send` (or close) to a browser, which takes it in (or answers) within SEND_WITHIN seconds or has its
+    connection cut."""
+
+    async def within(*args: Sending.args, **kwargs: Sending.kwargs) -> None:
+        try:
+            async with asyncio.timeout(SEND_WITHIN):
+                await send(*args, **kwargs)
+        except TimeoutError:
+            _cut(request)
+            raise ConnectionResetError("the browser stopped reading") from None
+
+    return within
+
+
+def _cut(request: web.Request) -> None:
+    """The browser's connection ended at once, what is left to send to it dropped (closing it would wait for
+    a browser not reading to take that in first)."""
+    if request.transport is not None:
+        request.transport.abort()
 
 
 def _screens(count: int) -> str:

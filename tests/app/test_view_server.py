@@ -4,10 +4,12 @@ port, spoken to by a real HTTP and websocket client (aiohttp)."""
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
 import os
 import random
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -18,6 +20,7 @@ from pathlib import Path
 
 import aiohttp
 import pytest
+from aiohttp import web
 
 from companion.app.sharing import free_port, phone_addresses, view_url
 from companion.games import alhambra_rw as rw
@@ -41,15 +44,19 @@ class Server:
 
     def children(self) -> list[int]:
         """The processes this server started (a view per browser)."""
-        found = []
-        for stat in Path("/proc").glob("[0-9]*/stat"):
-            try:
-                fields = stat.read_text().rsplit(")", 1)[1].split()
-            except OSError:  # gone meanwhile
-                continue
-            if int(fields[1]) == self.process.pid:
-                found.append(int(stat.parent.name))
-        return found
+        return _children(self.process.pid)
+
+
+def _children(parent: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # gone meanwhile
+            continue
+        if int(fields[1]) == parent:
+            found.append(int(stat.parent.name))
+    return found
 
 
 def _gone(pid: int) -> bool:
@@ -107,8 +114,6 @@ def server(tmp_path: Path) -> Iterator[Server]:
 
 
 def _wait_listening(port: int) -> None:
-    import socket
-
     for _ in range(200):
         try:
             socket.create_connection(("127.0.0.1", port), timeout=1).close()
@@ -158,6 +163,36 @@ def test_only_the_address_with_its_key_opens_the_view(server: Server) -> None:
 
     asyncio.run(visit())
     assert f"http://127.0.0.1:{server.port}/?token={TOKEN}" in "".join(server.printed)
+
+
+FONT = "/static/fonts/RobotoMono-VariableFont_wght.ttf"
+"""textual-serve ships the font its page asked Google for."""
+
+
+def test_the_page_loads_nothing_from_elsewhere_lists_no_folder_and_is_kept_private(server: Server) -> None:
+    """textual-serve's page loaded its font from Google (each phone asked Google, and waited on a table's
+    network without internet), with the key in the address as the referrer; it could be cached; and its
+    static folders were listed to anyone."""
+
+    async def visit() -> tuple[aiohttp.ClientResponse, str, dict[str, tuple[int, str]]]:
+        async with aiohttp.ClientSession() as session:
+            async with session.get(server.url()) as page:
+                text = await page.text()
+            files = {}
+            for path in ("/static/", "/static/js/", "/static/js/textual.js", FONT):
+                async with session.get(f"http://127.0.0.1:{server.port}{path}") as answer:
+                    files[path] = answer.status, (await answer.read())[:2000].decode(errors="replace")
+        return page, text, files
+
+    page, text, files = asyncio.run(asyncio.wait_for(visit(), 60))
+    assert page.status == 200 and "googleapis" not in text
+    assert f"url({FONT})" in text, "the font is this server's own"
+    assert page.headers["Referrer-Policy"] == "no-referrer" and page.headers["Cache-Control"] == "no-store"
+    for folder in ("/static/", "/static/js/"):
+        status, said = files[folder]
+        assert status in (403, 404) and "textual.js" not in said and "Index of" not in said
+    # Scripts, styles and the font are textual-serve's, nothing of the game: no key needed.
+    assert files["/static/js/textual.js"][0] == 200 and files[FONT][0] == 200
 
 
 def test_a_websocket_from_another_page_is_refused(server: Server) -> None:
@@ -281,8 +316,6 @@ def test_a_phone_is_never_offered_loopback() -> None:
 
 def test_a_port_taken_or_out_of_range_is_one_line_not_a_traceback(tmp_path: Path) -> None:
     """A second `companion serve` on the same port (or another program there) printed aiohttp's traceback."""
-    import socket
-
     environment = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
 
     def serve(*options: str) -> subprocess.CompletedProcess[str]:
@@ -431,7 +464,125 @@ def test_a_view_whose_browser_went_mid_frame_is_killed_when_stopped(
     assert status is not None, "the view's process ended"
 
 
+def _browser_not_reading(port: int) -> socket.socket:
+    """A websocket client that opens the view at its biggest and has it redraw at about that size for 2 s,
+    never reading what it draws: the frames fill all that lies between the view and the client."""
+    connection = socket.socket()
+    connection.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    connection.connect(("127.0.0.1", port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    connection.sendall(
+        f"GET /ws/{TOKEN}?width=1000&height=1000 HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+        f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+    )
+    assert connection.recv(12) == b"HTTP/1.1 101", "the view's websocket is open"
+    for size in [1000, 999] * 10:
+        try:
+            connection.sendall(_browsers_frame(json.dumps(["resize", {"width": size, "height": size}])))
+        except (ConnectionResetError, BrokenPipeError):
+            break  # the server cut it meanwhile
+        time.sleep(0.1)
+    return connection
+
+
+def _browsers_frame(text: str) -> bytes:
+    """A short `text` in a websocket frame as a browser sends it (masked)."""
+    data = text.encode()
+    assert len(data) < 126, "its length fits the frame's first byte of length"
+    mask = os.urandom(4)
+    return bytes([0x81, 0x80 | len(data)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
+
+
+def test_a_browser_that_never_read_frees_its_place_once_gone(server: Server) -> None:
+    """A client that sent without reading, then went, left its view blocked writing to it for good and its
+    place taken: the page said the view was full until the server was killed."""
+    connection = _browser_not_reading(server.port)
+    views = server.children()
+    connection.close()
+    went = time.monotonic()
+
+    async def place_free() -> bool:
+        while time.monotonic() < went + 10:
+            if (await _status(server.url()))[0] == 200:
+                return True
+            await asyncio.sleep(0.1)
+        return False
+
+    assert views, "a view ran for the client"
+    assert _all_gone(views, went + 10), "its view ended"
+    assert asyncio.run(place_free()), "its place is free again"
+
+
+def test_a_server_asked_to_stop_ends_at_once_with_a_browser_not_reading(server: Server) -> None:
+    """With a client that sent without reading still connected, `serve` went on for a minute after SIGTERM,
+    answering nothing (aiohttp waited on the request blocked with its view), then ended with its view
+    still running."""
+    connection = _browser_not_reading(server.port)
+    try:
+        views = server.children()
+        asked = time.monotonic()
+        server.process.terminate()
+        assert _ended_within(server.process, asked + 6) == 0, "the server ended at once, and cleanly"
+        assert views and _all_gone(views, asked + 6), "its view ended with it"
+    finally:
+        connection.close()
+
+
+def test_a_browser_that_stops_reading_has_its_view_stopped_and_its_place_freed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A client that stays connected but reads nothing (a phone whose page hangs) held its view blocked and
+    its place for good: aiohttp's heartbeat closing its websocket waited on the client to take in what was
+    left to send first."""
+    from companion.app import view_server
+
+    monkeypatch.setattr(view_server, "SEND_WITHIN", 0.5)  # the server's 10 s, shortened for the test
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    log = _game_being_played(tmp_path)
+    served = view_server.ViewServer(
+        [sys.executable, "-m", "companion", "view", str(log)], "127.0.0.1", 0, TOKEN, max_viewers=1
+    )
+
+    async def watch() -> tuple[bool, bool, list[int]]:
+        runner = web.AppRunner(await served._make_app())
+        await runner.setup()
+        port = free_port(0)
+        await web.TCPSite(runner, "127.0.0.1", port).start()
+        connection = await asyncio.to_thread(_browser_not_reading, port)
+        try:
+            deadline = time.monotonic() + 10
+            while served.viewers and time.monotonic() < deadline:
+                await asyncio.sleep(0.1)
+            return not served.viewers, await asyncio.to_thread(_ends, connection), _children(os.getpid())
+        finally:
+            connection.close()
+            await runner.cleanup()
+
+    try:
+        freed, cut, views = asyncio.run(asyncio.wait_for(watch(), 60))
+    finally:
+        os.close(served.lifeline)
+        os.close(served._lifeline_held)
+    assert freed, "its place was freed while it stayed connected"
+    assert cut, "its connection was cut"
+    assert all(_gone(pid) for pid in views), "its view was stopped"
+
+
+def _ends(connection: socket.socket) -> bool:
+    """Whether the server ends `connection` (within 5 s), what it sent read and dropped."""
+    connection.settimeout(5)
+    try:
+        while connection.recv(1 << 16):
+            pass
+    except ConnectionResetError:
+        pass  # cut, what was left to read with it
+    except TimeoutError:
+        return False
+    return True
+
+
 NOT_A_MESSAGE = [
+    "[" * 200_000 + "]" * 200_000,  # deeper than Python's JSON decoder goes: RecursionError
     '["resize", {}]',
     '["resize", 5]',
     '["resize", {"width": "wide", "height": 9}]',
@@ -478,8 +629,6 @@ def test_what_is_not_a_views_message_or_request_is_one_line_not_a_traceback(tmp_
 
 
 def _can_listen_on_ipv6() -> bool:
-    import socket
-
     try:
         with socket.socket(socket.AF_INET6) as probe:
             probe.bind(("::1", 0))
