@@ -190,7 +190,7 @@ def test_damaged_sheet_files(tmp_path: Path) -> None:
 def test_the_reports_cases_end_in_one_line_each(tmp_path: Path) -> None:
     """The issue's cases, each a named field or place, scored by the installed command as a user runs it."""
     good = json.loads(END_STATE)
-    misspelt = END_STATE.replace(b'"spent": 4', b'"speNt": 4', 1)
+    misspelt = END_STATE.replace(b'"spent": 6', b'"speNt": 6', 1)
     ghost = {"name": "Ghost", "imaginary": True, "buildings": dict.fromkeys(BUILDING_TYPES, 0)}
     imaginary = {**good, "players": [*good["players"][:3], ghost]}
     few_coins = json.loads(END_STATE)
