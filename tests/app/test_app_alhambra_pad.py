@@ -41,6 +41,13 @@ async def type_into(pilot: Any, field: str, value: str) -> None:
     await pilot.pause()
 
 
+async def deal_to_dirk(pilot: Any, *counts: int) -> None:
+    """Dirk's row typed, a count of each type: the rule deals him 6 buildings at the start, 6 more after
+    scoring 1 and 3 after scoring 2."""
+    for kind, count in zip(TYPES, counts, strict=True):
+        await type_into(pilot, f"p2-{kind}", str(count))
+
+
 def test_a_pad_is_typed_scored_saved_continued_and_exported(xdg: Path, capsys: Any) -> None:
     seen: dict[str, Any] = {}
 
@@ -48,10 +55,13 @@ def test_a_pad_is_typed_scored_saved_continued_and_exported(xdg: Path, capsys: A
         async with make_app().run_test(size=(110, 34)) as pilot:
             pad = await new_pad_for_ann_and_ben(pilot)
             seen["players"] = [p["name"] for p in pad.pad["players"]]
-            for field, value in (("p0-tower", "2"), ("p1-tower", "2"), ("p2-tower", "1"), ("p0-wall", "4")):
+            await deal_to_dirk(pilot, 1, 1, 1, 1, 1, 1)
+            for field, value in (("p0-tower", "2"), ("p1-tower", "2"), ("p0-wall", "4")):
                 await type_into(pilot, field, value)
             seen["first"] = text_of(pad.query_one("#result", Static))
             await pilot.press("ctrl+n")
+            seen["dealt"] = list(pilot.app._notifications)[-1].message
+            await deal_to_dirk(pilot, 4, 4, 1, 1, 1, 1)
             await type_into(pilot, "p1-garden", "3")
             await pilot.press("ctrl+e")
             seen["path"] = pad.path
@@ -59,6 +69,7 @@ def test_a_pad_is_typed_scored_saved_continued_and_exported(xdg: Path, capsys: A
     asyncio.run(fill())
     assert seen["players"] == ["Ann", "Ben", "Dirk"]
     assert "2 buildings, tied with Ben for 1st and 2nd: (6 + 0) / 2 = 3 VP" in seen["first"]
+    assert seen["dealt"] == "scoring 2: Dirk gets 6 more buildings, type them into his row"
     path: Path = seen["path"]
     assert path.parent == paths.games_dir() and path.name.endswith(".pad.json")
     pad = json.loads(path.read_text())
@@ -131,14 +142,29 @@ def test_a_digit_typed_after_a_lone_0_replaces_it_and_the_best_lead_until_the_th
             tower.cursor_position = len(tower.value)  # the cursor after the 0, as a click there leaves it
             await pilot.press("3")
             seen["typed"] = (tower.value, pad.pad["players"][0]["scorings"][0]["buildings"]["tower"])
-            for n in (1, 2):
+            for n, dealt in ((1, (1, 1, 1, 1, 1, 1)), (2, (2, 2, 2, 2, 2, 2))):
+                seen[f"short {n}"] = str(pad.query_one("#totals", Static).render())
+                await deal_to_dirk(pilot, *dealt)
                 seen[n] = str(pad.query_one("#totals", Static).render())
                 await pilot.press("ctrl+n")
+                seen[f"said {n}"] = list(pilot.app._notifications)[-1].message
+            await deal_to_dirk(pilot, 3, 3, 3, 2, 2, 2)
             seen[3] = str(pad.query_one("#totals", Static).render())
 
     asyncio.run(fill())
     assert seen["typed"] == ("3", 3)
-    assert seen[1] == "Totals after scoring 1 of 3: Ann 6, Ben 0, Dirk (imaginary) 0. Leading: Ann", seen[1]
+    # Rules page, Dirk (2 players): the pad said nothing of his buildings and scored him none.
+    assert seen["short 1"] == (
+        "not scored yet: Dirk's buildings in scoring 1: 0 in all, the imaginary third player holds at least "
+        "6: the 6 the rule deals him at the start"
+    ), seen["short 1"]
+    assert seen["short 2"] == (
+        "not scored yet: Dirk's buildings in scoring 2: 6 in all, the imaginary third player holds at least "
+        "12: the 6 of scoring 1 and the 6 more the rule deals him after scoring 1"
+    ), seen["short 2"]
+    assert seen["said 1"] == "scoring 2: Dirk gets 6 more buildings, type them into his row"
+    assert seen["said 2"] == "scoring 3: Dirk gets 3 more buildings, type them into his row"
+    assert seen[1] == "Totals after scoring 1 of 3: Ann 6, Ben 0, Dirk (imaginary) 15. Leading: Ann", seen[1]
     assert seen[2].startswith("Totals after scoring 2 of 3: ") and seen[2].endswith("Leading: Ann")
     assert seen[3].startswith("Totals: ") and seen[3].endswith("Winner: Ann"), "3 scorings: a winner"
 
@@ -324,6 +350,7 @@ def test_an_export_that_cannot_be_written_says_so_and_leaves_no_half_file(xdg: P
     async def export() -> None:
         async with make_app().run_test(size=(80, 24)) as pilot:
             pad = await new_pad_for_ann_and_ben(pilot)
+            await deal_to_dirk(pilot, 1, 1, 1, 1, 1, 1)
             await type_into(pilot, "p0-tower", "2")
             # The side file the breakdown is written through cannot be made: a write fails as on a full disk.
             stem = pad.path.name.removesuffix(".pad.json")
@@ -350,8 +377,12 @@ def test_a_pad_is_a_saved_game_continued_from_the_list_and_in_history_once_finis
     async def play() -> None:
         async with make_app().run_test(size=(110, 34)) as pilot:
             pad = await new_pad_for_ann_and_ben(pilot)
+            await deal_to_dirk(pilot, 1, 1, 1, 1, 1, 1)
             await type_into(pilot, "p0-tower", "2")
-            await pilot.press("ctrl+n", "ctrl+n")
+            await pilot.press("ctrl+n")
+            await deal_to_dirk(pilot, 2, 2, 2, 2, 2, 2)
+            await pilot.press("ctrl+n")
+            await deal_to_dirk(pilot, 3, 3, 3, 2, 2, 2)
             await type_into(pilot, "p1-garden", "4")
             seen["path"] = pad.path
         async with make_app().run_test(size=(110, 34)) as pilot:
@@ -426,7 +457,8 @@ def test_ctrl_t_plays_the_dice_games_extra_tower_and_the_refusal_names_it(xdg: P
     async def fill() -> None:
         async with make_app().run_test(size=(110, 34)) as pilot:
             pad = await new_pad_for_ann_and_ben(pilot)
-            for field, value in (("p0-tower", "6"), ("p1-tower", "5"), ("p2-tower", "1")):
+            await deal_to_dirk(pilot, 1, 1, 1, 1, 1, 1)
+            for field, value in (("p0-tower", "6"), ("p1-tower", "5")):
                 await type_into(pilot, field, value)
             seen["refused"] = shown(pad)
             seen["footer"] = [str(key.key_display) for key in pad.query("FooterKey")]  # type: ignore[attr-defined]

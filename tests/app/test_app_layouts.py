@@ -35,6 +35,7 @@ from companion.app.widgets.wrapped_log import WrappedLog
 from companion.games import alhambra_dice as ad
 from companion.games import alhambra_rw as rw
 from companion.games import carcassonne_dice as cd
+from companion.games.alhambra.buildings import TYPES
 from companion.games.alhambra_dice.entry import RULES as ALHAMBRA_DICE
 from companion.games.alhambra_dice.events import ALCAZABA, STANDARD
 from companion.games.alhambra_dice.scorefile import log_text as dice_log
@@ -65,10 +66,12 @@ def carcassonne_dice() -> None:
 
 
 async def typed_pad(pilot: Pilot[None]) -> None:
-    """F7 for Ann and Ben (Dirk joins), the first scoring's counts and Ann's wall typed."""
+    """F7 for Ann and Ben (Dirk joins), the first scoring's counts and Ann's wall typed, and Dirk's 6
+    buildings the rule deals him at the start."""
     await pilot.press(*"Ann", "tab", *"Ben", "f7")
     await pilot.pause()
-    for field, value in (("p0-tower", "2"), ("p0-wall", "4"), ("p1-garden", "3"), ("p2-pavilion", "1")):
+    dirk = [(f"p2-{kind}", "1") for kind in TYPES]
+    for field, value in (("p0-tower", "2"), ("p0-wall", "4"), ("p1-garden", "3"), *dirk):
         pilot.app.screen.query_one(f"#{field}", Input).value = value
         await pilot.pause()
 

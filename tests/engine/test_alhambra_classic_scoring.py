@@ -243,6 +243,63 @@ def test_a_2_player_pad_without_dirk_is_refused() -> None:
     _pad_refused(data, "a 2-player game has the imaginary Dirk as third player")
 
 
+@pytest.mark.parametrize(
+    ("scoring", "says"),
+    [
+        (
+            0,
+            r"\[0\]\.buildings: 5 in all, .* at least 6: the 6 the rule deals him at the start",
+        ),
+        (
+            1,
+            r"\[1\]\.buildings: 11 in all, .* at least 12: the 6 of scoring 1 and the 6 more the rule",
+        ),
+        (
+            2,
+            r"\[2\]\.buildings: 14 in all, .* at least 15: the 12 of scoring 2 and the 3 more the rule",
+        ),
+    ],
+    ids=["scoring-1", "scoring-2", "scoring-3"],
+)
+def test_a_dirk_short_of_the_buildings_the_rule_deals_him_is_refused(scoring: int, says: str) -> None:
+    """Rules page, Dirk (2 players): he "gets buildings (6 at the start and after the first scoring, 3 more
+    after the second)". It scored a Dirk of 0, 30 and 6 buildings, his counts deciding the real players'
+    places."""
+    data = json.loads(EXAMPLE.read_text())
+    dirk = data["players"][2]["scorings"]
+    # The shipped pad's Dirk holds just what the rule deals him.
+    assert [sum(s[2].counts) for s in al.read_scorings(data, BUILDINGS)] == [6, 12, 15]
+    dirk[scoring]["buildings"]["arcades"] -= 1
+    _pad_refused(data, rf"players\[2\]\.scorings{says}")
+
+
+def test_a_dirk_count_going_down_between_scorings_is_refused() -> None:
+    """Rules page, Dirk (2 players): buildings are dealt to him, none leaves him."""
+    data = json.loads(EXAMPLE.read_text())
+    dirk = data["players"][2]["scorings"]
+    dirk[2]["buildings"]["tower"] = 1
+    dirk[2]["buildings"]["garden"] += 1  # still 15 in all
+    _pad_refused(
+        data,
+        r"players\[2\]\.scorings\[2\]\.buildings\.tower: 1, fewer than the 2 of scoring 2: the imaginary "
+        r"third player's buildings stay",
+    )
+
+
+def test_a_dirk_given_buildings_holds_them_and_is_still_dealt_his_own() -> None:
+    """Seed 003: players may "donate" buildings to Dirk, so he may hold more than the rule deals him; and
+    after the first scoring he still "gets six arbitrary buildings", on top of those given."""
+    data = json.loads(EXAMPLE.read_text())
+    dirk = data["players"][2]["scorings"]
+    dirk[0]["buildings"]["arcades"] += 1
+    _pad_refused(
+        data, r"scorings\[1\]\.buildings: 12 in all, .* at least 13: the 7 of scoring 1 and the 6 more"
+    )
+    for later in dirk[1:]:
+        later["buildings"]["arcades"] += 1
+    assert [sum(h.counts) for h in (s[2] for s in al.read_scorings(data, BUILDINGS))] == [7, 13, 16]
+
+
 def test_a_plain_pad_holds_11_towers_the_12th_comes_with_the_dice_game() -> None:
     """Seed 003, "Game Material": "The number of buildings in Alhambra is 7 Pavilions, 7 Manors, 9 Mezzanines,
     9 Chambers, 11 Gardens and 11 Towers." Seed 002: "1 extra torenkaartje (Het aantal torens verhoogt met dit

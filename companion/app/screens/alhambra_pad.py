@@ -24,6 +24,7 @@ from companion.games import alhambra as al
 from companion.games.alhambra.entry import ENTRY
 from companion.games.alhambra.pad import EXTRA_TOWER, WALL, PadError, not_scored, save_pad
 from companion.games.alhambra.report import result_text
+from companion.games.alhambra.scorefile import DIRK_DEALT
 from companion.games.alhambra.scoring import SCORINGS
 from companion.games.held import HeldFile, InUse
 from companion.games.words import listed
@@ -301,6 +302,13 @@ class AlhambraPadScreen(FittedScreen[None]):
         first = self.query_one(f"#p0-{al.TYPES[0]}", Input)
         first.focus()
         first.select_all()
+        # Dirk (2 players): the rule deals him more buildings, which the copied counts do not hold yet.
+        dirk = next((p["name"] for p in self.pad["players"] if p.get("dirk")), None)
+        if dirk is not None:
+            self.notify(
+                f"scoring {held + 1}: {dirk} gets {DIRK_DEALT[held]} more buildings, type them into his row",
+                markup=False,
+            )
 
     def action_extra_tower(self) -> None:
         """The dice game's extra tower joins the game (12 towers) or leaves it, for every scoring: the pad is

@@ -117,6 +117,35 @@ def held(kind: BuildingType, extra: bool) -> int:
     return kind.tiles + (kind.extra if extra else 0)
 
 
+DIRK_DEALT = (6, 6, 3)
+"""The buildings the rule deals the imaginary Dirk before each scoring: 6 at the start, 6 more after the first
+scoring, 3 more after the second (players may give him more besides)."""
+
+
+def _check_dirk(scorings: list[Holding], where: str, types: tuple[BuildingType, ...]) -> None:
+    """Dirk (2 players): the rules page deals him buildings (6 at the start and after the first scoring, 3
+    more after the second) and none ever leaves him, so fewer than those dealt on top of the last scoring's,
+    or fewer of a type than at the last scoring, is a slip in typing that moves the real players' places. (The
+    dice game's Alcazaba deals him none [interpretation] and scores its own holdings, never a pad.)"""
+    for k, holding in enumerate(scorings):
+        at = f"{where}.scorings[{k}].buildings"
+        before = scorings[k - 1].counts if k else (0,) * len(types)
+        need = sum(before) + DIRK_DEALT[k]
+        if sum(holding.counts) < need:
+            held = f"the {sum(before)} of scoring {k} and the {DIRK_DEALT[k]} more" if k else f"the {need}"
+            when = f"after scoring {k}" if k else "at the start"
+            raise ScoreFileError(
+                f"{at}: {sum(holding.counts)} in all, the imaginary third player holds at least {need}: "
+                f"{held} the rule deals him {when}"
+            )
+        for kind, was, now in zip(types, before, holding.counts, strict=True):
+            if now < was:
+                raise ScoreFileError(
+                    f"{at}.{kind.name}: {now}, fewer than the {was} of scoring {k}: the imaginary third "
+                    "player's buildings stay, the rule only deals him more"
+                )
+
+
 def read_scorings(data: object, types: tuple[BuildingType, ...]) -> list[list[Holding]]:
     """The holdings of every player at each scoring, checked; `ScoreFileError` names the field."""
     if not isinstance(data, dict):
@@ -167,6 +196,9 @@ def read_scorings(data: object, types: tuple[BuildingType, ...]) -> list[list[Ho
             'players: a 2-player game has the imaginary Dirk as third player: add {"name": "Dirk", "dirk": '
             'true, "scorings": [...]}'
         )
+    for n, scorings in enumerate(per_player):
+        if scorings[0].dirk:
+            _check_dirk(scorings, f"players[{n}]", types)
     for k in range(len(per_player[0])):
         for t, kind in enumerate(types):
             built = sum(p[k].counts[t] for p in per_player)
