@@ -75,8 +75,12 @@ def kept(player: str, words: list[str]) -> cd.Kept:
     while rest:
         head = rest.pop(0).lower()
         if head == "keep" and knights is not None:
-            # The second count replaced the first without a word (`keep 1 build 0,0:S keep 1` kept 1).
-            raise InputError(f"`keep` is typed once a turn: all the knights kept, e.g. `keep {knights + 1}`")
+            # The second count replaced the first without a word (`keep 1 build 0,0:S keep 1` kept 1). Another
+            # `keep` after the next roll is its own entry: the check is a line's, not a turn's.
+            raise InputError(
+                f"`keep` is typed once a line: the knights kept from this roll in one count, "
+                f"e.g. `keep {knights + 1}`"
+            )
         if head == "keep" and rest and rest[0].isdecimal():
             knights = int(rest.pop(0))
         elif head == "build" and rest:

@@ -311,6 +311,26 @@ def test_a_scored_turn_is_said_with_its_reason_and_the_totals(xdg: Path) -> None
     assert said == "Ann's turn 1: no city built: 0 points; totals: Ann 0, Ben 0", said
 
 
+def test_keep_twice_on_a_line_is_refused_as_a_lines_not_a_turns_and_keep_after_each_roll_is_taken(
+    xdg: Path,
+) -> None:
+    """`keep 1 keep 1` said "`keep` is typed once a turn", yet `keep` may follow every roll of a turn."""
+
+    async def play() -> tuple[str, int, list[str]]:
+        async with make_app().run_test(size=SIZE) as pilot:
+            screen = await start_game(pilot, ["Ann", "Ben"])
+            await enter(pilot, "5 3 1")
+            twice = await enter(pilot, "keep 1 keep 1")
+            kept = len(screen.session.events)
+            said = [await enter(pilot, line) for line in ("keep 1", "3 3 1", "keep 2", "hold")]
+            return twice, kept, said
+
+    twice, kept, said = asyncio.run(play())
+    assert twice == "`keep` is typed once a line: the knights kept from this roll in one count, e.g. `keep 2`"
+    assert kept == 2, "the refused line writes nothing"
+    assert said[:3] == ["", "", ""] and said[3].startswith("Ann's turn 1: holds a knight"), said
+
+
 def test_one_city_area_and_two_are_drawn_apart() -> None:
     # `N/S` (two cities, a 3-dice line scoring 0) and `NS` (one, scoring 1) were drawn alike.
     def column(middle: tuple[int, ...]) -> list[str]:

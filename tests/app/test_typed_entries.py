@@ -34,7 +34,7 @@ def test_a_digit_int_cannot_read_is_refused_in_the_alhambra_dice_game() -> None:
 
 def test_a_second_keep_is_refused_not_put_in_the_firsts_place() -> None:
     state = cd.apply(cd.start(cd.GameStarted(("Ann", "Ben"))), cd.Rolled("Ann", 5, 3, 1))
-    with pytest.raises(carcassonne_dice_input.InputError, match="`keep` is typed once a turn"):
+    with pytest.raises(carcassonne_dice_input.InputError, match="`keep` is typed once a line"):
         carcassonne_dice_input.parse("keep 1 build 0,0:S keep 1", state)
     assert carcassonne_dice_input.parse("keep 2 build 0,0:S", state) == cd.Kept(
         "Ann", 2, (cd.Built((0, 0), (cd.S,)),)

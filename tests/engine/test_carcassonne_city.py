@@ -11,8 +11,11 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.games import carcassonne_dice as cd
 from companion.games.carcassonne_dice import E, N, S, W, score_layout, survey
-from companion.games.carcassonne_dice.city import Areas, Pos
+from companion.games.carcassonne_dice.city import Areas, Pos, parse_area
+from companion.games.carcassonne_dice.report import city_text
+from companion.games.carcassonne_dice.scorefile import score_turn
 from companion.scorefiles import GAMES
 
 EXAMPLES = Path(__file__).parents[2] / "companion" / "games" / "carcassonne_dice" / "examples"
@@ -118,6 +121,52 @@ def test_the_wikis_closed_two_dice_city_beside_an_open_six_dice_city_scores_noth
     assert (out["largest_completed_city"], out["points"]) == (2, 0)
     assert [(c["size"], c["completed"]) for c in out["cities"]] == [(6, False), (2, True)]
     assert out["cities"][0]["open_edges"] == ["die at row 0, col 2: the west edge is open"]
+    assert out["rule_breaks"] == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(layouts.filter(bool))
+def test_the_game_builds_a_layout_exactly_when_the_scorer_names_no_rule_broken(
+    layout: dict[Pos, Areas],
+) -> None:
+    found = survey(layout)
+    rolled = cd.apply(
+        cd.start(cd.GameStarted(("Ann", "Ben"))), cd.Rolled("Ann", len(layout), 0, 9 - len(layout))
+    )
+    kept = cd.Kept("Ann", 0, tuple(cd.Built(at, areas) for at, areas in layout.items()))
+    try:
+        cd.apply(rolled, kept)
+    except cd.IllegalMove:
+        assert found.rule_breaks or found.apart
+    else:
+        assert not found.rule_breaks and not found.apart
+
+
+def test_the_wiki_example_is_a_city_the_game_lets_a_player_build_and_scores_alike() -> None:
+    """The example laid its two cities apart (column 1 empty): scored 0, yet the game refused to build it
+    ("it touches no die of the city"). Built as the app's build line does, it scores what the file does."""
+    data = json.loads((EXAMPLES / "wiki-example.json").read_text())
+    built = tuple(
+        cd.Built(tuple(d["at"]), tuple(parse_area(a) for a in d["areas"]))
+        for d in data["dice"]
+        if d["kind"] == "city"
+    )
+    knights = sum(d["kind"] == "knight" for d in data["dice"])
+    state = cd.start(cd.GameStarted(("Ann", "Ben")))
+    for event in (
+        cd.Rolled("Ann", len(built), knights, 9 - len(built) - knights),
+        cd.Kept("Ann", knights, built),
+        cd.TurnEnded("Ann"),
+    ):
+        state = cd.apply(state, event)
+    scored = score_turn(data)
+    (turn,) = state.turns
+    assert (turn.city, turn.points, turn.why) == (2, 0, "largest completed city: 2 dice = 0 points")
+    assert (turn.city, turn.points, turn.why) == (
+        len(scored.largest.dice) if scored.largest else 0,
+        scored.points,
+        scored.why,
+    )
 
 
 def test_separate_areas_on_one_die_stay_separate_cities() -> None:
@@ -141,6 +190,25 @@ def test_a_black_edge_against_a_white_one_is_reported_with_where() -> None:
         "die at row 2, col 3: its black east edge touches the white west edge of the die at row 2, col 4"
     ]
     assert not any(c.completed for c in found.cities)
+
+
+def test_a_turn_file_with_dice_apart_names_the_rule_broken_and_scores_as_laid() -> None:
+    """The game refuses a die that touches no die of the city; the turn file scored it without a word (the
+    old wiki example, its two cities a column apart, was one). Now it is named, as black against white is."""
+    line = [{"at": [r, 0], "kind": "city", "areas": [mask]} for r, mask in enumerate(("S", "NS", "N"))]
+    lone = {"at": [5, 5], "kind": "city", "areas": ["N"]}
+    turn = {"game": "carcassonne-dice", "knight": False, "dice": [*line, lone]}
+    scored = score_turn(turn)
+    why = "die at row 5, col 5: it touches none of the other 3 dice (dice lie side by side, in one group)"
+    assert scored.to_json()["rule_breaks"] == [why] and scored.points == 1
+    assert f"Rule broken: {why}" in city_text(scored).splitlines()
+    # Two dice apart from six: the smaller group is named by its top-left die.
+    pair = {(0, 0): (S,), (1, 0): (N,)}
+    six = {(0, 2): (E | W,), (0, 3): (E | W,), (0, 4): (E | W,), (0, 5): (S | W,), (1, 5): (N | S,)}
+    assert [a.text for a in survey(pair | six | {(2, 5): (N,)}).apart] == [
+        "die at row 0, col 0: its group of 2 dice touches none of the other 6 dice "
+        "(dice lie side by side, in one group)"
+    ]
 
 
 def test_the_score_command_scores_the_shipped_examples_and_refuses_a_bad_file_in_one_line(

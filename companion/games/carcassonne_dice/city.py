@@ -6,6 +6,9 @@ touch along one edge. Rules ("Building cities" on the rules page):
 
 - black edges must touch black edges and white edges white: a black edge against a white one is a *rule
   break*, reported with where it is;
+- **[interpretation]** "dice lie side by side": the dice built in a turn are one group, each built beside
+  one built before it (`off_city`); a layout whose dice lie apart is a rule break too (`Apart`), named, as
+  it does not change which cities are completed;
 - a *city* is a connected set of black areas: two areas join where their black edges touch; two areas on one
   die are separate unless other dice join them;
 - **[interpretation]** a city is *completed* when none of its black edges is open: every black edge touches a
@@ -100,18 +103,55 @@ def fit_problem(black: Mapping[Pos, int], at: Pos, edges: int) -> str | None:
     return None
 
 
-def off_city(built: Iterable[Pos], new: Sequence[Pos]) -> Pos | None:
-    """Building: "dice lie side by side". The first of the `new` dice that no row of dice side by side joins
-    to the city built before them (none built yet: to the first new die), or None."""
-    city = set(built) or set(new[:1])
-    left = [at for at in new if at not in city]
-    grown = True
-    while left and grown:
-        joined = [at for at in left if any((at[0] + dr, at[1] + dc) in city for dr, dc in STEP.values())]
-        city.update(joined)
-        left = [at for at in left if at not in city]
-        grown = bool(joined)
-    return next((at for at in new if at in left), None)
+def groups(cells: Iterable[Pos]) -> list[set[Pos]]:
+    """The dice joined side by side (whatever their edges), each group once."""
+    left = set(cells)
+    out = []
+    while left:
+        group, todo = set(), [left.pop()]
+        while todo:
+            at = todo.pop()
+            group.add(at)
+            near = {(at[0] + dr, at[1] + dc) for dr, dc in STEP.values()} & left
+            left -= near
+            todo.extend(near)
+        out.append(group)
+    return out
+
+
+def off_city(built: Sequence[Pos], new: Sequence[Pos]) -> Pos | None:
+    """Building: "dice lie side by side". **[interpretation]** The dice built in a turn are one group: each
+    new die joins, through dice side by side, the city built before it (none built yet: the first new die).
+    The first of the `new` dice that does not, or None."""
+    if not new:
+        return None
+    anchor = (built or new)[0]
+    city = next(g for g in groups([*built, *new]) if anchor in g)
+    return next((at for at in new if at not in city), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Apart:
+    """The dice of a layout joined side by side to the die at `at` (its top-left one), `size` of them,
+    lie apart from its `others` dice: a break of the building rule as `off_city` reads it."""
+
+    at: Pos
+    size: int
+    others: int
+
+    @property
+    def text(self) -> str:
+        who = "it touches" if self.size == 1 else f"its group of {self.size} dice touches"
+        rest = "the other die" if self.others == 1 else f"the other {self.others} dice"
+        return f"{place(self.at)}: {who} none of {rest} (dice lie side by side, in one group)"
+
+
+def apart(cells: Iterable[Pos]) -> tuple[Apart, ...]:
+    """Each group of dice apart from the largest (ties: the one with the top-left-most die), top-left first.
+    Knights are no part of the city: `cells` are the city dice's."""
+    found = sorted(groups(cells), key=lambda g: (-len(g), min(g)))
+    total = sum(len(g) for g in found)
+    return tuple(sorted((Apart(min(g), len(g), total - len(g)) for g in found[1:]), key=lambda a: a.at))
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,9 +205,11 @@ class City:
 
 @dataclass(frozen=True, slots=True)
 class Survey:
-    """Every city of a layout, largest first (ties: the one with the top-left-most die first)."""
+    """Every city of a layout, largest first (ties: the one with the top-left-most die first), and the dice
+    lying apart from the rest."""
 
     cities: tuple[City, ...]
+    apart: tuple[Apart, ...]
 
     @property
     def rule_breaks(self) -> tuple[RuleBreak, ...]:
@@ -272,7 +314,7 @@ class Cities:
             if self._parent[r] == r
         ]
         cities.sort(key=lambda c: (-c.size, c.dice))
-        return Survey(tuple(cities))
+        return Survey(tuple(cities), apart(self.layout))
 
 
 def survey(layout: Mapping[Pos, Areas]) -> Survey:

@@ -216,7 +216,8 @@ class Game:
                     f"the city die for row {die.at[0]}, col {die.at[1]} cannot be built: {problem}"
                 )
             black[die.at] = edges
-        loose = off_city((die.at for die in self.built), [die.at for die in event.built])
+        # [interpretation] "Dice lie side by side": each die joins the city built before it (`off_city`).
+        loose = off_city([die.at for die in self.built], [die.at for die in event.built])
         if loose is not None:
             for die in event.built:
                 del black[die.at]

@@ -21,6 +21,7 @@ def city_text(scored: CityScore) -> str:
         out.append(f"City {n}: {city.size} {'die' if city.size == 1 else 'dice'}, {state}: {dice}")
         out.extend(f"  {o.text}" for o in city.open_edges)
         out.extend(f"  rule broken: {b.text}" for b in city.rule_breaks)
+    out.extend(f"Rule broken: {a.text}" for a in scored.survey.apart)
     if not scored.survey.cities:
         out.append("No city dice.")
     return "\n".join(out)

@@ -8,7 +8,9 @@ A turn file::
 
 `knight`: the player began the turn holding a knight (the points double). Each city die gives its black areas
 by the edges each touches (N, E, S, W as the camera sees the die); dice at neighbouring cells touch. A knight
-die lying beside the city is not part of it ([interpretation]: a black edge facing it is open).
+die lying beside the city is not part of it ([interpretation]: a black edge facing it is open). A layout the
+game refuses to build (black against white, city dice lying apart from the rest) is scored as laid, with
+each rule break named: the file settles a dispute over a city on the table.
 """
 
 from __future__ import annotations

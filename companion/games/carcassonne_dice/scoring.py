@@ -93,7 +93,10 @@ class CityScore:
                 }
                 for city in self.survey.cities
             ],
-            "rule_breaks": [b.text for b in self.survey.rule_breaks],
+            "rule_breaks": [
+                *(b.text for b in self.survey.rule_breaks),
+                *(a.text for a in self.survey.apart),
+            ],
         }
 
 
