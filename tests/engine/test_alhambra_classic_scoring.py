@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from companion.games import alhambra as al
 from companion.games.alhambra import walls as walls_module
 from companion.games.alhambra.buildings import BuildingTableError
+from companion.games.alhambra.pad import summary
 
 BUILDINGS = al.load_buildings()
 COMPANION = str(Path(sys.executable).parent / "companion")
@@ -386,3 +387,14 @@ def test_the_scoring_card_pays_no_place_more_than_a_better_one(
         return
     with pytest.raises(BuildingTableError, match=says):
         al.load_buildings(path)
+
+
+def test_a_finished_pad_a_rule_now_refuses_says_so_where_it_is_listed() -> None:
+    """A 2-player pad finished before Dirk's dealt buildings were checked (the example had 11 at scoring 2)
+    left history without a word, listed as "scoring 3 of 3" as if never finished."""
+    pad = json.loads(EXAMPLE.read_text())
+    assert summary(pad).where == "finished"
+    pad["players"][2]["scorings"][1]["buildings"]["seraglio"] = 1
+    listed = summary(pad)
+    assert not listed.over
+    assert listed.where == "scoring 3 of 3, not scored: a count breaks a rule (open it to see which)"

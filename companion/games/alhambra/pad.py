@@ -159,8 +159,13 @@ def summary(pad: dict[str, Any]) -> Summary:
     players = tuple(p["name"] for p in pad["players"] if not p.get("dirk"))
     dirk = tuple(p["name"] for p in pad["players"] if p.get("dirk"))
     typed = len(pad["players"][0]["scorings"])
-    over = typed == SCORINGS and _scored(pad) is not None
-    return Summary(players, dirk, "finished" if over else f"scoring {typed} of {SCORINGS}", over)
+    scored = typed == SCORINGS and _scored(pad) is not None
+    # A pad whose three scorings are typed but break a rule (one finished before a rule was checked: Dirk's
+    # dealt buildings) left history without a word: the list says why it is no longer counted.
+    where = "finished" if scored else f"scoring {typed} of {SCORINGS}"
+    if typed == SCORINGS and not scored:
+        where += ", not scored: a count breaks a rule (open it to see which)"
+    return Summary(players, dirk, where, scored)
 
 
 def finished(pad: dict[str, Any]) -> tuple[tuple[Result, ...], tuple[str, ...]] | None:
