@@ -21,7 +21,6 @@ from typing import Any
 from textual.app import AutopilotCallbackType
 
 from companion.app.app import CameraSetup, CompanionApp
-from companion.app.carcassonne_dice_words import counted
 from companion.app.paths import demos_dir, make_folder
 from companion.cli import run_app
 from companion.games import alhambra_dice as ad
@@ -32,6 +31,7 @@ from companion.games.carcassonne_dice.entry import RULES as CARCASSONNE_DICE
 from companion.games.eventlog import E, log_text
 from companion.games.held import open_held
 from companion.games.session import Rules, Session, new_log_path
+from companion.games.words import counted
 from companion.live import alhambra_demo, carcassonne_demo, roll_and_write_demo
 from companion.live.frames import FrameKeeper
 from companion.live.match import FACE_SETTLING

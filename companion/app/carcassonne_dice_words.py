@@ -8,11 +8,7 @@ from __future__ import annotations
 
 from companion.games import carcassonne_dice as cd
 from companion.games.carcassonne_dice.city import area_text
-from companion.games.words import listed
-
-
-def counted(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
+from companion.games.words import counted, listed
 
 
 def die_text(die: cd.Built) -> str:

@@ -11,3 +11,8 @@ def listed(items: Iterable[object]) -> str:
     if len(words) < 2:
         return "".join(words)
     return f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def counted(n: int, one: str, many: str) -> str:
+    """`1 older demo`, `3 older demos`."""
+    return f"{n} {one if n == 1 else many}"
