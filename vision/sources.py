@@ -184,7 +184,9 @@ class ImageSource:
 
     Without `hold`, each image is one frame, `interval` seconds apart by the frame clock (a batch). With
     `hold`, the photos are a still table seen by a camera: each is shown for `hold` seconds of real time at
-    `fps`, so a reader settles on it, and the last one stays until the source is closed. A file that is not a
+    `fps`, so a reader settles on it, and the last one stays until the source is closed, or until a photo
+    is added to a folder given (a phone's photos synced into it as the game goes: looked for once a second,
+    shown in the order of their names). A file that is not a
     usable image is skipped and its error kept in `errors`, so one bad photo in a folder does not stop the
     rest; it is said on descriptor 2 (in the app: its log file, and the Camera panel counts them).
     """
@@ -193,7 +195,8 @@ class ImageSource:
         self, paths: Sequence[Path], interval: float = 1 / 30, hold: float | None = None, fps: float = 15.0
     ) -> None:
         self.name = ", ".join(str(p) for p in paths)
-        self.paths = expand_paths(list(paths))
+        self._given = list(paths)
+        self.paths = expand_paths(self._given)
         if not self.paths:
             raise SourceError(no_image_files(self.name))
         if hold is not None and not hold > 0:
@@ -204,11 +207,21 @@ class ImageSource:
         self._fps = fps
         self._closed = False
 
-    def _images(self) -> Iterator[Image]:
+    def _images(self, waiting: bool = False) -> Iterator[Image | None]:
+        """The usable images of `paths`, in order; `waiting`, once they are read (one of them usable), None
+        at each call while no photo was added to the folders given, and those added once there are."""
         shown = False
-        for path in self.paths:
-            if self._closed:
-                return
+        at = 0
+        while not self._closed:
+            if at == len(self.paths):
+                if not (waiting and shown):
+                    break
+                self.paths += _added(expand_paths(self._given), set(self.paths))
+                if at == len(self.paths):
+                    yield None
+                    continue
+            path = self.paths[at]
+            at += 1
             try:
                 yield load_image(path)
                 shown = True
@@ -222,20 +235,25 @@ class ImageSource:
 
     def __iter__(self) -> Iterator[Frame]:
         if self._hold is None:
-            for index, image in enumerate(self._images()):
+            batch = (image for image in self._images() if image is not None)
+            for index, image in enumerate(batch):
                 yield Frame(image=image, time=index * self._interval, index=index)
             return
         start = time.monotonic()
         index = 0
-        images = self._images()
+        images = self._images(waiting=True)
         shown = next(images, None)
         while shown is not None and not self._closed:
             following = next(images, None)
-            until = time.monotonic() + self._hold if following is not None else math.inf
-            while not self._closed and time.monotonic() < until:
+            until = time.monotonic() + self._hold
+            looked = time.monotonic()
+            while not self._closed and (following is None or time.monotonic() < until):
                 yield Frame(image=shown, time=time.monotonic() - start, index=index)
                 index += 1
                 time.sleep(1 / self._fps)
+                if following is None and time.monotonic() - looked >= LOOK_FOR_NEW_PHOTOS:
+                    looked = time.monotonic()
+                    following = next(images, None)
             shown = following
 
     def close(self) -> None:
@@ -247,6 +265,22 @@ def _say_skipped(said: str) -> None:
     own complaints (in the app: its log file, and the Camera panel counts them)."""
     with suppress(OSError):  # nowhere to say it: it was still skipped
         os.write(2, f"{said}\n".encode(errors="replace"))
+
+
+LOOK_FOR_NEW_PHOTOS = 1.0
+"""Seconds between looks into the folders given for photos added while the last one lies there."""
+
+
+def _added(found: list[Path], listed: set[Path]) -> list[Path]:
+    """The photos of `found` not `listed`, each once its file was left alone a look long: one being copied
+    in would be read cut short (and skipped for good)."""
+    settled = time.time() - LOOK_FOR_NEW_PHOTOS
+    added = []
+    for path in found:
+        with suppress(OSError):  # gone again: not added
+            if path not in listed and path.stat().st_mtime <= settled:
+                added.append(path)
+    return added
 
 
 HOLD_SECONDS = 4.0

@@ -109,6 +109,24 @@ def test_held_photos_are_a_still_table_each_for_its_time_and_the_last_until_clos
         ImageSource([tmp_path], hold=0)
 
 
+def test_photos_added_to_the_folder_while_the_last_lies_there_are_shown_next(tmp_path: Path) -> None:
+    """A phone's photos synced into the folder as the game goes: the folder was listed once, and every photo
+    added later was never read (the last one lay there for good)."""
+    cv2.imwrite(str(tmp_path / "1.png"), np.full((20, 20, 3), 0, np.uint8))
+    source = ImageSource([tmp_path], hold=0.05, fps=50)
+    shown: list[int] = []
+    for frame in source:
+        value = int(frame.image[0, 0, 0])
+        if not shown or shown[-1] != value:
+            shown.append(value)
+        if frame.index == 20:  # the first photo read and lying there: two more are synced in at once
+            for name, value in (("2.png", 100), ("3.png", 200)):
+                cv2.imwrite(str(tmp_path / name), np.full((20, 20, 3), value, np.uint8))
+        if shown[-1] == 200 or frame.time > 10:
+            source.close()
+    assert shown == [0, 100, 200]
+
+
 def test_open_source_picks_the_kind_from_what_it_is_given(tmp_path: Path, video: Path) -> None:
     assert isinstance(open_source(str(video), realtime=False), VideoFileSource)
     shutil.copy(video, tmp_path / "copy.avi")
