@@ -83,6 +83,20 @@ def run_score(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_rename(args: argparse.Namespace) -> int:
+    """`companion rename FILE OLD NEW`: a player's name put right in one saved game, of any game."""
+    from companion.rename import RenameError, rename
+
+    try:
+        renamed = rename(args.file, args.old, args.new)
+    except RenameError as exc:
+        complain("companion rename", str(exc))
+        return EXIT_BAD_INPUT
+    with printing():
+        print(printable(renamed.line()))
+    return 0
+
+
 def run_city(args: argparse.Namespace) -> int:
     """`companion city PHOTO --profile PROFILE [--knight] [--json]`: read a photo of a built Carcassonne city
     with the taught dice profile, and print the city as read with its score and the reasons."""
@@ -581,6 +595,20 @@ def build_parser() -> argparse.ArgumentParser:
             "log", nargs="?", type=Path, metavar="LOG", help="a game log (default: the newest)"
         )
         where.set_defaults(run=run)
+    rename = commands.add_parser(
+        "rename",
+        help="put a misspelt player's name right in a saved game",
+        description="Rename a player in one saved game (a game log or a scoring pad), wherever the file names"
+        " them, so that `companion history` and `stats` count both names as one player. The file keeps its"
+        " name (its start time and the names as first typed); a scoring exported beside it is removed, as it"
+        " names the old name. Refused, the file left as it was: a name that is no player's, an imaginary"
+        " player, a new name another player has (in any case or spacing) or that looks like a roll, a game"
+        " open in the app.",
+    )
+    rename.add_argument("file", type=Path, metavar="FILE", help="a game log (.jsonl) or a pad (.pad.json)")
+    rename.add_argument("old", metavar="OLD", help="the player's name as the game has it")
+    rename.add_argument("new", metavar="NEW", help="the name it becomes")
+    rename.set_defaults(run=run_rename)
     for name, run, what in (
         ("history", run_history, "the finished games: date, players, totals, winners"),
         ("stats", run_stats, "per player: games, wins, average and best total, where the points came from"),
