@@ -29,6 +29,7 @@ from .roll_and_write_input import DiceEntered, DiceSource, PipDie
 from .screens.calibrate import CalibrateScreen
 from .screens.end import EndScreen
 from .screens.help import HelpScreen
+from .screens.left_game import LeftGame
 from .screens.play import PlayScreen
 from .screens.roll_and_write import RollAndWriteScreen
 from .screens.share import ShareScreen
@@ -167,9 +168,10 @@ class CompanionApp(App[None]):
         screen: PlayScreen = load(entry_of_rules(session.rules).screen)(self, session)
         return screen
 
-    def _start_screen(self, after: AnySession | None = None) -> StartScreen:
-        """The start screen, its form filled for the next game of the table that finished `after`."""
-        return StartScreen(self.games_dir, self.sheets_dir, self.now, after)
+    def _start_screen(self, after: AnySession | None = None, left: LeftGame | None = None) -> StartScreen:
+        """The start screen, its form filled for the next game of the table that finished `after` (or that
+        `left` with nothing played)."""
+        return StartScreen(self.games_dir, self.sheets_dir, self.now, after, left)
 
     def on_start_screen_game_opened(self, message: StartScreen.GameOpened) -> None:
         self.switch_screen(self._game_screen(message.session))
@@ -191,14 +193,16 @@ class CompanionApp(App[None]):
         self._leave_game(None if finished is None else finished.session)
 
     def on_play_screen_leave(self, message: PlayScreen.Leave) -> None:
-        self._leave_game()
+        game = self._table_screen()
+        self._leave_game(left=None if game is None else game.leave())
 
-    def _leave_game(self, finished: AnySession | None = None) -> None:
+    def _leave_game(self, finished: AnySession | None = None, left: LeftGame | None = None) -> None:
         """Back to the start screen from the game and whatever lies over it (its end screen, a scoring); its
-        form is filled for the next game after the `finished` one."""
+        form is filled for the next game after the `finished` one, or for the game `left` if nothing was
+        played in it."""
         while len(self.screen_stack) > 2 and not isinstance(self.screen, PlayScreen):
             self.pop_screen()
-        self.switch_screen(self._start_screen(finished))
+        self.switch_screen(self._start_screen(finished, left))
 
     async def action_quit(self) -> None:
         """Quit at once (every move is on disk as made), unless the sheet editor holds a sheet typed and not

@@ -423,6 +423,7 @@ def test_a_pad_being_typed_is_listed_with_its_scoring_and_not_in_history(xdg: Pa
     async def start() -> tuple[str, str]:
         async with make_app().run_test(size=(110, 34)) as pilot:
             await new_pad_for_ann_and_ben(pilot)
+            await type_into(pilot, "p0-pavilion", "2")  # a pad left blank is not kept
             await pilot.press("escape")
             await pilot.pause()
             back = first_listed(pilot)

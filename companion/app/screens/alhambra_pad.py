@@ -23,6 +23,7 @@ from textual.widgets import Input, Label, Static
 from companion.games import alhambra as al
 from companion.games.alhambra.entry import ENTRY
 from companion.games.alhambra.pad import EXTRA_TOWER, WALL, PadError, not_scored, save_pad
+from companion.games.alhambra.pad import summary as pad_summary
 from companion.games.alhambra.report import result_text
 from companion.games.alhambra.scorefile import DIRK_DEALT
 from companion.games.alhambra.scoring import SCORINGS
@@ -36,6 +37,7 @@ from ..widgets.fitted import FittedScreen
 from ..widgets.footer import KeysFooter
 from ..widgets.reasons import Reasons
 from .advice import AdviceScreen
+from .left_game import PAD, LeftGame, NextGame, game_words
 
 EXTRA_TOWER_KEY = "ctrl+t"
 """Plays the dice game's extra tower in the tile game, or no longer: its rulebook lets it join, so the pad
@@ -138,6 +140,29 @@ class AlhambraPadScreen(FittedScreen[None]):
 
     def on_unmount(self) -> None:
         self.held.close()
+
+    def leave(self) -> LeftGame:
+        """The pad as the players leave it, let go (the start screen may delete it)."""
+        self.held.close()
+        summary = pad_summary(self.pad)
+        return LeftGame(
+            self.path, not self.typed_nothing(), game_words(ENTRY, summary), NextGame(PAD, summary.players)
+        )
+
+    def typed_nothing(self) -> bool:
+        """Whether the pad is as it was made: one scoring of zeros (a count typed and erased is none), the
+        extra tower not chosen."""
+        # Every value of the scoring: a wall given as tiles (a pad written by hand) is a list, and typed.
+        values = [
+            value
+            for player in self.pad["players"]
+            for scoring in player["scorings"]
+            for field, typed in scoring.items()
+            for value in (typed.values() if field == "buildings" else [typed])
+        ]
+        return (
+            self.held_scorings() == 1 and not self.pad.get(EXTRA_TOWER) and all(v in (0, "") for v in values)
+        )
 
     def show(self) -> None:
         """Fill the fields from the pad's scoring `at`, and the breakdown."""

@@ -24,6 +24,8 @@ from ..widgets.fitted import FittedScreen
 from ..widgets.wrapped_log import WrappedLog
 from .advice import AdviceScreen
 from .evidence import EvidenceScreen, exhibits
+from .left_game import LeftGame, game_words
+from .start import next_game, session_summary
 
 
 class PlayScreen(FittedScreen[None]):
@@ -40,7 +42,8 @@ class PlayScreen(FittedScreen[None]):
             self.note = note
 
     class Leave(Message):
-        """Back to the start screen: the game is saved after every move and continued from there."""
+        """Back to the start screen: the game is saved after every move and continued from there (one left
+        with nothing played is not kept: `leave`)."""
 
     def __init__(self, session: Session[Any, Any, Any], frames: FrameKeeper | None = None) -> None:
         super().__init__()
@@ -109,6 +112,14 @@ class PlayScreen(FittedScreen[None]):
 
     def on_unmount(self) -> None:
         self.session.close()
+
+    def leave(self) -> LeftGame:
+        """The game as the players leave it, its log let go (the start screen may delete it). Roll & Write's
+        own rolls for imaginary players never come before a player's move, and its undo takes them back with
+        that move: in every game a move is a line after the log's first."""
+        self.session.close()
+        words = game_words(entry_of_rules(self.session.rules), session_summary(self.session))
+        return LeftGame(self.session.path, len(self.session.events) > 1, words, next_game(self.session))
 
     def action_advice(self) -> None:
         """What each choice of the decision now is worth (the panel computes it; it never makes the move)."""

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import on, work
@@ -21,7 +21,6 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.events import DescendantBlur, DescendantFocus, Key, Paste
 from textual.message import Message
-from textual.screen import Screen
 from textual.suggester import SuggestFromList
 from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
@@ -34,7 +33,7 @@ from companion.games.alhambra_dice.entry import RULES as ALHAMBRA_DICE
 from companion.games.alhambra_rw.engine import IMAGINARY_PLAYERS
 from companion.games.alhambra_rw.entry import RULES as ROLL_AND_WRITE
 from companion.games.carcassonne_dice.entry import RULES as CARCASSONNE_DICE
-from companion.games.entry import ScoreFileError, load
+from companion.games.entry import ScoreFileError, Summary, load
 from companion.games.session import ResumeError, Rules, Session
 from companion.games.table import entry_of_rules
 from companion.history import player_key
@@ -49,7 +48,11 @@ from ..widgets.message_line import MessageLine
 from ..widgets.pick_list import PickList
 from .delete_game import DeleteGameScreen
 from .help import HelpPage, Rows
+from .left_game import PAD, LeftGame, NextGame, game_words
 from .sheet_editor import SheetEditorScreen
+
+if TYPE_CHECKING:  # the pad's screen names the form its set-up gives, from here
+    from .alhambra_pad import AlhambraPadScreen
 
 MAX_PLAYERS = 6
 """The most players a game takes (the Alhambra dice game, the pad); each game refuses counts it does not."""
@@ -157,9 +160,7 @@ def saved_game_label(game: SavedGame) -> str:
 def _game_words(game: SavedGame) -> str:
     """A game that can be continued as its label names it, without its date: its game, players, how far."""
     assert game.summary is not None
-    names = ", ".join([*game.summary.players, *(f"{n} ◇" for n in game.summary.imaginary)])
-    variant = f" ({game.summary.variant})" if game.summary.variant else ""
-    return f"{game.game.list_name}{variant} · {names} · {game.summary.where}"
+    return f"{game_words(game.game, game.summary)} · {game.summary.where}"
 
 
 def _reason(game: SavedGame) -> str:
@@ -203,7 +204,6 @@ class NewGame:
 
 
 ROLL_AND_WRITE_GAME = "roll_and_write"
-PAD = "alhambra_pad"
 
 NEW_GAMES = (
     NewGame(entry_of_rules(ROLL_AND_WRITE).title, ROLL_AND_WRITE_GAME, rules=ROLL_AND_WRITE),
@@ -225,26 +225,21 @@ NEW_GAMES = (
 by key."""
 
 
-@dataclass(frozen=True)
-class NextGame:
-    """The form as a finished game leaves it for the same table's next game: that game chosen (`action`), its
-    real players in seating order from its start player (who is chosen again), and Roll & Write's variant."""
-
-    action: str
-    players: tuple[str, ...]
-    variant: tuple[int, str] | None = None
-
-
 def next_game(session: AnySession) -> NextGame:
     """The next game of the table that played `session`: `n` on its end screen gave an empty form with the
     saved games focused, and the group's Enter continued an old game."""
-    summary = entry_of_rules(session.rules).summary
-    assert summary is not None  # every game played with a log lists its saved games
-    played = summary(session.state)
+    played = session_summary(session)
     action = next(g.action for g in NEW_GAMES if g.rules is session.rules and g.variant == played.variant)
     setup = session.setup
     variant = (len(setup.imaginary), setup.variant) if isinstance(setup, rw.GameStarted) else None
     return NextGame(action, played.players, variant)
+
+
+def session_summary(session: AnySession) -> Summary:
+    """A game being played as the saved games list it."""
+    summary = entry_of_rules(session.rules).summary
+    assert summary is not None  # every game played with a log lists its saved games
+    return summary(session.state)
 
 
 def _shipped_sheets() -> list[tuple[str, SheetChoice]]:
@@ -321,12 +316,23 @@ class StartScreen(FittedScreen[None]):
             self.games = games
 
     def __init__(
-        self, games_dir: Path, sheets_dir: Path, now: Callable[[], datetime], after: AnySession | None = None
+        self,
+        games_dir: Path,
+        sheets_dir: Path,
+        now: Callable[[], datetime],
+        after: AnySession | None = None,
+        left: LeftGame | None = None,
     ) -> None:
         super().__init__()
-        self.next_game = None if after is None else next_game(after)
-        """The form for the next game of the table that finished `after` (None: an empty form, the saved
-        games focused: back from a game left by one Esc too many, Enter takes the players back to it)."""
+        self.discarded = None if left is None or left.played else left
+        """The game just left with nothing played: deleted as the screen opens, its set-up in the form."""
+        self.left_said = ("", False)
+        """What became of that game, and whether it is an error: said while the form holds it as it was."""
+        discarded = None if self.discarded is None else self.discarded.form
+        self.next_game = next_game(after) if after is not None else discarded
+        """The form for the next game of the table that finished `after`, or of the game discarded (None: an
+        empty form, the saved games focused: back from a game left by one Esc too many, Enter takes the
+        players back to it)."""
         self.games_dir = games_dir
         self.sheets_dir = sheets_dir
         self.unreadable_sheets: dict[str, str] = {}
@@ -353,8 +359,8 @@ class StartScreen(FittedScreen[None]):
         self.variant_chosen: tuple[int, str] | None = None
         """The variant chosen, taken again whenever it is offered: a name retyped passes through counts of
         players that offer others, or none."""
-        self.game_opened = False
-        """Whether a game was opened over this screen (the pad): leaving it gives a new start screen."""
+        self.opened: AlhambraPadScreen | None = None
+        """The game opened over this screen (the pad): leaving it gives a new start screen."""
 
     def compose(self) -> ComposeResult:
         # Every game starts here: each by its key (the button's, the footer's), none in the title.
@@ -395,6 +401,8 @@ class StartScreen(FittedScreen[None]):
         if self.next_game is not None:
             self.fill(self.next_game)
         self.game_changed()
+        if self.discarded is not None:
+            self.discard(self.discarded)
         self.list_saved()
         if self.next_game is None and (self.saved or self.reading):
             self.query_one("#saved").focus()
@@ -410,6 +418,17 @@ class StartScreen(FittedScreen[None]):
             for field, name in zip(self.query(".name").results(Input), game.players, strict=False):
                 field.value = name
         self.variant_chosen = game.variant
+
+    def discard(self, left: LeftGame) -> None:
+        """Delete a game left with nothing played, saying so (one that cannot be deleted stays listed)."""
+        said = f"{left.words}: nothing was played"
+        try:
+            delete_game(left.path)
+        except OSError as exc:
+            self.left_said = (f"{said}, but cannot delete {left.path.name}: {exc}", True)
+        else:
+            self.left_said = (f"{said}, not kept; the form holds its players", False)
+        self.say_form()
 
     def list_saved(self) -> None:
         """The saved games as they are in the folder now, read here if few are not in the log index, else
@@ -506,15 +525,16 @@ class StartScreen(FittedScreen[None]):
         """Back from a screen opened over this one (the sheet editor, F4's past games): the games on disk may
         have changed. Back from a game opened over it (the Alhambra pad), a new start screen takes its place,
         as the app gives one after every other game: the names left typed made F7 a new pad, not the one just
-        left."""
-        if self.game_opened:
-            self.app.switch_screen(StartScreen(self.games_dir, self.sheets_dir, self.now))
+        left (a pad left with nothing typed is not kept, and the new form holds its players)."""
+        if self.opened is not None:
+            left = self.opened.leave()
+            self.app.switch_screen(StartScreen(self.games_dir, self.sheets_dir, self.now, left=left))
             return
         self.list_saved()
 
-    def open_game(self, screen: Screen[Any]) -> None:
+    def open_game(self, screen: AlhambraPadScreen) -> None:
         """Open the screen of a game kept in a file of its own (the pad) over this one."""
-        self.game_opened = True
+        self.opened = screen
         self.app.push_screen(screen)
 
     # --------------------------------------------------------------------------------- the form
@@ -576,14 +596,18 @@ class StartScreen(FittedScreen[None]):
 
     def say_form(self) -> None:
         """What the form's choices come to: who starts when the start player chosen has no name now, and for
-        Roll & Write the imaginary players, or why no variant is offered (an error once a name is typed)."""
+        Roll & Write the imaginary players, or why no variant is offered (an error once a name is typed);
+        first, while the form holds the game discarded as it was left, what became of that game."""
         fields = self.named_fields()
         names = list(fields.values())
-        said = []
+        left = None if self.discarded is None else self.discarded.form
+        # The form's own choices are posted as changed once the screen is open: the line is said again then.
+        holds = left is not None and (self.chosen_game(), tuple(names)) == (left.action, left.players)
+        note, error = self.left_said if holds else ("", False)
+        said = [note] if note else []
         if self.chosen_game() != PAD and fields and self.start_field not in (None, *fields):
             said.append(f"player {self.start_field}, chosen to start, has no name: {names[0]} starts")
         variant = self.query_one("#variant", Select).value
-        error = False
         if self.chosen_game() == ROLL_AND_WRITE_GAME:
             if not isinstance(variant, tuple):
                 said.append(variant_options(names)[1])
