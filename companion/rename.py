@@ -26,7 +26,7 @@ from typing import Any
 from companion.app.export import withdraw
 from companion.app.screens.start import looks_like_a_roll, names_clash
 from companion.games.entry import GameEntry, Progress, Result, ScoreFileError, Summary
-from companion.games.eventlog import SAID, LoadedLog, LogError, read_log, set_cut_line_aside
+from companion.games.eventlog import SAID, LoadedLog, LogError, log_line, read_log, set_cut_line_aside
 from companion.games.folding import IllegalMove
 from companion.games.held import InUse, open_held
 from companion.games.words import counted, listed
@@ -258,7 +258,7 @@ def _renamed_file(entry: GameEntry, data: bytes, old: str, new: str) -> tuple[by
             holds_new |= holds
             if places:
                 events += 1
-                line = json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+                line = log_line(value).encode()
         lines.append(line)
     return b"\n".join(lines), events, holds_new
 

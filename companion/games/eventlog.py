@@ -282,8 +282,7 @@ class GameLog(Generic[E]):
         self._write(self._line(event))
 
     def _line(self, event: E) -> bytes:
-        text = json.dumps(self.encode(event), ensure_ascii=False, separators=(",", ":"))
-        return f"{text}\n".encode()
+        return f"{log_line(self.encode(event))}\n".encode()
 
     def _in_place(self) -> os.stat_result:
         """The open file's status, once the file at `path` is found to be it (else `LogLost`)."""
@@ -339,6 +338,11 @@ class GameLog(Generic[E]):
         self, kind: type[BaseException] | None, value: BaseException | None, tb: TracebackType | None
     ) -> None:
         self.close()
+
+
+def log_line(event: object) -> str:
+    """An event's JSON as a log's line holds it (without its line end): compact, its names as typed."""
+    return json.dumps(event, ensure_ascii=False, separators=(",", ":"))
 
 
 def log_text(events: Iterable[E], encode: Callable[[E], dict[str, Any]]) -> str:
