@@ -172,6 +172,11 @@ def _tiles(data: object, where: str, names: tuple[str, ...], most: int) -> tuple
     return tuple(tiles)
 
 
+def _dirk_of(names: tuple[str, ...], dirk: tuple[bool, ...]) -> str:
+    """The imaginary Dirk's name ("": a game without him)."""
+    return next((name for name, is_dirk in zip(names, dirk, strict=True) if is_dirk), "")
+
+
 def _standing(data: object, n: int, names: tuple[str, ...], dirk: tuple[bool, ...]) -> Standing:
     where = f"scorings[{n}]"
     if not isinstance(data, dict):
@@ -189,9 +194,9 @@ def _standing(data: object, n: int, names: tuple[str, ...], dirk: tuple[bool, ..
     if missing:
         raise ScoreFileError(f"{where}.buildings: missing {', '.join(missing)}")
     rounds = AFTER_ROUND[n]
-    dirks = [(name, DIRK_PER_ROUND * rounds) for name, is_dirk in zip(names, dirk, strict=True) if is_dirk]
+    dirks = (_dirk_of(names, dirk), DIRK_PER_ROUND * rounds)  # no player is named "": none without Dirk
     tracks = tuple(
-        _stones(buildings[t], f"{where}.buildings.{t}", names, _most_points(rounds), *dirks) for t in TYPES
+        _stones(buildings[t], f"{where}.buildings.{t}", names, _most_points(rounds), dirks) for t in TYPES
     )
     for t, track in zip(TYPES, tracks, strict=True):
         _check_gained(track, f"{where}.buildings.{t}", rounds)
