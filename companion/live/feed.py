@@ -183,8 +183,9 @@ class CameraFeed:
         self._back = False
         """Whether the camera was lost since it opened first: what it settles on first was thrown unseen."""
         self._said = FeedStatus("starting")
-        self._skipped: list[str] = []
-        """The photos given as the camera that could not be read (`FeedStatus.skipped`), each said once."""
+        self._skipped: dict[str, None] = {}
+        """The photos given as the camera that could not be read (`FeedStatus.skipped`), each once, in order
+        (looked up at every frame)."""
 
     def start(self) -> None:
         self._thread.start()
@@ -228,7 +229,7 @@ class CameraFeed:
         the status from now on; an opening again skips the same ones again, counted once."""
         new = [e for e in getattr(source, "errors", ()) if e not in self._skipped]
         if new:
-            self._skipped += new
+            self._skipped.update(dict.fromkeys(new))
             self._status(self._said.state, self._said.detail, self._said.retry_in)
 
     def _run(self) -> None:
