@@ -49,10 +49,12 @@ AREA = TableArea(0.1, 0.2, 0.9, 0.8).to_json()
 
 
 def symbols() -> dict[str, Any]:
-    """A profile of two faces with the installed embedder's vectors (random unit vectors, one photo each)."""
+    """A profile of two faces with the installed embedder's vectors (random unit vectors, one photo each) and
+    the photos' cuts (random squares)."""
     rng = np.random.default_rng(0)
     card = model_card("face_embedder")
     dims = int(card["dims"])  # type: ignore[call-overload]
+    size = int(card["input_size"])  # type: ignore[call-overload]
 
     def turns() -> np.ndarray:
         v = rng.normal(size=(4, dims))
@@ -60,7 +62,12 @@ def symbols() -> dict[str, Any]:
 
     faces = tuple(
         TaughtFace(
-            label, (rng.integers(0, 256, (PATCH, PATCH), np.uint8),), 0.7, frozenset(edges), (turns(),)
+            label,
+            (rng.integers(0, 256, (PATCH, PATCH), np.uint8),),
+            0.7,
+            frozenset(edges),
+            (turns(),),
+            (rng.integers(0, 256, (size, size, 3), np.uint8),),
         )
         for label, edges in (("tower", ()), ("city", ("top",)))
     )

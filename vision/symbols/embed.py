@@ -52,19 +52,31 @@ class FaceEmbedder:
         self.size = int(self.model.card["input_size"])  # type: ignore[call-overload]
         self.dims = int(self.model.card["dims"])  # type: ignore[call-overload]
 
+    def cuts(self, image: Image, finds: Sequence[Detection]) -> npt.NDArray[np.uint8]:
+        """The squares the embedder reads of each find: one per `LOOKS` scale, look-major (looks·N×S×S×3)."""
+        # Every look of every find in one cut: the frame's halvings are made once.
+        return crop_squares(image, [face_square(f, scale) for scale in LOOKS for f in finds], self.size)
+
     def looks(self, image: Image, finds: Sequence[Detection], turns: int = 1) -> tuple[Vectors, Vectors]:
         """Each find's vector, the mean of its `LOOKS` (N×D, or turns×N×D at the first `turns` quarter
         turns), and its die-face score (N)."""
-        # Every look of every find in one cut: the frame's halvings are made once.
-        cuts = crop_squares(image, [face_square(f, scale) for scale in LOOKS for f in finds], self.size)
+        return self.looks_of(self.cuts(image, finds), turns)
+
+    def looks_of(self, cuts: npt.NDArray[np.uint8], turns: int = 1) -> tuple[Vectors, Vectors]:
+        """`looks` of the squares `cuts` made."""
+        n = len(cuts) // len(LOOKS)
         if turns > 1:
             cuts = quarter_turns(cuts)
         vectors, die_face = self(cuts)
-        n = len(finds)
         mean = vectors.reshape(turns, len(LOOKS), n, -1).mean(axis=1)
         mean /= np.maximum(np.linalg.norm(mean, axis=-1, keepdims=True), 1e-6)
         face = die_face.reshape(turns, len(LOOKS), n)[0].mean(axis=0)
         return (mean[0] if turns == 1 else mean), face
+
+    def at_turns(self, cuts: npt.NDArray[np.uint8]) -> Vectors:
+        """Each cut's vectors at its four quarter turns counter-clockwise (N×4×D), as a profile keeps them."""
+        vectors = self(quarter_turns(cuts))[0]
+        return np.ascontiguousarray(vectors.reshape(4, len(cuts), -1).transpose(1, 0, 2))
 
     def __call__(self, cuts: npt.NDArray[np.uint8]) -> tuple[Vectors, Vectors]:
         """Unit vectors (N×D) and die-face scores (N, 0-1) of face cuts."""
@@ -142,19 +154,28 @@ class TaughtFaces:
 
     def __init__(self, profile: SymbolProfile, embedder: FaceEmbedder | None = None) -> None:
         self.embedder = embedder or default_embedder()
-        version = str(self.embedder.model.card["version"])
         if not profile.embedder or any(not f.vectors for f in profile.faces):
             raise ProfileError(f"taught before the face embedder (no face vectors): {TEACH_AGAIN}")
-        if profile.embedder != version:
-            raise ProfileError(
-                f"taught with another face embedder ({short(profile.embedder)}): {TEACH_AGAIN}"
-            )
         self.labels = profile.labels
-        rows = [(fi, t, v[t]) for fi, f in enumerate(profile.faces) for v in f.vectors for t in range(4)]
+        vectors = self._vectors(profile)
+        rows = [(fi, t, v[t]) for fi, f in enumerate(vectors) for v in f for t in range(4)]
         self.bank_t = np.ascontiguousarray(np.stack([r[2] for r in rows]).T, np.float32)
         self.faces = np.array([r[0] for r in rows], np.intp)
         self.turns = np.array([r[1] for r in rows], np.intp)
         self.rule = card_rule(self.embedder.model.card)
+
+    def _vectors(self, profile: SymbolProfile) -> Sequence[Sequence[Vectors]]:
+        """Per face, its photos' vectors at the four quarter turns: the profile's own, or, for a profile
+        taught with another embedder, this one's of the cuts the profile keeps."""
+        if profile.embedder == str(self.embedder.model.card["version"]):
+            return [f.vectors for f in profile.faces]
+        # Another embedder's vectors mean nothing to this one; the squares it read are the same input.
+        if not all(f.cuts and f.cuts[0].shape[0] == self.embedder.size for f in profile.faces):
+            raise ProfileError(
+                f"taught with another face embedder ({short(profile.embedder)}): {TEACH_AGAIN}"
+            )
+        made = self.embedder.at_turns(np.stack([c for f in profile.faces for c in f.cuts]))
+        return [tuple(face) for face in np.split(made, np.cumsum([len(f.cuts) for f in profile.faces])[:-1])]
 
     def read(self, image: Image, finds: Sequence[Detection]) -> list[FaceRead]:
         vectors, die_face = self.embedder.looks(image, finds)

@@ -5,14 +5,17 @@
  "embedder": "face-embedder-...",
  "faces": [{"label": "tower", "threshold": 0.72, "areas": [],
             "vectors": ["<base64 of 4*D float16>", ...],
+            "cuts": ["<base64 of S*S*3 uint8>", ...],
             "templates": ["<base64 of patch*patch uint8>", ...]}, ...]}
 ```
 
 `vectors` hold, per teaching photo, the face embedder's vectors of its face at the four quarter turns
 (counter-clockwise, the first the taught orientation); `embedder` names the model that made them, since
-another model's vectors mean nothing to it. A die on the table reads as the face of the nearest vector
-(`vision.symbols.embed.FaceRule`). Profiles of version 1, taught before the embedder, have no vectors: they
-load, and the reader asks for them to be taught again.
+another model's vectors mean nothing to it. `cuts` (optional) hold, per teaching photo, the S×S BGR square
+the embedder read, turned as the photo's first vector: a newer embedder of the same input size makes the
+vectors anew from them when it reads the profile, so that its dice need no teaching again. A die on the table
+reads as the face of the nearest vector (`vision.symbols.embed.FaceRule`). Profiles of version 1, taught
+before the embedder, have no vectors: they load, and the reader asks for them to be taught again.
 
 The city reader (`vision.grid`) still matches templates: a cell reads as a face when its best match reaches
 the face's `threshold` and beats every other face by `margin` (a share of it for a face that looks alike);
@@ -31,6 +34,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -53,10 +57,16 @@ Template = npt.NDArray[np.uint8]
 Turns = npt.NDArray[np.float32]
 """One teaching photo's face vectors at the four quarter turns: 4×D."""
 MAX_DIMS = 1024
+Cut = npt.NDArray[np.uint8]
+"""The square of a teaching photo that the embedder read, in the taught orientation: S×S×3 BGR."""
+CUT_SIDES = (8, 256)
+"""The least and most pixels on a side of a cut (the shipped embedder reads 48): a file's cut outside them is
+damage, not an embedder's input."""
 Sides = frozenset[str]
 
 LIMITS = Limits(size=50_000_000)
-"""A taught set of dice is some 100 KB (a template is 1,368 characters); a file of 50 MB is not a profile."""
+"""A taught set of dice is some 300 KB (a template is 1,368 characters, a cut 9,216); a file of 50 MB is not a
+profile."""
 LAB_RANGE = 1000.0
 """No body colour is further from 0 on any Lab axis (L is 0–100, a and b within ±128)."""
 
@@ -81,6 +91,8 @@ class TaughtFace:
     """The face's separate areas of art that reach its sides, each by the sides it reaches, at rotation 0."""
     vectors: tuple[Turns, ...] = ()
     """Per teaching photo, the embedder's vectors of the face at the four quarter turns."""
+    cuts: tuple[Cut, ...] = ()
+    """Per teaching photo, the square its vectors were made of, turned to the taught orientation (or none)."""
 
     @property
     def edges(self) -> Sides:
@@ -138,6 +150,8 @@ class SymbolProfile:
             out["vectors"] = [
                 base64.b64encode(v.astype("<f2").tobytes()).decode("ascii") for v in face.vectors
             ]
+            if face.cuts:
+                out["cuts"] = [base64.b64encode(c.tobytes()).decode("ascii") for c in face.cuts]
         out["templates"] = [base64.b64encode(t.tobytes()).decode("ascii") for t in face.templates]
         return out
 
@@ -189,6 +203,9 @@ def parse_profile(data: object) -> SymbolProfile:
         raise ProfileError(
             f"field 'faces': vectors of different lengths ({', '.join(map(str, sorted(dims)))})"
         )
+    sides = {c.shape[0] for f in faces for c in f.cuts}
+    if len(sides) > 1:
+        raise ProfileError(f"field 'faces': cuts of different sizes ({', '.join(map(str, sorted(sides)))})")
     seen: set[str] = set()
     for f in faces:
         if f.label in seen:
@@ -236,7 +253,7 @@ def _face(raw: object, index: int, patch: int, with_vectors: bool) -> TaughtFace
         raise ProfileError(f"field '{where}' must be an object")
     refuse_unknown(
         raw,
-        ("label", "threshold", "areas", "edges", "vectors", "templates"),
+        ("label", "threshold", "areas", "edges", "vectors", "cuts", "templates"),
         f"field '{where}'",
         ProfileError,
     )
@@ -257,7 +274,8 @@ def _face(raw: object, index: int, patch: int, with_vectors: bool) -> TaughtFace
             )
         templates.append(np.frombuffer(blob, np.uint8).reshape(patch, patch).copy())
     vectors = _vectors(raw, where) if with_vectors else ()
-    return TaughtFace(label, tuple(templates), threshold, areas, vectors)
+    cuts = _cuts(raw, where, len(vectors)) if with_vectors and "cuts" in raw else ()
+    return TaughtFace(label, tuple(templates), threshold, areas, vectors, cuts)
 
 
 def _blobs(raw: dict[str, object], key: str, where: str) -> list[bytes]:
@@ -287,6 +305,22 @@ def _vectors(raw: dict[str, object], where: str) -> tuple[Turns, ...]:
                 f" got {len(blob)} bytes"
             )
         out.append(vectors)
+    return tuple(out)
+
+
+def _cuts(raw: dict[str, object], where: str, photos: int) -> tuple[Cut, ...]:
+    blobs = _blobs(raw, "cuts", where)
+    if len(blobs) != photos:
+        raise ProfileError(f"field '{where}.cuts' must hold one cut per vector ({photos}), got {len(blobs)}")
+    out = []
+    for j, blob in enumerate(blobs):
+        side = math.isqrt(len(blob) // 3)
+        if len(blob) != side * side * 3 or not CUT_SIDES[0] <= side <= CUT_SIDES[1]:
+            raise ProfileError(
+                f"field '{where}.cuts[{j}]' must be base64 of a square cut (SxSx3 bytes, S from"
+                f" {CUT_SIDES[0]} to {CUT_SIDES[1]}), got {len(blob)} bytes"
+            )
+        out.append(np.frombuffer(blob, np.uint8).reshape(side, side, 3).copy())
     return tuple(out)
 
 

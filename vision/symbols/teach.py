@@ -31,7 +31,7 @@ from vision.symbols.art import CLEAR_MAJORITY, Float, cut_arts, rim_colours, to_
 from vision.symbols.embed import FaceEmbedder, default_embedder
 from vision.symbols.locate import cut_faces
 from vision.symbols.matcher import ROTATIONS, SHIFT, FaceMatcher, describe_windows, template_windows
-from vision.symbols.profile import EDGES, Sides, SymbolProfile, TaughtFace, Turns, label_error
+from vision.symbols.profile import EDGES, Cut, Sides, SymbolProfile, TaughtFace, Turns, label_error
 
 MIN_SHARPNESS = 0.12
 """Below this a teaching photo is too blurry to teach from (a blur of about 3% of the die's side)."""
@@ -302,11 +302,12 @@ def teach(
 
     draft = SymbolProfile(tuple(faces), body, margin=0.0)
     embedder = embedder or default_embedder()
-    vectors, alike = face_vectors(photos, finds, embedder, warn, named)
+    vectors, squares, alike = face_vectors(photos, finds, embedder, warn, named)
     thresholds, margin = calibrate(draft, arts, views, alike)
     return SymbolProfile(
         tuple(
-            replace(f, threshold=t, vectors=vectors[f.label]) for f, t in zip(faces, thresholds, strict=True)
+            replace(f, threshold=t, vectors=vectors[f.label], cuts=squares[f.label])
+            for f, t in zip(faces, thresholds, strict=True)
         ),
         body,
         margin,
@@ -327,26 +328,33 @@ def face_vectors(
     embedder: FaceEmbedder,
     warn: Callable[[str], None],
     named: Collection[tuple[str, str]] = (),
-) -> tuple[dict[str, tuple[Turns, ...]], frozenset[frozenset[str]]]:
-    """Per face, each kept photo's vectors at the four quarter turns, the first the taught orientation, and
-    the pairs of faces whose photos look alike.
+) -> tuple[dict[str, tuple[Turns, ...]], dict[str, tuple[Cut, ...]], frozenset[frozenset[str]]]:
+    """Per face, each kept photo's vectors at the four quarter turns, the first the taught orientation; the
+    square each photo's vectors were made of, turned as their first (none when the embedder reads a face as
+    the mean of several `LOOKS`: one square could not make them again); and the pairs of faces whose photos
+    look alike.
 
     The first photo of a face defines it (its die turned less than 45° either way); every other photo takes
     the quarter turn nearest it. A photo unlike its face's others (`DISAGREE`) is named, and so is a face
     whose photos sit nearer another face's than their own; a photo in `named` was named already.
     """
     turned: dict[str, list[Turns]] = {}
+    cuts: dict[str, list[Cut]] = {}
     names: dict[str, list[str]] = {}
     for p in photos:
-        vectors = embedder.looks(p.image, [finds[id(p)]], turns=4)[0][:, 0]  # row k: turned k quarter turns
+        looks = embedder.cuts(p.image, [finds[id(p)]])
+        vectors = embedder.looks_of(looks, turns=4)[0][:, 0]  # row k: turned k quarter turns
         label = p.face
         if label not in turned:
             # The cut undid a clockwise turn of the die; past 45° it shows the die a quarter turn on.
             k = -1 if finds[id(p)].angle > 45 else 0
-            turned[label], names[label] = [], []
+            turned[label], cuts[label], names[label] = [], [], []
         else:
             k = int(np.argmax(vectors @ turned[label][0][0]))
         turned[label].append(np.roll(vectors, -k, axis=0))
+        if len(looks) == 1:
+            # Row 0 is now the cut turned k quarter turns, as `quarter_turns` turns it.
+            cuts[label].append(np.ascontiguousarray(np.rot90(looks[0], k)))
         names[label].append(p.name)
     uprights = {label: np.stack([v[0] for v in photo_vectors]) for label, photo_vectors in turned.items()}
     for label, upright in uprights.items():
@@ -371,7 +379,11 @@ def face_vectors(
                     f"face {label!r}: its photos look like those of face {other!r} (similarity {cross:.2f}"
                     f" against {inner:.2f} among its own): check the labels or retake the photos"
                 )
-    return {label: tuple(photo_vectors) for label, photo_vectors in turned.items()}, frozenset(alike)
+    return (
+        {label: tuple(photo_vectors) for label, photo_vectors in turned.items()},
+        {label: tuple(photo_cuts) for label, photo_cuts in cuts.items()},
+        frozenset(alike),
+    )
 
 
 def reading_view(image: Image, box: Box) -> tuple[Image, Box]:

@@ -106,27 +106,33 @@ def test_vectors_survive_the_file_and_a_profile_without_them_is_refused(
     path.write_text(json.dumps(old))
     with pytest.raises(ProfileError, match="taught before the face embedder"):
         DiceReader(symbols=load_profile(path)).read(load_image(sorted((TRAY / "images").iterdir())[0]))
+    without_cuts = tuple(replace(f, cuts=()) for f in profile.faces)
     with pytest.raises(ProfileError, match="teach it again"):
-        TaughtFaces(replace(profile, embedder="face-embedder-other"))
+        TaughtFaces(replace(profile, faces=without_cuts, embedder="face-embedder-other"))
 
 
 def test_a_profile_taught_with_another_embedder_is_read_with_it(
     taught: tuple[SymbolProfile, list[str]], tmp_path: Path
 ) -> None:
     """A training run's embedder (a folder, as `lab.symbol_real --model` reads) teaches and reads; the shipped
-    one refuses what it taught."""
+    one reads what it taught from the cuts the profile keeps, as it reads what it taught itself, and refuses
+    a profile without them."""
     shutil.copy(model_path("face_embedder"), tmp_path / "face_embedder.onnx")
     card = {**model_card("face_embedder"), "version": "face-embedder-a-training-run"}
     (tmp_path / "face_embedder.json").write_text(json.dumps(card))
     other = FaceEmbedder(folder=tmp_path)
     profile = teach(read_faces_dir(FACES_DIR, lambda _: None), warn=lambda _: None, embedder=other)
     assert profile.embedder == "face-embedder-a-training-run"
-    with pytest.raises(ProfileError, match="teach it again"):
-        DiceReader(symbols=profile)
     photo = load_image(sorted((TRAY / "images").iterdir())[0])
     faces = [d.face for d in DiceReader(symbols=profile, embedder=other).read(photo).dice]
     assert any(f not in (None, UNKNOWN) for f in faces)
     assert faces == [d.face for d in DiceReader(symbols=taught[0]).read(photo).dice]
+    path = tmp_path / "other.json"
+    profile.save(path)
+    assert faces == [d.face for d in DiceReader(symbols=load_profile(path)).read(photo).dice]
+    without = replace(profile, faces=tuple(replace(f, cuts=()) for f in profile.faces))
+    with pytest.raises(ProfileError, match="teach it again"):
+        DiceReader(symbols=without)
 
 
 def test_the_app_refuses_a_profile_taught_before_the_embedder(
