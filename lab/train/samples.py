@@ -187,7 +187,9 @@ def classifier_sample(rng: np.random.Generator, photos: list[Photo], out: int) -
         img, box, label = photo.image, photo.boxes[i], int(photo.values[i])
     elif pick < 0.85:
         painter: FacePainter = PipPainter() if pick < 0.8 else GlyphPainter()
-        scene = random_scene(rng, 160, 160, n_dice=1, painters=(painter,), side=rng.uniform(22, 60))
+        scene = random_scene(
+            rng, 160, 160, n_dice=1, painters=(painter,), side=rng.uniform(22, 60), real_bodies=True
+        )
         if not scene.dice:
             return classifier_sample(rng, photos, out)
         d = scene.dice[0]

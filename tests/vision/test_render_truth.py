@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 import pytest
 
 from vision.simulated_table import DieSpec, Look, PipPainter, Placement, draw_scene, random_scene
+from vision.simulated_table.scene import other_faces
 
 CLEAN = Look(
     side_dir=(0.0, 0.0),
@@ -60,3 +63,47 @@ def test_random_scenes_keep_their_dice_inside_the_frame() -> None:
             assert 0 <= die.box.x0 < die.box.x1 <= 400 and 0 <= die.box.y0 < die.box.y1 <= 300
             assert die.kind == "pip" and 1 <= (die.value or 0) <= 6
             assert 0 <= die.angle < 90
+
+
+ANGLED = replace(CLEAN, side_dir=(0.3, 0.25))
+
+
+def dark_outside_the_top(value: int, **looks: bool) -> int:
+    rng = np.random.default_rng(value)
+    table = np.full((160, 160, 3), 200, np.uint8)
+    spec, place = clean_die(value, Placement(80, 80, 60, 10), rng)
+    scene = draw_scene(table, [(replace(spec, **looks), place)], ANGLED, rng)
+    top = np.zeros(table.shape[:2], np.uint8)
+    cv2.fillConvexPoly(top, scene.dice[0].corners.astype(np.int32), 1)
+    top = cv2.dilate(top, np.ones((3, 3), np.uint8))
+    dark = cv2.cvtColor(scene.image, cv2.COLOR_BGR2GRAY) < 50
+    return int((dark & (top == 0)).sum())
+
+
+@pytest.mark.parametrize("value", range(1, 7))
+def test_a_die_seen_at_an_angle_shows_pips_on_its_sides_only_when_asked(value: int) -> None:
+    # The pips a reader must not count: training crops show them, the demos' plain sides stay as measured.
+    assert dark_outside_the_top(value, painted_sides=True) > 20
+    assert dark_outside_the_top(value) == 0
+
+
+@pytest.mark.parametrize("value", range(1, 7))
+def test_the_hidden_faces_are_a_real_d6s(value: int) -> None:
+    spec, _ = clean_die(value, Placement(0, 0, 10, 0), np.random.default_rng(0))
+    for seed in range(20):
+        under, first, second = (int(x) for x in other_faces(spec, np.random.default_rng(seed)))
+        assert under == 7 - value
+        assert {first, second}.isdisjoint({value, 7 - value}) and first + second != 7 and first != second
+
+
+def test_a_translucent_die_shows_the_face_beneath_faintly() -> None:
+    rng = np.random.default_rng(3)
+    table = np.full((120, 120, 3), 120, np.uint8)
+    spec, place = clean_die(1, Placement(60, 60, 80, 0), rng)
+    plain = draw_scene(table, [(spec, place)], CLEAN, np.random.default_rng(4)).image
+    seen = draw_scene(
+        table, [(replace(spec, translucent=True), place)], CLEAN, np.random.default_rng(4)
+    ).image
+    # The six beneath, at a corner pip of its layout: fainter than a pip, darker than the plain body.
+    corner = (int(60 - 40 + 0.25 * 80), int(60 - 40 + 0.25 * 80))
+    assert plain[corner].mean() > seen[corner].mean() + 15 > 70 + 15

@@ -39,6 +39,8 @@ class DieSpec:
     body: BGR
     ink: BGR
     marbled: bool = False
+    translucent: bool = False  # the faces under the top one show faintly through the body
+    painted_sides: bool = False  # side faces show their own pips or art, as a real die seen at an angle does
 
 
 @dataclass(frozen=True)
@@ -104,12 +106,47 @@ def ink_for(body: BGR, rng: np.random.Generator) -> BGR:
     return jitter((25, 25, 25), rng, 20) if luma > 140 else jitter((240, 240, 240), rng, 15)
 
 
-def random_die(painter: FacePainter, rng: np.random.Generator, color: str | None = None) -> DieSpec:
+def random_die(
+    painter: FacePainter, rng: np.random.Generator, color: str | None = None, real_bodies: bool = False
+) -> DieSpec:
+    """A die of random colour and face; `real_bodies` paints its sides and makes some translucent, the
+    pips a reader must not count (off by default so the demos' tables stay as their tests measured them)."""
     colour = color or str(rng.choice(list(BODY_COLOURS)))
     options = BODY_COLOURS[colour]
     body = jitter(options[int(rng.integers(len(options)))], rng)
     label = str(rng.choice(list(painter.labels)))
-    return DieSpec(painter, label, colour, body, ink_for(body, rng), marbled=rng.random() < 0.1)
+    return DieSpec(
+        painter,
+        label,
+        colour,
+        body,
+        ink_for(body, rng),
+        marbled=rng.random() < 0.1,
+        translucent=real_bodies and rng.random() < 0.2,
+        painted_sides=real_bodies,
+    )
+
+
+def other_faces(spec: DieSpec, rng: np.random.Generator) -> tuple[str, str, str]:
+    """Labels for the face under the top one and two neighbouring side faces: for pips as on a real d6
+    (opposite faces sum to 7), for other art any other labels."""
+    labels = list(spec.painter.labels)
+    if spec.painter.kind == "pip":
+        top = int(spec.label)
+        sides = [v for v in range(1, 7) if v not in (top, 7 - top)]
+        first = int(rng.choice(sides))
+        second = int(rng.choice([v for v in sides if v not in (first, 7 - first)]))
+        return str(7 - top), str(first), str(second)
+    rest = [x for x in labels if x != spec.label] or labels
+    under, one, other = (str(x) for x in rng.choice(rest, 3))
+    return under, one, other
+
+
+def see_through(face: Image, under: Image, rng: np.random.Generator) -> Image:
+    """A translucent body: the face beneath, mirrored as seen through the die, blurred and faint."""
+    n = face.shape[0]
+    ghost = cv2.GaussianBlur(under[:, ::-1], (0, 0), max(0.5, n * rng.uniform(0.02, 0.06)))
+    return np.asarray(cv2.addWeighted(face, 1.0 - (w := rng.uniform(0.12, 0.35)), ghost, w, 0), np.uint8)
 
 
 def random_table(rng: np.random.Generator, height: int, width: int) -> Image:
@@ -259,23 +296,46 @@ def draw_die(
     if cx1 > cx0 and cy1 > cy0:
         canvas[cy0:cy1, cx0:cx1] *= 1 - 0.45 * mask[cy0 - y0 : cy1 - y0, cx0 - x0 : cx1 - x0, None]
 
+    size = max(8, int(np.ceil(place.side)))
+    src = np.array([[0, 0], [size, 0], [size, size], [0, size]], np.float32)
+
+    def warped(
+        face: Image, alpha: npt.NDArray[np.float32], quad: Corners
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32], int, int, tuple[int, int]]:
+        x0, y0 = np.floor(quad.min(0)).astype(int) - 1
+        x1, y1 = np.ceil(quad.max(0)).astype(int) + 2
+        warp = cv2.getPerspectiveTransform(src, (quad - [x0, y0]).astype(np.float32))
+        dsize = (int(x1 - x0), int(y1 - y0))
+        face_w = cv2.warpPerspective(face, warp, dsize, flags=cv2.INTER_AREA).astype(np.float32)
+        alpha_w = np.asarray(cv2.warpPerspective(alpha, warp, dsize, flags=cv2.INTER_LINEAR), np.float32)
+        return face_w, alpha_w, int(x0), int(y0), dsize
+
+    def painted(label: str) -> Image:
+        face = spec.painter.paint(label, size, spec.body, spec.ink, rng)
+        return marble(face, rng) if spec.marbled else face
+
+    under, *beside = other_faces(spec, rng) if spec.translucent or spec.painted_sides else ("", "", "")
     body = np.array(spec.body, np.float32)
     if np.hypot(*look.side_dir) > 0.01 or place.lift > 0:
         mask, x0, y0 = poly_alpha(np.vstack([top, base]), 0.6)
-        blend(mask, x0, y0, body * rng.uniform(0.45, 0.8))
+        shade = rng.uniform(0.45, 0.8)
+        blend(mask, x0, y0, body * shade)
+        if spec.painted_sides and np.hypot(*(top[0] - base[0])) > 1.5:
+            centre = top.mean(0)
+            edges = [(i, (i + 1) % 4) for i in range(4)]
+            shown = [(i, j) for i, j in edges if np.dot((top[i] + top[j]) / 2 - centre, base[0] - top[0]) > 0]
+            flat = np.ones((size, size), np.float32)
+            for (i, j), label in zip(shown, beside, strict=False):
+                side_w, side_a, sx, sy, _ = warped(
+                    painted(label), flat, np.array([top[i], top[j], base[j], base[i]])
+                )
+                blend(side_a, sx, sy, np.clip(side_w * shade, 0, 255))
 
-    size = max(8, int(np.ceil(place.side)))
-    face = spec.painter.paint(spec.label, size, spec.body, spec.ink, rng)
-    if spec.marbled:
-        face = marble(face, rng)
+    face = painted(spec.label)
+    if spec.translucent:
+        face = see_through(face, painted(under), rng)
     alpha = rounded_mask(size, size * rng.uniform(0.06, 0.22))
-    src = np.array([[0, 0], [size, 0], [size, size], [0, size]], np.float32)
-    x0, y0 = np.floor(top.min(0)).astype(int) - 1
-    x1, y1 = np.ceil(top.max(0)).astype(int) + 2
-    warp = cv2.getPerspectiveTransform(src, (top - [x0, y0]).astype(np.float32))
-    dsize = (int(x1 - x0), int(y1 - y0))
-    face_w = cv2.warpPerspective(face, warp, dsize, flags=cv2.INTER_AREA).astype(np.float32)
-    alpha_w = np.asarray(cv2.warpPerspective(alpha, warp, dsize, flags=cv2.INTER_LINEAR), np.float32)
+    face_w, alpha_w, x0, y0, dsize = warped(face, alpha, top)
     if rng.random() < look.specular:
         glint = np.zeros_like(alpha_w)
         gx, gy = rng.uniform(0.2, 0.8, 2) * dsize
@@ -382,6 +442,7 @@ def random_scene(
     painters: Sequence[FacePainter] = (PipPainter(),),
     colors: Sequence[str] | None = None,
     side: float | None = None,
+    real_bodies: bool = False,
 ) -> Scene:
     """A random table with random dice: the renderer's main entry for training, tests and benchmarks."""
     n = int(rng.integers(1, 20)) if n_dice is None else n_dice
@@ -390,7 +451,10 @@ def random_scene(
     dice = [
         (
             random_die(
-                painters[int(rng.integers(len(painters)))], rng, str(rng.choice(colors)) if colors else None
+                painters[int(rng.integers(len(painters)))],
+                rng,
+                str(rng.choice(colors)) if colors else None,
+                real_bodies,
             ),
             p,
         )
