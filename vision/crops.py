@@ -67,10 +67,13 @@ def rescale(image: Image, scale: float) -> Image:
 
 
 def crop_dice(
-    image: Image, boxes: Sequence[Box], out: int, margin: float = CROP_MARGIN
+    image: Image, boxes: Sequence[Box], out: int, margin: float | Sequence[float] = CROP_MARGIN
 ) -> npt.NDArray[np.uint8]:
-    """The square crop (N×out×out×3) around each die box, its side `margin` times the box's longer side."""
-    squares = [(*b.center, max(b.width, b.height) * margin, 0.0) for b in boxes]
+    """The square crop (N×out×out×3) around each die box, its side `margin` times the box's longer side;
+    with several margins, every box's crop at the first, then at the second, ... (one halving of the frame
+    serves them all)."""
+    margins = (margin,) if isinstance(margin, float | int) else tuple(margin)
+    squares = [(*b.center, max(b.width, b.height) * m, 0.0) for m in margins for b in boxes]
     return crop_squares(image, squares, out)
 
 

@@ -53,9 +53,10 @@ class PipClassifier:
         trained) so that a die read at 0.8 is right about 80% of the time, not more or less."""
 
     def crops(
-        self, image: Image, found: list[Detection], margin: float = CROP_MARGIN
+        self, image: Image, found: list[Detection], margin: float | Sequence[float] = CROP_MARGIN
     ) -> npt.NDArray[np.uint8]:
-        """The square crop (N×S×S×3) the model reads for each detection, `margin` box sides wide."""
+        """The square crop (N×S×S×3) the model reads for each detection, `margin` box sides wide (with
+        several margins, all crops at each in turn)."""
         return crop_dice(image, [d.box for d in found], self.size, margin)
 
     def __call__(self, crops: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32]:
@@ -145,9 +146,10 @@ class PipReader:
     def classify(self, image: Image, found: list[Detection]) -> Classified:
         """Each found die's crop and the class probabilities of it and of its box alone (class 0: not a pip
         die), both crops read in one call."""
-        crops = self.classifier.crops(image, found)
-        both = self.classifier(np.concatenate([crops, self.classifier.crops(image, found, FACE_MARGIN)]))
-        first, face = both[: len(crops)], both[len(crops) :]
+        both_crops = self.classifier.crops(image, found, (CROP_MARGIN, FACE_MARGIN))
+        crops = both_crops[: len(found)]
+        both = self.classifier(both_crops)
+        first, face = both[: len(found)], both[len(found) :]
         return Classified(crops, self.classifier.with_second_looks(crops, first), face)
 
     def pip_dice(self, found: list[Detection], classified: Classified) -> tuple[Die, ...]:
