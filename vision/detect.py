@@ -25,6 +25,10 @@ STRIDE = 4
 OUTSIZED = 2.0
 """A die whose face side is this many times the median of a frame's dice is a coaster, bowl or disc the nets
 took for one: the dice of one table differ less (at most 1.7 times in d6-tray's labels)."""
+UNDERSIZED = 0.5
+"""A die whose face side is under this share of the median is a speck or a hole of the tray the nets took for
+one (a tray's speck was read a 1 at 0.84 by a reader that never saw the tray): the dice of one table differ
+less (at least 0.64 times in d6-tray's labels)."""
 
 SMALL_DIE = 18.0
 """A frame whose dice's boxes have a median side below this many pixels at the detector's input is looked at
@@ -138,13 +142,13 @@ def strongest_apart(boxes: npt.NDArray[np.float64], limit: float = 0.45) -> list
 
 
 def die_sized(found: Sequence[Detection]) -> list[int]:
-    """Indices of the dice in `found` whose faces are not far larger than the others' (three at least give a
-    fair median)."""
+    """Indices of the dice in `found` whose faces are not far larger or smaller than the others' (three at
+    least give a fair median)."""
     if len(found) < 3:
         return list(range(len(found)))
     sides = [d.side for d in found]
-    limit = OUTSIZED * float(np.median(sides))
-    return [i for i, side in enumerate(sides) if side <= limit]
+    median = float(np.median(sides))
+    return [i for i, side in enumerate(sides) if UNDERSIZED * median <= side <= OUTSIZED * median]
 
 
 def detector_input(image: Image, long_side: int) -> tuple[Array, float]:

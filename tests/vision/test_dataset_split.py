@@ -66,7 +66,7 @@ def test_two_peaks_on_one_die_give_one_detection() -> None:
     assert strongest_apart(np.array([[0.0, 0, 10, 10], [1, 1, 11, 11], [5, 0, 15, 10]])) == [0, 2]
 
 
-def test_a_die_far_larger_than_the_others_is_not_a_die() -> None:
+def test_a_die_far_larger_or_smaller_than_the_others_is_not_a_die() -> None:
     def die(x0: float, side: float, angle: float = 0.0) -> Detection:
         extent = side * (abs(np.cos(np.deg2rad(angle))) + abs(np.sin(np.deg2rad(angle))))
         return Detection(Box(x0, 0, x0 + extent, extent), 0.9, angle)
@@ -78,6 +78,10 @@ def test_a_die_far_larger_than_the_others_is_not_a_die() -> None:
     assert die_sized([die(0, 68), die(200, 40), die(300, 40)]) == [0, 1, 2]
     # Two dice give no fair median: both stay.
     assert die_sized([die(0, 100), die(200, 40)]) == [0, 1]
+    # A speck of the tray of 16 pixels among dice of about 38 (read as a 1 at 0.84 by a reader that never saw
+    # the tray) goes; a die 0.64 times the others' side (d6-tray's smallest) stays.
+    assert die_sized([die(0, 16), die(200, 38), die(300, 36), die(400, 40)]) == [1, 2, 3]
+    assert die_sized([die(0, 25), die(200, 38), die(300, 40), die(400, 40)]) == [0, 1, 2, 3]
 
 
 def test_rendered_tables_are_scored_against_their_truth() -> None:
@@ -95,7 +99,7 @@ def test_rendered_tables_are_scored_against_their_truth() -> None:
 
 def test_the_listed_label_faults_are_mended_in_the_held_out_copy(tmp_path: Path) -> None:
     fixes = load_fixes(LABEL_FAULTS)
-    assert fixes and all(is_held_out(f.image) for f in fixes)
+    assert any(is_held_out(f.image) for f in fixes)  # and some of training photos, not in the copy
     write_held_out(D6_TRAY, tmp_path, fixes)
     before = {i.image.name: i.dice for i in load_set(D6_TRAY)}
     after = {i.image.name: i.dice for i in load_set(tmp_path)}
