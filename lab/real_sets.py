@@ -20,7 +20,7 @@ from vision.one_die import on_table
 from vision.reading import Box, Image
 
 SETS = ("tray", "webcam", "casino")
-PARTS = ("train", "measure")
+PARTS = ("train", "measure", "all")
 CROP_TABLE = 8
 """A casino crop is laid on a table this many times its size."""
 
@@ -31,15 +31,15 @@ def shared_datasets() -> Path:
 
 
 def labelled(name: str, part: str, root: Path | None = None) -> list[LabelledImage]:
-    """The labelled photos of one part ("train" or "measure") of one set."""
+    """The labelled photos of one part ("train", "measure" or "all") of one set."""
     root = root or shared_datasets()
     if name == "tray":
-        return load_set(root / "d6-tray", "held-out" if part == "measure" else "train")
+        return load_set(root / "d6-tray", {"measure": "held-out", "train": "train"}.get(part, "all"))
     if name == "webcam":
         scenes = labelled_scenes(root / "webcam-red-yellow")
-        return [s for s in scenes if scene_held_out(s) == (part == "measure")]
+        return [s for s in scenes if part == "all" or scene_held_out(s) == (part == "measure")]
     if name == "casino":
-        folders = ("test",) if part == "measure" else ("train", "val")
+        folders = {"measure": ("test",), "train": ("train", "val")}.get(part, ("test", "val", "train"))
         return [item for f in folders for item in load_crop_set(root / "casino-crops" / f)]
     raise ValueError(f"no real set {name!r} (sets: {', '.join(SETS)})")
 
