@@ -36,6 +36,9 @@ def test_every_photo_is_read_and_the_tray_scored_with_its_labels_mended(
     assert tray["labelled_dice"] == tray["as_published"]["labelled_dice"] + 1
     crops = sum(1 for p in (DATA / "casino-crops").rglob("*") if p.suffix in {".jpg", ".png"})
     assert casino["photos"] == casino["labelled_dice"] == crops
+    for row in (tray, casino):  # a labelled die not found is missed, one found and read unsurely asked about
+        assert row["dice_missed"] == pytest.approx(1 - row["recall"], abs=1e-3)
+        assert 0 <= row["dice_asked"] <= 1 - row["dice_missed"]
     assert main(["--casino", str(MODELS), "--data", str(root)]) == 0
     assert f"| casino | {crops} | {crops} |" in capsys.readouterr().out
 
@@ -44,6 +47,17 @@ def test_no_models_named_is_an_error(capsys: pytest.CaptureFixture[str]) -> None
     with pytest.raises(SystemExit) as stopped:
         main([])
     assert stopped.value.code == 2 and "--tray DIR" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", ["tray", "casino"])
+def test_a_set_that_is_not_there_is_named(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The sets are not shipped: without them the tray gave a traceback and casino a row of no photos."""
+    with pytest.raises(SystemExit) as stopped:
+        main([f"--{name}", str(MODELS), "--data", str(tmp_path)])
+    said = capsys.readouterr().err
+    assert stopped.value.code == 2 and str(tmp_path) in said and "Traceback" not in said
 
 
 def dice(found: Sequence[LabelledDie]) -> list[tuple[int, int, int]]:
