@@ -36,8 +36,9 @@ from lab.train.bank import make_bank, rendered_tables
 from lab.train.fit import DetectorSamples, bank_batches, detector_loss, onnx_export, quiet_worker
 from lab.train.nets import DieDetectorNet, PipClassifierNet
 from lab.train.samples import Photo, RealCrop, classifier_sample, load_photos
+from lab.train.split import training_part
 from lab.train.webcam import HELD_OUT_PERCENT, labelled_scenes, value_crops
-from vision.dataset import is_held_out, load_crop_set, load_set
+from vision.dataset import is_held_out, load_crop_set
 from vision.images import load_image
 from vision.reading import SURE_READ
 
@@ -177,8 +178,9 @@ def fit_temperature(logits: torch.Tensor, y: torch.Tensor) -> float:
 
 
 def training_photos(args: argparse.Namespace) -> list[Photo]:
-    """d6-tray's training photos and webcam-red-yellow's training scenes (unless left out), their dice."""
-    d6 = [it for it in load_set(args.d6_tray) if not is_held_out(it.image.name)]
+    """d6-tray's training photos (their contradicted labels mended) and webcam-red-yellow's training scenes
+    (unless left out), their dice."""
+    d6 = training_part(args.d6_tray)
     webcam = [s for s in labelled_scenes(args.webcam) if not is_held_out(s.image.name, HELD_OUT_PERCENT)]
     return load_photos(
         (d6 if args.leave_out != "tray" else []) + (webcam if args.leave_out != "webcam" else [])

@@ -28,7 +28,8 @@ from torch.utils.data import DataLoader, Dataset
 from lab.train.bank import cached_bank, rendered_tables
 from lab.train.nets import DieDetectorNet, PipClassifierNet
 from lab.train.samples import Photo, detector_sample, load_photos
-from vision.dataset import HELD_OUT_PERCENT, is_held_out, load_set
+from lab.train.split import training_part
+from vision.dataset import HELD_OUT_PERCENT, load_set
 
 DETECTOR_LONG_SIDE = 384
 """The runtime scales a frame so its long side is this many pixels before detection."""
@@ -112,9 +113,8 @@ def train(args: argparse.Namespace) -> None:
     # OpenCV's thread pool does not survive the fork into sample workers (they hang): one thread here too.
     cv2.setNumThreads(1)
     args.out.mkdir(parents=True, exist_ok=True)
-    items = load_set(args.data)
-    train_items = [it for it in items if not is_held_out(it.image.name)]
-    held = sorted(it.image.name for it in items if is_held_out(it.image.name))
+    held = sorted(it.image.name for it in load_set(args.data, "held-out"))
+    train_items = training_part(args.data)
     photos = load_photos(train_items)
     device = torch.device(args.device)
     batches: Iterable[list[torch.Tensor]]

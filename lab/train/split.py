@@ -16,7 +16,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from vision.dataset import DatasetError, LabelledDie, LabelledImage, is_held_out, label_line, parse_labels
+from vision.dataset import (
+    DatasetError,
+    LabelledDie,
+    LabelledImage,
+    is_held_out,
+    label_line,
+    load_set,
+    parse_labels,
+)
 from vision.detect import box_array, overlaps
 from vision.images import load_image
 from vision.reading import Box
@@ -83,6 +91,11 @@ def mended(items: Sequence[LabelledImage], fixes: Sequence[LabelFix]) -> list[La
         kept = [d for d, keep in zip(item.dice, untouched(item.dice, own), strict=True) if keep]
         out.append(replace(item, dice=(*kept, *(LabelledDie(f.value, f.box) for f in own))))
     return out
+
+
+def training_part(data: Path) -> list[LabelledImage]:
+    """d6-tray's photos that may be trained on, with the labels their photos contradict mended."""
+    return mended(load_set(data, "train"), load_fixes(LABEL_FAULTS))
 
 
 def write_held_out(data: Path, out: Path, fixes: Sequence[LabelFix] = ()) -> list[str]:

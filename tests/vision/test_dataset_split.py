@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import numpy as np
 import pytest
 from vision_data import D6_TRAY
 
-from lab.train.split import LABEL_FAULTS, LabelFix, load_fixes, mend, write_held_out
+from lab.train.split import LABEL_FAULTS, LabelFix, load_fixes, mend, training_part, write_held_out
 from lab.train.split import main as split_main
-from vision.dataset import DatasetError, is_held_out, load_set, parse_labels
+from vision.dataset import DatasetError, is_held_out, label_line, load_set, parse_labels
 from vision.detect import Detection, decode, die_sized, encode_targets, strongest_apart
 from vision.evaluate import evaluate_rendered
 from vision.reading import Box, DiceReading, Die, Image
@@ -109,6 +110,20 @@ def test_the_listed_label_faults_are_mended_in_the_held_out_copy(tmp_path: Path)
     added = set(after[name]) - set(before[name])
     assert [d.value for d in added] == [6]
     assert all(after[n] == before[n] for n in before if n != name)
+
+
+def test_training_reads_the_training_photos_with_their_labels_mended(tmp_path: Path) -> None:
+    """IMG_20191209_095954 (a training photo) has a teal 3 labelled 2; a held-out photo is not trained on."""
+    fault = next(f for f in load_fixes(LABEL_FAULTS) if f.image == "IMG_20191209_095954.jpg")
+    (tmp_path / "images").mkdir()
+    (tmp_path / "labels").mkdir()
+    photo = D6_TRAY / "images" / "IMG_20191208_111246.jpg"  # 640 × 640
+    for name in (fault.image, "IMG_20191209_095533.jpg"):
+        shutil.copy(photo, tmp_path / "images" / name)
+        (tmp_path / "labels" / f"{Path(name).stem}.txt").write_text(label_line(2, fault.box, 640, 640) + "\n")
+    assert not is_held_out(fault.image) and is_held_out("IMG_20191209_095533.jpg")
+    [item] = training_part(tmp_path)
+    assert item.image.name == fault.image and [d.value for d in item.dice] == [3]
 
 
 def test_a_fix_replaces_the_label_on_its_die() -> None:
