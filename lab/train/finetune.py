@@ -110,12 +110,18 @@ def validation_set(
 def onnx_weights(net: torch.nn.Module, path: Path) -> None:
     """A shipped model's weights into its net. The export folded each batch norm into the convolution before
     it (those weights are unnamed, in the net's order), so the norms become plain per-channel biases:
-    statistics 0 and 1, kept frozen while training goes on (`frozen_norms`)."""
+    statistics 0 and 1, kept frozen while training goes on (`frozen_norms`). Of a pair of nets
+    (`lab.train.pair`, as the shipped classifier is), the first net's."""
     import onnx
     from onnx import numpy_helper
 
+    from lab.train.pair import FIRST
+
     graph = onnx.load(str(path)).graph
     init = {i.name: torch.from_numpy(numpy_helper.to_array(i).copy()) for i in graph.initializer}
+    if any(k.startswith(FIRST) for k in init):
+        print(f"{path} is a pair of nets: going on from its first", flush=True)
+        init = {k.removeprefix(FIRST): v for k, v in init.items() if k.startswith(FIRST)}
     folded = [v for k, v in init.items() if k.startswith("onnx::Conv")]
     modules = list(net.modules())
     pairs = [(m, n) for m, n in itertools.pairwise(modules)
@@ -330,6 +336,7 @@ def export(args: argparse.Namespace) -> None:
     card = json.loads(
         (card_path if card_path.exists() else args.init.with_suffix(".json")).read_text(encoding="utf-8")
     )
+    card.pop("pair", None)  # one net now, whatever it went on from
     state = torch.load(args.run / "state.pt", weights_only=False, map_location="cpu")
     common = {
         "script": f"python -m lab.train.finetune {args.what} --run RUN --steps {args.steps} --batch "

@@ -19,15 +19,17 @@ import onnx
 from onnx import compose, helper
 
 NAME = "pip_classifier"
+FIRST, SECOND = "a_", "b_"
+"""The prefixes of each net's names in the pair's graph."""
 
 
 def paired(first: onnx.ModelProto, second: onnx.ModelProto) -> onnx.ModelProto:
     """One graph: input `crops` to both nets, output `probs` the mean of theirs."""
-    a, b = compose.add_prefix(first, "a_"), compose.add_prefix(second, "b_")
-    nodes = [helper.make_node("Identity", ["crops"], [f"{p}crops"]) for p in ("a_", "b_")]
+    a, b = compose.add_prefix(first, FIRST), compose.add_prefix(second, SECOND)
+    nodes = [helper.make_node("Identity", ["crops"], [f"{p}crops"]) for p in (FIRST, SECOND)]
     nodes += [*a.graph.node, *b.graph.node]
     nodes += [
-        helper.make_node("Add", ["a_probs", "b_probs"], ["pair_sum"]),
+        helper.make_node("Add", [f"{FIRST}probs", f"{SECOND}probs"], ["pair_sum"]),
         helper.make_node("Mul", ["pair_sum", "pair_half"], ["probs"]),
     ]
     half = helper.make_tensor("pair_half", onnx.TensorProto.FLOAT, [], [0.5])
