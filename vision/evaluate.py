@@ -3,7 +3,7 @@ confusion matrix."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -54,6 +54,9 @@ class Scores:
     """Dice read (pip values, found or false) at `SURE_READ` or more."""
     sure_right: int = 0
     """Of those, the ones on a labelled die with its value."""
+    asked_dice: int = 0
+    """Labelled dice found but read at less than `SURE_READ`: the players are asked about them (unlike
+    `sure`, false finds do not count: the live table passes unsure ones over as clutter)."""
     confusion: list[list[int]] = field(default_factory=lambda: [[0] * 7 for _ in range(7)])
     """Rows: true value 1-6 (row 0 unused: false finds are counted in `found - matched`); columns: value read,
     column 0 = missed."""
@@ -66,6 +69,7 @@ class Scores:
             self.confusion[item.dice[i].value][found[j].value or 0] += 1
             right += found[j].value == item.dice[i].value
             self.sure_right += found[j].value == item.dice[i].value and found[j].confidence >= SURE_READ
+            self.asked_dice += found[j].confidence < SURE_READ
         self.sure += sum(d.confidence >= SURE_READ for d in found)
         matched_truth = {i for i, _ in pairs}
         for i, die in enumerate(item.dice):
@@ -77,6 +81,10 @@ class Scores:
         self.matched += len(pairs)
         self.right_value += right
         self.fully_right_images += right == len(item.dice) == len(found)
+
+    def sure_wrong(self) -> int:
+        """Dice read at `SURE_READ` or more but wrong (false finds among them)."""
+        return self.sure - self.sure_right
 
     def to_json(self) -> dict[str, object]:
         """The counts and shares; a share of nothing (recall with no labelled die) is None, not 100%."""
@@ -95,7 +103,7 @@ class Scores:
             "fully_right_images": share(self.fully_right_images, self.images),
             "sure_read": SURE_READ,
             "sure_right": share(self.sure_right, self.sure),
-            "sure_but_wrong": share(self.sure - self.sure_right, self.labelled),
+            "sure_but_wrong": share(self.sure_wrong(), self.labelled),
             "asked": share(self.found - self.sure, self.found),
             "confusion": {
                 "rows": "true value 1-6",
@@ -106,9 +114,14 @@ class Scores:
 
 
 def evaluate(items: Sequence[LabelledImage], read: Callable[[Image], DiceReading]) -> Scores:
+    return score(items, (read(load_image(item.image)) for item in items))
+
+
+def score(items: Sequence[LabelledImage], readings: Iterable[DiceReading]) -> Scores:
+    """The readings of the labelled photos, in their order, scored against their labels."""
     scores = Scores()
-    for item in items:
-        scores.add(item, read(load_image(item.image)))
+    for item, reading in zip(items, readings, strict=True):
+        scores.add(item, reading)
     return scores
 
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,11 +23,10 @@ import cv2
 
 from lab.real_sets import SETS, labelled, shared_datasets
 from lab.train.split import LABEL_FAULTS, load_fixes, mended
-from vision.dataset import DatasetError, LabelledImage
-from vision.evaluate import Scores, match
+from vision.dataset import DatasetError
+from vision.evaluate import Scores, score
 from vision.images import load_image
 from vision.pips import PipReader
-from vision.reading import SURE_READ, DiceReading
 
 
 @dataclass(frozen=True)
@@ -40,43 +38,18 @@ class Row:
     models: Path
     photos: int
     scores: Scores
-    dice_asked: int
-    """Labelled dice found but read at less than `SURE_READ`: the players are asked about them."""
-    dice_missed: int
     published: Scores | None = None
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"set": self.name, "models": str(self.models), "photos": self.photos}
         if self.published is not None:
             out |= {"labels_mended": LABEL_FAULTS.name, "as_published": self.published.to_json()}
-        dice = max(self.scores.labelled, 1)
+        s, dice = self.scores, max(self.scores.labelled, 1)
         shares = {
-            "dice_asked": round(self.dice_asked / dice, 4),
-            "dice_missed": round(self.dice_missed / dice, 4),
+            "dice_asked": round(s.asked_dice / dice, 4),
+            "dice_missed": round((s.labelled - s.matched) / dice, 4),
         }
-        return out | self.scores.to_json() | shares
-
-
-def sure_but_wrong(scores: Scores) -> int:
-    return scores.sure - scores.sure_right
-
-
-def scores(items: Sequence[LabelledImage], readings: Sequence[DiceReading]) -> Scores:
-    out = Scores()
-    for item, reading in zip(items, readings, strict=True):
-        out.add(item, reading)
-    return out
-
-
-def asked_and_missed(items: Sequence[LabelledImage], readings: Sequence[DiceReading]) -> tuple[int, int]:
-    """How many labelled dice were found but read unsurely, and how many were not found as pip dice."""
-    asked = missed = 0
-    for item, reading in zip(items, readings, strict=True):
-        found = [d for d in reading.dice if d.value is not None]
-        where = dict(match([d.box for d in item.dice], [d.box for d in found]))
-        missed += len(item.dice) - len(where)
-        asked += sum(found[j].confidence < SURE_READ for j in where.values())
-    return asked, missed
+        return out | s.to_json() | shares
 
 
 def row(name: str, models: Path, root: Path) -> Row:
@@ -89,12 +62,9 @@ def row(name: str, models: Path, root: Path) -> Row:
     read = reader.read_crop if name == "casino" else reader.read
     readings = [read(load_image(item.image)) for item in items]
     if name != "tray":
-        return Row(name, models, len(items), scores(items, readings), *asked_and_missed(items, readings))
+        return Row(name, models, len(items), score(items, readings))
     fixed = mended(items, load_fixes(LABEL_FAULTS))
-    return Row(
-        name, models, len(items), scores(fixed, readings), *asked_and_missed(fixed, readings),
-        scores(items, readings),
-    )  # fmt: skip
+    return Row(name, models, len(items), score(fixed, readings), score(items, readings))
 
 
 def table(rows: list[Row]) -> str:
@@ -105,12 +75,13 @@ def table(rows: list[Row]) -> str:
     ]
     for r in rows:
         s = r.scores
-        note = f"; {sure_but_wrong(r.published)} as published" if r.published else ""
+        dice = max(s.labelled, 1)
+        note = f"; {r.published.sure_wrong()} as published" if r.published else ""
         lines.append(
-            f"| {r.name} | {r.photos} | {s.labelled} | {s.right_value / max(s.labelled, 1):.2%} |"
-            f" {sure_but_wrong(s) / max(s.labelled, 1):.2%} ({sure_but_wrong(s)}{note}) |"
+            f"| {r.name} | {r.photos} | {s.labelled} | {s.right_value / dice:.2%} |"
+            f" {s.sure_wrong() / dice:.2%} ({s.sure_wrong()}{note}) |"
             f" {(s.found - s.sure) / max(s.found, 1):.1%} |"
-            f" {r.dice_asked / max(s.labelled, 1):.1%} / {r.dice_missed / max(s.labelled, 1):.1%} |"
+            f" {s.asked_dice / dice:.1%} / {(s.labelled - s.matched) / dice:.1%} |"
         )
     return "\n".join(lines)
 

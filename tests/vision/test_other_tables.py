@@ -53,6 +53,7 @@ def test_the_confidence_rule_counts_sure_reads_right_and_wrong_and_asked_ones() 
     assert s["sure_right"] == round(1 / 3, 4)
     assert s["sure_but_wrong"] == round(2 / 3, 4)  # two wrong sure reads over three labelled dice
     assert s["asked"] == 0.25
+    assert scores.asked_dice == 1  # of the labelled dice, the 3; the false find is no question about a die
 
 
 def test_a_temperature_keeps_the_order_of_the_classes_and_changes_how_sure() -> None:
