@@ -42,6 +42,27 @@ def match(truth: Sequence[Box], found: Sequence[Box]) -> list[tuple[int, int]]:
     return out
 
 
+@dataclass(frozen=True)
+class DieOutcome:
+    """One labelled die as read: its value, the value read on it (None: not found) and how surely."""
+
+    value: int
+    read: int | None
+    confidence: float
+
+    @property
+    def right(self) -> bool:
+        return self.read == self.value
+
+    @property
+    def asked(self) -> bool:
+        return self.read is not None and self.confidence < SURE_READ
+
+    @property
+    def sure_wrong(self) -> bool:
+        return self.read is not None and self.confidence >= SURE_READ and not self.right
+
+
 @dataclass
 class Scores:
     images: int = 0
@@ -54,12 +75,12 @@ class Scores:
     """Dice read (pip values, found or false) at `SURE_READ` or more."""
     sure_right: int = 0
     """Of those, the ones on a labelled die with its value."""
-    asked_dice: int = 0
-    """Labelled dice found but read at less than `SURE_READ`: the players are asked about them (unlike
-    `sure`, false finds do not count: the live table passes unsure ones over as clutter)."""
     confusion: list[list[int]] = field(default_factory=lambda: [[0] * 7 for _ in range(7)])
     """Rows: true value 1-6 (row 0 unused: false finds are counted in `found - matched`); columns: value read,
     column 0 = missed."""
+    outcomes: list[DieOutcome] = field(default_factory=list)
+    """Each labelled die as read, in the order of the photos and of their labels: what kind of die a reader
+    fails on (`lab.train.left_out`'s lightness breakdown)."""
 
     def add(self, item: LabelledImage, reading: DiceReading) -> None:
         found = [d for d in reading.dice if d.value is not None]
@@ -69,18 +90,27 @@ class Scores:
             self.confusion[item.dice[i].value][found[j].value or 0] += 1
             right += found[j].value == item.dice[i].value
             self.sure_right += found[j].value == item.dice[i].value and found[j].confidence >= SURE_READ
-            self.asked_dice += found[j].confidence < SURE_READ
         self.sure += sum(d.confidence >= SURE_READ for d in found)
-        matched_truth = {i for i, _ in pairs}
+        read = {i: found[j] for i, j in pairs}
         for i, die in enumerate(item.dice):
-            if i not in matched_truth:
+            if i not in read:
                 self.confusion[die.value][MISSED] += 1
+            on = read.get(i)
+            self.outcomes.append(
+                DieOutcome(die.value, on.value if on else None, on.confidence if on else 0.0)
+            )
         self.images += 1
         self.labelled += len(item.dice)
         self.found += len(found)
         self.matched += len(pairs)
         self.right_value += right
         self.fully_right_images += right == len(item.dice) == len(found)
+
+    @property
+    def asked_dice(self) -> int:
+        """Labelled dice found but read at less than `SURE_READ`: the players are asked about them (unlike
+        `sure`, false finds do not count: the live table passes unsure ones over as clutter)."""
+        return sum(o.asked for o in self.outcomes)
 
     def sure_wrong(self) -> int:
         """Dice read at `SURE_READ` or more but wrong (false finds among them)."""

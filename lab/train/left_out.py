@@ -10,6 +10,8 @@ casino-crops' three folders, each crop read as the die's box (as `python -m visi
 Scored as `vision eval` scores: die accuracy, dice read at 0.8 or more but wrong, finds asked about; and of
 the labelled dice, those asked about (found, read at less than 0.8) and those missed: unlike the finds asked
 about, a false find the live table passes over as clutter (a laptop key) is no question about a die.
+Then the same of each quarter of the labelled dice by the lightness of their bodies, darkest first: what kind
+of die a table never seen costs.
 """
 
 from __future__ import annotations
@@ -20,13 +22,55 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
+import numpy as np
 
 from lab.real_sets import SETS, labelled, shared_datasets
 from lab.train.split import LABEL_FAULTS, load_fixes, mended
+from vision.colour import body_labs
 from vision.dataset import DatasetError
-from vision.evaluate import Scores, score
+from vision.evaluate import DieOutcome, Scores, score
 from vision.images import load_image
 from vision.pips import PipReader
+from vision.reading import DiceReading
+
+LIGHTNESS_PARTS = 4
+
+
+@dataclass(frozen=True)
+class Part:
+    """Labelled dice of a lightness band (Lab L of their bodies, 0 black to 100 white) as read."""
+
+    low: float
+    high: float
+    outcomes: tuple[DieOutcome, ...]
+
+    def shares(self) -> dict[str, float]:
+        dice = max(len(self.outcomes), 1)
+        return {
+            "die_accuracy": round(sum(o.right for o in self.outcomes) / dice, 4),
+            "dice_asked": round(sum(o.asked for o in self.outcomes) / dice, 4),
+            "sure_but_wrong": round(sum(o.sure_wrong for o in self.outcomes) / dice, 4),
+            "dice_missed": round(sum(o.read is None for o in self.outcomes) / dice, 4),
+        }
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "lightness": [round(self.low, 1), round(self.high, 1)],
+            "dice": len(self.outcomes),
+        } | self.shares()
+
+
+def by_lightness(
+    outcomes: list[DieOutcome], lightness: list[float], parts: int = LIGHTNESS_PARTS
+) -> list[Part]:
+    """The dice in `parts` groups of (nearly) one size by the lightness of their bodies, darkest first."""
+    light = np.asarray(lightness, np.float64)
+    groups = np.array_split(np.argsort(light, kind="stable"), parts)
+    return [
+        Part(float(light[g].min()), float(light[g].max()), tuple(outcomes[i] for i in g.tolist()))
+        for g in groups
+        if len(g)
+    ]
 
 
 @dataclass(frozen=True)
@@ -38,7 +82,12 @@ class Row:
     models: Path
     photos: int
     scores: Scores
+    lightness: tuple[float, ...]
+    """Of each labelled die (in the order of `scores.outcomes`), its body's lightness."""
     published: Scores | None = None
+
+    def parts(self) -> list[Part]:
+        return by_lightness(self.scores.outcomes, list(self.lightness))
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"set": self.name, "models": str(self.models), "photos": self.photos}
@@ -49,7 +98,7 @@ class Row:
             "dice_asked": round(s.asked_dice / dice, 4),
             "dice_missed": round((s.labelled - s.matched) / dice, 4),
         }
-        return out | s.to_json() | shares
+        return out | s.to_json() | shares | {"by_lightness": [p.to_json() for p in self.parts()]}
 
 
 def row(name: str, models: Path, root: Path) -> Row:
@@ -60,11 +109,15 @@ def row(name: str, models: Path, root: Path) -> Row:
     if not items:
         raise DatasetError(f"{root}: no photo of the set {name!r} here")
     read = reader.read_crop if name == "casino" else reader.read
-    readings = [read(load_image(item.image)) for item in items]
-    if name != "tray":
-        return Row(name, models, len(items), score(items, readings))
-    fixed = mended(items, load_fixes(LABEL_FAULTS))
-    return Row(name, models, len(items), score(fixed, readings), score(items, readings))
+    scored = mended(items, load_fixes(LABEL_FAULTS)) if name == "tray" else items
+    readings: list[DiceReading] = []
+    lightness: list[float] = []
+    for item, own in zip(items, scored, strict=True):
+        image = load_image(item.image)
+        readings.append(read(image))
+        lightness.extend(float(lab[0]) for lab in body_labs(image, [d.box for d in own.dice]))
+    published = score(items, readings) if name == "tray" else None
+    return Row(name, models, len(items), score(scored, readings), tuple(lightness), published)
 
 
 def table(rows: list[Row]) -> str:
@@ -83,6 +136,20 @@ def table(rows: list[Row]) -> str:
             f" {(s.found - s.sure) / max(s.found, 1):.1%} |"
             f" {s.asked_dice / dice:.1%} / {(s.labelled - s.matched) / dice:.1%} |"
         )
+    lines += [
+        "",
+        "| set left out | body lightness (L) | dice | die accuracy | dice asked about |"
+        " read at >= 0.8 but wrong | missed |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        for part in r.parts():
+            j = part.shares()
+            lines.append(
+                f"| {r.name} | {part.low:.0f}-{part.high:.0f} | {len(part.outcomes)} |"
+                f" {j['die_accuracy']:.1%} | {j['dice_asked']:.1%} | {j['sure_but_wrong']:.2%} |"
+                f" {j['dice_missed']:.1%} |"
+            )
     return "\n".join(lines)
 
 

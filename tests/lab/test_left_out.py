@@ -39,8 +39,17 @@ def test_every_photo_is_read_and_the_tray_scored_with_its_labels_mended(
     for row in (tray, casino):  # a labelled die not found is missed, one found and read unsurely asked about
         assert row["dice_missed"] == pytest.approx(1 - row["recall"], abs=1e-3)
         assert 0 <= row["dice_asked"] <= 1 - row["dice_missed"]
+        # Every labelled die in one quarter by its body's lightness, darkest first, each as read.
+        parts = row["by_lightness"]
+        assert sum(p["dice"] for p in parts) == row["labelled_dice"]
+        bands = [p["lightness"] for p in parts]
+        assert all(low <= high for low, high in bands) and bands == sorted(bands)
+        for key in ("die_accuracy", "dice_asked", "dice_missed"):
+            mean = sum(p[key] * p["dice"] for p in parts) / row["labelled_dice"]
+            assert mean == pytest.approx(row[key], abs=2e-3), key
     assert main(["--casino", str(MODELS), "--data", str(root)]) == 0
-    assert f"| casino | {crops} | {crops} |" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert f"| casino | {crops} | {crops} |" in out and "| body lightness (L) |" in out
 
 
 def test_no_models_named_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
