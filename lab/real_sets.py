@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from lab.train.split import LABEL_FAULTS, load_fixes, mended
 from lab.train.webcam import labelled_scenes, scene_held_out
 from vision.dataset import LabelledDie, LabelledImage, load_crop_set, load_set
 from vision.images import load_image
@@ -30,11 +31,15 @@ def shared_datasets() -> Path:
     return Path(__file__).resolve().parents[2] / "shared" / "datasets"
 
 
-def labelled(name: str, part: str, root: Path | None = None) -> list[LabelledImage]:
-    """The labelled photos of one part ("train", "measure" or "all") of one set."""
+def labelled(
+    name: str, part: str, root: Path | None = None, as_published: bool = False
+) -> list[LabelledImage]:
+    """The labelled photos of one part ("train", "measure" or "all") of one set; d6-tray's with the labels its
+    photos contradict mended (`LABEL_FAULTS`) unless `as_published`."""
     root = root or shared_datasets()
     if name == "tray":
-        return load_set(root / "d6-tray", {"measure": "held-out", "train": "train"}.get(part, "all"))
+        items = load_set(root / "d6-tray", {"measure": "held-out", "train": "train"}.get(part, "all"))
+        return items if as_published else mended(items, load_fixes(LABEL_FAULTS))
     if name == "webcam":
         scenes = labelled_scenes(root / "webcam-red-yellow")
         return [s for s in scenes if part == "all" or scene_held_out(s) == (part == "measure")]

@@ -25,7 +25,7 @@ import cv2
 import numpy as np
 
 from lab.real_sets import SETS, labelled, shared_datasets
-from lab.train.split import LABEL_FAULTS, load_fixes, mended
+from lab.train.split import LABEL_FAULTS
 from vision.colour import body_labs
 from vision.dataset import DatasetError
 from vision.evaluate import DieOutcome, Scores, score
@@ -105,11 +105,11 @@ def row(name: str, models: Path, root: Path) -> Row:
     """The reader in `models` on every photo of the set `name` (each read once, scored against both labels
     for d6-tray)."""
     reader = PipReader(models=models)
-    items = labelled(name, "all", root)
+    items = labelled(name, "all", root, as_published=True)
     if not items:
         raise DatasetError(f"{root}: no photo of the set {name!r} here")
     read = reader.read_crop if name == "casino" else reader.read
-    scored = mended(items, load_fixes(LABEL_FAULTS)) if name == "tray" else items
+    scored = labelled(name, "all", root) if name == "tray" else items
     readings: list[DiceReading] = []
     lightness: list[float] = []
     for item, own in zip(items, scored, strict=True):

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from lab.real_sets import labelled
 from lab.train.left_out import main
 from lab.train.split import LABEL_FAULTS, load_fixes, mend, mended
 from vision.dataset import LabelledDie, load_set, parse_labels
@@ -81,3 +82,11 @@ def test_the_photos_mended_in_memory_match_the_copy_written() -> None:
         own = [f for f in fixes if f.image == item.image.name]
         written = parse_labels(mend(text, own, item.width, item.height), item.width, item.height, "mended")
         assert dice(item.dice) == dice(written)
+
+
+def test_the_lab_reads_the_tray_with_its_contradicted_labels_mended(tmp_path: Path) -> None:
+    """Every lab measure (`lab.symbol_real` too) and training cut takes the mended labels as the truth."""
+    root = sets_root(tmp_path)
+    published = labelled("tray", "all", root, as_published=True)
+    assert labelled("tray", "all", root) == mended(published, load_fixes(LABEL_FAULTS))
+    assert sum(len(i.dice) for i in labelled("tray", "all", root)) == sum(len(i.dice) for i in published) + 1
