@@ -85,20 +85,19 @@ class Scores:
     def add(self, item: LabelledImage, reading: DiceReading) -> None:
         found = [d for d in reading.dice if d.value is not None]
         pairs = match([d.box for d in item.dice], [d.box for d in found])
-        right = 0
-        for i, j in pairs:
-            self.confusion[item.dice[i].value][found[j].value or 0] += 1
-            right += found[j].value == item.dice[i].value
-            self.sure_right += found[j].value == item.dice[i].value and found[j].confidence >= SURE_READ
-        self.sure += sum(d.confidence >= SURE_READ for d in found)
         read = {i: found[j] for i, j in pairs}
-        for i, die in enumerate(item.dice):
-            if i not in read:
-                self.confusion[die.value][MISSED] += 1
-            on = read.get(i)
-            self.outcomes.append(
-                DieOutcome(die.value, on.value if on else None, on.confidence if on else 0.0)
-            )
+        outcomes = [
+            DieOutcome(die.value, on.value, on.confidence)
+            if (on := read.get(i))
+            else DieOutcome(die.value, None, 0.0)
+            for i, die in enumerate(item.dice)
+        ]
+        for o in outcomes:
+            self.confusion[o.value][o.read or MISSED] += 1
+        right = sum(o.right for o in outcomes)
+        self.sure_right += sum(o.right and o.confidence >= SURE_READ for o in outcomes)
+        self.sure += sum(d.confidence >= SURE_READ for d in found)
+        self.outcomes += outcomes
         self.images += 1
         self.labelled += len(item.dice)
         self.found += len(found)
