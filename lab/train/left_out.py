@@ -38,7 +38,9 @@ LIGHTNESS_PARTS = 4
 
 @dataclass(frozen=True)
 class Part:
-    """Labelled dice of a lightness band (Lab L of their bodies, 0 black to 100 white) as read."""
+    """Labelled dice of a lightness band (Lab L of their bodies, 0 black to 100 white) as read. Its sure but
+    wrong are of these dice only: a false find has no body of a labelled die, so unlike the row's figure it
+    counts in no band."""
 
     low: float
     high: float
