@@ -11,6 +11,11 @@ import onnxruntime as ort
 
 from models import model_card, model_path
 
+KEPT_FLOAT = ["QDQPropagationTransformer"]
+"""onnxruntime's graph rewrites left off. This one moves the pip classifier's 8-bit step ahead of the pool
+behind its float first layer, where the pool then runs on 8-bit values in a slow generic kernel: 1.6 ms a
+net, of a 2.4 ms classifier call (`lab.train.compact`)."""
+
 
 class Model:
     """An installed model (`models/NAME.onnx`) with its card, or one in `folder` (a training run's output);
@@ -27,7 +32,9 @@ class Model:
         options.intra_op_num_threads = threads
         options.inter_op_num_threads = 1
         options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
-        self.session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+        self.session = ort.InferenceSession(
+            str(path), options, providers=["CPUExecutionProvider"], disabled_optimizers=KEPT_FLOAT
+        )
         self.input = self.session.get_inputs()[0].name
 
     def run(self, x: npt.NDArray[np.float32]) -> list[npt.NDArray[np.float32]]:

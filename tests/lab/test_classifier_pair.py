@@ -21,16 +21,16 @@ def probs(model: Path, crops: np.ndarray) -> np.ndarray:
 
 
 def other_net(folder: Path) -> Path:
-    """The shipped classifier with its last layer's bias moved: a second net that reads otherwise."""
+    """The shipped classifier with its first layer's biases moved (a layer float in every form of the net):
+    a second net that reads otherwise."""
     folder.mkdir()
     for path in MODELS.glob("pip_classifier.*"):
         shutil.copy(path, folder / path.name)
     model = onnx.load(str(folder / "pip_classifier.onnx"))
-    last = next(n for n in reversed(model.graph.node) if n.op_type == "Gemm")
-    bias = next(i for i in model.graph.initializer if i.name == last.input[2])
-    bias.CopyFrom(
-        numpy_helper.from_array(numpy_helper.to_array(bias) + np.arange(7, dtype=np.float32), bias.name)
-    )
+    first = next(n for n in model.graph.node if n.op_type == "Conv")
+    bias = next(i for i in model.graph.initializer if i.name == first.input[2])
+    old = numpy_helper.to_array(bias)
+    bias.CopyFrom(numpy_helper.from_array(old + np.linspace(-2, 2, len(old), dtype=np.float32), bias.name))
     onnx.save(model, str(folder / "pip_classifier.onnx"))
     return folder
 
