@@ -34,7 +34,7 @@ from lab.real_sets import SETS, labelled, photo
 from vision.crops import CROP_MARGIN
 from vision.detect import Detection
 from vision.pips import FACE_MARGIN, PipReader
-from vision.reading import Image
+from vision.reading import SURE_READ, Image
 from vision.simulated_table.scene import random_scene
 
 NETS = ("die_detector", "pip_classifier")
@@ -46,8 +46,6 @@ and `lab.train.measure` seeds 20000 up, so none of theirs."""
 CALIBRATION_TABLES = 40
 AGREEMENT_SEED = 20000
 AGREEMENT_TABLES = 50
-SURE_READ = 0.8
-"""The live table's confidence for entering a die unasked."""
 
 
 def constant(model: onnx.ModelProto, name: str) -> float | None:
@@ -72,8 +70,10 @@ def fold_input_scaling(model: onnx.ModelProto) -> onnx.ModelProto:
             continue
         (sub,) = [n for n in nodes if n.op_type == "Sub" and n.input[0] == div.output[0]]
         convs = [n for n in nodes if n.input and n.input[0] == sub.output[0]]
-        if constant(model, sub.input[1]) != SHIFT or any(n.op_type != "Conv" for n in convs):
+        if constant(model, sub.input[1]) != SHIFT or not convs or any(n.op_type != "Conv" for n in convs):
             raise ValueError(f"{div.name}: the input scaling feeds more than convolutions")
+        if len({tuple(next(a.ints for a in n.attribute if a.name == "pads")) for n in convs}) != 1:
+            raise ValueError(f"{div.name}: the convolutions it feeds pad the input differently")
         padded = f"{div.output[0]}_unscaled_padded"
         for conv in convs:
             attrs = {a.name: a for a in conv.attribute}
@@ -181,14 +181,12 @@ class Agreement:
     def add(self, float_reader: PipReader, compact: PipReader, image: Image) -> None:
         found: list[Detection] = float_reader.detector(image)
         a, b = float_reader.classify(image, found), compact.classify(image, found)
-        sure_a, sure_b = a.confidences() >= SURE_READ, b.confidences() >= SURE_READ
+        conf_a, conf_b = a.confidences(), b.confidences()
         self.dice += len(found)
         self.values_changed += int((a.values() != b.values()).sum())
-        self.sureness_changed += int((sure_a != sure_b).sum())
+        self.sureness_changed += int(((conf_a >= SURE_READ) != (conf_b >= SURE_READ)).sum())
         if len(found):
-            self.largest_change = max(
-                self.largest_change, float(np.abs(a.confidences() - b.confidences()).max())
-            )
+            self.largest_change = max(self.largest_change, float(np.abs(conf_a - conf_b).max()))
 
     def to_json(self) -> dict[str, object]:
         return {
