@@ -59,11 +59,16 @@ class PipClassifier:
         several margins, all crops at each in turn)."""
         return crop_dice(image, [d.box for d in found], self.size, margin)
 
+    @staticmethod
+    def net_input(crops: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32]:
+        """The crops (N×S×S×3) as the model takes them: N×3×S×S float."""
+        return np.ascontiguousarray(crops.transpose(0, 3, 1, 2), np.float32)
+
     def __call__(self, crops: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32]:
         """N×7 class probabilities for the crops of a frame."""
         if not len(crops):
             return np.zeros((0, 7), np.float32)
-        probs = self.model.run(np.ascontiguousarray(crops.transpose(0, 3, 1, 2), np.float32))[0]
+        probs = self.model.run(self.net_input(crops))[0]
         return tempered(probs, self.temperature)
 
     def with_second_looks(
@@ -143,10 +148,14 @@ class PipReader:
         """A crop of one die, the crop its box: what the classifier makes of it."""
         return self.read_boxes(image, [Box(0.0, 0.0, image.shape[1], image.shape[0])], time)
 
+    def both_crops(self, image: Image, found: list[Detection]) -> npt.NDArray[np.uint8]:
+        """What the classifier reads of a frame: every found die's crop, then every one's box alone."""
+        return self.classifier.crops(image, found, (CROP_MARGIN, FACE_MARGIN))
+
     def classify(self, image: Image, found: list[Detection]) -> Classified:
         """Each found die's crop and the class probabilities of it and of its box alone (class 0: not a pip
         die), both crops read in one call."""
-        both_crops = self.classifier.crops(image, found, (CROP_MARGIN, FACE_MARGIN))
+        both_crops = self.both_crops(image, found)
         crops = both_crops[: len(found)]
         both = self.classifier(both_crops)
         first, face = both[: len(found)], both[len(found) :]

@@ -31,9 +31,8 @@ import onnx
 from onnx import helper, numpy_helper
 
 from lab.real_sets import SETS, labelled, photo
-from vision.crops import CROP_MARGIN
 from vision.detect import Detection
-from vision.pips import FACE_MARGIN, PipReader
+from vision.pips import PipReader
 from vision.reading import SURE_READ, Image
 from vision.simulated_table.scene import random_scene
 
@@ -113,13 +112,6 @@ def fold_input_scaling(model: onnx.ModelProto) -> onnx.ModelProto:
     return model
 
 
-def reader_crops(reader: PipReader, image: Image) -> np.ndarray:
-    """The classifier's input for one frame: both crops of every die the detector finds."""
-    found = reader.detector(image)
-    crops = reader.classifier.crops(image, found, (CROP_MARGIN, FACE_MARGIN))
-    return np.ascontiguousarray(crops.transpose(0, 3, 1, 2), np.float32)
-
-
 def rendered(first_seed: int, tables: int) -> Iterator[Image]:
     for seed in range(first_seed, first_seed + tables):
         yield random_scene(np.random.default_rng(seed), 480, 640, n_dice=12, side=40).image
@@ -156,7 +148,8 @@ def quantize_classifier(source: Path, out: Path, reader: PipReader) -> None:
     class Crops(CalibrationDataReader):
         def __init__(self) -> None:
             self.frames = (
-                reader_crops(reader, image) for image in rendered(CALIBRATION_SEED, CALIBRATION_TABLES)
+                reader.classifier.net_input(reader.both_crops(image, reader.detector(image)))
+                for image in rendered(CALIBRATION_SEED, CALIBRATION_TABLES)
             )
 
         def get_next(self) -> dict[str, np.ndarray] | None:
