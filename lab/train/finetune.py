@@ -358,6 +358,7 @@ def export(args: argparse.Namespace) -> None:
         onnx_export(net, torch.zeros(1, 3, args.size, args.size), path, input_names=["crops"],
                     output_names=["probs"], dynamic_axes={"crops": {0: "n"}, "probs": {0: "n"}})  # fmt: skip
         card["temperature"] = round(temperature, 3)
+        card["input_size"] = args.size  # --size may differ from the net it went on from
         details = {
             "data": "as above, plus the value crops of casino-crops train (MIT) and of webcam-red-yellow's "
             "training scenes (MIT), and those scenes' boxed dice given values by lab.train.webcam; "
