@@ -30,13 +30,14 @@ from companion.games.alhambra_rw.entry import RULES as ROLL_AND_WRITE
 from companion.games.carcassonne_dice.entry import RULES as CARCASSONNE_DICE
 from companion.games.eventlog import E, log_text
 from companion.games.held import open_held
-from companion.games.session import Rules, Session, new_log_path
+from companion.games.session import LOG_SUFFIX, Rules, Session, log_stem
 from companion.games.words import counted
 from companion.live import alhambra_demo, carcassonne_demo, roll_and_write_demo
 from companion.live.frames import FrameKeeper
 from companion.live.match import FACE_SETTLING
 from companion.saved_games import delete_game, last_changed, saved_files
 from jsonfile import print_json
+from jsonfile.folders import claim_free_path
 from vision.pips import PipReader
 from vision.reader import DiceReader
 
@@ -158,8 +159,7 @@ def demo_log(players: tuple[str, ...]) -> Iterator[Path]:
     while the demo runs: a demo started in another window meanwhile does not delete it as an old one."""
     folder = make_folder(demos_dir())
     with _ended_by_signals():
-        path = new_log_path(folder, players, datetime.now())
-        path.touch(exist_ok=False)
+        path = claim_free_path(folder, log_stem(players, datetime.now()), LOG_SUFFIX)
         try:
             with open_held(path):
                 prune_demos(folder)

@@ -43,3 +43,15 @@ def free_path(folder: Path, stem: str, suffix: str) -> Path:
     while path.exists():
         path, n = folder / f"{stem}-{n}{suffix}", n + 1
     return path
+
+
+def claim_free_path(folder: Path, stem: str, suffix: str) -> Path:
+    """`free_path`, taken at once as an empty file made only where none is (`O_EXCL`): where another process
+    took the name between the two (two demos started in the same second), the next free one is taken."""
+    while True:
+        path = free_path(folder, stem, suffix)
+        try:
+            path.touch(exist_ok=False)
+        except FileExistsError:
+            continue
+        return path

@@ -21,7 +21,7 @@ import numpy as np
 from vision.colour import crop_labs
 from vision.detect import Detection
 from vision.pips import PipReader, name_colour
-from vision.reading import SURE_READ, UNKNOWN, Box, DiceReading, Die, Image
+from vision.reading import ASKED, SURE_READ, UNKNOWN, Box, DiceReading, Die, Image
 from vision.symbols.embed import FaceEmbedder, FaceRead, TaughtFaces
 from vision.symbols.matcher import FaceMatcher, SymbolRead
 from vision.symbols.profile import SymbolProfile
@@ -32,8 +32,6 @@ tables), and the face locator wants the whole die in its box: the box is grown b
 SECOND_LOOKS = (1.1, 1.3)
 """A die or city cell the template matcher's first look leaves unknown is cut again from boxes grown by these
 factors; it is read as a face when every look that names one names the same."""
-ASKED = SURE_READ - 0.01
-"""The confidence of a read that names a face but is to be asked."""
 SURE_AGREEMENT = 0.8
 """A die the two readers agree on is as sure as the surer of them only when the embedder finds it at least
 this similar to its nearest taught vector; else it is named but asked. On the real sets' training halves, read

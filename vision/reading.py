@@ -11,6 +11,8 @@ import numpy.typing as npt
 SURE_READ = 0.8
 """A die read at least this surely is taken as read: a game enters it without asking, settled throws agree
 on it, and the measurements count a wrong one as sure-but-wrong. Less sure dice are asked."""
+ASKED = SURE_READ - 0.01
+"""The confidence of a read that names a value or face but is to be asked."""
 
 Image = npt.NDArray[np.uint8]
 """An image as OpenCV holds it: H×W×3, BGR, uint8."""

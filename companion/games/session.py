@@ -43,7 +43,7 @@ X = TypeVar("X")
 
 LOG_SUFFIX = ".jsonl"
 
-__all__ = ["LOG_SUFFIX", "LogWriteError", "ResumeError", "Rules", "Session", "new_log_path"]
+__all__ = ["LOG_SUFFIX", "LogWriteError", "ResumeError", "Rules", "Session", "log_stem", "new_log_path"]
 
 
 class ResumeError(ValueError):
@@ -69,9 +69,14 @@ def _slug(names: tuple[str, ...]) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text).strip("-")[:40] or "game"
 
 
+def log_stem(players: tuple[str, ...], now: datetime) -> str:
+    """A new game's log's name without its suffix (of any game): start time and the players' names."""
+    return f"{now:%Y%m%d-%H%M%S}-{_slug(players)}"
+
+
 def new_log_path(folder: Path, players: tuple[str, ...], now: datetime) -> Path:
-    """A fresh file name for a new game (of any game): start time and the players' names."""
-    return free_path(folder, f"{now:%Y%m%d-%H%M%S}-{_slug(players)}", LOG_SUFFIX)
+    """A fresh file name for a new game (of any game)."""
+    return free_path(folder, log_stem(players, now), LOG_SUFFIX)
 
 
 @dataclass

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from jsonfile import JsonFileError, loads
+from jsonfile import JsonFileError, folders, loads
 
 COMPANION = str(Path(sys.executable).parent / "companion")
 EXAMPLES = Path(__file__).parents[2] / "companion" / "games"
@@ -41,3 +41,22 @@ def test_companion_score_names_the_line_and_column_of_a_field_given_twice(tmp_pa
     column = len('{"event":"rolled","player":"X",') + 1
     place = f"line {at + 1}, column {column}"
     assert run.stderr == f"companion score: {log}: {place}: field 'player' is given twice in one object\n"
+
+
+def test_a_name_taken_between_choosing_it_and_making_the_file_is_passed_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Two demos started in the same second both chose the same free name; the second's claim of it ended in
+    # a traceback (FileExistsError).
+    chosen = folders.free_path
+
+    def another_process_takes_it_meanwhile(folder: Path, stem: str, suffix: str) -> Path:
+        path = chosen(folder, stem, suffix)
+        if path.name == "20261130-130542-ann-ben.jsonl":
+            path.write_text('{"event": "game_started"}\n')
+        return path
+
+    monkeypatch.setattr(folders, "free_path", another_process_takes_it_meanwhile)
+    claimed = folders.claim_free_path(tmp_path, "20261130-130542-ann-ben", ".jsonl")
+    assert claimed.name == "20261130-130542-ann-ben-2.jsonl" and claimed.read_text() == ""
+    assert (tmp_path / "20261130-130542-ann-ben.jsonl").read_text() == '{"event": "game_started"}\n'

@@ -8,10 +8,11 @@ from vision_data import D6_TRAY, SIDE_PIPS
 
 from vision import pips
 from vision.dataset import load_set
+from vision.detect import Detection
 from vision.evaluate import evaluate, match
 from vision.images import load_image
 from vision.pips import Classified, PipReader, read_pips
-from vision.reading import SURE_READ
+from vision.reading import SURE_READ, Box
 from vision.simulated_table.painters import GlyphPainter, PipPainter
 from vision.simulated_table.scene import random_scene
 
@@ -92,6 +93,17 @@ def test_a_sure_read_needs_the_box_alone_to_name_the_same_value() -> None:
     # The box alone names 2: the crop's 3 stays the value read, but is asked about, not entered unasked.
     disputed = classified([0, 0, 0.01, 0.98, 0.01, 0, 0], [0, 0, 0.55, 0.45, 0, 0, 0])
     assert disputed.values().tolist() == [3] and disputed.confidences()[0] < SURE_READ
+
+
+def test_a_die_the_detector_is_unsure_of_is_asked_about(reader: PipReader) -> None:
+    sure_three = classified([0, 0, 0, 0.99, 0.01, 0, 0], [0, 0, 0, 0.99, 0.01, 0, 0])
+    box = Box(10.0, 10.0, 50.0, 50.0)
+    (found_surely,) = reader.pip_dice([Detection(box, pips.SURE_FIND, 0.0)], sure_three)
+    assert found_surely.value == 3 and found_surely.confidence >= SURE_READ
+    # The same crop where the detector was less sure it is a die at all (a new table's grain, say): the
+    # value is still offered, but asked.
+    (found_faintly,) = reader.pip_dice([Detection(box, pips.SURE_FIND - 0.05, 0.0)], sure_three)
+    assert found_faintly.value == 3 and found_faintly.confidence < SURE_READ
 
 
 def test_a_die_whose_side_faces_pips_show_is_asked_about(reader: PipReader) -> None:
