@@ -94,3 +94,33 @@ def test_a_move_after_the_log_was_replaced_is_refused_and_the_other_file_kept(tm
     session.submit(events[6])
     session.close()
     assert on_disk(entry, session.path) == events[:7] and session.path.name.endswith("-2.jsonl")
+
+
+@pytest.mark.parametrize("game", PLAYED)
+def test_a_game_begun_in_another_window_in_the_same_second_keeps_its_own_log(
+    game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Each window chose the same free name (its start second, its players) before making the file; the one
+    # that made it second stopped the app with a traceback ("a game log already exists there").
+    import companion.games.session as session_module
+
+    entry = PLAYED[game]
+    assert entry.rules is not None and entry.random_game is not None
+    setup = entry.random_game(entry.players[0], random.Random(5))[0]
+    chosen = session_module.free_path
+    taken: list[Path] = []
+
+    def the_other_window_makes_it_meanwhile(folder: Path, stem: str, suffix: str) -> Path:
+        path = chosen(folder, stem, suffix)
+        if not taken:
+            taken.append(path)
+            path.write_text("the other window's game\n")
+        return path
+
+    monkeypatch.setattr(session_module, "free_path", the_other_window_makes_it_meanwhile)
+    session = Session.create(entry.rules, tmp_path, setup, NOW)
+    (other,) = taken
+    assert session.path == other.with_name(f"{other.stem}-2{other.suffix}")
+    assert other.read_text() == "the other window's game\n"
+    assert on_disk(entry, session.path) == [setup]
+    session.close()

@@ -97,8 +97,15 @@ class Session(Generic[E, S, X]):
         """Start a new game (the engine refuses an impossible set-up with `IllegalMove`) and its log."""
         state = rules.replay([setup])
         make_folder(folder)
-        path = new_log_path(folder, rules.players(setup), now)
-        return cls(rules, path, GameLog.create(path, setup, rules.log.encode), [setup], state)
+        while True:
+            path = new_log_path(folder, rules.players(setup), now)
+            try:
+                log = GameLog.create(path, setup, rules.log.encode)
+            except (LogError, InUse):
+                # Another window began a game of these players in the same second and took the name since it
+                # was chosen: the file is there now, so the next name chosen is another.
+                continue
+            return cls(rules, path, log, [setup], state)
 
     @classmethod
     def resume(cls, rules: Rules[E, S, X], path: Path) -> Session[E, S, X]:
