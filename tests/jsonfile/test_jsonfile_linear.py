@@ -23,10 +23,12 @@ def test_a_crafted_file_is_refused_as_fast_as_a_plain_one_of_its_size() -> None:
     crafted = b"[" + b'"\\"\\"\\"",' * 200_000 + b'"' + b'\\"' * 40_000
     plain = b"[" + b'"aaaaaa",' * 200_000 + b'"' + b"a" * 80_000
     assert abs(len(crafted) - len(plain)) < 10
-    # The quickest of three runs each: the machine's other work does not count.
+    # The quickest of three runs each: the machine's other work does not count. Alone the crafted file takes
+    # about twice the plain one's time (its escapes are read one by one), 3.4 times in a full suite on two
+    # busy cores; the scan that was quadratic took thousands of times as long at this size.
     crafted_s = min(seconds(crafted) for _ in range(3))
     plain_s = min(seconds(plain) for _ in range(3))
-    assert crafted_s <= 3 * plain_s + 0.05, (crafted_s, plain_s)
+    assert crafted_s <= 10 * plain_s + 0.05, (crafted_s, plain_s)
 
 
 def test_the_reported_file_is_refused_at_once_in_one_line() -> None:
