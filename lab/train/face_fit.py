@@ -198,7 +198,7 @@ def train(args: argparse.Namespace) -> None:
         "task": "a die's top face cut square from the detector's find -> a unit vector (read as the nearest"
         " taught face) and a die-face score",
         "input": "Nx3x48x48 float BGR 0-255: the face square of the find (side 1.1 x the face side, turned by"
-        " the detector's angle), vision.symbols.embed.face_square",
+        " the detector's angle), vision.symbols.top_face.face_square",
         "input_size": 48,
         "dims": args.dims,
         "version": f"face-embedder-{time.strftime('%Y%m%d-%H%M%S')}",

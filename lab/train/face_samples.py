@@ -30,7 +30,7 @@ from vision.detect import Detection, box_array, detect, overlaps
 from vision.reading import Box, Image
 from vision.simulated_table.painters import BGR, blank_face
 from vision.simulated_table.scene import Placement, draw_scene, random_die, random_look, random_table
-from vision.symbols.embed import FACE_CUT, face_square
+from vision.symbols.top_face import FACE_CUT, face_square
 
 SIZE = 48
 """The embedder's input side (pixels)."""

@@ -1,4 +1,5 @@
-"""The two small nets, sized for one CPU thread: a stride-4 die detector and a crop classifier."""
+"""The small nets, sized for one CPU thread: a stride-4 die detector, a crop classifier, the face embedder and
+the top-face locator."""
 
 from __future__ import annotations
 
@@ -114,3 +115,23 @@ class FaceEmbedderNet(nn.Module):
     def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         vectors, logits = self.parts(x)
         return vectors, torch.sigmoid(logits)
+
+
+class TopFaceNet(nn.Module):
+    """Input N×3×32×32 crops of found dice (0-255, the pip classifier's crop: `vision.crops.CROP_MARGIN` box
+    sides, not turned); outputs N×2, where the die's top face's centre lies from the crop's centre, in crop
+    sides (x right, y down).
+
+    Flattened, not pooled, as the embedder: where in the crop the top face lies is the answer.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.features = nn.Sequential(conv(3, 16, 2), conv(16, 32, 2), conv(32, 64, 2), conv(64, 64, 2))
+        self.head = nn.Sequential(
+            nn.Flatten(), nn.Linear(64 * 2 * 2, 64), nn.ReLU(inplace=True), nn.Linear(64, 2)
+        )
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        centre: torch.Tensor = self.head(self.features(x / 255.0 - 0.5))
+        return centre

@@ -11,7 +11,7 @@ the cut looks like a die's face at all: a laptop key or a cable end found by the
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -20,47 +20,41 @@ import numpy.typing as npt
 from jsonfile import short
 from vision.crops import Square, crop_squares
 from vision.detect import Detection
-from vision.reading import UNKNOWN, Image, Rotation
+from vision.reading import ASKED, SURE_READ, UNKNOWN, Image, Rotation
 from vision.runtime import Model
 from vision.symbols.matcher import ROTATIONS
 from vision.symbols.profile import ProfileError, SymbolProfile
+from vision.symbols.top_face import TopFace, default_top_face, face_square
 
 LOOKS = (1.0,)
 """Each face is cut at these scales of its square and read as the mean of their vectors. Three scales (1.0,
 0.92, 1.08) helped the first embedder; the one trained on 2026-11-26 at 13:04 names as many dice from one
 (chosen on the sets' training parts with nets that never saw the set: docs/symbol-reader.md), in a third of
 the time."""
-FACE_CUT = 1.1
-"""The cut's side as a multiple of the detector's face side: the whole top face and a thin rim of what lies
-around it (a face cut inside its edges loses the art near them)."""
-
 Vectors = npt.NDArray[np.float32]
-
-
-def face_square(find: Detection, scale: float = 1.0) -> Square:
-    """The square a find's face is cut from: its centre, its side grown by `FACE_CUT` · `scale`, turned by the
-    detector's angle so that the face's edges run along the cut's."""
-    cx, cy = find.box.center
-    return (cx, cy, find.side * FACE_CUT * scale, find.angle)
 
 
 class FaceEmbedder:
     """Cuts and embeds die faces with the `face_embedder` model: N×D unit vectors and N die-face scores."""
 
-    def __init__(self, name: str = "face_embedder", folder: Path | None = None) -> None:
+    def __init__(
+        self, name: str = "face_embedder", folder: Path | None = None, top_face: TopFace | None = None
+    ) -> None:
         self.model = Model(name, folder=folder)
         self.size = int(self.model.card["input_size"])  # type: ignore[call-overload]
         self.dims = int(self.model.card["dims"])  # type: ignore[call-overload]
+        self.top_face = top_face or default_top_face()
 
     def cuts(self, image: Image, finds: Sequence[Detection]) -> npt.NDArray[np.uint8]:
-        """The squares the embedder reads of each find: one per `LOOKS` scale, look-major (looks·N×S×S×3)."""
-        # Every look of every find in one cut: the frame's halvings are made once.
-        return crop_squares(image, [face_square(f, scale) for scale in LOOKS for f in finds], self.size)
+        """The squares the embedder reads of each find (its top face where seen at an angle: `TopFace`), one
+        per `LOOKS` scale, look-major (looks·N×S×S×3)."""
+        return self.cut(image, self.top_face.squares(image, finds)[0])
 
-    def looks(self, image: Image, finds: Sequence[Detection], turns: int = 1) -> tuple[Vectors, Vectors]:
-        """Each find's vector, the mean of its `LOOKS` (N×D, or turns×N×D at the first `turns` quarter
-        turns), and its die-face score (N)."""
-        return self.looks_of(self.cuts(image, finds), turns)
+    def cut(self, image: Image, squares: Sequence[Square]) -> npt.NDArray[np.uint8]:
+        """`squares` cut at each `LOOKS` scale, look-major."""
+        # Every look of every find in one cut: the frame's halvings are made once.
+        looks = [(x, y, side * scale, angle) for scale in LOOKS for x, y, side, angle in squares]
+        return crop_squares(image, looks, self.size)
 
     def looks_of(self, cuts: npt.NDArray[np.uint8], turns: int = 1) -> tuple[Vectors, Vectors]:
         """`looks` of the squares `cuts` made."""
@@ -178,8 +172,29 @@ class TaughtFaces:
         return [tuple(face) for face in np.split(made, np.cumsum([len(f.cuts) for f in profile.faces])[:-1])]
 
     def read(self, image: Image, finds: Sequence[Detection]) -> list[FaceRead]:
-        vectors, die_face = self.embedder.looks(image, finds)
-        return self.decide(vectors, die_face, [f.angle for f in finds])
+        squares, moved = self.embedder.top_face.squares(image, finds)
+        vectors, die_face = self.embedder.looks_of(self.embedder.cut(image, squares))
+        reads = self.decide(vectors, die_face, [f.angle for f in finds])
+        return self.checked(image, finds, moved, reads)
+
+    def checked(
+        self, image: Image, finds: Sequence[Detection], moved: npt.NDArray[np.bool_], reads: list[FaceRead]
+    ) -> list[FaceRead]:
+        """`reads`, where a die whose square was moved to its top face is named surely, asked about unless
+        the square around its box names the same face: two cuts' word for a sure read. The locator never saw
+        a real die, and a square moved wrong shows a side face's art (a first locator moved a gold tray five's
+        square, and it read six at 0.87)."""
+        sure = [int(i) for i in np.flatnonzero(moved) if reads[i].confidence >= SURE_READ]
+        if not sure:
+            return reads
+        boxes = [face_square(finds[i]) for i in sure]
+        vectors, die_face = self.embedder.looks_of(self.embedder.cut(image, boxes))
+        boxed = self.decide(vectors, die_face, [finds[i].angle for i in sure])
+        out = list(reads)
+        for i, box in zip(sure, boxed, strict=True):
+            if box.face != reads[i].face:
+                out[i] = replace(reads[i], confidence=min(reads[i].confidence, ASKED))
+        return out
 
     def decide(self, vectors: Vectors, die_face: Vectors, angles: Sequence[float]) -> list[FaceRead]:
         """The reads of dice whose cuts gave these vectors; `angles` are the turns the cuts were made at."""

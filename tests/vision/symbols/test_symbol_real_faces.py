@@ -17,10 +17,11 @@ from vision.dataset import load_set
 from vision.detect import box_array, overlaps
 from vision.images import load_image
 from vision.reader import DiceReader
-from vision.reading import UNKNOWN
+from vision.reading import ASKED, SURE_READ, UNKNOWN
 from vision.symbols.embed import FaceEmbedder, TaughtFaces
 from vision.symbols.profile import ProfileError, SymbolProfile, load_profile
 from vision.symbols.teach import read_faces_dir, teach
+from vision.symbols.top_face import face_square
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 FACES_DIR = DATA / "d6-tray-faces"
@@ -73,6 +74,27 @@ def test_a_face_never_taught_is_not_named(taught: tuple[SymbolProfile, list[str]
     sixes = [face for true, face, _ in reads(without_six) if true == "six"]
     assert len(sixes) == 8
     assert all(face in (None, UNKNOWN) for face in sixes)
+
+
+def test_a_sure_read_of_a_moved_square_needs_the_square_around_its_box(
+    taught: tuple[SymbolProfile, list[str]],
+) -> None:
+    """A die whose face square the top-face locator moved to its top face is named surely only where the
+    square around its box names the same face: else it is asked about, its face kept."""
+    faces = TaughtFaces(taught[0])
+    photo = load_image(sorted((TRAY / "images").iterdir())[0])
+    finds = DiceReader().pips.detector(photo)
+    boxed = faces.embedder.looks_of(faces.embedder.cut(photo, [face_square(f) for f in finds]))
+    reads = faces.decide(*boxed, [f.angle for f in finds])
+    i = next(i for i, r in enumerate(reads) if r.confidence >= SURE_READ)
+    other = next(label for label in faces.labels if label != reads[i].face)
+    claimed = [replace(r, face=other, confidence=0.95) if j == i else r for j, r in enumerate(reads)]
+    moved = np.arange(len(finds)) == i
+    asked = faces.checked(photo, finds, moved, claimed)
+    assert (asked[i].face, asked[i].confidence) == (other, ASKED)
+    assert asked[:i] + asked[i + 1 :] == reads[:i] + reads[i + 1 :]
+    assert faces.checked(photo, finds, moved, reads) == reads
+    assert faces.checked(photo, finds, np.zeros(len(finds), bool), claimed) == claimed
 
 
 def test_a_photo_without_a_die_is_named_and_the_rest_taught(tmp_path: Path) -> None:
