@@ -24,7 +24,7 @@ from vision.reading import ASKED, SURE_READ, UNKNOWN, Image, Rotation
 from vision.runtime import Model
 from vision.symbols.matcher import ROTATIONS
 from vision.symbols.profile import ProfileError, SymbolProfile
-from vision.symbols.top_face import TopFace, default_top_face, face_square
+from vision.symbols.top_face import default_top_face, face_square
 
 LOOKS = (1.0,)
 """Each face is cut at these scales of its square and read as the mean of their vectors. Three scales (1.0,
@@ -37,13 +37,11 @@ Vectors = npt.NDArray[np.float32]
 class FaceEmbedder:
     """Cuts and embeds die faces with the `face_embedder` model: N×D unit vectors and N die-face scores."""
 
-    def __init__(
-        self, name: str = "face_embedder", folder: Path | None = None, top_face: TopFace | None = None
-    ) -> None:
+    def __init__(self, name: str = "face_embedder", folder: Path | None = None) -> None:
         self.model = Model(name, folder=folder)
         self.size = int(self.model.card["input_size"])  # type: ignore[call-overload]
         self.dims = int(self.model.card["dims"])  # type: ignore[call-overload]
-        self.top_face = top_face or default_top_face()
+        self.top_face = default_top_face()
 
     def cuts(self, image: Image, finds: Sequence[Detection]) -> npt.NDArray[np.uint8]:
         """The squares the embedder reads of each find (its top face where seen at an angle: `TopFace`), one
@@ -57,7 +55,8 @@ class FaceEmbedder:
         return crop_squares(image, looks, self.size)
 
     def looks_of(self, cuts: npt.NDArray[np.uint8], turns: int = 1) -> tuple[Vectors, Vectors]:
-        """`looks` of the squares `cuts` made."""
+        """Each find's vector, the mean of its `LOOKS` (N×D, or turns×N×D at the first `turns` quarter turns),
+        and its die-face score (N), from the squares `cut` made."""
         n = len(cuts) // len(LOOKS)
         if turns > 1:
             cuts = quarter_turns(cuts)
