@@ -9,6 +9,7 @@ pixels: named by the palette rules of `vision.colour`, or by a taught profile (`
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
@@ -183,15 +184,10 @@ class PipReader:
         )  # fmt: skip
 
 
-_default: PipReader | None = None
-
-
+@cache
 def default_reader() -> PipReader:
     """The reader with the shipped models and palette colours, made once per process."""
-    global _default
-    if _default is None:
-        _default = PipReader()
-    return _default
+    return PipReader()
 
 
 def read_pips(image: Image, time: float = 0.0) -> DiceReading:

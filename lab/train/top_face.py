@@ -26,8 +26,10 @@ from torch import nn
 
 from lab.train.fit import onnx_export
 from lab.train.nets import TopFaceNet
-from lab.train.top_face_samples import CHUNK, HELD, SIZE, flipped, samples
+from lab.train.top_face_samples import CHUNK, SIZE, flipped, samples
 from vision.crops import CROP_MARGIN
+
+HELD = 2000
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -16,7 +16,6 @@ from vision.simulated_table.scene import Placement, draw_scene, random_die, rand
 
 SIZE = 32
 CHUNK = 500
-HELD = 2000
 BOX_ERROR = (0.05, 0.1)
 """The detector's errors on a die's box as the samples get them: centre (share of the side, normal) and side
 (factor 1 ± this, uniform)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -215,12 +216,7 @@ class TaughtFaces:
         return out
 
 
-_default: FaceEmbedder | None = None
-
-
+@cache
 def default_embedder() -> FaceEmbedder:
     """The shipped face embedder, loaded once."""
-    global _default
-    if _default is None:
-        _default = FaceEmbedder()
-    return _default
+    return FaceEmbedder()

@@ -15,6 +15,7 @@ casino crops' within a die or two of before, as many dice of a face never taught
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -72,12 +73,7 @@ class TopFace:
         return squares, moved
 
 
-_default: TopFace | None = None
-
-
+@cache
 def default_top_face() -> TopFace:
     """The shipped top-face locator, loaded once."""
-    global _default
-    if _default is None:
-        _default = TopFace()
-    return _default
+    return TopFace()
