@@ -1,9 +1,11 @@
 """Measure symbol-dice reading on rendered tables: teach each icon set, read its tables and the others'.
 
-`python -m lab.symbol_evaluate [--tables N] [--seed S] [--boxes truth|detector]` prints, per icon set,
-the share of dice read right (face and rotation), unknown and wrong, and the share of other sets' dice
-reported unknown. With `--boxes detector` the one reader reads each whole table, as it reads a camera's
-frame: a die it does not find is missed, one it takes for a pip die is counted apart.
+`python -m lab.symbol_evaluate [--tables N] [--seed S] [--boxes truth|detector] [--untaught]` prints, per
+icon set, the share of dice read right (face and rotation), unknown and wrong, and the share of other sets'
+dice reported unknown. With `--boxes detector` the one reader reads each whole table, as it reads a camera's
+frame: a die it does not find is missed, one it takes for a pip die is counted apart. `--untaught` also
+reads the set's own tables once per face with a profile that lacks it, as `lab.symbol_real` does real dice:
+the share of that face's dice named no face (a face never taught is often a near copy of a taught one).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import cache
 
 import numpy as np
@@ -59,12 +62,13 @@ def outcomes(
     seed: int,
     colors: tuple[str, ...] | None = None,
     detector: bool = False,
+    only: str | None = None,
 ) -> list[str]:
     """Per die on rendered tables of `dice_set`: "right", "unknown", "wrong" (face, or rotation).
 
     By default the matcher reads each die in its true box. With `detector`, the one reader reads the whole
     table (`vision.reader.DiceReader`): a die it does not find (no read die covers it by half) is "missed",
-    one it reads as a pip die "pip"."""
+    one it reads as a pip die "pip". With `only`, the dice showing that face alone are counted."""
     painter = SymbolPainter(ICON_SETS[dice_set])
     rng = np.random.default_rng(seed)
     body_colours: tuple[str, ...] = colors if colors else COLOURS.get(dice_set, ALL_COLOURS)
@@ -88,6 +92,8 @@ def outcomes(
                 else np.zeros((len(truth), 0))
             )
         for k, die in enumerate(scene.dice):
+            if only is not None and die.label != only:
+                continue
             if not match.shape[1] or match[k].max() < 0.5:
                 out.append("missed")
                 continue
@@ -107,8 +113,24 @@ def _reader(profile: SymbolProfile) -> DiceReader:
     return DiceReader(default_reader(), profile)
 
 
+def untaught_unnamed(profile: SymbolProfile, name: str, args: argparse.Namespace) -> float:
+    """The share of a face's dice on the set's own tables (the same as its row's) that a profile without
+    that face names no face, over every face."""
+    seed = args.seed + sorted(ICON_SETS).index(name)
+    named = total = 0
+    for face in profile.faces:
+        less = replace(profile, faces=tuple(f for f in profile.faces if f.label != face.label))
+        read = outcomes(less, name, args.tables, seed, detector=args.boxes == "detector", only=face.label)
+        named += read.count("wrong")
+        total += len(read) - read.count("missed")
+    return 1 - named / max(total, 1)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m lab.symbol_evaluate", description=__doc__.split("\n")[0])
+    parser.add_argument(
+        "--untaught", action="store_true", help="each face left out of the profile in turn: its dice unnamed"
+    )
     parser.add_argument("--tables", type=int, default=20, help="rendered tables (9 dice each) per icon set")
     parser.add_argument("--seed", type=int, default=100)
     parser.add_argument(
@@ -133,11 +155,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         thresholds = [f.threshold for f in profile.faces]
         right, unknown, wrong, pip, missed = (own.count(k) / n for k in OUTCOMES)
         rejected = (others.count("unknown") + others.count("pip")) / max(1, m - others.count("missed"))
+        untaught = (
+            f"; a face never taught named no face: {untaught_unnamed(profile, name, args):6.1%}"
+            if args.untaught
+            else ""
+        )
         print(
             f"{name:12s} own dice: {right:6.1%} right, {unknown:5.1%} unknown, {wrong:5.1%} wrong,"
             f" {pip:5.1%} read as pip dice, {missed:5.1%} missed (n={n});"
             f" other sets' dice unknown or pips: {rejected:6.1%} (n={m});"
-            f" thresholds {min(thresholds):.2f}..{max(thresholds):.2f}"
+            f" thresholds {min(thresholds):.2f}..{max(thresholds):.2f}{untaught}"
             f" [{time.perf_counter() - start:.0f} s]"
         )
     return 0

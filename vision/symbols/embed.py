@@ -171,8 +171,11 @@ class TaughtFaces:
         made = self.embedder.at_turns(np.stack([c for f in profile.faces for c in f.cuts]))
         return [tuple(face) for face in np.split(made, np.cumsum([len(f.cuts) for f in profile.faces])[:-1])]
 
-    def read(self, image: Image, finds: Sequence[Detection]) -> list[FaceRead]:
-        squares, moved = self.embedder.top_face.squares(image, finds)
+    def read(
+        self, image: Image, finds: Sequence[Detection], crops: npt.NDArray[np.uint8] | None = None
+    ) -> list[FaceRead]:
+        """The read of each find (`crops`: its pip classifier's crops, which the top-face locator reads)."""
+        squares, moved = self.embedder.top_face.squares(image, finds, crops)
         vectors, die_face = self.embedder.looks_of(self.embedder.cut(image, squares))
         reads = self.decide(vectors, die_face, [f.angle for f in finds])
         return self.checked(image, finds, moved, reads)

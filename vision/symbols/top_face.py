@@ -50,19 +50,27 @@ class TopFace:
         self.model = Model(name, folder=folder)
         self.size = int(self.model.card["input_size"])  # type: ignore[call-overload]
 
-    def centres(self, image: Image, finds: Sequence[Detection]) -> npt.NDArray[np.float64]:
-        """Where each find's top face's centre lies, in frame pixels (N×2)."""
-        crops = crop_dice(image, [f.box for f in finds], self.size, CROP_MARGIN)
+    def centres(
+        self, image: Image, finds: Sequence[Detection], crops: npt.NDArray[np.uint8] | None = None
+    ) -> npt.NDArray[np.float64]:
+        """Where each find's top face's centre lies, in frame pixels (N×2). `crops`: the finds' crops at
+        `CROP_MARGIN` where already cut (the pip classifier's, the same crop): cutting them again was most of
+        the locator's time."""
+        if crops is None or crops.shape[1:3] != (self.size, self.size):
+            crops = crop_dice(image, [f.box for f in finds], self.size, CROP_MARGIN)
         off = self.model.run(np.ascontiguousarray(crops.transpose(0, 3, 1, 2), np.float32))[0]
         sides = np.array([max(f.box.width, f.box.height) * CROP_MARGIN for f in finds])
         centres = np.array([f.box.center for f in finds], np.float64).reshape(-1, 2)
         return np.asarray(centres + off * sides[:, None], np.float64)
 
-    def squares(self, image: Image, finds: Sequence[Detection]) -> tuple[list[Square], npt.NDArray[np.bool_]]:
-        """Each find's face square, and which of them were moved off the box's centre to its top face."""
+    def squares(
+        self, image: Image, finds: Sequence[Detection], crops: npt.NDArray[np.uint8] | None = None
+    ) -> tuple[list[Square], npt.NDArray[np.bool_]]:
+        """Each find's face square, and which of them were moved off the box's centre to its top face
+        (`crops` as `centres` takes them)."""
         if not finds:
             return [], np.zeros(0, bool)
-        tops = self.centres(image, finds)
+        tops = self.centres(image, finds, crops)
         boxes = [face_square(f) for f in finds]
         off = np.hypot(*(tops - [b[:2] for b in boxes]).T) / [f.side for f in finds]
         moved = np.asarray(off > OFF_CENTRE, bool)

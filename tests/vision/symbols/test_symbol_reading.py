@@ -106,3 +106,14 @@ def test_the_templates_word_names_no_die_far_from_every_taught_face() -> None:
     assert all(r.face == UNKNOWN for r in reader.agreed(image, found, unsure(AGREEMENT_FLOOR - 0.05)))
     named = [r for r in reader.agreed(image, found, unsure(AGREEMENT_FLOOR + 0.05)) if r.face != UNKNOWN]
     assert len(named) >= len(found) - 1 and all(r.confidence < SURE_READ for r in named)
+
+
+def test_a_face_never_taught_is_named_no_face() -> None:
+    """A profile without one face reads that face's dice on whole tables as no face (unknown, or a pip die),
+    the rendered counterpart of `lab.symbol_real`'s untaught faces (`lab.symbol_evaluate --untaught`)."""
+    profile = profile_of("glyphs")
+    for face in profile.faces[:2]:
+        less = replace(profile, faces=tuple(f for f in profile.faces if f.label != face.label))
+        read = outcomes(less, "glyphs", tables=3, seed=4800, detector=True, only=face.label)
+        assert len(read) >= 2, face.label
+        assert "wrong" not in read and "right" not in read, (face.label, read)

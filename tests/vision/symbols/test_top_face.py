@@ -9,6 +9,7 @@ import numpy.typing as npt
 import pytest
 
 from vision.detect import Detection
+from vision.pips import default_reader
 from vision.reading import Image
 from vision.simulated_table.painters import PipPainter
 from vision.simulated_table.scene import Placement, draw_scene, random_die, random_look, random_table
@@ -59,3 +60,14 @@ def test_a_die_seen_from_above_is_cut_around_its_box() -> None:
 def test_no_finds_no_squares() -> None:
     squares, moved = TopFace().squares(np.zeros((64, 64, 3), np.uint8), [])
     assert squares == [] and moved.shape == (0,)
+
+
+def test_the_pip_classifiers_crops_are_read_as_they_are() -> None:
+    """The reader hands the locator the pip classifier's crops (the same cut); crops of another size are cut
+    again rather than read at the wrong size."""
+    locator = TopFace()
+    image, find, _ = rendered((0.0, 0.5), 0)
+    crops = default_reader().classify(image, [find]).crops
+    assert np.array_equal(locator.centres(image, [find], crops), locator.centres(image, [find]))
+    assert np.array_equal(locator.centres(image, [find], crops[:, :16, :16]), locator.centres(image, [find]))
+    assert not np.array_equal(locator.centres(image, [find], crops[:, ::-1]), locator.centres(image, [find]))
