@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
+from math import floor
 from pathlib import Path
 
 import cv2
@@ -364,7 +365,8 @@ def face_vectors(
             if fit < DISAGREE and (label, names[label][j]) not in named:
                 warn(
                     f"face {label!r}: {names[label][j]} does not look like the face's other photos"
-                    f" (similarity {fit:.2f} < {DISAGREE}); kept: retake it if it shows something else"
+                    f" (similarity {floor(fit * 100) / 100:.2f} < {DISAGREE}); kept: retake it if it shows"
+                    " something else"
                 )
     alike: set[frozenset[str]] = set()
     for label, own in uprights.items():
