@@ -54,6 +54,15 @@ def bench_tables(labels: Sequence[str]) -> dict[str, list[Image]]:
 ONE_THREAD = {"OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 
 
+def one_thread_env() -> dict[str, str]:
+    """The environment of the fresh interpreter that times the reader: one thread, and this process's own
+    copy of the code first on its path. Started with `-P` it would import the installed copy, and a
+    benchmark run in another checkout (the code before a change, in a git worktree) would time that one."""
+    root = str(Path(__file__).resolve().parents[2])
+    path = os.pathsep.join([root, *filter(None, [os.environ.get("PYTHONPATH")])])
+    return {**os.environ, **ONE_THREAD, "PYTHONPATH": path}
+
+
 def bench_with_profile(profile_path: Path, frames: int = 30) -> int:
     """`bench --profile`: median ms per 640×640 frame with 9 symbol dice, one thread, by the one reader
     (finding the dice with the detector included).
@@ -66,9 +75,8 @@ def bench_with_profile(profile_path: Path, frames: int = 30) -> int:
             "import sys; from pathlib import Path; from vision.symbols.cli import bench_with_profile as b;"
             " sys.exit(b(Path(sys.argv[1]), int(sys.argv[2])))"
         )
-        env = {**os.environ, **ONE_THREAD}
         return subprocess.run(
-            [sys.executable, "-P", "-c", code, str(profile_path), str(frames)], env=env
+            [sys.executable, "-P", "-c", code, str(profile_path), str(frames)], env=one_thread_env()
         ).returncode
     cv2.setNumThreads(1)
     try:

@@ -4,12 +4,16 @@ files, and the benchmark's report."""
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
+import vision
 from lab.symbol_evaluate import taught_profile
 from vision.cli import main
 from vision.simulated_table.scene import random_scene
@@ -100,3 +104,19 @@ def test_symbol_dice_are_named_by_the_taught_colours_like_pip_dice(
     )
     names = [d["color"] for line in capsys.readouterr().out.splitlines() for d in json.loads(line)["dice"]]
     assert len(names) >= 50 and names.count("black") >= 0.85 * len(names)
+
+
+def test_the_bench_times_this_copy_of_the_code(tmp_path: Path) -> None:
+    """The fresh one-thread interpreter imports the code of the process that started it, not whichever copy is
+    installed: a benchmark of the code before a change, run in a git worktree, times that code."""
+    copy = tmp_path / "vision"
+    shutil.copytree(Path(vision.__file__).parent, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    asks = (
+        "import subprocess, sys; sys.path.insert(0, sys.argv[1]); from vision.symbols import cli;"
+        " child = 'import vision; print(vision.__file__)';"
+        " subprocess.run([sys.executable, '-P', '-c', child], env=cli.one_thread_env(), check=True)"
+    )
+    found = subprocess.run(
+        [sys.executable, "-P", "-c", asks, str(tmp_path)], capture_output=True, text=True, check=True
+    )
+    assert Path(found.stdout.strip()) == copy / "__init__.py"
