@@ -40,13 +40,13 @@ at this similarity; agreeing only at it would have cost 20 points of the taught 
 AGREEMENT_FLOOR = 0.7
 """...and names it at all only when the embedder finds it at least this similar to that vector: a face never
 taught is often a near copy of a taught one (a one of a three, a six of a four) that both readers take for it.
-With the shipped embedder, on what neither measures it nor chose anything else (the real sets' training
-halves, `lab.symbol_real --validate`; rendered tables of five icon sets, `lab.symbol_evaluate --boxes
-detector --untaught`), every die the templates' word named right was at least 0.74 similar, and most dice of a
-face never taught that it named were less: 0.7 is the round floor under the first. At 0.5 (chosen with nets
-that never saw the set, which find right dice less similar) it named 7-13% of an untaught face's dice on the
-real halves, at 0.7 2-4%, and no right die fewer. With those nets 0.7 names 6-8 points fewer dice of a set
-never seen (all asked), but they named 77% at most: such a table's rolls are asked either way."""
+With the shipped embedder, where nothing is measured (the real sets' training halves, `lab.symbol_real
+--validate`; rendered tables of five icon sets, `lab.symbol_evaluate --boxes detector --untaught`), every die
+the templates' word named right was at least 0.74 similar, and most dice of a face never taught that it named
+were less: 0.7 is the round floor under the first. At 0.5 (chosen with nets that never saw the set, which find
+right dice less similar) it named 7-13% of an untaught face's dice on the real halves, at 0.7 2-4%, and no
+right die fewer. With those nets 0.7 names 6-8 points fewer dice of a set never seen (all asked), but they
+named 77% at most: such a table's rolls are asked either way."""
 DIE_FACE = 0.5
 """A find neither named nor a pip die is an unknown symbol die when the embedder scores its cut at least this
 much a die's face; below, it is no die."""
@@ -104,10 +104,11 @@ class DiceReader:
         return DiceReading((*pips, *symbols), time)
 
     def agreed(self, image: Image, found: list[Detection], reads: list[FaceRead]) -> list[FaceRead]:
-        """The reads, each die the embedder leaves unknown or unsure looked at by the template matcher too:
-        where it names the face the embedder finds nearest, the die is that face, as sure as the surer of the
-        two. Two readers that fail differently (the templates on real dice's cuts, the embedder on art far
-        from what it learned) agreeing on a die is better evidence than either alone."""
+        """The reads, each die the embedder leaves unknown or unsure (and finds at least `AGREEMENT_FLOOR`
+        like a taught face) looked at by the template matcher too: where it names the face the embedder finds
+        nearest, the die is that face, as sure as the surer of the two. Two readers that fail differently (the
+        templates on real dice's cuts, the embedder on art far from what it learned) agreeing on a die is
+        better evidence than either alone."""
         unsure = [
             i
             for i, r in enumerate(reads)
