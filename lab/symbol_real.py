@@ -4,7 +4,8 @@ For each real set (`lab.real_sets`): 4 photos per face, each a square cut around
 from the set's training part and taught (`vision.symbols.teach`, the path of `python -m vision enroll`); then
 every photo of the set's measured part is read by the one reader with that profile (`vision.reader`), and
 each labelled die is counted right (its face named), unknown (not named: "unknown" or taken for a pip die),
-wrong (another face named) or missed (not found); named wrong at confidence >= 0.8 is sure-but-wrong. Then,
+wrong (another face named) or missed (not found); named wrong at confidence >= 0.8 is sure-but-wrong, and one
+not named at 0.8 or more is asked (the live table asks the players about it). Then,
 for each face in turn, the profile without it reads the same photos: that face's dice should not be named.
 Finds that match no labelled die and are reported as dice are the extra finds; the dice whose nearest
 taught vector is of their own face, named or not, are what no reading rule could name more of. Teaching is
@@ -67,6 +68,8 @@ class Tally:
     untaught_named: int = 0
     nearest: int = 0
     """Dice whose nearest taught vector is of their face: what no reading rule can name more of."""
+    asked: int = 0
+    """Dice the live table would ask about: not named, or named at less than `SURE_READ`."""
 
     def figures(self) -> dict[str, float | int]:
         d = max(self.dice, 1)
@@ -81,6 +84,7 @@ class Tally:
             "untaught_unknown": round(1 - self.untaught_named / max(self.untaught, 1), 4),
             "untaught_dice": self.untaught,
             "nearest_right": round(self.nearest / d, 4),
+            "asked": round(self.asked / d, 4),
         }
 
 
@@ -152,9 +156,11 @@ def count(reading: DiceReading, truth: Sequence[LabelledDie], tally: Tally, unta
         tally.dice += 1
         if not hit:
             tally.missed += 1
+            tally.asked += 1
             continue
         die = found[j]
         face = die.face if die.kind == "symbol" else None
+        tally.asked += face in (None, UNKNOWN) or die.confidence < SURE_READ
         if face is None or face == UNKNOWN:
             tally.unknown += 1
         elif face == FACES[t.value - 1]:
@@ -255,13 +261,13 @@ def main(argv: list[str] | None = None) -> None:
     if args.json:
         print(json.dumps(rows, indent=1))
         return
-    print("| set | dice | right | unknown | wrong | sure-but-wrong | missed | untaught named unknown"
+    print("| set | dice | right | unknown | wrong | sure-but-wrong | asked | missed | untaught named unknown"
           " | extra/frame | nearest right | teaching cuts found | ms symbols / pips |")  # fmt: skip
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         print(
             f"| {r['set']} | {r['dice']} | {r['right']:.1%} | {r['unknown']:.1%} | {r['wrong']:.1%} |"
-            f" {r['sure_wrong']:.1%} | {r['missed']:.1%} |"
+            f" {r['sure_wrong']:.1%} | {r['asked']:.1%} | {r['missed']:.1%} |"
             f" {r['untaught_unknown']:.1%} of {r['untaught_dice']} |"
             f" {r['extra_per_frame']} | {r['nearest_right']:.1%} |"
             f" {r['teaching_cuts_found']:.1%} of {r['teaching_cuts']} |"
