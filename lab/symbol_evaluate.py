@@ -113,14 +113,13 @@ def _reader(profile: SymbolProfile) -> DiceReader:
     return DiceReader(default_reader(), profile)
 
 
-def untaught_unnamed(profile: SymbolProfile, name: str, args: argparse.Namespace) -> float:
-    """The share of a face's dice on the set's own tables (the same as its row's) that a profile without
-    that face names no face, over every face."""
-    seed = args.seed + sorted(ICON_SETS).index(name)
+def untaught_unnamed(profile: SymbolProfile, name: str, tables: int, seed: int, detector: bool) -> float:
+    """The share of a face's dice on the set's own tables (`outcomes`' of the same seed) that a profile
+    without that face names no face, over every face."""
     named = total = 0
     for face in profile.faces:
         less = replace(profile, faces=tuple(f for f in profile.faces if f.label != face.label))
-        read = outcomes(less, name, args.tables, seed, detector=args.boxes == "detector", only=face.label)
+        read = outcomes(less, name, tables, seed, detector=detector, only=face.label)
         named += read.count("wrong")
         total += len(read) - read.count("missed")
     return 1 - named / max(total, 1)
@@ -155,11 +154,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         thresholds = [f.threshold for f in profile.faces]
         right, unknown, wrong, pip, missed = (own.count(k) / n for k in OUTCOMES)
         rejected = (others.count("unknown") + others.count("pip")) / max(1, m - others.count("missed"))
-        untaught = (
-            f"; a face never taught named no face: {untaught_unnamed(profile, name, args):6.1%}"
-            if args.untaught
-            else ""
-        )
+        untaught = ""
+        if args.untaught:
+            share = untaught_unnamed(profile, name, args.tables, args.seed + i, detector)
+            untaught = f"; a face never taught named no face: {share:6.1%}"
         print(
             f"{name:12s} own dice: {right:6.1%} right, {unknown:5.1%} unknown, {wrong:5.1%} wrong,"
             f" {pip:5.1%} read as pip dice, {missed:5.1%} missed (n={n});"

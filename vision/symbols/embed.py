@@ -176,9 +176,12 @@ class TaughtFaces:
     ) -> list[FaceRead]:
         """The read of each find (`crops`: its pip classifier's crops, which the top-face locator reads)."""
         squares, moved = self.embedder.top_face.squares(image, finds, crops)
+        return self.checked(image, finds, moved, self.read_squares(image, squares))
+
+    def read_squares(self, image: Image, squares: Sequence[Square]) -> list[FaceRead]:
+        """The reads of these face squares of the frame (each cut at its own turn)."""
         vectors, die_face = self.embedder.looks_of(self.embedder.cut(image, squares))
-        reads = self.decide(vectors, die_face, [f.angle for f in finds])
-        return self.checked(image, finds, moved, reads)
+        return self.decide(vectors, die_face, [angle for *_, angle in squares])
 
     def checked(
         self, image: Image, finds: Sequence[Detection], moved: npt.NDArray[np.bool_], reads: list[FaceRead]
@@ -190,9 +193,7 @@ class TaughtFaces:
         sure = [int(i) for i in np.flatnonzero(moved) if reads[i].confidence >= SURE_READ]
         if not sure:
             return reads
-        boxes = [face_square(finds[i]) for i in sure]
-        vectors, die_face = self.embedder.looks_of(self.embedder.cut(image, boxes))
-        boxed = self.decide(vectors, die_face, [finds[i].angle for i in sure])
+        boxed = self.read_squares(image, [face_square(finds[i]) for i in sure])
         out = list(reads)
         for i, box in zip(sure, boxed, strict=True):
             if box.face != reads[i].face:

@@ -35,11 +35,11 @@ box's centre: twice the detector's error on a centre (0.06, `lab.train.face_samp
 embedder was trained to take. A die seen from above stays cut as it always was."""
 
 
-def face_square(find: Detection, scale: float = 1.0) -> Square:
-    """The square around a find's box centre: its side the face side grown by `FACE_CUT` · `scale`, turned by
-    the detector's angle so that the face's edges run along the cut's."""
+def face_square(find: Detection) -> Square:
+    """The square around a find's box centre: its side the face side grown by `FACE_CUT`, turned by the
+    detector's angle so that the face's edges run along the cut's."""
     cx, cy = find.box.center
-    return (cx, cy, find.side * FACE_CUT * scale, find.angle)
+    return (cx, cy, find.side * FACE_CUT, find.angle)
 
 
 class TopFace:
