@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lab.train.split import LABEL_FAULTS, load_fixes, mended
+from lab.train.split import CASINO_LABEL_FAULTS, LABEL_FAULTS, load_fixes, mended
 from lab.train.webcam import labelled_scenes, scene_held_out
 from vision.dataset import LabelledDie, LabelledImage, load_crop_set, load_set
 from vision.images import load_image
@@ -24,6 +24,8 @@ SETS = ("tray", "webcam", "casino")
 PARTS = ("train", "measure", "all")
 CROP_TABLE = 8
 """A casino crop is laid on a table this many times its size."""
+FAULTS = {"tray": LABEL_FAULTS, "casino": CASINO_LABEL_FAULTS}
+"""Per set, the file of its labels that its photos contradict."""
 
 
 def shared_datasets() -> Path:
@@ -34,12 +36,16 @@ def shared_datasets() -> Path:
 def labelled(
     name: str, part: str, root: Path | None = None, as_published: bool = False
 ) -> list[LabelledImage]:
-    """The labelled photos of one part ("train", "measure" or "all") of one set; d6-tray's with the labels its
-    photos contradict mended (`LABEL_FAULTS`) unless `as_published`."""
-    root = root or shared_datasets()
+    """The labelled photos of one part ("train", "measure" or "all") of one set, with the labels its photos
+    contradict mended (`FAULTS`) unless `as_published`."""
+    items = published(name, part, root or shared_datasets())
+    return items if as_published or name not in FAULTS else mended(items, load_fixes(FAULTS[name]))
+
+
+def published(name: str, part: str, root: Path) -> list[LabelledImage]:
+    """The labelled photos of one part of one set, labelled as the set was published."""
     if name == "tray":
-        items = load_set(root / "d6-tray", {"measure": "held-out", "train": "train"}.get(part, "all"))
-        return items if as_published else mended(items, load_fixes(LABEL_FAULTS))
+        return load_set(root / "d6-tray", {"measure": "held-out", "train": "train"}.get(part, "all"))
     if name == "webcam":
         scenes = labelled_scenes(root / "webcam-red-yellow")
         return [s for s in scenes if part == "all" or scene_held_out(s) == (part == "measure")]

@@ -36,7 +36,7 @@ from lab.train.bank import make_bank, rendered_tables
 from lab.train.fit import DetectorSamples, bank_batches, detector_loss, onnx_export, quiet_worker
 from lab.train.nets import DieDetectorNet, PipClassifierNet
 from lab.train.samples import Photo, RealCrop, classifier_sample, load_photos
-from lab.train.split import training_part
+from lab.train.split import CASINO_LABEL_FAULTS, load_fixes, mended, training_part
 from lab.train.webcam import HELD_OUT_PERCENT, labelled_scenes, value_crops
 from vision.dataset import is_held_out, load_crop_set
 from vision.images import load_image
@@ -63,9 +63,9 @@ Validation = Callable[[torch.nn.Module], float]
 
 
 def casino_crops(root: Path) -> list[RealCrop]:
-    """A casino-crops split: each crop is the die's box."""
+    """A casino-crops split: each crop is the die's box (labels its crop contradicts mended)."""
     out = []
-    for item in load_crop_set(root):
+    for item in mended(load_crop_set(root), load_fixes(CASINO_LABEL_FAULTS)):
         img = load_image(item.image)
         box = np.array([0, 0, img.shape[1], img.shape[0]], np.float64)
         out.append(RealCrop(img, box, item.dice[0].value))

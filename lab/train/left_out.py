@@ -4,9 +4,10 @@
 
 Each DIR is a model folder (`pip_classifier.*` and `die_detector.*`, e.g. `python -m lab.train.finetune
 classifier --leave-out SET ... --export DIR`) that no photo of that set trained or chose, so every photo of
-the set is a table it never saw: all of d6-tray (its labels that the photos contradict mended,
-`d6_tray_label_faults.csv`; also scored as published), both halves of webcam-red-yellow's scenes, and
-casino-crops' three folders, each crop read as the die's box (as `python -m vision eval` reads a crop set).
+the set is a table it never saw: all of d6-tray, both halves of webcam-red-yellow's scenes, and casino-crops'
+three folders, each crop read as the die's box (as `python -m vision eval` reads a crop set). d6-tray and
+casino-crops are scored against their labels with those the photos contradict mended
+(`d6_tray_label_faults.csv`, `casino_label_faults.csv`), and as published.
 Scored as `vision eval` scores: die accuracy, dice read at 0.8 or more but wrong, finds asked about; and of
 the labelled dice, those asked about (found, read at less than 0.8) and those missed: unlike the finds asked
 about, a false find the live table passes over as clutter (a laptop key) is no question about a die.
@@ -24,8 +25,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from lab.real_sets import SETS, labelled, shared_datasets
-from lab.train.split import LABEL_FAULTS
+from lab.real_sets import FAULTS, SETS, labelled, shared_datasets
 from vision.colour import body_labs
 from vision.dataset import DatasetError
 from vision.evaluate import DieOutcome, Scores, score
@@ -77,8 +77,8 @@ def by_lightness(
 
 @dataclass(frozen=True)
 class Row:
-    """One set read by models that never saw it: its scores (d6-tray's against its mended labels) and, for
-    d6-tray, those against its labels as published."""
+    """One set read by models that never saw it: its scores (against its mended labels where some are) and,
+    for a set with labels mended, those against its labels as published."""
 
     name: str
     models: Path
@@ -94,7 +94,7 @@ class Row:
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"set": self.name, "models": str(self.models), "photos": self.photos}
         if self.published is not None:
-            out |= {"labels_mended": LABEL_FAULTS.name, "as_published": self.published.to_json()}
+            out |= {"labels_mended": FAULTS[self.name].name, "as_published": self.published.to_json()}
         s, dice = self.scores, max(self.scores.labelled, 1)
         shares = {
             "dice_asked": round(s.asked_dice / dice, 4),
@@ -105,20 +105,20 @@ class Row:
 
 def row(name: str, models: Path, root: Path) -> Row:
     """The reader in `models` on every photo of the set `name` (each read once, scored against both labels
-    for d6-tray)."""
+    where some are mended)."""
     reader = PipReader(models=models)
     items = labelled(name, "all", root, as_published=True)
     if not items:
         raise DatasetError(f"{root}: no photo of the set {name!r} here")
     read = reader.read_crop if name == "casino" else reader.read
-    scored = labelled(name, "all", root) if name == "tray" else items
+    scored = labelled(name, "all", root) if name in FAULTS else items
     readings: list[DiceReading] = []
     lightness: list[float] = []
     for item, own in zip(items, scored, strict=True):
         image = load_image(item.image)
         readings.append(read(image))
         lightness.extend(float(lab[0]) for lab in body_labs(image, [d.box for d in own.dice]))
-    published = score(items, readings) if name == "tray" else None
+    published = score(items, readings) if name in FAULTS else None
     return Row(name, models, len(items), score(scored, readings), tuple(lightness), published)
 
 

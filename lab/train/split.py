@@ -32,6 +32,9 @@ from vision.reading import Box
 LABEL_FAULTS = Path(__file__).with_name("d6_tray_label_faults.csv")
 """d6-tray's labels the photos contradict: every disagreement of the reader on the held-out photos looked at,
 and on the others the dice read surely but wrong by a reader that never saw the set."""
+CASINO_LABEL_FAULTS = Path(__file__).with_name("casino_label_faults.csv")
+"""casino-crops' labels the crops contradict: all 279 crops looked at side by side, by folder (2026-11-30); a
+fault's box is its whole crop."""
 SAME_DIE = 0.2
 """A labelled box overlapping a mended die this much (intersection over union) is that die's faulty label."""
 

@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from lab.real_sets import labelled
+from lab.real_sets import labelled, photo
 from lab.train.left_out import main
 from lab.train.split import LABEL_FAULTS, load_fixes, mend, mended
 from vision.dataset import LabelledDie, load_set, parse_labels
+from vision.reading import Box
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 MODELS = Path(__file__).resolve().parents[2] / "models"
@@ -90,3 +91,20 @@ def test_the_lab_reads_the_tray_with_its_contradicted_labels_mended(tmp_path: Pa
     published = labelled("tray", "all", root, as_published=True)
     assert labelled("tray", "all", root) == mended(published, load_fixes(LABEL_FAULTS))
     assert sum(len(i.dice) for i in labelled("tray", "all", root)) == sum(len(i.dice) for i in published) + 1
+
+
+def test_the_lab_reads_casino_with_its_contradicted_label_mended(tmp_path: Path) -> None:
+    """A crop of casino-crops' val split in its folder "3" shows a 6; the lab takes 6 as its truth, and the
+    die stays its whole crop (so that it is laid on a table as every crop is)."""
+    root = tmp_path / "casino-crops"
+    root.mkdir()
+    (root / "val").symlink_to(DATA / "casino-label-fault" / "val")
+    published = labelled("casino", "all", tmp_path, as_published=True)
+    mended_ = labelled("casino", "all", tmp_path)
+    assert [d.value for i in published for d in i.dice] == [3]
+    assert [d.value for i in mended_ for d in i.dice] == [6]
+    (item,) = mended_
+    _, (die,) = photo(item)
+    assert (die.box.width, die.box.height) == (item.width, item.height)
+    # The fault's box is the crop's (not a die of another photo of that name).
+    assert item.dice[0].box == Box(0.0, 0.0, item.width, item.height)
