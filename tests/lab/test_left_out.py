@@ -108,3 +108,22 @@ def test_the_lab_reads_casino_with_its_contradicted_label_mended(tmp_path: Path)
     assert (die.box.width, die.box.height) == (item.width, item.height)
     # The fault's box is the crop's (not a die of another photo of that name).
     assert item.dice[0].box == Box(0.0, 0.0, item.width, item.height)
+
+
+LEFT_OUT = Path(__file__).resolve().parents[2] / "lab" / "left_out_models"
+
+
+def test_the_rows_nets_are_kept_and_read_the_photos(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The README's leave-one-set-out row is read by the nets kept in `lab/left_out_models`, each folder's
+    classifier card naming the set it never saw."""
+    for name in ("tray", "webcam", "casino"):
+        card = json.loads((LEFT_OUT / name / "pip_classifier.json").read_text(encoding="utf-8"))
+        assert card["left_out"]["set"] == name
+    root = sets_root(tmp_path)
+    args = ["--tray", str(LEFT_OUT / "tray"), "--casino", str(LEFT_OUT / "casino"), "--data", str(root)]
+    assert main([*args, "--json"]) == 0
+    tray, casino = json.loads(capsys.readouterr().out)
+    assert tray["models"].endswith("tray") and casino["models"].endswith("casino")
+    assert tray["labelled_dice"] > 0 and casino["labelled_dice"] > 0
