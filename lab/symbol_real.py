@@ -6,7 +6,8 @@ every photo of the set's measured part is read by the one reader with that profi
 each labelled die is counted right (its face named), unknown (not named: "unknown" or taken for a pip die),
 wrong (another face named) or missed (not found); named wrong at confidence >= 0.8 is sure-but-wrong, and one
 not named at 0.8 or more is asked (the live table asks the players about it). Then,
-for each face in turn, the profile without it reads the same photos: that face's dice should not be named.
+for each face in turn, the profile without it reads the same photos: that face's dice should not be named,
+and one named at 0.8 or more would be entered wrong without a question.
 Finds that match no labelled die and are reported as dice are the extra finds; the dice whose nearest
 taught vector is of their own face, named or not, are what no reading rule could name more of. Teaching is
 also asked to find the die in every alone-lying cut of the training part (how many clear photos it would
@@ -66,6 +67,8 @@ class Tally:
     frames: int = 0
     untaught: int = 0
     untaught_named: int = 0
+    untaught_sure: int = 0
+    """Dice of a face never taught named at `SURE_READ` or more: entered wrong without a question."""
     nearest: int = 0
     """Dice whose nearest taught vector is of their face: what no reading rule can name more of."""
     asked: int = 0
@@ -83,6 +86,7 @@ class Tally:
             "extra_per_frame": round(self.extra / max(self.frames, 1), 3),
             "untaught_unknown": round(1 - self.untaught_named / max(self.untaught, 1), 4),
             "untaught_dice": self.untaught,
+            "untaught_named_surely": self.untaught_sure,
             "nearest_right": round(self.nearest / d, 4),
             "asked": round(self.asked / d, 4),
         }
@@ -150,8 +154,10 @@ def count(reading: DiceReading, truth: Sequence[LabelledDie], tally: Tally, unta
         hit = j >= 0
         if untaught is not None:
             if FACES[t.value - 1] == untaught and hit:
+                named = found[j].kind == "symbol" and found[j].face != UNKNOWN
                 tally.untaught += 1
-                tally.untaught_named += found[j].kind == "symbol" and found[j].face != UNKNOWN
+                tally.untaught_named += named
+                tally.untaught_sure += named and found[j].confidence >= SURE_READ
             continue
         tally.dice += 1
         if not hit:
@@ -261,14 +267,15 @@ def main(argv: list[str] | None = None) -> None:
     if args.json:
         print(json.dumps(rows, indent=1))
         return
-    print("| set | dice | right | unknown | wrong | sure-but-wrong | asked | missed | untaught named unknown"
-          " | extra/frame | nearest right | teaching cuts found | ms symbols / pips |")  # fmt: skip
+    print("| set | dice | right | unknown | wrong | sure-but-wrong | asked | missed"
+          " | untaught named unknown (named surely) | extra/frame | nearest right | teaching cuts found"
+          " | ms symbols / pips |")  # fmt: skip
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         print(
             f"| {r['set']} | {r['dice']} | {r['right']:.1%} | {r['unknown']:.1%} | {r['wrong']:.1%} |"
             f" {r['sure_wrong']:.1%} | {r['asked']:.1%} | {r['missed']:.1%} |"
-            f" {r['untaught_unknown']:.1%} of {r['untaught_dice']} |"
+            f" {r['untaught_unknown']:.1%} of {r['untaught_dice']} ({r['untaught_named_surely']} surely) |"
             f" {r['extra_per_frame']} | {r['nearest_right']:.1%} |"
             f" {r['teaching_cuts_found']:.1%} of {r['teaching_cuts']} |"
             f" {r['ms_per_frame_symbols']} / {r['ms_per_frame_pips']} |"

@@ -27,3 +27,24 @@ def test_a_die_not_named_surely_is_asked() -> None:
     figures = tally.figures()
     assert (tally.right, tally.unknown, tally.wrong, tally.sure_wrong, tally.missed) == (2, 1, 1, 1, 1)
     assert tally.asked == 3 and figures["asked"] == 0.6
+
+
+def test_a_face_never_taught_named_surely_is_counted() -> None:
+    """A die of a face left out of the profile should be unknown; named at 0.8 or more it would be entered
+    wrong without a question, which the tally counts apart from the named ones."""
+    truth = [LabelledDie(3, Box(20.0 * k, 0, 20.0 * k + 10, 10)) for k in range(1, 5)] + [
+        LabelledDie(1, Box(100, 0, 110, 10))
+    ]
+    reading = DiceReading(
+        (
+            symbol(20, UNKNOWN, 0.3),  # left unnamed, as it should
+            symbol(40, "two", 0.6),  # named, but asked
+            symbol(60, "four", 0.85),  # named surely: entered wrong
+            symbol(100, "one", 0.95),  # a taught face's die: not the untaught face's
+        ),  # the fourth three is not found: not counted
+        0.0,
+    )
+    tally = Tally()
+    count(reading, truth, tally, "three")
+    assert (tally.untaught, tally.untaught_named, tally.untaught_sure) == (3, 2, 1)
+    assert tally.figures()["untaught_named_surely"] == 1 and tally.dice == 0
