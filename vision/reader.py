@@ -106,9 +106,9 @@ class DiceReader:
     def agreed(self, image: Image, found: list[Detection], reads: list[FaceRead]) -> list[FaceRead]:
         """The reads, each die the embedder leaves unknown or unsure (and finds at least `AGREEMENT_FLOOR`
         like a taught face) looked at by the template matcher too: where it names the face the embedder finds
-        nearest, the die is that face, as sure as the surer of the two. Two readers that fail differently (the
-        templates on real dice's cuts, the embedder on art far from what it learned) agreeing on a die is
-        better evidence than either alone."""
+        nearest, the die is that face, as sure as the surer of the two words (the templates' alone where the
+        embedder named no face). Two readers that fail differently (the templates on real dice's cuts, the
+        embedder on art far from what it learned) agreeing on a die is better evidence than either alone."""
         unsure = [
             i
             for i, r in enumerate(reads)
@@ -122,7 +122,11 @@ class DiceReader:
         out = list(reads)
         for i, look in zip(unsure, looks, strict=True):
             if look.face == reads[i].nearest:
-                sure = max(reads[i].confidence, look.confidence)
+                # An unnamed die's confidence is the softmax over the faces, no word on it: the embedder left
+                # a tray six unnamed at 0.84 similar with a softmax of 0.80, and with a profile that never
+                # taught six the templates' agreeing "four" entered it as four unasked (`lab.symbol_real`).
+                own = reads[i].confidence if reads[i].face != UNKNOWN else 0.0
+                sure = max(own, look.confidence)
                 if reads[i].similarity < SURE_AGREEMENT:
                     sure = min(sure, ASKED)
                 out[i] = replace(reads[i], face=look.face, rotation=look.rotation, confidence=sure)

@@ -108,6 +108,23 @@ def test_the_templates_word_names_no_die_far_from_every_taught_face() -> None:
     assert len(named) >= len(found) - 1 and all(r.confidence < SURE_READ for r in named)
 
 
+def test_an_unnamed_die_the_templates_agree_on_is_as_sure_as_the_templates() -> None:
+    """Where the embedder named no face, its confidence (the softmax over the faces) is no word on the die: a
+    die the templates then name is as sure as their match, however peaked that softmax was."""
+    reader = DiceReader(symbols=profile_of("alhambra"))
+    image = symbol_table(SymbolPainter(ICON_SETS["alhambra"]), np.random.default_rng(4700)).image
+    found = reader.pips.detector(image)
+    assert reader.faces is not None and len(found) >= 5
+    reads = reader.faces.read(image, found)
+    unnamed = [replace(r, face=UNKNOWN, confidence=0.99, similarity=0.9) for r in reads]
+    looks = reader.read_faces(image, [f.box for f in found])
+    agreed = reader.agreed(image, found, unnamed)
+    named = [(r, look) for r, look in zip(agreed, looks, strict=True) if r.face != UNKNOWN]
+    assert len(named) >= len(found) - 1
+    assert all(r.confidence == look.confidence for r, look in named)
+    assert any(r.confidence < SURE_READ for r, _ in named)  # asked, where the softmax alone said 0.99
+
+
 def test_a_face_never_taught_is_named_no_face() -> None:
     """A profile without one face reads that face's dice on whole tables as no face (unknown, or a pip die),
     the rendered counterpart of `lab.symbol_real`'s untaught faces (`lab.symbol_evaluate --untaught`)."""
