@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Sequence
-from dataclasses import replace
 from functools import cache
 
 import numpy as np
@@ -118,8 +117,7 @@ def untaught_unnamed(profile: SymbolProfile, name: str, tables: int, seed: int, 
     without that face names no face, over every face."""
     named = total = 0
     for face in profile.faces:
-        less = replace(profile, faces=tuple(f for f in profile.faces if f.label != face.label))
-        read = outcomes(less, name, tables, seed, detector=detector, only=face.label)
+        read = outcomes(profile.without(face.label), name, tables, seed, detector=detector, only=face.label)
         named += read.count("wrong")
         total += len(read) - read.count("missed")
     return 1 - named / max(total, 1)

@@ -26,7 +26,7 @@ import json
 import tempfile
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
@@ -131,10 +131,6 @@ def teach_from(
     return profile, warnings
 
 
-def without(profile: SymbolProfile, label: str) -> SymbolProfile:
-    return replace(profile, faces=tuple(f for f in profile.faces if f.label != label))
-
-
 def matched(truth: Sequence[LabelledDie], boxes: Sequence[Box]) -> list[int]:
     """Per labelled die, the box it is found in (its most overlapping, if at least `SAME_DIE` and not a die
     before it's), or -1."""
@@ -214,7 +210,7 @@ def measure(
         count(reading, truth, tally, None)
         tally.nearest += nearest_right(reader, image, truth)
     for label in FACES:
-        less = reader_for(pips, without(profile, label), embedder, agree)
+        less = reader_for(pips, profile.without(label), embedder, agree)
         for image, truth in photos:
             count(less.read(image), truth, tally, label)
     return {

@@ -35,7 +35,7 @@ import base64
 import binascii
 import json
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -125,6 +125,10 @@ class SymbolProfile:
             if f.label == label:
                 return f
         raise KeyError(f"no taught face {label!r} (taught: {', '.join(self.labels)})")
+
+    def without(self, label: str) -> SymbolProfile:
+        """The profile with that face never taught: how a face missing from a profile is measured."""
+        return replace(self, faces=tuple(f for f in self.faces if f.label != label))
 
     def to_json(self) -> dict[str, object]:
         """The file's JSON: version 2 with the embedder's vectors, version 1 for a profile without them."""

@@ -130,7 +130,7 @@ def test_a_face_never_taught_is_named_no_face() -> None:
     the rendered counterpart of `lab.symbol_real`'s untaught faces (`lab.symbol_evaluate --untaught`)."""
     profile = profile_of("glyphs")
     for face in profile.faces[:2]:
-        less = replace(profile, faces=tuple(f for f in profile.faces if f.label != face.label))
+        less = profile.without(face.label)
         read = outcomes(less, "glyphs", tables=3, seed=4800, detector=True, only=face.label)
         assert len(read) >= 2, face.label
         assert "wrong" not in read and "right" not in read, (face.label, read)

@@ -70,7 +70,7 @@ def test_real_tray_photos_read_with_real_faces_taught(taught: tuple[SymbolProfil
 
 def test_a_face_never_taught_is_not_named(taught: tuple[SymbolProfile, list[str]]) -> None:
     profile = taught[0]
-    without_six = replace(profile, faces=tuple(f for f in profile.faces if f.label != "six"))
+    without_six = profile.without("six")
     sixes = [face for true, face, _ in reads(without_six) if true == "six"]
     assert len(sixes) == 8
     assert all(face in (None, UNKNOWN) for face in sixes)
@@ -206,7 +206,7 @@ def test_no_rule_names_a_die_whose_nearest_taught_face_is_another(
     right = sum(true == face for true, face, _ in reads(profile))
     nearest = sum(nearest_right(DiceReader(symbols=profile), image, dice) for image, dice in photos)
     assert right <= nearest <= sum(len(dice) for _, dice in photos)
-    fewer = DiceReader(symbols=replace(profile, faces=tuple(f for f in profile.faces if f.label != "six")))
+    fewer = DiceReader(symbols=profile.without("six"))
     sixes = [(image, tuple(d for d in dice if d.value == 6)) for image, dice in photos]
     assert sum(len(dice) for _, dice in sixes) == 8
     assert sum(nearest_right(fewer, image, dice) for image, dice in sixes if dice) == 0
