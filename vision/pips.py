@@ -45,8 +45,9 @@ OFFERED_FIND = 0.7
 OFFERED_VALUE = 0.1
 """A die the detector found at least `OFFERED_FIND` surely that the classifier calls "not a pip die" is still
 offered at its likeliest pip value (`Classified.likeliest_pips`), to be asked about, when that value's
-confidence is at least `OFFERED_VALUE`: a die the reader cannot make out, not clutter, so the players
-confirm or mend one value where they would otherwise type the whole throw. Chosen on the leave-one-set-out
+confidence is at least `OFFERED_VALUE`: a die the reader cannot make out, not clutter, reported rather than
+lost. (The live table's settling leaves out dice read at less than 0.5, `vision.settle.SettleSettings`, so it
+takes only the surest of them.) Chosen on the leave-one-set-out
 rows (`python -m lab.train.left_out`), where the classifiers call 65 of the tray's 1,490 labelled dice and 10
 of casino's 279 no pip die: at these levels 47 and 9 of them are offered, 27 and 9 at their value, and 1 and
 2 finds of no die (the tray's, the webcam's). The detector reports few finds of no die at 0.7 or more on
