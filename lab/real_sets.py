@@ -39,7 +39,12 @@ def labelled(
     """The labelled photos of one part ("train", "measure" or "all") of one set, with the labels its photos
     contradict mended (`FAULTS`) unless `as_published`."""
     items = published(name, part, root or shared_datasets())
-    return items if as_published or name not in FAULTS else mended(items, load_fixes(FAULTS[name]))
+    return items if as_published else with_faults_mended(name, items)
+
+
+def with_faults_mended(name: str, items: list[LabelledImage]) -> list[LabelledImage]:
+    """A set's photos as `published` gives them, with the labels its photos contradict mended (`FAULTS`)."""
+    return mended(items, load_fixes(FAULTS[name])) if name in FAULTS else items
 
 
 def published(name: str, part: str, root: Path) -> list[LabelledImage]:

@@ -47,13 +47,12 @@ OFFERED_VALUE = 0.1
 offered at its likeliest pip value (`Classified.likeliest_pips`), to be asked about, when that value's
 confidence is at least `OFFERED_VALUE`: a die the reader cannot make out, not clutter, reported rather than
 lost. (The live table's settling leaves out dice read at less than 0.5, `vision.settle.SettleSettings`, so it
-takes only the surest of them.) Chosen on the leave-one-set-out
-rows (`python -m lab.train.left_out`), where the classifiers call 65 of the tray's 1,490 labelled dice and 10
-of casino's 279 no pip die: at these levels 47 and 9 of them are offered, 27 and 9 at their value, and 1 and
-2 finds of no die (the tray's, the webcam's). The detector reports few finds of no die at 0.7 or more on
-any real set (2 of the tray's 399, 6 of the webcam's 596 with a detector that never saw it); on rendered
-tables of pip and symbol dice, 61 of the 584 symbol dice found at 0.7 or more are offered (100 at 0.05),
-which a pip-only table never shows."""
+takes only the surest of them.) Chosen on the leave-one-set-out rows (`python -m lab.train.left_out`), where
+the classifiers call 65 of the tray's 1,490 labelled dice and 10 of casino's 279 no pip die: at these levels
+47 and 9 of them are offered, 27 and 9 at their value, and 1 and 2 finds of no die (the tray's, the
+webcam's). The detector reports few finds of no die at 0.7 or more on any real set (2 of the tray's 399, 6
+of the webcam's 596 with a detector that never saw it); on rendered tables of pip and symbol dice, 61 of the
+584 symbol dice found at 0.7 or more are offered (100 at 0.05), which a pip-only table never shows."""
 
 
 def tempered(probs: npt.NDArray[np.float32], temperature: float) -> npt.NDArray[np.float32]:
@@ -194,15 +193,13 @@ class PipReader:
     def pip_dice(self, found: list[Detection], classified: Classified) -> tuple[Die, ...]:
         """The found dice the classifier reads as pip dice, and those it cannot make out but offers
         (`OFFERED_FIND`), with value, confidence and colour."""
-        values, likeliest = classified.values(), classified.likeliest_pips()
-        offered = (
-            (values == 0)
-            & (np.array([f.score for f in found]) >= OFFERED_FIND)
-            & (classified.confidences(likeliest) >= OFFERED_VALUE)
-        )
-        values = np.where(offered, likeliest, values)
+        values = classified.values()
+        unread = values == 0
+        values = np.where(unread, classified.likeliest_pips(), values)
         confidences = classified.confidences(values)
-        read = np.flatnonzero(values != 0)
+        sure_finds = np.array([f.score for f in found]) >= OFFERED_FIND
+        offered = unread & sure_finds & (confidences >= OFFERED_VALUE)
+        read = np.flatnonzero(~unread | offered)
         pips = read[die_sized([found[i] for i in read])]
         labs = crop_labs(classified.crops[pips])
         return tuple(

@@ -25,7 +25,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from lab.real_sets import FAULTS, SETS, labelled, shared_datasets
+from lab.real_sets import FAULTS, SETS, published, shared_datasets, with_faults_mended
 from vision.colour import body_labs
 from vision.dataset import DatasetError
 from vision.evaluate import DieOutcome, Scores, score
@@ -107,19 +107,19 @@ def row(name: str, models: Path, root: Path) -> Row:
     """The reader in `models` on every photo of the set `name` (each read once, scored against both labels
     where some are mended)."""
     reader = PipReader(models=models)
-    items = labelled(name, "all", root, as_published=True)
+    items = published(name, "all", root)
     if not items:
         raise DatasetError(f"{root}: no photo of the set {name!r} here")
     read = reader.read_crop if name == "casino" else reader.read
-    scored = labelled(name, "all", root) if name in FAULTS else items
+    scored = with_faults_mended(name, items)
     readings: list[DiceReading] = []
     lightness: list[float] = []
     for item, own in zip(items, scored, strict=True):
         image = load_image(item.image)
         readings.append(read(image))
         lightness.extend(float(lab[0]) for lab in body_labs(image, [d.box for d in own.dice]))
-    published = score(items, readings) if name in FAULTS else None
-    return Row(name, models, len(items), score(scored, readings), tuple(lightness), published)
+    as_published = score(items, readings) if name in FAULTS else None
+    return Row(name, models, len(items), score(scored, readings), tuple(lightness), as_published)
 
 
 def table(rows: list[Row]) -> str:
