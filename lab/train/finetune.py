@@ -51,6 +51,9 @@ WEBCAM_WEIGHT = 4
 beside 162 photos would hardly count."""
 SURE_WRONG_COST = 30
 """A die put on the sheet unasked and wrong costs the table a dispute: about as much as 30 questions."""
+RATE_PROBE_STEPS = 300
+"""With --fit-to-minutes, the steps a second are measured over this many steps before the schedule's end is
+set."""
 VALIDATION_SEED = 777_000
 """Rendered validation dice come from generators seeded (VALIDATION_SEED, i); the bank uses (run seed, i)."""
 
@@ -285,6 +288,7 @@ def train(args: argparse.Namespace) -> None:
         net.load_state_dict(state["net"])
         opt.load_state_dict(state["opt"])
         step, best = int(state["step"]), float(state["best"])
+        args.steps = int(state.get("steps", args.steps))  # a schedule fitted to its minutes keeps its end
     else:
         step, best = 0, validation(net)
         torch.save(net.state_dict(), best_path)
@@ -295,9 +299,24 @@ def train(args: argparse.Namespace) -> None:
     start = time.time()
 
     def save() -> None:
-        torch.save({"net": net.state_dict(), "opt": opt.state_dict(), "step": step, "best": best}, state_path)
+        torch.save(
+            {
+                "net": net.state_dict(),
+                "opt": opt.state_dict(),
+                "step": step,
+                "best": best,
+                "steps": args.steps,
+            },
+            state_path,
+        )
 
+    first_step = step
     while step < args.steps and time.time() - start < args.minutes * 60:
+        if args.fit_to_minutes and step == first_step + RATE_PROBE_STEPS:
+            # The schedule anneals to its last step: end it when the chunk's time does, at the rate so far.
+            rate = RATE_PROBE_STEPS / (time.time() - start)
+            args.steps = min(args.steps, step + int(rate * (args.minutes * 60 - (time.time() - start))))
+            print(f"{rate:.1f} steps a second: the schedule ends at step {args.steps}", flush=True)
         for group in opt.param_groups:
             group["lr"] = float(args.lr * 0.5 * (1 + np.cos(np.pi * step / args.steps)))
         batch = [t.to(args.device, non_blocking=True) for t in next(stream)]
@@ -338,6 +357,7 @@ def export(args: argparse.Namespace) -> None:
     )
     card.pop("pair", None)  # one net now, whatever it went on from
     state = torch.load(args.run / "state.pt", weights_only=False, map_location="cpu")
+    args.steps = int(state.get("steps", args.steps))  # the schedule's end as the run set it
     common = {
         "script": f"python -m lab.train.finetune {args.what} --run RUN --steps {args.steps} --batch "
         f"{args.batch} --lr {args.lr} --seed {args.seed} "
@@ -404,6 +424,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--bank", type=int, default=40_000)
     parser.add_argument("--size", type=int, default=32)
     parser.add_argument("--tables", type=int, default=300, help="rendered tables for the detector")
+    parser.add_argument(
+        "--fit-to-minutes", action="store_true",
+        help="end the schedule (and the run) when --minutes does, at the steps a second of its first steps",
+    )  # fmt: skip
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--every", type=int, default=200, help="steps between validation and saving")
     parser.add_argument("--threads", type=int, default=1)
