@@ -33,7 +33,7 @@ from torch.utils.data import DataLoader
 
 from lab.real_sets import SETS
 from lab.train.bank import make_bank, rendered_tables
-from lab.train.fit import DetectorSamples, bank_batches, detector_loss, onnx_export, quiet_worker
+from lab.train.fit import DetectorSamples, bank_batches, detector_loss, mix_style, onnx_export, quiet_worker
 from lab.train.nets import DieDetectorNet, PipClassifierNet
 from lab.train.samples import Photo, RealCrop, classifier_sample, load_photos
 from lab.train.split import CASINO_LABEL_FAULTS, load_fixes, mended, training_part
@@ -226,7 +226,7 @@ def classifier_data(args: argparse.Namespace, photos: list[Photo]) -> tuple[Batc
     x_val, y_val = (t.to(args.device) for t in validation_set(casino_val(args), photos, args.size))
 
     def batches(step: int) -> Stream:
-        return bank_batches(x_bank, y_bank, args.batch, args.seed + step)
+        return bank_batches(x_bank, y_bank, args.batch, args.seed + step, args.random_conv)
 
     def validation(net: torch.nn.Module) -> float:
         assert isinstance(net, PipClassifierNet)
@@ -295,6 +295,8 @@ def train(args: argparse.Namespace) -> None:
         print(f"{'untrained' if args.from_scratch else 'starting'} model: validation {best:.4f}", flush=True)
     # A net learning from scratch learns its batch norms' statistics too.
     net.train() if args.from_scratch else frozen_norms(net)
+    if args.mix_style and isinstance(net, PipClassifierNet):
+        mix_style(net, args.mix_style, torch.Generator().manual_seed(args.seed + step))
     stream = batches(step)
     start = time.time()
 
@@ -306,6 +308,8 @@ def train(args: argparse.Namespace) -> None:
                 "step": step,
                 "best": best,
                 "steps": args.steps,
+                "random_conv": args.random_conv,
+                "mix_style": args.mix_style,
             },
             state_path,
         )
@@ -358,10 +362,15 @@ def export(args: argparse.Namespace) -> None:
     card.pop("pair", None)  # one net now, whatever it went on from
     state = torch.load(args.run / "state.pt", weights_only=False, map_location="cpu")
     args.steps = int(state.get("steps", args.steps))  # the schedule's end as the run set it
+    # The card names the augmentations the run trained with, whatever the export's command line says.
+    args.random_conv = float(state.get("random_conv", args.random_conv))
+    args.mix_style = float(state.get("mix_style", args.mix_style))
     common = {
         "script": f"python -m lab.train.finetune {args.what} --run RUN --steps {args.steps} --batch "
         f"{args.batch} --lr {args.lr} --seed {args.seed} "
         + (f"--bank {args.bank}" if args.what == "classifier" else f"--tables {args.tables}")
+        + (f" --random-conv {args.random_conv}" if args.random_conv else "")
+        + (f" --mix-style {args.mix_style}" if args.mix_style else "")
         + " (in chunks of --minutes, resumed), then --export DIR",
         "from": "scratch (no model's weights)"
         if args.from_scratch
@@ -423,6 +432,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--lr", type=float, default=1e-3)
     parser.add_argument("--bank", type=int, default=40_000)
     parser.add_argument("--size", type=int, default=32)
+    parser.add_argument(
+        "--random-conv", type=float, default=0.0, metavar="SHARE",
+        help="share of each classifier batch passed through a random convolution (fit.random_convolution)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--mix-style", type=float, default=0.0, metavar="SHARE",
+        help="share of each classifier batch whose early feature statistics are mixed (fit.mix_style)",
+    )  # fmt: skip
     parser.add_argument("--tables", type=int, default=300, help="rendered tables for the detector")
     parser.add_argument(
         "--fit-to-minutes", action="store_true",

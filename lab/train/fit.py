@@ -51,11 +51,71 @@ class DetectorSamples(Dataset[tuple[np.ndarray, ...]]):
         return detector_sample(rng, self.photos, self.rendered, DETECTOR_LONG_SIDE, DETECTOR_WINDOW)
 
 
+RANDOM_KERNELS = (1, 3, 5)
+"""Sizes of the random convolutions (`random_convolution`): at 32 px a pip is 3-5 px across, and a larger
+kernel would blur it away."""
+
+
+def random_convolution(x: torch.Tensor, share: float, g: torch.Generator) -> torch.Tensor:
+    """Crops (N×3×S×S, 0-255) of which `share` are passed through a random convolution of their own and
+    blended with themselves (RandConv, Xu et al. 2021): body, ink and texture take colours and contrasts no
+    renderer drew (a 1×1 kernel mixes the channels, a larger one the neighbours too), while the pips keep
+    their places. Each changed crop keeps its own mean and spread, so light and contrast stay plausible."""
+    n = x.shape[0]
+    picked = torch.rand(n, generator=g) < share
+    if not bool(picked.any()):
+        return x
+    k = RANDOM_KERNELS[int(torch.randint(len(RANDOM_KERNELS), (1,), generator=g))]
+    m = int(picked.sum())
+    src = x[picked] / 255.0 - 0.5
+    weights = torch.randn(m * 3, 3, k, k, generator=g) / float(np.sqrt(3 * k * k))
+    out = torch.nn.functional.conv2d(src.reshape(1, m * 3, *src.shape[2:]), weights, padding=k // 2, groups=m)
+    out = out.reshape(src.shape)
+    dims = (1, 2, 3)
+    out = (out - out.mean(dims, keepdim=True)) / (out.std(dims, keepdim=True) + 1e-6)
+    out = out * src.std(dims, keepdim=True) + src.mean(dims, keepdim=True)
+    alpha = torch.rand(m, 1, 1, 1, generator=g)
+    x = x.clone()
+    x[picked] = ((alpha * src + (1 - alpha) * out + 0.5) * 255.0).clamp(0, 255)
+    return x
+
+
+def mix_style(net: PipClassifierNet, share: float, g: torch.Generator) -> None:
+    """While `net` trains, `share` of each batch's crops take feature statistics blended with another
+    crop's after its first two pooling stages (MixStyle, Zhou et al. 2021): a die's light, body and ink are
+    what those statistics hold, its pips' places are not. A hook, so the net and its export stay as they
+    are."""
+    beta = torch.distributions.Beta(0.1, 0.1)
+
+    def hook(module: torch.nn.Module, _: object, out: torch.Tensor) -> torch.Tensor:
+        n = out.shape[0]
+        if not module.training or n < 2:
+            return out
+        picked = (torch.rand(n, generator=g) < share).to(out.device).view(n, 1, 1, 1)
+        mean = out.mean((2, 3), keepdim=True).detach()
+        spread = (out.var((2, 3), keepdim=True) + 1e-6).sqrt().detach()
+        other = torch.randperm(n, generator=g).to(out.device)
+        lam = beta.sample((n, 1, 1, 1)).to(out.device)
+        mixed_mean = lam * mean + (1 - lam) * mean[other]
+        mixed_spread = lam * spread + (1 - lam) * spread[other]
+        mixed = (out - mean) / spread * mixed_spread + mixed_mean
+        return torch.where(picked, mixed, out)
+
+    pools = [m for m in net.features if isinstance(m, torch.nn.MaxPool2d)]
+    for pool in pools[:2]:
+        pool.register_forward_hook(hook)
+
+
 def bank_batches(
-    crops: npt.NDArray[np.uint8], labels: npt.NDArray[np.int64], batch: int, seed: int
+    crops: npt.NDArray[np.uint8],
+    labels: npt.NDArray[np.int64],
+    batch: int,
+    seed: int,
+    random_conv: float = 0.0,
 ) -> Iterator[list[torch.Tensor]]:
     """Endless batches drawn from the crop bank, each turned a random quarter, half of them mirrored, and
-    lit a little differently: a pip face keeps its value under all of that."""
+    lit a little differently: a pip face keeps its value under all of that. `random_conv` of them go through
+    `random_convolution` too."""
     g = torch.Generator().manual_seed(seed)
     x_all, y_all = torch.from_numpy(crops), torch.from_numpy(labels)
     while True:
@@ -65,7 +125,8 @@ def bank_batches(
         x[flip] = x[flip].flip(3)
         gain = torch.empty(batch, 1, 1, 1).uniform_(0.85, 1.15, generator=g)
         shift = torch.empty(batch, 1, 1, 1).uniform_(-15, 15, generator=g)
-        yield [(x * gain + shift).clamp(0, 255), y_all[idx]]
+        x = (x * gain + shift).clamp(0, 255)
+        yield [random_convolution(x, random_conv, g) if random_conv else x, y_all[idx]]
 
 
 def quiet_worker(_: int) -> None:

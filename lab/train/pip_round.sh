@@ -4,7 +4,7 @@
 # by side, each on its own bank. Every run ends its schedule when MINUTES of training are up
 # (--fit-to-minutes), so the whole call takes about a minute of loading, the banks, and MINUTES.
 #
-#   sh lab/train/pip_round.sh DATA OUT MINUTES
+#   sh lab/train/pip_round.sh DATA OUT MINUTES [FINETUNE OPTION...]
 #
 # DATA holds d6-tray/, webcam-red-yellow/ and casino-crops/ (a copy of ../shared/datasets carried into the
 # lend: the folder beside the checkout does not travel); OUT gets SET.tgz of the runs (bank left out) and their
@@ -13,11 +13,13 @@
 # `python -m lab.train.pair DIR-1 DIR-2 PAIR`, `python -m lab.train.compact PAIR ROW`, the temperature in
 # ROW's card set to the rows' 0.95, and `python -m lab.train.left_out --SET ROW` reads the row.
 # BANK (160000) sets each bank's crops; DEVICE=cpu with BANK=2000, MINUTES 0.3 and PYTHON=.venv/bin/python
-# tries the script here.
+# tries the script here. Options after MINUTES go to every run, e.g. `--mix-style 0.5` or `--random-conv 0.5`
+# (tried on the CPU rows on 2026-12-01: docs/journal.md).
 # On the 2-core development machine a crop takes 1.7 ms and a step of 512 crops 0.38 s: the GPU's part is the
 # steps, and six runs share a lend's 16 cores for the banks.
 set -u
 data=$1 out=$2 minutes=$3 bank=${BANK:-160000} device=${DEVICE:-cuda} python=${PYTHON:-python3}
+shift 3
 runs=/tmp/pip_round
 export PYTHONUNBUFFERED=1 OMP_NUM_THREADS=1
 mkdir -p "$runs" "$out"
@@ -26,7 +28,7 @@ for set in tray webcam casino; do
         "$python" -m lab.train.finetune classifier --run "$runs/$set-$seed" --leave-out "$set" --from-scratch \
             --d6-tray "$data/d6-tray" --webcam "$data/webcam-red-yellow" --casino "$data/casino-crops" \
             --bank "$bank" --batch 512 --lr 0.003 --steps 40000 --minutes "$minutes" --fit-to-minutes \
-            --seed "$seed" --workers 2 --device "$device" --every 500 >"$runs/$set-$seed.log" 2>&1 &
+            --seed "$seed" --workers 2 --device "$device" --every 500 "$@" >"$runs/$set-$seed.log" 2>&1 &
     done
 done
 wait
