@@ -54,6 +54,9 @@ SURE_WRONG_COST = 30
 RATE_PROBE_STEPS = 300
 """With --fit-to-minutes, the steps a second are measured over this many steps before the schedule's end is
 set."""
+RUN_SETTINGS = ("steps", "random_conv", "mix_style")
+"""What a run's state keeps of its command line: a resumed chunk goes on as the run began (a schedule fitted
+to its minutes keeps its end), and the export's card names what the run trained with."""
 VALIDATION_SEED = 777_000
 """Rendered validation dice come from generators seeded (VALIDATION_SEED, i); the bank uses (run seed, i)."""
 
@@ -270,6 +273,13 @@ def new_net(args: argparse.Namespace) -> torch.nn.Module:
     return PipClassifierNet(args.size) if args.what == "classifier" else DieDetectorNet()
 
 
+def run_settings(args: argparse.Namespace, state: dict[str, object]) -> None:
+    """`RUN_SETTINGS` as the run's state has them, over the command line's (a state saved before a setting
+    was kept leaves the command line's)."""
+    for key in RUN_SETTINGS:
+        setattr(args, key, state.get(key, getattr(args, key)))
+
+
 def train(args: argparse.Namespace) -> None:
     torch.set_num_threads(args.threads)
     cv2.setNumThreads(1)
@@ -288,7 +298,7 @@ def train(args: argparse.Namespace) -> None:
         net.load_state_dict(state["net"])
         opt.load_state_dict(state["opt"])
         step, best = int(state["step"]), float(state["best"])
-        args.steps = int(state.get("steps", args.steps))  # a schedule fitted to its minutes keeps its end
+        run_settings(args, state)
     else:
         step, best = 0, validation(net)
         torch.save(net.state_dict(), best_path)
@@ -307,9 +317,7 @@ def train(args: argparse.Namespace) -> None:
                 "opt": opt.state_dict(),
                 "step": step,
                 "best": best,
-                "steps": args.steps,
-                "random_conv": args.random_conv,
-                "mix_style": args.mix_style,
+                **{key: getattr(args, key) for key in RUN_SETTINGS},
             },
             state_path,
         )
@@ -361,10 +369,7 @@ def export(args: argparse.Namespace) -> None:
     )
     card.pop("pair", None)  # one net now, whatever it went on from
     state = torch.load(args.run / "state.pt", weights_only=False, map_location="cpu")
-    args.steps = int(state.get("steps", args.steps))  # the schedule's end as the run set it
-    # The card names the augmentations the run trained with, whatever the export's command line says.
-    args.random_conv = float(state.get("random_conv", args.random_conv))
-    args.mix_style = float(state.get("mix_style", args.mix_style))
+    run_settings(args, state)
     common = {
         "script": f"python -m lab.train.finetune {args.what} --run RUN --steps {args.steps} --batch "
         f"{args.batch} --lr {args.lr} --seed {args.seed} "
