@@ -205,7 +205,7 @@ class PipReader:
         return tuple(
             Die(found[i].box, "pip", name_colour(lab, self.colour_profile),
                 float(confidences[i]) if found[i].score >= SURE_FIND else min(float(confidences[i]), ASKED),
-                value=int(values[i]))
+                value=int(values[i]), found=found[i].score)
             for i, lab in zip(pips.tolist(), labs, strict=True)
         )  # fmt: skip
 

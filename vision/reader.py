@@ -93,7 +93,7 @@ class DiceReader:
         labs = crop_labs(classified.crops[symbol])
         symbols = (
             Die(d.box, "symbol", name_colour(lab, self.pips.colour_profile), r.confidence, face=r.face,
-                rotation=r.rotation)
+                rotation=r.rotation, found=d.score)
             for d, r, lab in zip(
                 [d for d, s in zip(found, symbol, strict=True) if s],
                 [r for r, s in zip(reads, symbol, strict=True) if s],

@@ -61,7 +61,9 @@ class Box:
 
 @dataclass(frozen=True)
 class Die:
-    """One die as read: a pip die has `value` 1-6; a symbol die has `face` (or "unknown") and `rotation`."""
+    """One die as read: a pip die has `value` 1-6; a symbol die has `face` (or "unknown") and `rotation`;
+    `found`, how surely the detector found it (None where no detector looked: a die of a saved frame's
+    sidecar)."""
 
     box: Box
     kind: Kind
@@ -70,6 +72,7 @@ class Die:
     value: int | None = None
     face: str | None = None
     rotation: Rotation | None = None
+    found: float | None = None
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"box": self.box.as_list(), "kind": self.kind}

@@ -19,12 +19,14 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.pips import OFFERED_FIND
 from vision.reading import SURE_READ, DiceReading, Die, Frame, Image
 
 
 @dataclass(frozen=True)
 class Settled:
-    """The dice came to rest: the throw's reading (dice read less surely than `min_confidence` left out)."""
+    """The dice came to rest: the throw's reading (dice read less surely than `min_confidence` left out, but
+    for those found surely)."""
 
     reading: DiceReading
 
@@ -50,8 +52,14 @@ class SettleSettings:
     motion_share: float = 0.002
     """The picture moves when more than this share of its pixels moved since the last frame."""
     min_confidence: float = 0.5
-    """Dice read with less confidence are left out of the reading: a phantom that comes and goes with the
-    sensor's noise must not keep real dice from settling."""
+    """Dice read with less confidence are left out of the reading, but for those found surely
+    (`sure_find`): a phantom that comes and goes with the sensor's noise must not keep real dice from
+    settling."""
+    sure_find: float = OFFERED_FIND
+    """A die the detector found at least this surely is kept however unsure its reading: it is a die the
+    reader cannot make out, to be asked about, not a phantom. Left out, it left the throw short and the
+    players typed every die (on a kind of table the reader never saw, a tenth of the dice:
+    `docs/pip-reader.md`)."""
     sure_read: float = SURE_READ
     """Readings agree when their dice read at least this surely agree; a less sure find (a phantom on the
     edge of `min_confidence`, a die the reader hesitates over) may come, go or change between frames."""
@@ -113,6 +121,18 @@ def _kept(a: Signature, b: Signature, every: bool = False) -> bool:
     )
 
 
+def kept(reading: DiceReading, settings: SettleSettings) -> DiceReading:
+    """The dice settling goes by: those read at least `min_confidence` surely or found `sure_find` surely."""
+    return DiceReading(
+        tuple(
+            d
+            for d in reading.dice
+            if d.confidence >= settings.min_confidence or (d.found or 0.0) >= settings.sure_find
+        ),
+        reading.time,
+    )
+
+
 def fused(dice: tuple[Die, ...], frames: list[DiceReading], faces_only: bool = False) -> tuple[Die, ...]:
     """The dice of the settling frame, each as sure as the still frames before it say together: the mean of
     its confidence over them, a frame where it is missing or shows another face counting 0. A die read 6 at
@@ -170,9 +190,7 @@ class Settler:
             return None
         self._moving = 0
         reading = read()
-        reading = DiceReading(
-            tuple(d for d in reading.dice if d.confidence >= s.min_confidence), reading.time
-        )
+        reading = kept(reading, s)
         key = signature(reading, s.sure_read, s.faces_only)
         if self._emitted is not None:
             if agree(key, self._emitted):

@@ -11,6 +11,8 @@ casino-crops are scored against their labels with those the photos contradict me
 Scored as `vision eval` scores: die accuracy, dice read at 0.8 or more but wrong, finds asked about; and of
 the labelled dice, those asked about (found, read at less than 0.8) and those missed: unlike the finds asked
 about, a false find the live table passes over as clutter (a laptop key) is no question about a die.
+Then what the live table makes of the same readings: settling (`vision.settle.kept`) leaves out the dice
+read under its floor but for those the detector found surely, and a die left out is missed there.
 Then the same of each quarter of the labelled dice by the lightness of their bodies, darkest first: what kind
 of die a table never seen costs.
 """
@@ -32,6 +34,7 @@ from vision.evaluate import DieOutcome, Scores, score
 from vision.images import load_image
 from vision.pips import PipReader
 from vision.reading import DiceReading
+from vision.settle import SettleSettings, kept
 
 LIGHTNESS_PARTS = 4
 
@@ -87,6 +90,8 @@ class Row:
     lightness: tuple[float, ...]
     """Of each labelled die (in the order of `scores.outcomes`), its body's lightness."""
     published: Scores | None = None
+    at_table: Scores | None = None
+    """The readings as settling keeps them (`vision.settle.kept`), against the mended labels."""
 
     def parts(self) -> list[Part]:
         return by_lightness(self.scores.outcomes, list(self.lightness))
@@ -100,7 +105,18 @@ class Row:
             "dice_asked": round(s.asked_dice / dice, 4),
             "dice_missed": round((s.labelled - s.matched) / dice, 4),
         }
-        return out | s.to_json() | shares | {"by_lightness": [p.to_json() for p in self.parts()]}
+        table = {"at_table": _table_shares(self.at_table)} if self.at_table is not None else {}
+        return out | s.to_json() | shares | table | {"by_lightness": [p.to_json() for p in self.parts()]}
+
+
+def _table_shares(s: Scores) -> dict[str, float]:
+    dice = max(s.labelled, 1)
+    return {
+        "die_accuracy": round(s.right_value / dice, 4),
+        "sure_but_wrong": round(s.sure_wrong() / dice, 4),
+        "dice_asked": round(s.asked_dice / dice, 4),
+        "dice_missed": round((s.labelled - s.matched) / dice, 4),
+    }
 
 
 def row(name: str, models: Path, root: Path) -> Row:
@@ -119,7 +135,8 @@ def row(name: str, models: Path, root: Path) -> Row:
         readings.append(read(image))
         lightness.extend(float(lab[0]) for lab in body_labs(image, [d.box for d in own.dice]))
     as_published = score(items, readings) if name in FAULTS else None
-    return Row(name, models, len(items), score(scored, readings), tuple(lightness), as_published)
+    at_table = score(scored, [kept(r, SettleSettings()) for r in readings])
+    return Row(name, models, len(items), score(scored, readings), tuple(lightness), as_published, at_table)
 
 
 def table(rows: list[Row]) -> str:
@@ -138,6 +155,19 @@ def table(rows: list[Row]) -> str:
             f" {(s.found - s.sure) / max(s.found, 1):.1%} |"
             f" {s.asked_dice / dice:.1%} / {(s.labelled - s.matched) / dice:.1%} |"
         )
+    lines += [
+        "",
+        "| set left out | at the table: die accuracy | read at >= 0.8 but wrong |"
+        " dice asked about / missed |",
+        "|---|---|---|---|",
+    ]
+    for r in rows:
+        if r.at_table is not None:
+            j = _table_shares(r.at_table)
+            lines.append(
+                f"| {r.name} | {j['die_accuracy']:.2%} | {j['sure_but_wrong']:.2%} |"
+                f" {j['dice_asked']:.1%} / {j['dice_missed']:.1%} |"
+            )
     lines += [
         "",
         "| set left out | body lightness (L) | dice | die accuracy | dice asked about |"

@@ -41,6 +41,9 @@ def test_every_photo_is_read_and_the_tray_scored_with_its_labels_mended(
     for row in (tray, casino):  # a labelled die not found is missed, one found and read unsurely asked about
         assert row["dice_missed"] == pytest.approx(1 - row["recall"], abs=1e-3)
         assert 0 <= row["dice_asked"] <= 1 - row["dice_missed"]
+        # At the table settling leaves out what was read under its floor and not found surely: no die more.
+        table = row["at_table"]
+        assert table["dice_missed"] >= row["dice_missed"] and table["die_accuracy"] <= row["die_accuracy"]
         # Every labelled die in one quarter by its body's lightness, darkest first, each as read.
         parts = row["by_lightness"]
         assert sum(p["dice"] for p in parts) == row["labelled_dice"]
@@ -52,6 +55,7 @@ def test_every_photo_is_read_and_the_tray_scored_with_its_labels_mended(
     assert main(["--casino", str(MODELS), "--data", str(root)]) == 0
     out = capsys.readouterr().out
     assert f"| casino | {crops} | {crops} |" in out and "| body lightness (L) |" in out
+    assert "| set left out | at the table: die accuracy |" in out
 
 
 def test_no_models_named_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
