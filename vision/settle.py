@@ -53,9 +53,9 @@ class SettleSettings:
     """The picture moves when more than this share of its pixels moved since the last frame."""
     min_confidence: float = 0.5
     """Dice read with less confidence are left out of the reading, but for those found surely
-    (`sure_find`): a phantom that comes and goes with the sensor's noise must not keep real dice from
+    (`kept_find`): a phantom that comes and goes with the sensor's noise must not keep real dice from
     settling."""
-    sure_find: float = OFFERED_FIND
+    kept_find: float = OFFERED_FIND
     """A die the detector found at least this surely is kept however unsure its reading: it is a die the
     reader cannot make out, to be asked about, not a phantom. Left out, it left the throw short and the
     players typed every die (on a kind of table the reader never saw, a tenth of the dice:
@@ -122,12 +122,12 @@ def _kept(a: Signature, b: Signature, every: bool = False) -> bool:
 
 
 def kept(reading: DiceReading, settings: SettleSettings) -> DiceReading:
-    """The dice settling goes by: those read at least `min_confidence` surely or found `sure_find` surely."""
+    """The dice settling goes by: those read at least `min_confidence` surely or found `kept_find` surely."""
     return DiceReading(
         tuple(
             d
             for d in reading.dice
-            if d.confidence >= settings.min_confidence or (d.found or 0.0) >= settings.sure_find
+            if d.confidence >= settings.min_confidence or (d.found or 0.0) >= settings.kept_find
         ),
         reading.time,
     )
