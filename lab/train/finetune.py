@@ -33,7 +33,15 @@ from torch.utils.data import DataLoader
 
 from lab.real_sets import SETS
 from lab.train.bank import make_bank, rendered_tables
-from lab.train.fit import DetectorSamples, bank_batches, detector_loss, mix_style, onnx_export, quiet_worker
+from lab.train.fit import (
+    DetectorSamples,
+    bank_batches,
+    detector_loss,
+    mix_style,
+    mixup,
+    onnx_export,
+    quiet_worker,
+)
 from lab.train.nets import DieDetectorNet, PipClassifierNet
 from lab.train.samples import Photo, RealCrop, classifier_sample, load_photos
 from lab.train.split import CASINO_LABEL_FAULTS, load_fixes, mended, training_part
@@ -54,7 +62,7 @@ SURE_WRONG_COST = 30
 RATE_PROBE_STEPS = 300
 """With --fit-to-minutes, the steps a second are measured over this many steps before the schedule's end is
 set."""
-RUN_SETTINGS = ("steps", "random_conv", "mix_style")
+RUN_SETTINGS = ("steps", "random_conv", "mix_style", "mixup")
 """What a run's state keeps of its command line: a resumed chunk goes on as the run began (a schedule fitted
 to its minutes keeps its end), and the export's card names what the run trained with."""
 VALIDATION_SEED = 777_000
@@ -308,6 +316,7 @@ def train(args: argparse.Namespace) -> None:
     if args.mix_style and isinstance(net, PipClassifierNet):
         mix_style(net, args.mix_style, torch.Generator().manual_seed(args.seed + step))
     stream = batches(step)
+    mixing = torch.Generator().manual_seed(args.seed + step + 1)
     start = time.time()
 
     def save() -> None:
@@ -332,7 +341,13 @@ def train(args: argparse.Namespace) -> None:
         for group in opt.param_groups:
             group["lr"] = float(args.lr * 0.5 * (1 + np.cos(np.pi * step / args.steps)))
         batch = [t.to(args.device, non_blocking=True) for t in next(stream)]
-        if isinstance(net, PipClassifierNet):
+        if isinstance(net, PipClassifierNet) and args.mixup:
+            x, other, weight = mixup(batch[0], batch[1], args.mixup, mixing)
+            logits = net.logits(x)
+            own = torch.nn.functional.cross_entropy(logits, batch[1], label_smoothing=0.05, reduction="none")
+            theirs = torch.nn.functional.cross_entropy(logits, other, label_smoothing=0.05, reduction="none")
+            loss = (weight * own + (1 - weight) * theirs).mean()
+        elif isinstance(net, PipClassifierNet):
             loss = torch.nn.functional.cross_entropy(net.logits(batch[0]), batch[1], label_smoothing=0.05)
         else:
             loss = detector_loss(net, batch)
@@ -376,6 +391,7 @@ def export(args: argparse.Namespace) -> None:
         + (f"--bank {args.bank}" if args.what == "classifier" else f"--tables {args.tables}")
         + (f" --random-conv {args.random_conv}" if args.random_conv else "")
         + (f" --mix-style {args.mix_style}" if args.mix_style else "")
+        + (f" --mixup {args.mixup}" if args.mixup else "")
         + " (in chunks of --minutes, resumed), then --export DIR",
         "from": "scratch (no model's weights)"
         if args.from_scratch
@@ -444,6 +460,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--mix-style", type=float, default=0.0, metavar="SHARE",
         help="share of each classifier batch whose early feature statistics are mixed (fit.mix_style)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--mixup", type=float, default=0.0, metavar="SHARE",
+        help="share of each classifier batch laid over other crops, the labels mixed alike (fit.mixup)",
     )  # fmt: skip
     parser.add_argument("--tables", type=int, default=300, help="rendered tables for the detector")
     parser.add_argument(

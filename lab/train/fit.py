@@ -80,6 +80,25 @@ def random_convolution(x: torch.Tensor, share: float, g: torch.Generator) -> tor
     return x
 
 
+MIXUP_BETA = 0.4
+"""Mixup's Beta(a, a): most mixed crops lean well towards one of their two, a few are near halves."""
+
+
+def mixup(
+    x: torch.Tensor, y: torch.Tensor, share: float, g: torch.Generator
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """`share` of the crops (N×3×S×S) each laid over another of the batch (mixup, Zhang et al. 2018), and per
+    crop its partner's label and the weight of its own: pips of two faces seen at once, as through a
+    translucent body or beside a side face, should be read unsurely, not surely as either."""
+    n = x.shape[0]
+    partner = torch.randperm(n, generator=g).to(x.device)
+    weight = torch.distributions.Beta(MIXUP_BETA, MIXUP_BETA).sample(torch.Size((n,)))
+    weight = torch.where(torch.rand(n, generator=g) < share, torch.maximum(weight, 1 - weight), torch.ones(n))
+    weight = weight.to(x.device)
+    w = weight.view(n, 1, 1, 1)
+    return w * x + (1 - w) * x[partner], y[partner], weight
+
+
 def mix_style(net: PipClassifierNet, share: float, g: torch.Generator) -> None:
     """While `net` trains, `share` of each batch's crops take feature statistics blended with another
     crop's after its first two pooling stages (MixStyle, Zhou et al. 2021): a die's light, body and ink are
