@@ -62,9 +62,21 @@ SURE_WRONG_COST = 30
 RATE_PROBE_STEPS = 300
 """With --fit-to-minutes, the steps a second are measured over this many steps before the schedule's end is
 set."""
-RUN_SETTINGS = ("steps", "random_conv", "mix_style", "mixup")
+RUN_SETTINGS = (
+    "steps",
+    "batch",
+    "lr",
+    "bank",
+    "seed",
+    "from_scratch",
+    "init",
+    "random_conv",
+    "mix_style",
+    "mixup",
+)
 """What a run's state keeps of its command line: a resumed chunk goes on as the run began (a schedule fitted
-to its minutes keeps its end), and the export's card names what the run trained with."""
+to its minutes keeps its end), and the export's card names what the run trained with (an export given only
+the run named the export command's defaults: batch 128, lr 0.001, a net from the shipped weights)."""
 VALIDATION_SEED = 777_000
 """Rendered validation dice come from generators seeded (VALIDATION_SEED, i); the bank uses (run seed, i)."""
 
@@ -293,20 +305,24 @@ def train(args: argparse.Namespace) -> None:
     cv2.setNumThreads(1)
     args.run.mkdir(parents=True, exist_ok=True)
     state_path, best_path = args.run / "state.pt", args.run / "best.pt"
+    # The run's own file; its settings first, for its bank and batches are made from them.
+    state = (
+        torch.load(state_path, weights_only=False, map_location=args.device) if state_path.exists() else None
+    )
+    if state is not None:
+        run_settings(args, state)
     photos = training_photos(args)
     data = classifier_data if args.what == "classifier" else detector_data
     batches, validation = data(args, photos)
     net = new_net(args)
-    if not state_path.exists() and not args.from_scratch:
+    if state is None and not args.from_scratch:
         onnx_weights(net, args.init)
     net.to(args.device)
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
-    if state_path.exists():
-        state = torch.load(state_path, weights_only=False, map_location=args.device)  # the run's own file
+    if state is not None:
         net.load_state_dict(state["net"])
         opt.load_state_dict(state["opt"])
         step, best = int(state["step"]), float(state["best"])
-        run_settings(args, state)
     else:
         step, best = 0, validation(net)
         torch.save(net.state_dict(), best_path)
@@ -372,6 +388,8 @@ def export(args: argparse.Namespace) -> None:
     temperature) updated; the other model's files are left as they are there."""
     import onnx
 
+    state = torch.load(args.run / "state.pt", weights_only=False, map_location="cpu")
+    run_settings(args, state)
     net = new_net(args)
     net.load_state_dict(torch.load(args.run / "best.pt", map_location="cpu"))
     net.eval()
@@ -383,8 +401,6 @@ def export(args: argparse.Namespace) -> None:
         (card_path if card_path.exists() else args.init.with_suffix(".json")).read_text(encoding="utf-8")
     )
     card.pop("pair", None)  # one net now, whatever it went on from
-    state = torch.load(args.run / "state.pt", weights_only=False, map_location="cpu")
-    run_settings(args, state)
     common = {
         "script": f"python -m lab.train.finetune {args.what} --run RUN --steps {args.steps} --batch "
         f"{args.batch} --lr {args.lr} --seed {args.seed} "
