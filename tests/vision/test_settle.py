@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
 from truth_reader import TruthReader
 
-from vision.reading import Box, DiceReading, Die, Image
+from vision.reading import Box, DiceReading, Die, Frame, Image
 from vision.settle import Change, Settled, Settler, Withdrawn, fused, settle
 from vision.simulated_table.rolling import RollingTable
 
@@ -94,23 +95,35 @@ def test_a_long_misread_without_movement_is_withdrawn_but_never_makes_a_second_t
     assert [type(c).__name__ for c in changes if c is not None] == ["Settled", "Withdrawn"]
 
 
-def test_a_phantom_die_or_a_misread_that_come_and_go_do_not_keep_the_dice_from_settling() -> None:
+def settled_throws(
+    throw: list[tuple[str, int]], altered: Callable[[Frame, DiceReading], DiceReading]
+) -> list[DiceReading]:
+    """The readings settled on while one throw is rolled and rests, each frame's true reading `altered` while
+    the dice lie on the table (a phantom beside them, a misread)."""
     table = RollingTable(seed=8, idle_frames=20)
-    table.throw(THROWS[0])
+    table.throw(throw)
     reader = TruthReader(table)
     settler = Settler()
     settled = []
     for frame in table:
         reading = reader.read(frame.image)
-        if table.truth and frame.index % 2:  # a ghost in every other frame, read at 30% or 60%
+        change = settler.update(frame, altered(frame, reading) if table.truth else reading)
+        if isinstance(change, Settled):
+            settled.append(change.reading)
+    return settled
+
+
+def test_a_phantom_die_or_a_misread_that_come_and_go_do_not_keep_the_dice_from_settling() -> None:
+    def altered(frame: Frame, reading: DiceReading) -> DiceReading:
+        if frame.index % 2:  # a ghost in every other frame, read at 30% or 60%
             sure = 0.3 if frame.index % 4 == 1 else 0.6
             ghost = replace(reading.dice[0], box=Box(5, 5, 30, 30), color="red", confidence=sure)
             reading = replace(reading, dice=(*reading.dice, ghost))
-        if table.truth and frame.index % 4 == 0:  # and one frame in four misreads a die, confidently
+        if frame.index % 4 == 0:  # and one frame in four misreads a die, confidently
             reading = replace(reading, dice=(replace(reading.dice[0], value=7 - reading.dice[0].value),))
-        change = settler.update(frame, reading)
-        if isinstance(change, Settled):
-            settled.append(change.reading)
+        return reading
+
+    settled = settled_throws(THROWS[0], altered)
     assert len(settled) == 1
     assert sorted((d.color, d.value) for d in settled[0].dice if d.confidence >= 0.8) == sorted(THROWS[0])
 
@@ -118,21 +131,13 @@ def test_a_phantom_die_or_a_misread_that_come_and_go_do_not_keep_the_dice_from_s
 def test_a_die_found_surely_but_read_unsurely_stays_in_the_throw_to_be_asked_about() -> None:
     """A die the reader cannot make out on a table it never saw, found surely by the detector, was left out
     with the phantoms: the throw came up short and the players typed every die."""
-    table = RollingTable(seed=8, idle_frames=20)
-    table.throw(THROWS[1])
-    reader = TruthReader(table)
-    settler = Settler()
-    settled = []
-    for frame in table:
-        dice = reader.read(frame.image).dice
-        if table.truth:
-            unsure = replace(dice[0], confidence=0.3, found=0.9)
-            ghost = replace(dice[1], box=Box(5, 5, 30, 30), confidence=0.3, found=0.5)
-            dice = (unsure, *dice[1:], ghost)
-        change = settler.update(frame, DiceReading(dice, frame.time))
-        if isinstance(change, Settled):
-            settled.append(change.reading)
-    (reading,) = settled
+
+    def altered(frame: Frame, reading: DiceReading) -> DiceReading:
+        unsure = replace(reading.dice[0], confidence=0.3, found=0.9)
+        ghost = replace(reading.dice[1], box=Box(5, 5, 30, 30), confidence=0.3, found=0.5)
+        return replace(reading, dice=(unsure, *reading.dice[1:], ghost))
+
+    (reading,) = settled_throws(THROWS[1], altered)
     assert sorted((d.color, d.value) for d in reading.dice) == sorted(THROWS[1])
     assert sorted(d.confidence for d in reading.dice)[0] == pytest.approx(0.3)
 
