@@ -100,16 +100,19 @@ class Row:
         out: dict[str, object] = {"set": self.name, "models": str(self.models), "photos": self.photos}
         if self.published is not None:
             out |= {"labels_mended": FAULTS[self.name].name, "as_published": self.published.to_json()}
-        s, dice = self.scores, max(self.scores.labelled, 1)
-        shares = {
-            "dice_asked": round(s.asked_dice / dice, 4),
-            "dice_missed": round((s.labelled - s.matched) / dice, 4),
-        }
-        table = {"at_table": _table_shares(self.at_table)} if self.at_table is not None else {}
-        return out | s.to_json() | shares | table | {"by_lightness": [p.to_json() for p in self.parts()]}
+        shares = {key: _shares(self.scores)[key] for key in ("dice_asked", "dice_missed")}
+        table = {"at_table": _shares(self.at_table)} if self.at_table is not None else {}
+        return (
+            out
+            | self.scores.to_json()
+            | shares
+            | table
+            | {"by_lightness": [p.to_json() for p in self.parts()]}
+        )
 
 
-def _table_shares(s: Scores) -> dict[str, float]:
+def _shares(s: Scores) -> dict[str, float]:
+    """Of the labelled dice: right, read surely but wrong, asked about, missed."""
     dice = max(s.labelled, 1)
     return {
         "die_accuracy": round(s.right_value / dice, 4),
@@ -163,7 +166,7 @@ def table(rows: list[Row]) -> str:
     ]
     for r in rows:
         if r.at_table is not None:
-            j = _table_shares(r.at_table)
+            j = _shares(r.at_table)
             lines.append(
                 f"| {r.name} | {j['die_accuracy']:.2%} | {j['sure_but_wrong']:.2%} |"
                 f" {j['dice_asked']:.1%} / {j['dice_missed']:.1%} |"
