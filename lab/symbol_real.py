@@ -4,10 +4,11 @@ For each real set (`lab.real_sets`): 4 photos per face, each a square cut around
 from the set's training part and taught (`vision.symbols.teach`, the path of `python -m vision enroll`); then
 every photo of the set's measured part is read by the one reader with that profile (`vision.reader`), and
 each labelled die is counted right (its face named), unknown (not named: "unknown" or taken for a pip die),
-wrong (another face named) or missed (not found); named wrong at confidence >= 0.8 is sure-but-wrong, and one
-not named at 0.8 or more is asked (the live table asks the players about it). Then,
-for each face in turn, the profile without it reads the same photos: that face's dice should not be named,
-and one named at 0.8 or more would be entered wrong without a question.
+wrong (another face named) or missed (not found; at the table, also left out by settling, which keeps a die
+read under 0.5 only when the detector found it surely); named wrong at confidence >= 0.8 is sure-but-wrong,
+and one not named at 0.8 or more is asked (the live table asks the players about it). Then, for each face
+in turn, the profile without it reads the same photos: that face's dice should not be named, and one named
+at 0.8 or more would be entered wrong without a question.
 Finds that match no labelled die and are reported as dice are the extra finds; the dice whose nearest
 taught vector is of their own face, named or not, are what no reading rule could name more of. Teaching is
 also asked to find the die in every alone-lying cut of the training part (how many clear photos it would
@@ -41,6 +42,7 @@ from vision.one_die import teaching_find
 from vision.pips import PipReader
 from vision.reader import DiceReader
 from vision.reading import SURE_READ, UNKNOWN, Box, DiceReading, Image
+from vision.settle import SettleSettings, kept
 from vision.symbols import embed
 from vision.symbols.embed import FaceEmbedder
 from vision.symbols.profile import SymbolProfile
@@ -73,6 +75,8 @@ class Tally:
     """Dice whose nearest taught vector is of their face: what no reading rule can name more of."""
     asked: int = 0
     """Dice the live table would ask about: not named, or named at less than `SURE_READ`."""
+    missed_at_table: int = 0
+    """Dice not found, or left out by settling (`vision.settle.kept`): a throw the live table sees short."""
 
     def figures(self) -> dict[str, float | int]:
         d = max(self.dice, 1)
@@ -89,6 +93,7 @@ class Tally:
             "untaught_named_surely": self.untaught_sure,
             "nearest_right": round(self.nearest / d, 4),
             "asked": round(self.asked / d, 4),
+            "missed_at_table": round(self.missed_at_table / d, 4),
         }
 
 
@@ -146,6 +151,7 @@ def count(reading: DiceReading, truth: Sequence[LabelledDie], tally: Tally, unta
     """Add one photo's reading to the tally (with `untaught`, only that face's dice, none of them named)."""
     found = reading.dice
     where = matched(truth, [d.box for d in found])
+    settled = kept(reading, SettleSettings()).dice
     for t, j in zip(truth, where, strict=True):
         hit = j >= 0
         if untaught is not None:
@@ -156,6 +162,7 @@ def count(reading: DiceReading, truth: Sequence[LabelledDie], tally: Tally, unta
                 tally.untaught_sure += named and found[j].confidence >= SURE_READ
             continue
         tally.dice += 1
+        tally.missed_at_table += not hit or found[j] not in settled
         if not hit:
             tally.missed += 1
             tally.asked += 1
@@ -263,14 +270,14 @@ def main(argv: list[str] | None = None) -> None:
     if args.json:
         print(json.dumps(rows, indent=1))
         return
-    print("| set | dice | right | unknown | wrong | sure-but-wrong | asked | missed"
+    print("| set | dice | right | unknown | wrong | sure-but-wrong | asked | missed (at the table)"
           " | untaught named unknown (named surely) | extra/frame | nearest right | teaching cuts found"
           " | ms symbols / pips |")  # fmt: skip
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         print(
             f"| {r['set']} | {r['dice']} | {r['right']:.1%} | {r['unknown']:.1%} | {r['wrong']:.1%} |"
-            f" {r['sure_wrong']:.1%} | {r['asked']:.1%} | {r['missed']:.1%} |"
+            f" {r['sure_wrong']:.1%} | {r['asked']:.1%} | {r['missed']:.1%} ({r['missed_at_table']:.1%}) |"
             f" {r['untaught_unknown']:.1%} of {r['untaught_dice']} ({r['untaught_named_surely']} surely) |"
             f" {r['extra_per_frame']} | {r['nearest_right']:.1%} |"
             f" {r['teaching_cuts_found']:.1%} of {r['teaching_cuts']} |"
