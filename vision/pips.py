@@ -46,13 +46,14 @@ OFFERED_VALUE = 0.1
 """A die the detector found at least `OFFERED_FIND` surely that the classifier calls "not a pip die" is still
 offered at its likeliest pip value (`Classified.likeliest_pips`), to be asked about, when that value's
 confidence is at least `OFFERED_VALUE`: a die the reader cannot make out, not clutter, reported rather than
-lost. (The live table's settling leaves out dice read at less than 0.5, `vision.settle.SettleSettings`, so it
-takes only the surest of them.) Chosen on the leave-one-set-out rows (`python -m lab.train.left_out`), where
-the classifiers call 65 of the tray's 1,490 labelled dice and 10 of casino's 279 no pip die: at these levels
-47 and 9 of them are offered, 27 and 9 at their value, and 1 and 2 finds of no die (the tray's, the
-webcam's). The detector reports few finds of no die at 0.7 or more on any real set (2 of the tray's 399, 6
-of the webcam's 596 with a detector that never saw it); on rendered tables of pip and symbol dice, 61 of the
-584 symbol dice found at 0.7 or more are offered (100 at 0.05), which a pip-only table never shows."""
+lost. (The live table's settling keeps every die found so surely, however unsurely it is read:
+`vision.settle.SettleSettings.kept_find`.) Chosen on the leave-one-set-out rows (`python -m
+lab.train.left_out`), where the classifiers call 65 of the tray's 1,490 labelled dice and 10 of casino's 279
+no pip die: at these levels 47 and 9 of them are offered, 27 and 9 at their value, and 1 and 2 finds of no die
+(the tray's, the webcam's). The detector reports few finds of no die at 0.7 or more on any real set (2 of the
+tray's 399, 6 of the webcam's 596 with a detector that never saw it); on rendered tables of pip and symbol
+dice, 61 of the 584 symbol dice found at 0.7 or more are offered (100 at 0.05), which a pip-only table never
+shows."""
 
 
 def tempered(probs: npt.NDArray[np.float32], temperature: float) -> npt.NDArray[np.float32]:
