@@ -62,18 +62,9 @@ SURE_WRONG_COST = 30
 RATE_PROBE_STEPS = 300
 """With --fit-to-minutes, the steps a second are measured over this many steps before the schedule's end is
 set."""
-RUN_SETTINGS = (
-    "steps",
-    "batch",
-    "lr",
-    "bank",
-    "seed",
-    "from_scratch",
-    "init",
-    "random_conv",
-    "mix_style",
-    "mixup",
-)
+AUGMENTATIONS = ("random_conv", "mix_style", "mixup")
+"""The classifier's optional augmentations, each a share of the batch (0: not used)."""
+RUN_SETTINGS = ("steps", "batch", "lr", "bank", "seed", "from_scratch", "init", *AUGMENTATIONS)
 """What a run's state keeps of its command line: a resumed chunk goes on as the run began (a schedule fitted
 to its minutes keeps its end), and the export's card names what the run trained with (an export given only
 the run named the export command's defaults: batch 128, lr 0.001, a net from the shipped weights)."""
@@ -405,9 +396,7 @@ def export(args: argparse.Namespace) -> None:
         "script": f"python -m lab.train.finetune {args.what} --run RUN --steps {args.steps} --batch "
         f"{args.batch} --lr {args.lr} --seed {args.seed} "
         + (f"--bank {args.bank}" if args.what == "classifier" else f"--tables {args.tables}")
-        + (f" --random-conv {args.random_conv}" if args.random_conv else "")
-        + (f" --mix-style {args.mix_style}" if args.mix_style else "")
-        + (f" --mixup {args.mixup}" if args.mixup else "")
+        + "".join(f" --{k.replace('_', '-')} {getattr(args, k)}" for k in AUGMENTATIONS if getattr(args, k))
         + " (in chunks of --minutes, resumed), then --export DIR",
         "from": "scratch (no model's weights)"
         if args.from_scratch

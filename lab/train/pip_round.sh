@@ -13,7 +13,8 @@
 # `python -m lab.train.pair DIR-1 DIR-2 PAIR`, `python -m lab.train.compact PAIR ROW`, the temperature in
 # ROW's card set to the rows' 0.95, and `python -m lab.train.left_out --SET ROW` reads the row.
 # BANK (160000) sets each bank's crops; DEVICE=cpu with BANK=2000, MINUTES 0.3 and PYTHON=.venv/bin/python
-# tries the script here. Options after MINUTES go to every run, e.g. `--mix-style 0.5` or `--random-conv 0.5`
+# tries the script here. Options after MINUTES go to every run, e.g. `--mixup 0.5`, `--mix-style 0.5` or
+# `--random-conv 0.5`
 # (tried on the CPU rows on 2026-12-01: docs/journal.md).
 # On the 2-core development machine a crop takes 1.7 ms and a step of 512 crops 0.38 s: the GPU's part is the
 # steps, and six runs share a lend's 16 cores for the banks.
