@@ -185,11 +185,14 @@ class PipReader:
     def classify(self, image: Image, found: list[Detection]) -> Classified:
         """Each found die's crop and the class probabilities of it and of its box alone (class 0: not a pip
         die), both crops read in one call."""
-        both_crops = self.both_crops(image, found)
-        crops = both_crops[: len(found)]
+        return self.classified(self.both_crops(image, found))
+
+    def classified(self, both_crops: npt.NDArray[np.uint8]) -> Classified:
+        """`classify` of crops already cut (`both_crops`: every die's crop, then every one's box alone)."""
+        n = len(both_crops) // 2
+        crops = both_crops[:n]
         both = self.classifier(both_crops)
-        first, face = both[: len(found)], both[len(found) :]
-        return Classified(crops, self.classifier.with_second_looks(crops, first), face)
+        return Classified(crops, self.classifier.with_second_looks(crops, both[:n]), both[n:])
 
     def pip_dice(self, found: list[Detection], classified: Classified) -> tuple[Die, ...]:
         """The found dice the classifier reads as pip dice, and those it cannot make out but offers
