@@ -141,14 +141,23 @@ def strongest_apart(boxes: npt.NDArray[np.float64], limit: float = 0.45) -> list
     return kept
 
 
+SIZING_FIND = 0.5
+"""A frame's median die side is taken over the dice found at least this surely where three are: a detector
+that never saw a table finds its grain by the dozen, at 0.3-0.45, and their median says nothing of a die."""
+
+
 def die_sized(found: Sequence[Detection]) -> list[int]:
     """Indices of the dice in `found` whose faces are not far larger or smaller than the others' (three at
-    least give a fair median)."""
+    least give a fair median): the surely found dice's where there are three, else all the dice's, against
+    which only the unsure ones are judged."""
     if len(found) < 3:
         return list(range(len(found)))
-    sides = [d.side for d in found]
-    median = float(np.median(sides))
-    return [i for i, side in enumerate(sides) if UNDERSIZED * median <= side <= OUTSIZED * median]
+    sides = np.array([d.side for d in found])
+    sure = np.array([d.score >= SIZING_FIND for d in found], bool)
+    fair = sure.sum() >= 3
+    median = float(np.median(sides[sure] if fair else sides))
+    sized = (UNDERSIZED * median <= sides) & (sides <= OUTSIZED * median)
+    return np.flatnonzero(sized | (sure & ~fair)).tolist()
 
 
 def detector_input(image: Image, long_side: int) -> tuple[Array, float]:

@@ -68,9 +68,9 @@ def test_two_peaks_on_one_die_give_one_detection() -> None:
 
 
 def test_a_die_far_larger_or_smaller_than_the_others_is_not_a_die() -> None:
-    def die(x0: float, side: float, angle: float = 0.0) -> Detection:
+    def die(x0: float, side: float, angle: float = 0.0, found: float = 0.9) -> Detection:
         extent = side * (abs(np.cos(np.deg2rad(angle))) + abs(np.sin(np.deg2rad(angle))))
-        return Detection(Box(x0, 0, x0 + extent, extent), 0.9, angle)
+        return Detection(Box(x0, 0, x0 + extent, extent), found, angle)
 
     # Dice of about 40 pixels and a disc of 100 (a coaster) read as a die: the disc goes.
     assert die_sized([die(0, 100), die(200, 40), die(300, 36), die(400, 44)]) == [1, 2, 3]
@@ -83,6 +83,16 @@ def test_a_die_far_larger_or_smaller_than_the_others_is_not_a_die() -> None:
     # the tray) goes; a die 0.64 times the others' side (d6-tray's smallest) stays.
     assert die_sized([die(0, 16), die(200, 38), die(300, 36), die(400, 40)]) == [1, 2, 3]
     assert die_sized([die(0, 25), die(200, 38), die(300, 40), die(400, 40)]) == [0, 1, 2, 3]
+    # Grain the detector found at 0.3-0.45, of 25-30 pixels (a webcam photo read by a detector that never saw
+    # its table), does not make a die of 61 pixels found at 0.85 a coaster: the median is the surely found
+    # dice's where there are three, and with fewer only the unsure finds are judged against all.
+    grain = [die(100 * k, 25 + k, found=0.35) for k in range(1, 6)]
+    assert die_sized([die(0, 61, found=0.85), *grain]) == list(range(6))
+    sure = [die(1000 + 100 * k, 40 + k) for k in range(3)]
+    assert die_sized([die(0, 61, found=0.85), *grain, *sure]) == list(range(9))
+    # A speck goes however many finds of grain there are, and beside two sure dice alone when found unsurely.
+    assert die_sized([die(0, 16), *grain, *sure]) == list(range(1, 9))
+    assert die_sized([die(0, 12, found=0.35), *sure[:2]]) == [1, 2]
 
 
 def test_rendered_tables_are_scored_against_their_truth() -> None:
