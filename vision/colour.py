@@ -80,9 +80,11 @@ def crop_labs(crops: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32]:
     cuts them).
 
     Face candidates are the pixels near the crop centre that do not look like the table (the crop's frame);
-    the body is the majority of them, the pixels whose lightness is near their median (pips, glints and
-    shadows are fewer). A die coloured like its table falls back to a ring inside its face. All dice of a
-    frame are measured at once: per-die numpy calls would cost more than the pixels.
+    the body is the majority of them, the pixels whose colour is near their median colour (pips, glints and
+    shadows are fewer). Their lightness alone would not do: a box that takes in clutter as light as the die
+    (a lavender disc beside a yellow die) gave the two mixed. A die coloured like its table falls back to a
+    ring inside its face. All dice of a frame are measured at once: per-die numpy calls would cost more than
+    the pixels.
     """
     n, size = len(crops), crops.shape[1]
     if n == 0:
@@ -95,8 +97,9 @@ def crop_labs(crops: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32]:
     face = masks.face & unlike_table
     use_face = face.sum(1) >= 0.5 * masks.face.sum()
     chosen = np.where(use_face[:, None], face, masks.ring)
-    light = lab[..., 0]
-    off = np.abs(light - masked_median(light, chosen)[:, None])
+    centre = np.stack([masked_median(lab[..., k], chosen) for k in range(3)], axis=1)
+    off_centre = lab - centre[:, None]
+    off = np.sqrt(np.einsum("npc,npc->np", off_centre, off_centre))
     limit = np.maximum(6.0, masked_median(off, chosen))
     near = (off <= limit[:, None]) & chosen
     mean = (near[:, None, :].astype(np.float32) @ lab)[:, 0] / near.sum(1)[:, None]

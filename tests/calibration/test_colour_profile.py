@@ -10,10 +10,13 @@ import numpy as np
 import pytest
 
 from lab.colour_trial import random_trial_table, run_trials, throw
-from vision.colour import palette_name
+from vision.colour import body_labs, palette_name
 from vision.colour_profile import ColourProfileError, load_profile, save_profile, teach, teach_from_folder
 from vision.pips import PipReader
+from vision.reading import Box
 from vision.simulated_table.scene import BODY_COLOURS
+
+RENDERED = Path(__file__).resolve().parents[1] / "data" / "rendered"
 
 
 def lab_of(bgr: tuple[int, int, int]) -> np.ndarray:
@@ -31,6 +34,15 @@ def test_a_white_die_under_a_tinted_light_stays_white_and_a_purple_one_purple() 
     # A white symbol die's body on a rendered table under a bluish light (the reader measured it so).
     assert palette_name(np.array([64.0, 11.2, -11.0], np.float32)) == "white"
     assert palette_name(np.array([45.0, 30.0, -30.0], np.float32)) == "purple"
+
+
+def test_a_die_is_named_by_its_own_body_not_by_clutter_its_box_takes_in() -> None:
+    """The demo table's yellow 6 beside a lavender disc: the detector's box of the die holds much of the
+    disc, as light as the die. Taken by lightness alone the body was the two mixed, named white, and the
+    throw was typed in; the pixels nearest the face's median colour are the die's."""
+    crop = cv2.imread(str(RENDERED / "yellow-six-beside-a-disc.png"))
+    (lab,) = body_labs(crop, [Box(65, 61, 129, 123)])
+    assert palette_name(lab) == "yellow"
 
 
 def test_a_profile_tells_yellow_from_blue_under_varied_light(reader: PipReader) -> None:
