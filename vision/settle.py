@@ -69,6 +69,11 @@ class SettleSettings:
     a face's rotation may flip while the die lies still."""
     moving_frames_to_withdraw: int = 2
     """Moving frames in a row that withdraw an emitted reading (one could be a hand's shadow passing)."""
+    patience_seconds: float = 1.0
+    """Still this long with no reading agreed on by most frames, the reading most of them agree with is
+    emitted, each die as sure as the frames say together (`fused`): a die read surely in one frame and
+    otherwise in the next (a symbol die at the edge of its profile's accept, named in every other frame)
+    would keep a table that lies still from settling at all, and the players would type the whole throw."""
 
 
 _HISTORY = 256
@@ -208,7 +213,12 @@ class Settler:
             tail = list(self._recent)[-(s.agree_frames + 2) :]
         agreeing = [(t, r) for t, k, r in tail if agree(k, key)]
         enough = max(s.agree_frames, _MAJORITY * len(tail))
-        if len(agreeing) >= enough and frame.time - agreeing[0][0] >= s.still_seconds - _EPSILON:
+        settled = len(agreeing) >= enough and frame.time - agreeing[0][0] >= s.still_seconds - _EPSILON
+        if not settled and frame.time - self._recent[0][0] >= s.patience_seconds - _EPSILON:
+            # Still all along: no reading is coming that most frames agree on, so the one most agree with.
+            _, key, reading = max(tail, key=lambda r: sum(agree(k, r[1]) for _, k, _ in tail))
+            settled = True
+        if settled:
             self._emitted, self._disagree = key, 0
             if not self._moved and self._last is not None and agree(key, self._last):
                 # The same dice, never touched: a misread came and went. It is not a new throw.
