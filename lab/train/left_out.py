@@ -100,7 +100,8 @@ class Row:
         out: dict[str, object] = {"set": self.name, "models": str(self.models), "photos": self.photos}
         if self.published is not None:
             out |= {"labels_mended": FAULTS[self.name].name, "as_published": self.published.to_json()}
-        shares = {key: _shares(self.scores)[key] for key in ("dice_asked", "dice_missed")}
+        own = _shares(self.scores)
+        shares = {key: own[key] for key in ("dice_asked", "dice_missed")}
         table = {"at_table": _shares(self.at_table)} if self.at_table is not None else {}
         return (
             out
