@@ -11,8 +11,9 @@ in turn, the profile without it reads the same photos: that face's dice should n
 at 0.8 or more would be entered wrong without a question.
 Finds that match no labelled die and are reported as dice are the extra finds; the dice whose nearest
 taught vector is of their own face, named or not, are what no reading rule could name more of. Teaching is
-also asked to find the die in every alone-lying cut of the training part (how many clear photos it would
-refuse).
+also asked to find the die in the photo of every alone-lying die of the training part, cut 1.1 to 4 times
+its side around it (how many clear photos it would refuse, or teach from something else: a pip, a
+neighbour).
 
     python -m lab.symbol_real [--sets tray webcam casino] [--model DIR] [--json]
 
@@ -55,6 +56,14 @@ CUT = 2.4
 ALONE = 1.6
 """A die is alone when no other die's centre is within this many of its sides."""
 SAME_DIE = 0.3
+MIN_CUT = 16
+"""The fewest pixels on a side of a teaching photo cut from a set's photo."""
+TEACHING_CLOSENESS = (1.1, 1.4, CUT, 4.0)
+"""Teaching is also asked to find the die in each alone-lying die's photo cut this many times its side around
+it: a phone's photo cut close around the die (1.1), the lab's teaching photos (`CUT`), a table around it
+(4.0, where other dice may show)."""
+FOUND_OFF = 0.3
+FOUND_SIZE = (0.5, 1.6)
 
 
 @dataclass
@@ -102,8 +111,25 @@ def validating(item: LabelledImage) -> bool:
     return is_held_out(f"{item.image.stem}-validate", 50)
 
 
-def alone_cuts(name: str, validate: bool = False) -> list[tuple[int, Image]]:
-    """Every die of a set's training part lying alone, as a square photo around it (value, photo)."""
+@dataclass(frozen=True)
+class AloneDie:
+    """A labelled die lying alone in a photo of a set's training part."""
+
+    value: int
+    image: Image
+    centre: tuple[float, float]
+    side: float
+    """The longer side of its labelled box."""
+
+    def cut(self, times: float = CUT) -> Image:
+        """A square photo `times` its side around it, at the photo's own scale."""
+        n = max(MIN_CUT, round(self.side * times))
+        cut: Image = crop_squares(self.image, [(*self.centre, self.side * times, 0.0)], n)[0]
+        return cut
+
+
+def alone_dice(name: str, validate: bool = False) -> list[AloneDie]:
+    """Every die of a set's training part lying alone (no other die's centre within `ALONE` of its sides)."""
     out = []
     for item in labelled(name, "train"):
         if validate and validating(item):
@@ -113,11 +139,34 @@ def alone_cuts(name: str, validate: bool = False) -> list[tuple[int, Image]]:
         for i, die in enumerate(dice):
             side = max(die.box.width, die.box.height)
             near = np.hypot(*(centres - centres[i]).T)
-            if (np.delete(near, i) < ALONE * side).any():
-                continue
-            cut = crop_squares(image, [(*die.box.center, side * CUT, 0.0)], round(side * CUT))[0]
-            out.append((die.value, cut))
+            if not (np.delete(near, i) < ALONE * side).any():
+                out.append(AloneDie(die.value, image, die.box.center, side))
     return out
+
+
+def alone_cuts(name: str, validate: bool = False) -> list[tuple[int, Image]]:
+    """Every die of a set's training part lying alone, as a square photo around it (value, photo)."""
+    return [(die.value, die.cut()) for die in alone_dice(name, validate)]
+
+
+def teaching_finds_die(dice: Sequence[AloneDie], times: float) -> float:
+    """The share of the dice that teaching finds (`vision.one_die.teaching_find`) in a photo cut `times` their
+    side around them: the find's centre within `FOUND_OFF` of the die's side from the die's, its box
+    `FOUND_SIZE` times that side (a pip, a neighbour or the photo's square is not the die)."""
+    found = 0
+    for die in dice:
+        cut = die.cut(times)
+        side = cut.shape[0] / times
+        find = teaching_find(cut)
+        if find is None:
+            continue
+        x, y = find.box.center
+        low, high = FOUND_SIZE
+        found += (
+            max(abs(x - cut.shape[1] / 2), abs(y - cut.shape[0] / 2)) < FOUND_OFF * side
+            and low * side < max(find.box.width, find.box.height) < high * side
+        )
+    return found / max(len(dice), 1)
 
 
 def teach_from(
@@ -196,9 +245,9 @@ def nearest_right(reader: DiceReader, image: Image, truth: Sequence[LabelledDie]
 def measure(
     name: str, embedder: FaceEmbedder | None, validate: bool = False, agree: bool = True
 ) -> dict[str, object]:
-    cuts = alone_cuts(name, validate)
+    dice = alone_dice(name, validate)
+    cuts = [(die.value, die.cut()) for die in dice]
     started = time.perf_counter()
-    accepted = sum(teaching_find(c) is not None for _, c in cuts)
     profile, warnings = teach_from(cuts, embedder)
     teach_seconds = time.perf_counter() - started
     pips = PipReader()
@@ -223,8 +272,10 @@ def measure(
     return {
         "set": name,
         **tally.figures(),
-        "teaching_cuts_found": round(accepted / max(len(cuts), 1), 4),
         "teaching_cuts": len(cuts),
+        "teaching_finds_die": {
+            str(times): round(teaching_finds_die(dice, times), 4) for times in TEACHING_CLOSENESS
+        },
         "teaching_warnings": warnings,
         "teaching_seconds": round(teach_seconds, 1),
         "ms_per_frame_symbols": round(float(np.median(symbol_ms)), 1),
@@ -271,7 +322,8 @@ def main(argv: list[str] | None = None) -> None:
         print(json.dumps(rows, indent=1))
         return
     print("| set | dice | right | unknown | wrong | sure-but-wrong | asked | missed (at the table)"
-          " | untaught named unknown (named surely) | extra/frame | nearest right | teaching cuts found"
+          " | untaught named unknown (named surely) | extra/frame | nearest right"
+          f" | teaching finds the die (photos {', '.join(f'{t}x' for t in TEACHING_CLOSENESS)} its side)"
           " | ms symbols / pips |")  # fmt: skip
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
@@ -280,7 +332,7 @@ def main(argv: list[str] | None = None) -> None:
             f" {r['sure_wrong']:.1%} | {r['asked']:.1%} | {r['missed']:.1%} ({r['missed_at_table']:.1%}) |"
             f" {r['untaught_unknown']:.1%} of {r['untaught_dice']} ({r['untaught_named_surely']} surely) |"
             f" {r['extra_per_frame']} | {r['nearest_right']:.1%} |"
-            f" {r['teaching_cuts_found']:.1%} of {r['teaching_cuts']} |"
+            f" {', '.join(f'{v:.1%}' for v in r['teaching_finds_die'].values())} of {r['teaching_cuts']} |"  # type: ignore[attr-defined]
             f" {r['ms_per_frame_symbols']} / {r['ms_per_frame_pips']} |"
         )
     for r in rows:

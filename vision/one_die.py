@@ -20,21 +20,44 @@ frame or less), and there the detector takes the die's pips for dice."""
 SAME_SIZE = 0.25
 """A look's find whose side is this share or more off the median of the looks' finds is another thing (a
 pip, the photo's whole square)."""
+PIP_SHARE = 0.4
+"""A look's find inside the find of a wider look (the photo amid a larger table) and under this share of its
+side is one of that die's pips: where the die is larger than the dice the detector knows, it finds the pips,
+and a face of one or four pips gave as many looks of a pip as of the die (a pip is 0.15-0.25 of a die's
+side)."""
 
 
 def teaching_find(image: Image) -> Detection | None:
     """The die of a teaching photo: the surest find, of the size most looks agree on, in the photo or amid a
     table of its border's colour."""
-    looks = []
-    for times in TEACHING_TABLES:
-        finds = detect_on_table(image, times)
-        if finds:
-            looks.append(max(finds, key=lambda f: f.score))
-    if not looks:
+    return die_of(looks_at(image))
+
+
+def looks_at(image: Image) -> dict[int, list[Detection]]:
+    """The finds of each look at the photo (`TEACHING_TABLES`: as it is, and amid tables of its border), but
+    those larger than the photo's shorter side: the photo's own square, which a wide look may take for a die
+    (and then for one holding every die of the photo)."""
+    most = min(image.shape[:2])
+    return {times: [f for f in detect_on_table(image, times) if f.side <= most] for times in TEACHING_TABLES}
+
+
+def die_of(looks: dict[int, list[Detection]]) -> Detection | None:
+    """The photo's one die from the looks' finds: each look's surest, less those that are a wider look's pips,
+    the surest of the size most of them agree on."""
+    surest = [max(finds, key=lambda f: f.score) for _, finds in sorted(looks.items()) if finds]
+    if not surest:
         return None
-    median = float(np.median([f.side for f in looks]))
-    agreed = [f for f in looks if abs(f.side - median) <= SAME_SIZE * median]
-    return max(agreed or looks, key=lambda f: f.score)
+    kept = [f for i, f in enumerate(surest) if not any(pip_of(f, wider) for wider in surest[i + 1 :])]
+    median = float(np.median([f.side for f in kept]))
+    agreed = [f for f in kept if abs(f.side - median) <= SAME_SIZE * median]
+    return max(agreed or kept, key=lambda f: f.score)
+
+
+def pip_of(find: Detection, die: Detection) -> bool:
+    """Whether `find` lies within `die` and is small enough to be one of its pips (`PIP_SHARE`)."""
+    x, y = find.box.center
+    b = die.box
+    return b.x0 <= x <= b.x1 and b.y0 <= y <= b.y1 and find.side < PIP_SHARE * die.side
 
 
 def on_table(image: Image, times: int) -> tuple[Image, tuple[int, int]]:
@@ -73,25 +96,24 @@ CLOSE = 0.15
 """A photo whose one die spans this share of its shorter side or more is cut close around that die: the
 real crops cut around one die span 0.23-0.35, a table camera's dice 0.04-0.12."""
 CLOSE_TABLE = 3
-"""The close photo is looked at amid a table this many times its size: its die as small as a table's."""
+"""The look (one of `TEACHING_TABLES`) at which a close photo shows no die of its die's size beside it: amid a
+table this many times its size, its die as small as a table's."""
 SAME_SIZE_OTHER = 0.7
 """A find this share of the die's side or more, outside it, is another die: the photo is of a table."""
 
 
 def close_die(image: Image) -> Box | None:
-    """The box of the die a photo is cut close around, or None for a photo of a table: amid a table of its
-    border's colour the photo shows one die and no other of its size (a pip or a neighbour's corner may
-    show)."""
-    finds = detect_on_table(image, CLOSE_TABLE)
-    if not finds:
+    """The box of the die a photo is cut close around, or None for a photo of a table: the photo's one die
+    (`die_of`, so not one of its pips) spans `CLOSE` of it or more, and amid a table of its border's colour
+    the photo shows no other find of its size (a pip or a neighbour's corner may show)."""
+    looks = looks_at(image)
+    die = die_of(looks)
+    if die is None or die.side < CLOSE * min(image.shape[:2]):
         return None
-    best = max(finds, key=lambda f: f.score)
-    b = best.box
-    for find in finds:
-        cx, cy = (find.box.x0 + find.box.x1) / 2, (find.box.y0 + find.box.y1) / 2
+    b = die.box
+    for find in looks[CLOSE_TABLE]:
+        cx, cy = find.box.center
         inside = b.x0 <= cx <= b.x1 and b.y0 <= cy <= b.y1
-        if find is not best and not inside and find.side >= SAME_SIZE_OTHER * best.side:
+        if not inside and find.side >= SAME_SIZE_OTHER * die.side:
             return None
-    if best.side < CLOSE * min(image.shape[:2]):
-        return None
     return b
