@@ -55,9 +55,7 @@ def die_of(looks: dict[int, list[Detection]]) -> Detection | None:
 
 def pip_of(find: Detection, die: Detection) -> bool:
     """Whether `find` lies within `die` and is small enough to be one of its pips (`PIP_SHARE`)."""
-    x, y = find.box.center
-    b = die.box
-    return b.x0 <= x <= b.x1 and b.y0 <= y <= b.y1 and find.side < PIP_SHARE * die.side
+    return die.box.holds_centre_of(find.box) and find.side < PIP_SHARE * die.side
 
 
 def on_table(image: Image, times: int) -> tuple[Image, tuple[int, int]]:
@@ -110,10 +108,7 @@ def close_die(image: Image) -> Box | None:
     die = die_of(looks)
     if die is None or die.side < CLOSE * min(image.shape[:2]):
         return None
-    b = die.box
     for find in looks[CLOSE_TABLE]:
-        cx, cy = find.box.center
-        inside = b.x0 <= cx <= b.x1 and b.y0 <= cy <= b.y1
-        if not inside and find.side >= SAME_SIZE_OTHER * die.side:
+        if not die.box.holds_centre_of(find.box) and find.side >= SAME_SIZE_OTHER * die.side:
             return None
-    return b
+    return die.box

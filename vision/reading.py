@@ -55,6 +55,11 @@ class Box:
     def height(self) -> float:
         return self.y1 - self.y0
 
+    def holds_centre_of(self, other: Box) -> bool:
+        """Whether the other box's centre lies within this one."""
+        x, y = other.center
+        return self.x0 <= x <= self.x1 and self.y0 <= y <= self.y1
+
     def as_list(self) -> list[float]:
         return [round(self.x0, 1), round(self.y0, 1), round(self.x1, 1), round(self.y1, 1)]
 
