@@ -144,11 +144,6 @@ def alone_dice(name: str, validate: bool = False) -> list[AloneDie]:
     return out
 
 
-def alone_cuts(name: str, validate: bool = False) -> list[tuple[int, Image]]:
-    """Every die of a set's training part lying alone, as a square photo around it (value, photo)."""
-    return [(die.value, die.cut()) for die in alone_dice(name, validate)]
-
-
 def teaching_finds_die(dice: Sequence[AloneDie], times: float) -> float:
     """The share of the dice that teaching finds (`vision.one_die.teaching_find`) in a photo cut `times` their
     side around them: the find's centre within `FOUND_OFF` of the die's side from the die's, its box
