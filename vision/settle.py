@@ -215,8 +215,10 @@ class Settler:
         enough = max(s.agree_frames, _MAJORITY * len(tail))
         settled = len(agreeing) >= enough and frame.time - agreeing[0][0] >= s.still_seconds - _EPSILON
         if not settled and frame.time - self._recent[0][0] >= s.patience_seconds - _EPSILON:
-            # Still all along: no reading is coming that most frames agree on, so the one most agree with.
-            _, key, reading = max(tail, key=lambda r: sum(agree(k, r[1]) for _, k, _ in tail))
+            # Still all along: no reading is coming that most frames agree on, so the one most agree with, of
+            # those that read dice (this one does): frames that read none are no throw to settle on.
+            read_dice = [r for r in tail if r[1]]
+            _, key, reading = max(read_dice, key=lambda r: sum(agree(k, r[1]) for _, k, _ in tail))
             settled = True
         if settled:
             self._emitted, self._disagree = key, 0

@@ -163,6 +163,18 @@ def test_a_still_table_settles_though_a_die_is_read_surely_otherwise_in_every_ot
     assert len(others) == len(THROWS[1]) - 1 and all(o in THROWS[1] for o in others)
 
 
+def test_a_still_table_whose_dice_are_read_in_one_frame_of_three_settles_on_them_not_on_none() -> None:
+    """Patience takes the reading most still frames agree with; the frames that read no die at all agree with
+    one another, and were most of them: the table settled on a throw of no dice."""
+
+    def altered(frame: Frame, reading: DiceReading) -> DiceReading:
+        return reading if frame.index % 3 == 0 else replace(reading, dice=())
+
+    (reading,) = settled_throws(THROWS[1], altered, idle_frames=45)
+    assert sorted((d.color, d.value) for d in reading.dice) == sorted(THROWS[1])
+    assert all(d.confidence < 0.8 for d in reading.dice)
+
+
 def test_settle_reads_frames_until_the_dice_rest_or_gives_up() -> None:
     table = RollingTable(seed=3, idle_frames=30)
     table.throw(THROWS[0])
