@@ -18,13 +18,16 @@ TEACHING_TABLES = (1, 2, 3, 5)
 size: a photo cut close around its die shows it larger than the detector knows dice (a die of a fifth of the
 frame or less), and there the detector takes the die's pips for dice."""
 SAME_SIZE = 0.25
-"""A look's find whose side is this share or more off the median of the looks' finds is another thing (a
-pip, the photo's whole square)."""
+"""A look's find whose side is this share or more off the median of the looks' finds is another thing than
+the die most looks found: a neighbour, in a photo of a table, that one look found surer than the die."""
 PIP_SHARE = 0.4
-"""A look's find inside the find of a wider look (the photo amid a larger table) and under this share of its
-side is one of that die's pips: where the die is larger than the dice the detector knows, it finds the pips,
-and a face of one or four pips gave as many looks of a pip as of the die (a pip is 0.15-0.25 of a die's
-side)."""
+"""A look's find under this share of the side of a wider look's find that holds it is one of that die's pips:
+where the die is larger than the dice the detector knows, it finds the pips, and a face of one or four pips
+gave as many looks of a pip as of the die (a pip is 0.15-0.25 of a die's side). A look's find under this
+share of the surest find's side, wherever it lies, is a speck of the table beside the die: narrow looks at a
+photo cut close around a translucent die found the felt at its corners surer than anything else, and two
+such specks agreed in size against the die. (Not of the largest find's side: in a wide photo the widest look
+finds the photo's corners as dice several times the die's size, unsurely.)"""
 
 
 def teaching_find(image: Image) -> Detection | None:
@@ -42,12 +45,14 @@ def looks_at(image: Image) -> dict[int, list[Detection]]:
 
 
 def die_of(looks: dict[int, list[Detection]]) -> Detection | None:
-    """The photo's one die from the looks' finds: each look's surest, less those that are a wider look's pips,
-    the surest of the size most of them agree on."""
+    """The photo's one die from the looks' finds: each look's surest, less those that are a wider look's pips
+    and those far smaller than the surest (`PIP_SHARE`), the surest of the size most of them agree on."""
     surest = [max(finds, key=lambda f: f.score) for _, finds in sorted(looks.items()) if finds]
     if not surest:
         return None
     kept = [f for i, f in enumerate(surest) if not any(pip_of(f, wider) for wider in surest[i + 1 :])]
+    best = max(kept, key=lambda f: f.score)
+    kept = [f for f in kept if f.side >= PIP_SHARE * best.side]
     median = float(np.median([f.side for f in kept]))
     agreed = [f for f in kept if abs(f.side - median) <= SAME_SIZE * median]
     return max(agreed or kept, key=lambda f: f.score)
