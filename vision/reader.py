@@ -3,9 +3,9 @@
 The die detector finds every die. With a taught symbol profile, every found die's face is cut square and
 turned into a vector by the face embedder (`vision.symbols.embed`), read as the nearest taught face: a die
 that is near enough one is that symbol die; one the pip classifier calls "not a pip die" is a symbol die
-the profile cannot name (`"unknown"`) when its cut looks like a die's face, and no die at all when it does
-not (a laptop key, a cable end); any other die is read by the pip classifier. Without a profile only pip
-dice are read, as a symbol die is "not a pip die". Both kinds are named by one colour namer
+the profile cannot name (`"unknown"`) when its cut looks like a die's face or the detector is sure of it, and
+no die at all otherwise (a laptop key, a cable end); any other die is read by the pip classifier. Without a
+profile only pip dice are read, as a symbol die is "not a pip die". Both kinds are named by one colour namer
 (`vision.pips.name_colour`: the taught colour profile, else the palette rules) from one body colour: the face
 pixels of the classifier's crop that are not the table's, pips and art left out (`vision.colour.crop_labs`),
 the colour a profile is taught from.
@@ -20,7 +20,7 @@ import numpy as np
 
 from vision.colour import crop_labs
 from vision.detect import Detection
-from vision.pips import PipReader, name_colour
+from vision.pips import OFFERED_FIND, PipReader, name_colour
 from vision.reading import ASKED, SURE_READ, UNKNOWN, Box, DiceReading, Die, Image
 from vision.symbols.embed import FaceEmbedder, FaceRead, TaughtFaces
 from vision.symbols.matcher import FaceMatcher, SymbolRead
@@ -49,7 +49,9 @@ right die fewer. With those nets 0.7 names 6-8 points fewer dice of a set never 
 named 77% at most: such a table's rolls are asked either way."""
 DIE_FACE = 0.5
 """A find neither named nor a pip die is an unknown symbol die when the embedder scores its cut at least this
-much a die's face; below, it is no die."""
+much a die's face; below, it is no die, unless the detector found it at `OFFERED_FIND` or more: the embedder
+scored the Carcassonne dice's full city, art to every edge, 0.1-0.2 a die's face (a patch of a table's
+pattern), and those dice, found at 0.9 and never shown to the templates, went from the throw unsaid."""
 UNKNOWN_FIND = 0.5
 """... and when the detector found it at least this surely. On the real sets' training halves (nets that never
 saw the set) every die was found at 0.54 or more, and the finds reported that were no die (laptop keys at the
@@ -91,7 +93,7 @@ class DiceReader:
         not_pips = np.zeros(len(found), bool)
         not_pips[rest] = classified.not_pips()
         unknown_die = np.array(
-            [r.die_face >= DIE_FACE and f.score >= UNKNOWN_FIND for r, f in zip(reads, found, strict=True)]
+            [a_die_face(r, f) and f.score >= UNKNOWN_FIND for r, f in zip(reads, found, strict=True)]
         )
         symbol = named | (not_pips & unknown_die)
         pip = ~symbol & ~not_pips
@@ -121,7 +123,7 @@ class DiceReader:
             i
             for i, r in enumerate(reads)
             if (r.face == UNKNOWN or r.confidence < SURE_READ)
-            and r.die_face >= DIE_FACE
+            and a_die_face(r, found[i])
             and r.similarity >= AGREEMENT_FLOOR
         ]
         if not unsure:
@@ -156,6 +158,11 @@ class DiceReader:
             if len({r.face for r in looks}) == 1:
                 reads[i] = max(looks, key=lambda r: r.confidence)
         return reads
+
+
+def a_die_face(read: FaceRead, find: Detection) -> bool:
+    """Whether a find is a die's face, by the embedder's word (`DIE_FACE`) or by the detector's."""
+    return read.die_face >= DIE_FACE or find.score >= OFFERED_FIND
 
 
 def grown(box: Box, factor: float) -> Box:
