@@ -15,10 +15,12 @@ also asked to find the die in the photo of every alone-lying die of the training
 its side around it (how many clear photos it would refuse, or teach from something else: a pip, a
 neighbour).
 
-    python -m lab.symbol_real [--sets tray webcam casino] [--model DIR] [--json]
+    python -m lab.symbol_real [--sets tray webcam casino] [--model DIR] [--draws N] [--json]
 
 `--model DIR` reads with a face embedder trained elsewhere (a leave-one-set-out run: `face_embedder.onnx`
-and `.json` in DIR).
+and `.json` in DIR). `--draws N` teaches each set N times, each from another draw of its photos (draw 0 is
+the one measured without it), and gives each draw's figures and their mean: which 4 photos a face is taught
+from moves a set's figures by a few dice.
 """
 
 from __future__ import annotations
@@ -165,10 +167,11 @@ def teaching_finds_die(dice: Sequence[AloneDie], times: float) -> float:
 
 
 def teach_from(
-    cuts: list[tuple[int, Image]], embedder: FaceEmbedder | None
+    cuts: list[tuple[int, Image]], embedder: FaceEmbedder | None, draw: int = 0
 ) -> tuple[SymbolProfile, list[str]]:
-    """A profile taught from the first PER_FACE cuts of each face (a fixed shuffle), as photo folders."""
-    order = np.random.default_rng(0).permutation(len(cuts))
+    """A profile taught from the first PER_FACE cuts of each face (a shuffle fixed by `draw`), as photo
+    folders."""
+    order = np.random.default_rng(draw).permutation(len(cuts))
     warnings: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
         for value, label in enumerate(FACES, 1):
@@ -238,12 +241,14 @@ def nearest_right(reader: DiceReader, image: Image, truth: Sequence[LabelledDie]
 
 
 def measure(
-    name: str, embedder: FaceEmbedder | None, validate: bool = False, agree: bool = True
+    name: str, embedder: FaceEmbedder | None, validate: bool = False, agree: bool = True, draw: int = 0
 ) -> dict[str, object]:
+    """One set's figures, taught from draw `draw` of its photos; teaching's finds (which do not depend on the
+    draw) with draw 0 only."""
     dice = alone_dice(name, validate)
     cuts = [(die.value, die.cut()) for die in dice]
     started = time.perf_counter()
-    profile, warnings = teach_from(cuts, embedder)
+    profile, warnings = teach_from(cuts, embedder, draw)
     teach_seconds = time.perf_counter() - started
     pips = PipReader()
     reader = reader_for(pips, profile, embedder, agree)
@@ -266,16 +271,28 @@ def measure(
             count(less.read(image), truth, tally, label)
     return {
         "set": name,
+        "draw": draw,
         **tally.figures(),
         "teaching_cuts": len(cuts),
         "teaching_finds_die": {
-            str(times): round(teaching_finds_die(dice, times), 4) for times in TEACHING_CLOSENESS
+            str(times): round(teaching_finds_die(dice, times), 4) if draw == 0 else None
+            for times in TEACHING_CLOSENESS
         },
         "teaching_warnings": warnings,
         "teaching_seconds": round(teach_seconds, 1),
         "ms_per_frame_symbols": round(float(np.median(symbol_ms)), 1),
         "ms_per_frame_pips": round(float(np.median(pip_ms)), 1),
     }
+
+
+def mean_row(rows: Sequence[dict[str, object]]) -> dict[str, object]:
+    """One set's figures over its draws: each figure's mean; teaching's finds and warnings as draw 0's."""
+    out = dict(rows[0], draw="mean")
+    for key, value in rows[0].items():
+        values = [r[key] for r in rows]
+        if isinstance(value, (int, float)) and key != "draw" and len(set(values)) > 1:
+            out[key] = round(float(np.mean(values)), 4)  # type: ignore[arg-type]
+    return out
 
 
 def reader_for(
@@ -294,6 +311,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--sets", nargs="+", choices=SETS, default=list(SETS))
     ap.add_argument("--model", type=Path, help="a folder with another face_embedder.onnx and .json")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--draws", type=int, default=1, help="teach each set this many times, from other photos")
     ap.add_argument(
         "--validate", action="store_true",
         help="teach from half of each set's training part and read the other half, for choosing settings",
@@ -312,7 +330,10 @@ def main(argv: list[str] | None = None) -> None:
         embed.LOOKS = tuple(args.looks)
     if args.agreement_floor is not None:
         one_reader.AGREEMENT_FLOOR = args.agreement_floor
-    rows = [measure(name, embedder, args.validate, not args.no_agreement) for name in args.sets]
+    rows = []
+    for name in args.sets:
+        drawn = [measure(name, embedder, args.validate, not args.no_agreement, d) for d in range(args.draws)]
+        rows += [*drawn, mean_row(drawn)] if args.draws > 1 else drawn
     if args.json:
         print(json.dumps(rows, indent=1))
         return
@@ -322,17 +343,21 @@ def main(argv: list[str] | None = None) -> None:
           " | ms symbols / pips |")  # fmt: skip
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
+        which = "" if args.draws == 1 else f" (draw {r['draw']})"
+        which = f" (mean of {args.draws} draws)" if r["draw"] == "mean" else which
+        finds = r["teaching_finds_die"].values()  # type: ignore[attr-defined]
         print(
-            f"| {r['set']} | {r['dice']} | {r['right']:.1%} | {r['unknown']:.1%} | {r['wrong']:.1%} |"
+            f"| {r['set']}{which} | {r['dice']} | {r['right']:.1%} | {r['unknown']:.1%} | {r['wrong']:.1%} |"
             f" {r['sure_wrong']:.1%} | {r['asked']:.1%} | {r['missed']:.1%} ({r['missed_at_table']:.1%}) |"
             f" {r['untaught_unknown']:.1%} of {r['untaught_dice']} ({r['untaught_named_surely']} surely) |"
             f" {r['extra_per_frame']} | {r['nearest_right']:.1%} |"
-            f" {', '.join(f'{v:.1%}' for v in r['teaching_finds_die'].values())} of {r['teaching_cuts']} |"  # type: ignore[attr-defined]
+            f" {', '.join(f'{v:.1%}' if v is not None else '-' for v in finds)} of {r['teaching_cuts']} |"
             f" {r['ms_per_frame_symbols']} / {r['ms_per_frame_pips']} |"
         )
     for r in rows:
-        for w in r["teaching_warnings"]:  # type: ignore[attr-defined]
-            print(f"{r['set']}: {w}")
+        if r["draw"] != "mean":
+            for w in r["teaching_warnings"]:  # type: ignore[attr-defined]
+                print(f"{r['set']} (draw {r['draw']}): {w}")
 
 
 if __name__ == "__main__":

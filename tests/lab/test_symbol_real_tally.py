@@ -1,8 +1,9 @@
-"""`lab.symbol_real`'s tally: each labelled die counted once, and asked unless named at 0.8 or more."""
+"""`lab.symbol_real`'s tally: each labelled die counted once, and asked unless named at 0.8 or more; the
+mean of a set's draws."""
 
 from __future__ import annotations
 
-from lab.symbol_real import Tally, count
+from lab.symbol_real import Tally, count, mean_row
 from vision.dataset import LabelledDie
 from vision.reading import UNKNOWN, Box, DiceReading, Die
 
@@ -58,3 +59,20 @@ def test_a_face_never_taught_named_surely_is_counted() -> None:
     count(reading, truth, tally, "three")
     assert (tally.untaught, tally.untaught_named, tally.untaught_sure) == (3, 2, 1)
     assert tally.figures()["untaught_named_surely"] == 1 and tally.dice == 0
+
+
+def test_the_draws_of_a_set_are_averaged_figure_by_figure() -> None:
+    """Which photos teach moves a set's figures by a few dice: `--draws` gives their mean, the counts that
+    are the same in every draw as they are, and teaching's finds (measured with draw 0 only) as draw 0's."""
+    finds = {"1.1": 0.99}
+    rows: list[dict[str, object]] = [
+        {"set": "webcam", "draw": 0, "dice": 48, "right": 0.9583, "untaught_named_surely": 0,
+         "teaching_finds_die": finds},
+        {"set": "webcam", "draw": 1, "dice": 48, "right": 0.8958, "untaught_named_surely": 3,
+         "teaching_finds_die": {"1.1": None}},
+    ]  # fmt: skip
+    mean = mean_row(rows)
+    assert mean["draw"] == "mean" and mean["set"] == "webcam"
+    assert mean["right"] == 0.9271 and mean["untaught_named_surely"] == 1.5
+    assert mean["dice"] == 48 and isinstance(mean["dice"], int)
+    assert mean["teaching_finds_die"] == finds
