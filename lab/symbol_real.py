@@ -241,21 +241,43 @@ def nearest_right(reader: DiceReader, image: Image, truth: Sequence[LabelledDie]
 
 
 def measure(
-    name: str, embedder: FaceEmbedder | None, validate: bool = False, agree: bool = True, draw: int = 0
-) -> dict[str, object]:
-    """One set's figures, taught from draw `draw` of its photos; teaching's finds (which do not depend on the
-    draw) with draw 0 only."""
+    name: str, embedder: FaceEmbedder | None, validate: bool = False, agree: bool = True, draws: int = 1
+) -> list[dict[str, object]]:
+    """One set's figures per draw of its teaching photos (draws 0 to `draws` - 1); the photos are loaded and
+    teaching's finds (which no draw changes) measured once."""
     dice = alone_dice(name, validate)
     cuts = [(die.value, die.cut()) for die in dice]
+    items = [i for i in labelled(name, "train") if validating(i)] if validate else labelled(name, "measure")
+    photos = [photo(item) for item in items]
+    pips = PipReader()
+    finds = {str(times): round(teaching_finds_die(dice, times), 4) for times in TEACHING_CLOSENESS}
+    return [
+        {
+            "set": name,
+            "draw": draw,
+            **read_draw(cuts, photos, pips, embedder, agree, draw),
+            "teaching_cuts": len(cuts),
+            "teaching_finds_die": finds,
+        }
+        for draw in range(draws)
+    ]
+
+
+def read_draw(
+    cuts: list[tuple[int, Image]],
+    photos: Sequence[tuple[Image, Sequence[LabelledDie]]],
+    pips: PipReader,
+    embedder: FaceEmbedder | None,
+    agree: bool,
+    draw: int,
+) -> dict[str, object]:
+    """The figures of the photos read with a profile taught from draw `draw` of the cuts."""
     started = time.perf_counter()
     profile, warnings = teach_from(cuts, embedder, draw)
     teach_seconds = time.perf_counter() - started
-    pips = PipReader()
     reader = reader_for(pips, profile, embedder, agree)
     tally = Tally()
     symbol_ms, pip_ms = [], []
-    items = [i for i in labelled(name, "train") if validating(i)] if validate else labelled(name, "measure")
-    photos = [photo(item) for item in items]
     for image, truth in photos:
         t0 = time.perf_counter()
         reading = reader.read(image)
@@ -270,14 +292,7 @@ def measure(
         for image, truth in photos:
             count(less.read(image), truth, tally, label)
     return {
-        "set": name,
-        "draw": draw,
         **tally.figures(),
-        "teaching_cuts": len(cuts),
-        "teaching_finds_die": {
-            str(times): round(teaching_finds_die(dice, times), 4) if draw == 0 else None
-            for times in TEACHING_CLOSENESS
-        },
         "teaching_warnings": warnings,
         "teaching_seconds": round(teach_seconds, 1),
         "ms_per_frame_symbols": round(float(np.median(symbol_ms)), 1),
@@ -286,7 +301,8 @@ def measure(
 
 
 def mean_row(rows: Sequence[dict[str, object]]) -> dict[str, object]:
-    """One set's figures over its draws: each figure's mean; teaching's finds and warnings as draw 0's."""
+    """One set's figures over its draws: each figure that differs between them, its mean; the rest (teaching's
+    finds among them) and the warnings as draw 0's."""
     out = dict(rows[0], draw="mean")
     for key, value in rows[0].items():
         values = [r[key] for r in rows]
@@ -332,7 +348,7 @@ def main(argv: list[str] | None = None) -> None:
         one_reader.AGREEMENT_FLOOR = args.agreement_floor
     rows = []
     for name in args.sets:
-        drawn = [measure(name, embedder, args.validate, not args.no_agreement, d) for d in range(args.draws)]
+        drawn = measure(name, embedder, args.validate, not args.no_agreement, args.draws)
         rows += [*drawn, mean_row(drawn)] if args.draws > 1 else drawn
     if args.json:
         print(json.dumps(rows, indent=1))
@@ -345,13 +361,12 @@ def main(argv: list[str] | None = None) -> None:
     for r in rows:
         which = "" if args.draws == 1 else f" (draw {r['draw']})"
         which = f" (mean of {args.draws} draws)" if r["draw"] == "mean" else which
-        finds = r["teaching_finds_die"].values()  # type: ignore[attr-defined]
         print(
             f"| {r['set']}{which} | {r['dice']} | {r['right']:.1%} | {r['unknown']:.1%} | {r['wrong']:.1%} |"
             f" {r['sure_wrong']:.1%} | {r['asked']:.1%} | {r['missed']:.1%} ({r['missed_at_table']:.1%}) |"
             f" {r['untaught_unknown']:.1%} of {r['untaught_dice']} ({r['untaught_named_surely']} surely) |"
             f" {r['extra_per_frame']} | {r['nearest_right']:.1%} |"
-            f" {', '.join(f'{v:.1%}' if v is not None else '-' for v in finds)} of {r['teaching_cuts']} |"
+            f" {', '.join(f'{v:.1%}' for v in r['teaching_finds_die'].values())} of {r['teaching_cuts']} |"  # type: ignore[attr-defined]
             f" {r['ms_per_frame_symbols']} / {r['ms_per_frame_pips']} |"
         )
     for r in rows:
