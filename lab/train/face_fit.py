@@ -43,9 +43,11 @@ def supcon(vectors: torch.Tensor, labels: torch.Tensor, temperature: float = 0.1
     return -((log_prob * positive).sum(1) / count).mean()
 
 
-def augment(x: torch.Tensor, gen: torch.Generator, jitter: float = 0.0) -> torch.Tensor:
+def augment(x: torch.Tensor, gen: torch.Generator, jitter: float = 0.0, invert: float = 0.0) -> torch.Tensor:
     """Colour (channel order, gains, contrast, gamma), blur and noise, per cut; with `jitter`, the cut also
-    shifted, scaled and turned a little (the detector's errors, larger), filling from the cut's own edge."""
+    shifted, scaled and turned a little (the detector's errors, larger), filling from the cut's own edge; with
+    `invert`, that share of the cuts inverted before the colour (a face's light art on a dark die is the same
+    face as its dark art on a light one)."""
     n = len(x)
     dev = x.device
 
@@ -54,6 +56,8 @@ def augment(x: torch.Tensor, gen: torch.Generator, jitter: float = 0.0) -> torch
 
     if jitter > 0:
         x = jittered(x, rand, jitter)
+    if invert > 0:
+        x = torch.where((rand(n) < invert)[:, None, None, None], 255 - x, x)
     perm = torch.argsort(rand(n, 3), dim=1)
     swap = rand(n) < 0.5
     x = torch.where(swap[:, None, None, None], torch.gather(x, 1, perm[:, :, None, None].expand_as(x)), x)
@@ -90,12 +94,19 @@ class Batches:
     own generator so that a batch costs the GPU no wait for the CPU."""
 
     def __init__(
-        self, data: dict[str, np.ndarray], leave_out: str | None, device: str, seed: int, jitter: float = 0.0
+        self,
+        data: dict[str, np.ndarray],
+        leave_out: str | None,
+        device: str,
+        seed: int,
+        jitter: float = 0.0,
+        invert: float = 0.0,
     ) -> None:
         arts = data["arts"]
         self.train_arts = len(arts) - int(len(arts) * HELD_ARTS)
         self.device = device
         self.jitter = jitter
+        self.invert = invert
         self.arts = torch.from_numpy(arts[: self.train_arts]).to(device)
         sets = [s for s in SETS if s != leave_out and f"{s}_dice" in data and len(data[f"{s}_dice"])]
         self.dice = (
@@ -135,7 +146,7 @@ class Batches:
         cuts.append(turned(self.others[o], self.pick(none, 4)))
         labels.append(torch.full((none,), -1, device=self.device))
         x = torch.cat(cuts).permute(0, 3, 1, 2).float()
-        return augment(x, self.gen, self.jitter), torch.cat(labels)
+        return augment(x, self.gen, self.jitter, self.invert), torch.cat(labels)
 
 
 def turned(cuts: torch.Tensor, turns: torch.Tensor) -> torch.Tensor:
@@ -149,7 +160,7 @@ def train(args: argparse.Namespace) -> None:
     data = dict(np.load(args.data))
     torch.backends.cuda.matmul.allow_tf32 = True
     torch.backends.cudnn.allow_tf32 = True
-    batches = Batches(data, args.leave_out, args.device, args.seed, args.jitter)
+    batches = Batches(data, args.leave_out, args.device, args.seed, args.jitter, args.invert)
     net = FaceEmbedderNet(args.dims).to(args.device)
     went_on_from = None
     if args.init:
@@ -206,7 +217,7 @@ def train(args: argparse.Namespace) -> None:
         "training": {
             "script": f"python -m lab.train.face_fit --data {args.data.name} --steps {args.steps}"
             f" --max-seconds {args.max_seconds:g} --lr {args.lr} --seed {args.seed}"
-            + f" --batch-arts {args.batch_arts} --jitter {args.jitter:g}"
+            + f" --batch-arts {args.batch_arts} --jitter {args.jitter:g} --invert {args.invert:g}"
             + (f" --leave-out {args.leave_out}" if args.leave_out else "")
             + (f" --init {args.init}" if args.init else ""),
             "went_on_from": went_on_from,
@@ -308,6 +319,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--batch-arts", type=int, default=96, help="arts a batch (x2 turns x4 views)")
     ap.add_argument("--jitter", type=float, default=0.0, help="shift, scale and turn the cuts (0: not)")
+    ap.add_argument("--invert", type=float, default=0.0, help="the share of cuts inverted (0: none)")
     ap.add_argument("--report", type=int, default=200, help="print the loss every this many steps")
     ap.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
     train(ap.parse_args(argv))

@@ -10,10 +10,11 @@
 # learning rate 0.001. FROM `none`: every net starts anew, at 0.003. OUT gets the same folders, each net
 # trained for SECONDS on ARTS arts of seeds FIRST_ART on (never seen by FROM's nets: take FIRST_ART past every
 # earlier round's). With JITTERED=1 the other recipe's four nets (twice the arts a batch, the cuts shifted,
-# scaled and turned) train beside them, in OUT/jittered/ (going on from FROM/jittered/). Needs .facedata/real.npz (the real sets' cuts, made
-# once by face_samples with --arts 0 --tables 0 --errors 4) and the `train` extra. On a 16-core H200 the
-# arts took 132 s and each net, bound by Python's launching of the GPU's work, made 8.7 steps a second
-# (4.9 the other recipe) with eight side by side.
+# scaled and turned) train beside them, in OUT/jittered/ (going on from FROM/jittered/). With INVERT=P every
+# net learns with that share of its cuts inverted (face_fit --invert; 0.3 tried on the CPU, 2026-12-01). Needs
+# .facedata/real.npz (the real sets' cuts, made once by face_samples with --arts 0 --tables 0 --errors 4) and
+# the `train` extra. On a 16-core H200 the arts took 132 s and each net, bound by Python's launching of the
+# GPU's work, made 8.7 steps a second (4.9 the other recipe) with eight side by side.
 set -eu
 first=$1 from=$2 out=$3 seconds=$4
 arts=${ARTS:-16000} tables=${TABLES:-24000}  # smaller only to try the script
@@ -38,7 +39,8 @@ for recipe in $recipes; do
         fi
         # shellcheck disable=SC2086
         OMP_NUM_THREADS=2 python -m lab.train.face_fit --data "$data" --out "$into/$set" $init $leave $extra \
-            --steps 1000000 --max-seconds "$seconds" --lr "$lr" --seed "$first" --report 500 \
+            --steps 1000000 --max-seconds "$seconds" --lr "$lr" --seed "$first" \
+            --invert "${INVERT:-0}" --report 500 \
             >"$into/$set.log" 2>&1 &
     done
 done
