@@ -15,8 +15,9 @@ from pathlib import Path
 import cv2
 
 from jsonfile import complain, replace_what_cannot_be_shown
+from vision.images import IMAGE_SUFFIXES
 from vision.native_output import native_output_to
-from vision.symbols.teach import TeachingError, add_enroll_arguments, check_label, run_enroll
+from vision.symbols.teach import TeachingError, add_enroll_arguments, check_label, faces_folder, run_enroll
 
 PRESETS: dict[str, tuple[str, ...]] = {
     "alhambra": ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower"),
@@ -31,52 +32,76 @@ def capture_faces(
     out_dir: Path,
     seconds: float = 3.0,
     per_face: int = 6,
-    ask: Callable[[str], object] | None = input,
+    ask: Callable[[str], object] = input,
     say: Callable[[str], None] = print,
-    clock: Callable[[], float] = time.monotonic,
 ) -> None:
-    """The guided camera step: per face, wait for the user (`ask`; none: a video showing the faces in turn),
-    then keep `per_face` frames over `seconds` of the `clock` (a video's own: it decodes faster than it
-    plays, and the wall clock took every face's frames from the first face's)."""
+    """The guided camera step: per face, wait for the user (`ask`), then keep `per_face` frames over
+    `seconds`."""
     for label in labels:
-        if ask is not None:
-            try:
-                ask(
-                    f"Show the face {label!r} to the camera, upright, on the table; press Enter when it lies"
-                    " still "
-                )
-            except EOFError:
-                raise TeachingError(
-                    f"face {label!r}: the input ended before Enter was pressed (run it in a terminal)"
-                ) from None
-        folder = out_dir / label
-        folder.mkdir(parents=True, exist_ok=True)
-        for old in folder.glob("[0-9][0-9].png"):
-            old.unlink()  # an earlier run's pictures of this face: taught again, they would mix in
-        kept, start = 0, clock()
+        try:
+            ask(
+                f"Show the face {label!r} to the camera, upright, on the table; press Enter when it lies"
+                " still "
+            )
+        except EOFError:
+            raise TeachingError(
+                f"face {label!r}: the input ended before Enter was pressed (run it in a terminal)"
+            ) from None
+        folder = face_folder(out_dir, label)
+        kept, start = 0, time.monotonic()
         while kept < per_face:
             ok, frame = capture.read()
             if not ok or frame is None:
                 raise TeachingError(f"face {label!r}: the camera gave no picture (unplugged or at the end?)")
-            if clock() - start >= kept * seconds / per_face:
+            if time.monotonic() - start >= kept * seconds / per_face:
                 cv2.imwrite(str(folder / f"{kept:02d}.png"), frame)
                 kept += 1
-        if ask is None:
-            _skip_to(capture, clock, start + seconds)
         say(f"face {label!r}: {kept} pictures kept in {folder}")
 
 
-def _skip_to(capture: cv2.VideoCapture, clock: Callable[[], float], end: float) -> None:
-    """A video's frames up to `end`: the rest of a face's seconds, so that the next face's begin after."""
-    while clock() < end:
-        ok, _ = capture.read()
-        if not ok:
-            return
+def video_faces(
+    capture: cv2.VideoCapture,
+    labels: Sequence[str],
+    out_dir: Path,
+    seconds: float = 3.0,
+    per_face: int = 6,
+    say: Callable[[str], None] = print,
+) -> None:
+    """A video file showing the faces in turn, `seconds` each: each face's pictures are frames of its own
+    seconds by the frames' timestamps, up to `per_face` of them spread over them. (The wall clock took every
+    face's frames from the first face's, as a file decodes faster than it plays; and waiting out a face's
+    seconds took the next face's first frame, so that a video of two frames a second gave each face the
+    next one's picture.)"""
+    folders = [face_folder(out_dir, label) for label in labels]
+    kept = [0] * len(labels)
+    first: float | None = None
+    while True:
+        ok, frame = capture.read()
+        if not ok or frame is None:
+            break
+        # The timestamp of the frame just read, from the video's first.
+        now = float(capture.get(cv2.CAP_PROP_POS_MSEC)) / 1000
+        first = now if first is None else first
+        face, into = divmod(now - first, seconds)
+        i = int(face)
+        if i >= len(labels):
+            break
+        if kept[i] < per_face and into >= kept[i] * seconds / per_face:
+            cv2.imwrite(str(folders[i] / f"{kept[i]:02d}.png"), frame)
+            kept[i] += 1
+    for label, folder, n in zip(labels, folders, kept, strict=True):
+        if not n:
+            raise TeachingError(f"face {label!r}: the video ends before its {seconds:g} s (one face's each)")
+        say(f"face {label!r}: {n} pictures kept in {folder}")
 
 
-def video_clock(capture: cv2.VideoCapture) -> Callable[[], float]:
-    """Seconds into a video file by its frames' own timestamps."""
-    return lambda: float(capture.get(cv2.CAP_PROP_POS_MSEC)) / 1000
+def face_folder(out_dir: Path, label: str) -> Path:
+    """The face's folder of pictures, emptied of an earlier run's: taught again, they would mix in."""
+    folder = out_dir / label
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.glob("[0-9][0-9].png"):
+        old.unlink()
+    return folder
 
 
 def outermost_missing(folder: Path) -> Path | None:
@@ -87,6 +112,14 @@ def outermost_missing(folder: Path) -> Path | None:
             break
         missing = part
     return missing
+
+
+def photos_as_camera(camera: str) -> bool:
+    """A folder or a photo given as the camera: OpenCV opened neither as a video, and the error said to check
+    the video, where the photos are taught with --photos."""
+    if camera.isdecimal() or "://" in camera:
+        return False
+    return Path(camera).is_dir() or Path(camera).suffix.lower() in IMAGE_SUFFIXES
 
 
 def why_not_open(camera: str) -> str:
@@ -103,7 +136,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m calibration.faces", description=__doc__.split("\n\n")[0])
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument(
-        "--photos", type=Path, metavar="FACES_DIR", help="one folder of photos per face label"
+        "--photos", type=faces_folder, metavar="FACES_DIR", help="one folder of photos per face label"
     )
     source.add_argument("--camera", metavar="INDEX|URL|FILE", help="teach live from a camera (guided)")
     parser.add_argument(
@@ -117,6 +150,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     add_enroll_arguments(parser)
     args = parser.parse_args(argv)
     labels = list(args.faces) or list(PRESETS.get(args.preset or "", ()))
+    if not args.seconds > 0:
+        parser.error(f"--seconds {args.seconds:g}: each face needs some time before the camera")
     try:
         for label in labels:
             check_label(label)
@@ -128,6 +163,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_enroll(args, args.photos, labels)
     if not labels:
         parser.error("camera teaching needs --preset or --faces")
+    if photos_as_camera(args.camera):
+        parser.error(
+            f"--camera {args.camera}: photos are taught with --photos FACES_DIR (a folder of photos per face)"
+        )
     target = int(args.camera) if args.camera.isdecimal() else args.camera
     keep = args.keep or args.out.with_suffix("").with_name(args.out.stem + "-faces")
     made = outermost_missing(keep)
@@ -138,7 +177,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise TeachingError(f"camera {args.camera!r} does not open: {why_not_open(args.camera)}")
         if Path(args.camera).is_file():
             print(f"{args.camera}: {', '.join(labels)} in turn, {args.seconds:g} s of the video each")
-            capture_faces(capture, labels, keep, args.seconds, ask=None, clock=video_clock(capture))
+            video_faces(capture, labels, keep, args.seconds)
         else:
             capture_faces(capture, labels, keep, args.seconds)
     except TeachingError as exc:
@@ -147,7 +186,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         complain("error", str(exc))
         return 2
     except KeyboardInterrupt:
-        complain("error", f"stopped: nothing taught (the pictures so far are in {keep})")
+        taken = keep.is_dir() and any(keep.glob("*/[0-9][0-9].png"))
+        if made is not None and not taken:
+            shutil.rmtree(made, ignore_errors=True)
+        complain(
+            "error", "stopped: nothing taught" + (f" (the pictures so far are in {keep})" if taken else "")
+        )
         return 130
     finally:
         capture.release()

@@ -22,7 +22,7 @@ from vision.colour_profile import ColourProfile
 from vision.crops import CROP_MARGIN, crop_dice
 from vision.detect import Detection, Detector, die_sized
 from vision.reading import ASKED, Box, DiceReading, Die, Image
-from vision.runtime import Model
+from vision.runtime import Model, channels_first
 
 SURE = 0.9
 """A crop read with at least this probability is not looked at again."""
@@ -83,16 +83,11 @@ class PipClassifier:
         several margins, all crops at each in turn)."""
         return crop_dice(image, [d.box for d in found], self.size, margin)
 
-    @staticmethod
-    def net_input(crops: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32]:
-        """The crops (N×S×S×3) as the model takes them: N×3×S×S float."""
-        return np.ascontiguousarray(crops.transpose(0, 3, 1, 2), np.float32)
-
     def __call__(self, crops: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32]:
         """N×7 class probabilities for the crops of a frame."""
         if not len(crops):
             return np.zeros((0, 7), np.float32)
-        probs = self.model.run(self.net_input(crops))[0]
+        probs = self.model.run(channels_first(crops))[0]
         return tempered(probs, self.temperature)
 
     def with_second_looks(

@@ -137,7 +137,8 @@ class DiceReader:
                 # taught six the templates' agreeing "four" entered it as four unasked (`lab.symbol_real`).
                 own = reads[i].confidence if reads[i].face != UNKNOWN else 0.0
                 sure = max(own, look.confidence)
-                if reads[i].similarity < SURE_AGREEMENT:
+                if reads[i].similarity < SURE_AGREEMENT or reads[i].doubted:
+                    # The templates read the box grown, side faces and all: the view that doubted it.
                     sure = min(sure, ASKED)
                 out[i] = replace(reads[i], face=look.face, rotation=look.rotation, confidence=sure)
         return out

@@ -17,6 +17,11 @@ behind its float first layer, where the pool then runs on 8-bit values in a slow
 net, of a 2.4 ms classifier call (`lab.train.compact`)."""
 
 
+def channels_first(images: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32]:
+    """Images or crops (N×S×S×3, 0-255) as the nets take them: N×3×S×S float."""
+    return np.ascontiguousarray(images.transpose(0, 3, 1, 2), np.float32)
+
+
 class Model:
     """An installed model (`models/NAME.onnx`) with its card, or one in `folder` (a training run's output);
     `run` maps the one input to all outputs."""

@@ -70,7 +70,8 @@ class SettleSettings:
     moving_frames_to_withdraw: int = 2
     """Moving frames in a row that withdraw an emitted reading (one could be a hand's shadow passing)."""
     patience_seconds: float = 1.0
-    """Still this long with no reading agreed on by most frames, the reading most of them agree with is
+    """Dice read on a still table this long (from the first frame that read one, in enough frames:
+    `Settler._patient`) with no reading agreed on by most frames, the reading most of them agree with is
     emitted, each die as sure as the frames say together (`fused`): a die read surely in one frame and
     otherwise in the next (a symbol die at the edge of its profile's accept, named in every other frame)
     would keep a table that lies still from settling at all, and the players would type the whole throw."""
@@ -79,6 +80,10 @@ class SettleSettings:
 _HISTORY = 256
 """Still frames remembered since the last movement (a few seconds of a fast camera)."""
 _MAJORITY = 0.7
+_PATIENT_SHARE = 0.25
+"""Patience settles on frames that read dice in at least this share of the still frames since the first did:
+a throw read in one frame of three settles, a phantom of the sensor's noise in a few frames of a second does
+not."""
 _EPSILON = 1e-6
 
 _MOTION_WIDTH = 160
@@ -214,7 +219,7 @@ class Settler:
         agreeing = [(t, r) for t, k, r in tail if agree(k, key)]
         enough = max(s.agree_frames, _MAJORITY * len(tail))
         settled = len(agreeing) >= enough and frame.time - agreeing[0][0] >= s.still_seconds - _EPSILON
-        if not settled and frame.time - self._recent[0][0] >= s.patience_seconds - _EPSILON:
+        if not settled and self._patient(frame.time):
             # Still all along: no reading is coming that most frames agree on, so the one most agree with, of
             # those that read dice (this one does): frames that read none are no throw to settle on.
             read_dice = [r for r in tail if r[1]]
@@ -229,6 +234,18 @@ class Settler:
             fused_dice = fused(reading.dice, [r for _, _, r in tail], s.faces_only)
             return Settled(DiceReading(fused_dice, frame.time))
         return None
+
+    def _patient(self, now: float) -> bool:
+        """Dice have been read on a still table for `patience_seconds`, in at least `agree_frames` frames and
+        `_PATIENT_SHARE` of the still frames since the first: the time counts from the first frame that read a
+        die, as a still empty table is no throw (a phantom in one frame after a second of it was one)."""
+        first = next((t for t, k, _ in self._recent if k), now)
+        since = [k for t, k, _ in self._recent if t >= first]
+        read = sum(1 for k in since if k)
+        s = self.settings
+        return now - first >= s.patience_seconds - _EPSILON and read >= max(
+            s.agree_frames, _PATIENT_SHARE * len(since)
+        )
 
     def _withdraw(self) -> Withdrawn:
         self._emitted, self._disagree = None, 0

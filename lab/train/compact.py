@@ -34,6 +34,7 @@ from lab.real_sets import SETS, labelled, photo
 from vision.detect import Detection
 from vision.pips import PipReader
 from vision.reading import SURE_READ, Image
+from vision.runtime import channels_first
 from vision.simulated_table.scene import random_scene
 
 NETS = ("die_detector", "pip_classifier")
@@ -148,7 +149,7 @@ def quantize_classifier(source: Path, out: Path, reader: PipReader) -> None:
     class Crops(CalibrationDataReader):
         def __init__(self) -> None:
             self.frames = (
-                reader.classifier.net_input(reader.both_crops(image, reader.detector(image)))
+                channels_first(reader.both_crops(image, reader.detector(image)))
                 for image in rendered(CALIBRATION_SEED, CALIBRATION_TABLES)
             )
 

@@ -278,6 +278,91 @@ def test_a_video_file_is_taught_by_its_own_seconds_each_face_in_turn(
     assert set(load_profile(out).labels) == {"arrow", "moon", "key"}
 
 
+@pytest.mark.parametrize(("fps", "frames_each"), [(2, 6), (1, 3)])
+def test_a_video_of_few_frames_a_second_gives_each_face_its_own_frames(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], fps: int, frames_each: int
+) -> None:
+    """Waiting out a face's seconds read the next face's first frame: at two frames a second each face's last
+    picture was the next face's, and the last face found the video ended."""
+    labels = ("arrow", "moon", "key")
+    video = face_video(tmp_path / "slides.avi", labels, fps=fps, frames_each=frames_each)
+    out = tmp_path / "p.json"
+    assert faces_main(["--camera", str(video), "--faces", *labels, "--out", str(out)]) == 0, (
+        capsys.readouterr()
+    )
+    for label in labels:
+        pictures = sorted((tmp_path / "p-faces" / label).glob("*.png"))
+        assert len(pictures) == min(6, frames_each)
+        own = cv2.resize(glyph_photos()[label][0], (320, 320)).astype(float)
+        assert all(np.abs(cv2.imread(str(p)).astype(float) - own).mean() < 12 for p in pictures), label
+
+
+@pytest.mark.parametrize("name", ["..", ".", "city/1"])
+def test_a_face_named_as_no_folder_can_be_is_refused_before_the_camera(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    """`--faces ..` kept the camera's pictures in the current folder, clearing its NN.png files first; and
+    `--faces city/1` was taught as face '1'."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "07.png").write_bytes(b"the user's own")
+    video = face_video(tmp_path / "faces.avi", ("arrow", "moon"), fps=10, frames_each=20)
+    with pytest.raises(SystemExit) as stopped:
+        faces_main(["--camera", str(video), "--faces", "arrow", name, "--out", "p.json"])
+    assert stopped.value.code == 2 and f"face {name!r} cannot name a face" in capsys.readouterr().err
+    assert (tmp_path / "07.png").read_bytes() == b"the user's own"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["07.png", "faces.avi"]
+
+
+@pytest.mark.parametrize("out", ["", ".", "/"])
+def test_an_out_that_names_a_folder_is_refused_before_teaching(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], out: str
+) -> None:
+    """An unset variable as --out ('') taught every face, then ended in a traceback."""
+    faces = write_faces(tmp_path / "faces", some_faces("arrow", "moon"))
+    for run in (
+        lambda: vision_main(["enroll", "--out", out, str(faces)]),
+        lambda: faces_main(["--photos", str(faces), "--out", out]),
+    ):
+        with pytest.raises(SystemExit) as stopped:
+            run()
+        said = capsys.readouterr()
+        assert stopped.value.code == 2 and f"{out!r} is a folder, not a file" in said.err
+        assert "die found" not in said.out
+
+
+def test_an_empty_faces_dir_is_refused_not_read_as_the_current_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(write_faces(tmp_path / "faces", some_faces("arrow", "moon")))
+    with pytest.raises(SystemExit) as stopped:
+        vision_main(["enroll", "--out", str(tmp_path / "p.json"), ""])
+    assert stopped.value.code == 2 and "an empty path, not a folder of faces" in capsys.readouterr().err
+    assert not (tmp_path / "p.json").exists()
+
+
+def test_faces_one_folder_too_deep_are_named_as_such(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write_faces(tmp_path / "nested" / "glyphs", some_faces("arrow", "moon"))
+    assert vision_main(["enroll", "--out", str(tmp_path / "p.json"), str(tmp_path / "nested")]) == 2
+    said = capsys.readouterr().err
+    assert f"no readable images in {tmp_path / 'nested' / 'glyphs'} but folders (arrow, moon)" in said
+    assert f"give {tmp_path / 'nested' / 'glyphs'} as FACES_DIR" in said
+
+
+def test_photos_given_as_the_camera_are_sent_to_photos(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A folder of photos as --camera was said not to be "a video that OpenCV can read"."""
+    faces = write_faces(tmp_path / "faces", some_faces("arrow"))
+    for camera in (faces / "arrow", next((faces / "arrow").iterdir())):
+        with pytest.raises(SystemExit) as stopped:
+            faces_main(["--camera", str(camera), "--faces", "arrow", "--out", str(tmp_path / "p.json")])
+        said = capsys.readouterr().err
+        assert stopped.value.code == 2 and "photos are taught with --photos FACES_DIR" in said
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["faces"]
+
+
 def test_the_camera_step_teaches_this_runs_faces_only(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

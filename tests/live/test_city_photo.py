@@ -19,7 +19,7 @@ from companion.games.carcassonne_dice import E, N, S, W, score_layout
 from companion.games.carcassonne_dice.city import Areas, Pos
 from companion.live.carcassonne_demo import face_areas, taught_dice
 from companion.live.city import CityReading, city_from_grid, drawing
-from vision.grid import read_grid
+from vision.grid import GridError, read_grid
 from vision.reader import DiceReader
 from vision.simulated_table.city import BuiltDie, city_scene
 from vision.simulated_table.symbol_art import CARCASSONNE, IconSet, SymbolPainter, city_caps, teaching_photos
@@ -153,6 +153,13 @@ def test_companion_city_refuses_bad_input_in_one_line(
     result = companion("city", image, "--profile", taught)
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1 and says in result.stderr
+
+
+def test_a_photo_of_the_plain_table_is_no_city() -> None:
+    """On a photo of one plain colour the silhouette's level fell to 0, and the rounding of the table's fit
+    made two dice to ask about."""
+    with pytest.raises(GridError, match="no die found in the photo"):
+        read_grid(np.full((640, 640, 3), (60, 120, 70), np.uint8), DiceReader(symbols=profile()))
 
 
 def test_a_misread_die_whose_black_edge_meets_a_white_one_is_asked_not_scored() -> None:

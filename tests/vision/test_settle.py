@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+import numpy as np
 import pytest
 from truth_reader import TruthReader
 
@@ -65,6 +66,34 @@ def test_a_still_table_with_no_dice_never_settles() -> None:
     settler = Settler()
     empty = DiceReading((), 0.0)
     assert all(settler.update(f, empty) is None for f in table)
+
+
+def still_frames(fps: float, count: int) -> list[Frame]:
+    """Frames of a table that never moves, `fps` a second."""
+    image = np.full((120, 160, 3), 128, np.uint8)
+    return [Frame(image, i / fps, i) for i in range(count)]
+
+
+PHANTOM = Die(Box(5, 5, 30, 30), "pip", "red", 0.6, value=3)
+
+
+def test_a_phantom_after_a_second_of_a_still_empty_table_is_no_throw() -> None:
+    """Patience counted its second from the first still frame, dice or none: on an empty table still for a
+    second, the first frame that read a phantom was settled on at once, and withdrawn a few frames later."""
+    settler = Settler()
+    for frame in still_frames(30.0, 90):
+        dice = (PHANTOM,) if frame.index in (45, 60, 75) else ()
+        assert settler.update(frame, DiceReading(dice, frame.time)) is None
+
+
+def test_a_slow_camera_settles_after_as_many_agreeing_frames_as_a_fast_one() -> None:
+    """One frame a second: patience (a second) must not settle on the second still frame, before the
+    `agree_frames` frames that agree."""
+    settler = Settler()
+    frames = still_frames(1.0, 6)
+    changes = [settler.update(f, DiceReading((replace(PHANTOM, confidence=0.95),), f.time)) for f in frames]
+    settled = [i for i, c in enumerate(changes) if isinstance(c, Settled)]
+    assert settled == [Settler().settings.agree_frames - 1]
 
 
 def test_a_misread_flicker_does_not_withdraw_a_settled_reading() -> None:

@@ -71,9 +71,11 @@ def bench_with_profile(profile_path: Path, frames: int = 30) -> int:
     the benchmark runs in a fresh interpreter that is.
     """
     if any(os.environ.get(k) != v for k, v in ONE_THREAD.items()):
+        # Ctrl+C reaches both processes: this one says "stopped", the timing one stops without a traceback.
         code = (
-            "import sys; from pathlib import Path; from vision.symbols.cli import bench_with_profile as b;"
-            " sys.exit(b(Path(sys.argv[1]), int(sys.argv[2])))"
+            "import sys\ntry:\n from pathlib import Path\n"
+            " from vision.symbols.cli import bench_with_profile as b\n"
+            " sys.exit(b(Path(sys.argv[1]), int(sys.argv[2])))\nexcept KeyboardInterrupt:\n sys.exit(130)"
         )
         return subprocess.run(
             [sys.executable, "-P", "-c", code, str(profile_path), str(frames)], env=one_thread_env()
@@ -113,7 +115,7 @@ def run_enroll(args: argparse.Namespace) -> int:
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from vision.symbols.teach import add_enroll_arguments
+    from vision.symbols.teach import add_enroll_arguments, faces_folder
 
     enroll = subparsers.add_parser(
         "enroll",
@@ -125,7 +127,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     add_enroll_arguments(enroll)
     enroll.add_argument(
         "faces_dir",
-        type=Path,
+        type=faces_folder,
         metavar="FACES_DIR",
         help="a folder holding one folder of photos per face, named as the face (tower, garden, city1 …)",
     )

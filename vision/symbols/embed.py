@@ -22,7 +22,7 @@ from jsonfile import short
 from vision.crops import Square, crop_squares
 from vision.detect import Detection
 from vision.reading import ASKED, SURE_READ, UNKNOWN, Image, Rotation
-from vision.runtime import Model
+from vision.runtime import Model, channels_first
 from vision.symbols.matcher import ROTATIONS
 from vision.symbols.profile import ProfileError, SymbolProfile
 from vision.symbols.top_face import default_top_face, face_square
@@ -76,7 +76,7 @@ class FaceEmbedder:
         """Unit vectors (N×D) and die-face scores (N, 0-1) of face cuts."""
         if not len(cuts):
             return np.zeros((0, self.dims), np.float32), np.zeros(0, np.float32)
-        vectors, face = self.model.run(np.ascontiguousarray(cuts.transpose(0, 3, 1, 2), np.float32))
+        vectors, face = self.model.run(channels_first(cuts))
         return np.asarray(vectors, np.float32), np.asarray(face, np.float32).reshape(-1)
 
 
@@ -138,6 +138,9 @@ class FaceRead:
     """The nearest taught face, named or not."""
     similarity: float
     """The die's similarity (cosine) to the nearest taught vector."""
+    doubted: bool = False
+    """Read surely in its top face's square but otherwise in its box's (`TaughtFaces.checked`): no other word
+    makes it sure again."""
 
 
 TEACH_AGAIN = "teach it again (python -m vision enroll, or python -m calibration.faces)"
@@ -197,7 +200,7 @@ class TaughtFaces:
         out = list(reads)
         for i, box in zip(sure, boxed, strict=True):
             if box.face != reads[i].face:
-                out[i] = replace(reads[i], confidence=min(reads[i].confidence, ASKED))
+                out[i] = replace(reads[i], confidence=min(reads[i].confidence, ASKED), doubted=True)
         return out
 
     def decide(self, vectors: Vectors, die_face: Vectors, angles: Sequence[float]) -> list[FaceRead]:

@@ -24,6 +24,9 @@ WORK_SIDE = 240
 """The image is searched at this many pixels along its longer side."""
 SHADOW_COSINE = float(np.cos(np.radians(4)))
 """Pixels whose colour points within 4° of the table's, somewhat darker, are shadow."""
+UNSEEN = 3.0
+"""A colour this near the table's (8-bit Lab units, about what an eye can just tell apart) is the table: on a
+plain photo Otsu's level fell to 0, and the plane fit's rounding made two dice of nothing."""
 _LAB_UNITS = np.diag([2.55, 1.0, 1.0]).astype(np.float32)
 """Float Lab to 8-bit Lab's lightness units, as a cv2.transform matrix."""
 
@@ -70,7 +73,7 @@ def foreground(image: Image, work_side: int = WORK_SIDE) -> tuple[npt.NDArray[np
     dist8 = (dist * (255 / max(top, 1e-3))).astype(np.uint8)  # 0..255: truncated as np.clip and astype would
     otsu, _ = cv2.threshold(dist8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     # Otsu alone splits art from body on a white die; the table's own spread bounds it from above.
-    level = min(otsu * top / 255, max(2.0 * percentile(dist.take(rim), 95), 8.0))
+    level = max(min(otsu * top / 255, max(2.0 * percentile(dist.take(rim), 95), 8.0)), UNSEEN)
     # A shadow is the table's own colour, darker: same direction in BGR, shorter. It is not part of a die.
     table = _table_plane(bgr)
     pixel_len = cv2.sqrt(channel_sum(cv2.multiply(bgr, bgr)))

@@ -73,9 +73,17 @@ class TeachingPhoto:
 def check_label(label: str) -> None:
     """A face's name (its folder's, or one given to teach from the camera) that the taught profile could not
     be read back with is refused before anything is taught or captured."""
-    why = label_error(label)
+    why = label_error(label) or folder_name_error(label)
     if why:
         raise TeachingError(f"face {label!r} cannot name a face: {why}; name it otherwise")
+
+
+def folder_name_error(label: str) -> str:
+    """Why `label` cannot name a face's folder ('' where it can): `--faces ..` cleared and filled the current
+    folder with the camera's pictures, and `--faces city/1` was taught as face '1'."""
+    if label in (".", "..") or any(c in label for c in "/\\"):
+        return "a face's pictures are kept in a folder of its name, which cannot be . or .. or hold / or \\"
+    return ""
 
 
 def read_faces_dir(
@@ -109,8 +117,15 @@ def read_faces_dir(
             photos.append(TeachingPhoto(folder.name, file.name, image))
             readable += 1
         if readable == 0:
+            inner = sorted(p.name for p in folder.iterdir() if p.is_dir() and not p.name.startswith("."))
             raise TeachingError(
-                f"face {folder.name!r}: no readable images in {folder} (add a few photos of this face)"
+                f"face {folder.name!r}: no readable images in {folder} "
+                + (
+                    f"but folders ({', '.join(inner[:3])}{' …' if len(inner) > 3 else ''}): if they are the"
+                    f" faces, give {folder} as FACES_DIR"
+                    if inner
+                    else "(add a few photos of this face)"
+                )
             )
     return photos
 
@@ -511,8 +526,25 @@ def enroll(
     return profile
 
 
+def profile_file(text: str) -> Path:
+    """`--out`: a file to write, refused before teaching where it names a folder (an unset variable gives
+    '', the current folder: teaching ended in a traceback)."""
+    path = Path(text)
+    if not text.strip() or not path.name or path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r} is a folder, not a file to write the profile to")
+    return path
+
+
+def faces_folder(text: str) -> Path:
+    """FACES_DIR, refused where empty: `Path("")` is the current folder, and an unset variable taught its
+    subfolders as faces."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty path, not a folder of faces")
+    return Path(text)
+
+
 def add_enroll_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--out", type=Path, required=True, help="profile JSON file to write")
+    parser.add_argument("--out", type=profile_file, required=True, help="profile JSON file to write")
     parser.add_argument(
         "--edges", action="append", default=[], metavar="LABEL=SIDES",
         help="override a face's city areas at rotation 0: the sides each reaches, / between two areas, e.g."

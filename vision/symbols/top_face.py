@@ -24,7 +24,7 @@ import numpy.typing as npt
 from vision.crops import CROP_MARGIN, Square, crop_dice
 from vision.detect import Detection
 from vision.reading import Image
-from vision.runtime import Model
+from vision.runtime import Model, channels_first
 
 FACE_CUT = 1.1
 """The face square's side as a multiple of the detector's face side: the whole top face and a thin rim of
@@ -58,7 +58,7 @@ class TopFace:
         the locator's time."""
         if crops is None or crops.shape[1:3] != (self.size, self.size):
             crops = crop_dice(image, [f.box for f in finds], self.size, CROP_MARGIN)
-        off = self.model.run(np.ascontiguousarray(crops.transpose(0, 3, 1, 2), np.float32))[0]
+        off = self.model.run(channels_first(crops))[0]
         sides = np.array([max(f.box.width, f.box.height) * CROP_MARGIN for f in finds])
         centres = np.array([f.box.center for f in finds], np.float64).reshape(-1, 2)
         return np.asarray(centres + off * sides[:, None], np.float64)

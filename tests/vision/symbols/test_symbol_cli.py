@@ -4,7 +4,9 @@ files, and the benchmark's report."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -120,3 +122,22 @@ def test_the_bench_times_this_copy_of_the_code(tmp_path: Path) -> None:
         [sys.executable, "-P", "-c", asks, str(tmp_path)], capture_output=True, text=True, check=True
     )
     assert Path(found.stdout.strip()) == copy / "__init__.py"
+
+
+def test_ctrl_c_in_the_symbol_bench_is_one_line_and_status_130(profile_path: Path) -> None:
+    """Ctrl+C reaches every process of the terminal's group: the bench's timing interpreter printed a
+    KeyboardInterrupt's traceback above the "error: stopped" its parent said."""
+    child = subprocess.Popen(
+        [sys.executable, "-m", "vision", "bench", "--profile", str(profile_path), "--frames", "2000"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    assert child.stdout is not None
+    first = child.stdout.readline()  # the machine named by the timing interpreter: the work is under way
+    assert first.startswith("machine: "), child.communicate(timeout=60)[1]
+    os.killpg(child.pid, signal.SIGINT)  # as the terminal sends Ctrl+C: to the whole group
+    _, err = child.communicate(timeout=60)
+    assert child.returncode == 130, err
+    assert err == "error: stopped\n"

@@ -15,7 +15,7 @@ from lab.symbol_evaluate import outcomes
 from lab.symbol_evaluate import taught_profile as profile_of
 from vision.detect import Detection
 from vision.reader import AGREEMENT_FLOOR, UNKNOWN_FIND, DiceReader
-from vision.reading import SURE_READ, UNKNOWN, Image
+from vision.reading import ASKED, SURE_READ, UNKNOWN, Image
 from vision.simulated_table.city import thrown_scene
 from vision.simulated_table.symbol_art import CARCASSONNE, ICON_SETS, SymbolPainter, symbol_table
 from vision.symbols.embed import FaceRead
@@ -148,3 +148,22 @@ def test_a_face_never_taught_is_named_no_face() -> None:
         read = outcomes(less, "glyphs", tables=3, seed=4800, detector=True, only=face.label)
         assert len(read) >= 2, face.label
         assert "wrong" not in read and "right" not in read, (face.label, read)
+
+
+def test_a_read_doubted_by_its_boxs_square_is_not_made_sure_by_the_templates() -> None:
+    """A sure read of a top face's square that the box's square named otherwise is asked about (`checked`);
+    the templates, reading the box grown with its side faces, made it sure again where they agreed."""
+    reader = DiceReader(symbols=profile_of("alhambra"))
+    image = symbol_table(SymbolPainter(ICON_SETS["alhambra"]), np.random.default_rng(4700)).image
+    found = reader.pips.detector(image)
+    assert reader.faces is not None and len(found) >= 5
+    reads = reader.faces.read(image, found)
+    looks = reader.read_faces(image, [f.box for f in found])
+    sure_looks = [i for i, (r, look) in enumerate(zip(reads, looks, strict=True)) if look.face == r.face]
+    sure_looks = [i for i in sure_looks if looks[i].confidence >= SURE_READ]
+    assert len(sure_looks) >= 3
+    lowered = [replace(r, confidence=ASKED, similarity=0.95) for r in reads]
+    raised = reader.agreed(image, found, lowered)
+    assert all(raised[i].confidence >= SURE_READ for i in sure_looks)  # the templates' word, as before
+    doubted = reader.agreed(image, found, [replace(r, doubted=True) for r in lowered])
+    assert all(doubted[i].face == reads[i].face and doubted[i].confidence == ASKED for i in sure_looks)
