@@ -89,6 +89,8 @@ def video_faces(
         if kept[i] < per_face and into >= kept[i] * seconds / per_face:
             cv2.imwrite(str(folders[i] / f"{kept[i]:02d}.png"), frame)
             kept[i] += 1
+    if first is None:
+        raise TeachingError(f"face {labels[0]!r}: the camera gave no picture (unplugged or at the end?)")
     for label, folder, n in zip(labels, folders, kept, strict=True):
         if not n:
             raise TeachingError(f"face {label!r}: the video ends before its {seconds:g} s (one face's each)")

@@ -295,6 +295,9 @@ def test_a_video_of_few_frames_a_second_gives_each_face_its_own_frames(
         assert len(pictures) == min(6, frames_each)
         own = cv2.resize(glyph_photos()[label][0], (320, 320)).astype(float)
         assert all(np.abs(cv2.imread(str(p)).astype(float) - own).mean() < 12 for p in pictures), label
+    short = face_video(tmp_path / "short.avi", labels[:2], fps=fps, frames_each=frames_each)
+    assert faces_main(["--camera", str(short), "--faces", *labels, "--out", str(out)]) == 2
+    assert "error: face 'key': the video ends before its 3 s" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("name", ["..", ".", "city/1"])
