@@ -14,7 +14,7 @@ from pathlib import Path
 
 import cv2
 
-from jsonfile import complain, replace_what_cannot_be_shown
+from jsonfile import complain, duration, replace_what_cannot_be_shown
 from vision.images import IMAGE_SUFFIXES
 from vision.native_output import native_output_to
 from vision.symbols.teach import TeachingError, add_enroll_arguments, check_label, faces_folder, run_enroll
@@ -147,13 +147,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--faces", nargs="+", default=[], help="face labels to teach instead of a preset")
     parser.add_argument("--keep", type=Path, help="folder for the camera pictures (default: next to --out)")
     parser.add_argument(
-        "--seconds", type=float, default=3.0, help="seconds of video per face (of a video file: each face's)"
+        "--seconds",
+        type=duration,
+        default=3.0,
+        help="seconds of video per face (of a video file: each face's)",
     )
     add_enroll_arguments(parser)
     args = parser.parse_args(argv)
     labels = list(args.faces) or list(PRESETS.get(args.preset or "", ()))
-    if not args.seconds > 0:
-        parser.error(f"--seconds {args.seconds:g}: each face needs some time before the camera")
     try:
         for label in labels:
             check_label(label)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import math
 import os
 import re
 import signal
@@ -26,6 +25,7 @@ from jsonfile import (
     OutputError,
     complain,
     count,
+    duration,
     print_json,
     printable,
     printing,
@@ -528,7 +528,7 @@ def build_parser() -> argparse.ArgumentParser:
             dest=f"{before}hold",
             default=argparse.SUPPRESS,
             metavar="SECONDS",
-            type=_seconds,
+            type=duration,
             help="with photos or a video as the camera: how long each photo (or the video's last picture) "
             "lies on the table (default 4)",
         )
@@ -656,16 +656,6 @@ def _port(text: str) -> int:
     if not text.isdecimal() or not 1 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"{text!r} is not a port: a whole number from 1 to 65535")
     return int(text)
-
-
-def _seconds(text: str) -> float:
-    try:
-        seconds = float(text)
-    except ValueError:
-        seconds = math.nan
-    if not 0 < seconds < math.inf:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds above 0")
-    return seconds
 
 
 def main(argv: Sequence[str] | None = None, pilot: AutoPilot | None = None) -> int:

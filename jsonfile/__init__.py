@@ -111,6 +111,17 @@ def complain(prefix: str, message: str) -> None:
     print(f"{prefix}: {printable(message)}", file=sys.stderr, flush=True)
 
 
+def duration(text: str) -> float:
+    """A command's argument that is a length of time: a number of seconds above 0 (and not infinite)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value < math.inf:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds above 0")
+    return value
+
+
 def count(text: str) -> int:
     """A command's argument that counts something done at least once (`--games 0` would divide by none)."""
     if not text.isdecimal() or int(text) < 1:

@@ -11,9 +11,9 @@
 # trained for SECONDS on ARTS arts of seeds FIRST_ART on (never seen by FROM's nets: take FIRST_ART past every
 # earlier round's). With JITTERED=1 the other recipe's four nets (twice the arts a batch, the cuts shifted,
 # scaled and turned) train beside them, in OUT/jittered/ (going on from FROM/jittered/). With INVERT=P every
-# net learns with that share of its cuts inverted (face_fit --invert; 0.3 tried on the CPU, 2026-12-01). Needs
-# .facedata/real.npz (the real sets' cuts, made once by face_samples with --arts 0 --tables 0 --errors 4) and
-# the `train` extra. On a 16-core H200 the arts took 132 s and each net, bound by Python's launching of the
+# net learns with that share of its cuts inverted (face_fit --invert; 0.3 tried on the CPU, 2026-12-01: a
+# wash, docs/journal.md). Needs .facedata/real.npz (the real sets' cuts, made once by face_samples with --arts
+# 0 --tables 0 --errors 4) and the `train` extra. On a 16-core H200 the arts took 132 s and each net, bound by Python's launching of the
 # GPU's work, made 8.7 steps a second (4.9 the other recipe) with eight side by side.
 set -eu
 first=$1 from=$2 out=$3 seconds=$4

@@ -353,6 +353,19 @@ def test_faces_one_folder_too_deep_are_named_as_such(
     assert f"give {tmp_path / 'nested' / 'glyphs'} as FACES_DIR" in said
 
 
+@pytest.mark.parametrize("given", ["0", "inf", "nan", "-1"])
+def test_seconds_a_face_that_are_no_length_of_time_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], given: str
+) -> None:
+    """`--seconds` takes what `companion --hold` takes: 0 divided a video's time by nothing, and infinite
+    seconds gave every frame to the first face."""
+    video = face_video(tmp_path / "faces.avi", ("arrow", "moon"), fps=10, frames_each=20)
+    with pytest.raises(SystemExit) as stopped:
+        faces_main(["--camera", str(video), "--faces", "arrow", "--seconds", given, "--out", "p.json"])
+    said = capsys.readouterr().err
+    assert stopped.value.code == 2 and f"{given!r} is not a number of seconds above 0" in said
+
+
 def test_photos_given_as_the_camera_are_sent_to_photos(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
