@@ -23,6 +23,11 @@ def symbols(n: int, building: str) -> str:
     return f"{n} {PLURAL.get(building, building) if n != 1 else building}"
 
 
+def roll_text(event: ad.Rolled) -> str:
+    """The faces a roll showed: `5 towers, 3 gardens`."""
+    return ", ".join(symbols(n, b) for b, n in zip(TYPES, event.dice, strict=True) if n)
+
+
 def tile_text(tile: str) -> str:
     """A bonus tile as the players name it: `the VP tile`, `the black-die tile`."""
     return f"the {TILES.get(tile, tile)} tile"
@@ -68,9 +73,8 @@ def _event_lines(before: ad.GameState, event: ad.Event, after: ad.GameState) -> 
         return [f"Round {before.round}: a pile of one tile of each type and {drawn} laid out{start}"]
     who = event.player
     if isinstance(event, ad.Rolled):
-        shown = ", ".join(symbols(n, b) for b, n in zip(TYPES, event.dice, strict=True) if n)
         source = f", {event.read_by}" if event.read_by else ""
-        lines = [f"{who} rolled {shown} (roll {after.rolls}{source})"]
+        lines = [f"{who} rolled {roll_text(event)} (roll {after.rolls}{source})"]
         return lines + ([f"  ({event.note})"] if event.note else [])
     if isinstance(event, ad.RollCancelled):
         return [f"{who} cancelled roll {before.rolls} with a cancel tile: the dice are as before it"]

@@ -16,17 +16,21 @@ def die_text(die: cd.Built) -> str:
     return f"row {die.at[0]}, col {die.at[1]} ({'/'.join(area_text(m) for m in die.areas)})"
 
 
+def roll_text(event: cd.Rolled) -> str:
+    """The faces a roll showed: `6 city, 1 knight, 2 catapults`."""
+    faces = [(event.city, "city", "city"), (event.knights, "knight", "knights")]
+    faces.append((event.catapults, "catapult", "catapults"))
+    return ", ".join(counted(*face) for face in faces if face[0])
+
+
 def describe(before: cd.GameState, event: cd.Event, after: cd.GameState) -> list[str]:
     """Log lines for `event`, which turned `before` into `after`."""
     if isinstance(event, cd.GameStarted):
         return [f"New game: {', '.join(event.players)}"]
     who = event.player
     if isinstance(event, cd.Rolled):
-        faces = [(event.city, "city", "city"), (event.knights, "knight", "knights")]
-        faces.append((event.catapults, "catapult", "catapults"))
-        shown = ", ".join(counted(*face) for face in faces if face[0])
         source = f", {event.read_by}" if event.read_by else ""
-        lines = [f"{who} rolled {shown} (roll {after.rolls}{source})"]
+        lines = [f"{who} rolled {roll_text(event)} (roll {after.rolls}{source})"]
         if event.catapults:
             neighbour = after.names[(after.active + 1) % len(after.names)]
             lines[0] += f": {counted(event.catapults, 'catapult goes', 'catapults go')} to {neighbour}"

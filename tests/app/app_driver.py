@@ -33,6 +33,7 @@ from companion.games.alhambra_rw.simulate import play_random_game
 from companion.live.feed import FrameSource
 from vision.reading import Box, DiceReading, Die
 from vision.sources import SourceError
+from vision.symbols.profile import SymbolProfile
 
 FIXED_NOW = datetime(2026, 11, 23, 20, 15, 0)
 S = TypeVar("S", bound=Screen[None])
@@ -221,12 +222,12 @@ class NoReader:
         return DiceReading((), 0.0)
 
 
-def camera_app(session: Any, keep_frames: bool = True) -> CompanionApp:
-    """The app playing `session` with a camera set up that never opens: the test hands it what the camera
-    settled on."""
+def camera_app(session: Any, keep_frames: bool = True, symbols: SymbolProfile | None = None) -> CompanionApp:
+    """The app playing `session` with a camera set up that never opens (its dice taught as `symbols`): the
+    test hands it what the camera settled on."""
     return CompanionApp(
         rng=random.Random(0),
-        camera=CameraSetup(_never_opens, NoReader()),
+        camera=CameraSetup(_never_opens, NoReader(), symbols=symbols),
         game=session,
         keep_frames=keep_frames,
     )

@@ -8,6 +8,7 @@ import asyncio
 import threading
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -17,15 +18,18 @@ from textual.pilot import Pilot
 
 from companion.app.app import CameraSetup, CompanionApp
 from companion.app.screens.alhambra_dice import AlhambraDiceScreen
+from companion.app.screens.carcassonne_dice import CarcassonneDiceScreen
 from companion.app.screens.roll_and_write import RollAndWriteScreen
 from companion.games import alhambra_dice as ad
 from companion.games import alhambra_rw as rw
+from companion.games import carcassonne_dice as cd
 from companion.games.alhambra_rw.entry import RULES, RollAndWriteSession
 from companion.games.session import Session
 from companion.live.feed import FeedSettings, FrameSource
 from companion.live.messages import ReadingSettled
 from vision.reading import Box, DiceReading, Die, Frame
 from vision.sources import SourceError
+from vision.symbols.profile import SymbolProfile, TaughtFace
 
 SIZE = (110, 40)
 TABLE = np.full((240, 320, 3), 90, np.uint8)
@@ -224,10 +228,41 @@ def test_a_sure_throw_while_the_dice_game_is_typed_in_is_offered_and_the_typing_
             await pilot.press(*"0 0 0 0 4 4")
             await settle(pilot, symbols(["tower"] * 5 + ["garden"] * 3))
             assert not any(isinstance(e, ad.Rolled) for e in screen.session.events)
-            assert "'0 0 0 0 4 4' being typed. ctrl+k accepts it" in screen.message, screen.message
+            assert "'0 0 0 0 4 4' being typed. ctrl+k accepts 3 gardens, 5 towers" in screen.message
             await pilot.press("enter")
             await pilot.pause()
             assert screen.session.events[-1] == ad.Rolled("Ann", (0, 0, 0, 0, 4, 4))
+
+    asyncio.run(play())
+
+
+def test_an_unsure_carcassonne_throw_names_the_roll_ctrl_k_enters(xdg: Path) -> None:
+    """The question listed the taught faces read (`3 city2, 2 catapult, 1 city3, …`); the roll ctrl+k then
+    entered counts every city face as one: the players had to add them up to check it."""
+    taught = ("city1", "city2", "city3", "knight", "catapult")
+    city = (frozenset("NS"),)  # a city face has an area of art reaching its sides
+    faces_taught = tuple(
+        TaughtFace(face, (), 0.5, city if face.startswith("city") else ()) for face in taught
+    )
+    profile = SymbolProfile(faces_taught, (80.0, 0.0, 0.0), 0.1)
+    faces = ["city2", "city2", "city2", "city1", "city3", "knight", "catapult", "catapult", "city1"]
+
+    async def play() -> None:
+        async with camera_app(None, symbols=profile).run_test(size=SIZE) as pilot:
+            screen = await start_named(pilot, ["Ann", "Ben"], "f9", CarcassonneDiceScreen)
+            reading = symbols(faces)
+            unsure = replace(reading.dice[-1], confidence=0.6)
+            await settle(pilot, DiceReading((*reading.dice[:-1], unsure), 0.0))
+            assert not any(isinstance(e, cd.Rolled) for e in screen.session.events)
+            assert "ctrl+k accepts 6 city, 1 knight, 2 catapults, or type the roll" in screen.message
+            await pilot.press("ctrl+k")
+            await pilot.pause()
+            rolled = screen.session.events[-1]
+            assert isinstance(rolled, cd.Rolled) and (rolled.city, rolled.knights, rolled.catapults) == (
+                6,
+                1,
+                2,
+            )
 
     asyncio.run(play())
 
@@ -260,6 +295,6 @@ def test_a_throw_settling_under_another_screen_is_asked_about_on_coming_back(xdg
             await pilot.press("escape")
             await pilot.pause()
             assert not any(isinstance(e, ad.Rolled) for e in dice.session.events)
-            assert "ctrl+k accepts it" in dice.message
+            assert "ctrl+k accepts 3 gardens, 5 towers" in dice.message
 
     asyncio.run(play())

@@ -26,7 +26,7 @@ from companion.live.frames import FrameKeeper
 from vision.reading import DiceReading
 
 from ..alhambra_dice_input import InputError, entry_help, parse
-from ..alhambra_dice_words import describe
+from ..alhambra_dice_words import describe, roll_text
 from ..export import Scored
 from ..widgets.alhambra_board import AlhambraBoard, player_lines
 from ..widgets.footer import KeysFooter
@@ -120,6 +120,9 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
 
     def words(self, before: ad.GameState, event: ad.Event, after: ad.GameState) -> list[str]:
         return describe(before, event, after)
+
+    def roll_text(self, event: ad.Event) -> str:
+        return roll_text(event) if isinstance(event, ad.Rolled) else ""
 
     def parse_entry(self, text: str) -> ad.Event:
         """The event a typed line means now (`InputError` for a line that is no entry)."""

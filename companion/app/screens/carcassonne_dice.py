@@ -32,7 +32,7 @@ from vision.reading import DiceReading, Image
 from vision.symbols.profile import SymbolProfile
 
 from ..carcassonne_dice_input import InputError, entry_help, parse
-from ..carcassonne_dice_words import describe
+from ..carcassonne_dice_words import describe, roll_text
 from ..export import Scored
 from ..widgets.carcassonne_pad import CarcassonnePad, CityView
 from ..widgets.footer import KeysFooter
@@ -161,6 +161,9 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
 
     def words(self, before: cd.GameState, event: cd.Event, after: cd.GameState) -> list[str]:
         return describe(before, event, after)
+
+    def roll_text(self, event: cd.Event) -> str:
+        return roll_text(event) if isinstance(event, cd.Rolled) else ""
 
     # ---------------------------------------------------------------------------------- the camera
     def read_table(self, reading: DiceReading, lying: str) -> None:

@@ -343,6 +343,10 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         a game whose rolls the camera reads gives it."""
         raise NotImplementedError
 
+    def roll_text(self, event: E) -> str:
+        """The faces a roll event showed, in the players' words (`6 city, 1 knight`)."""
+        raise NotImplementedError
+
     def table_settled(self, reading: DiceReading, unseen: bool = False) -> None:
         """Put to the game now if the players are looking at it, else offered when they come back to it;
         dice the camera came back to (`unseen`) are offered, never entered unasked."""
@@ -390,7 +394,7 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
 
     def offer_roll(self, proposal: FaceProposal, lying: str = "") -> None:
         """The camera's reading of the roll the game waits for: read surely, it goes in; else the players
-        are asked (ctrl+k accepts it where every die was made out, or they type the roll)."""
+        are asked (ctrl+k accepts the roll it names where every die was made out, or they type the roll)."""
         if lying:
             proposal = offered_only(proposal, lying)
         typed = self.query_one("#entry", Input).value.strip()
@@ -398,12 +402,14 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
             # The players are typing (the roll, or what it is for): theirs goes in, unless they take the
             # camera's with ctrl+k, as in Roll & Write; entered, the camera's roll threw their typing away.
             proposal = offered_only(proposal, f"'{typed}' being typed")
-        event = self.rolled_by_camera(proposal.counts, "") if proposal.sure else None
-        if event is not None:
-            self.enter(event)
+        roll = self.rolled_by_camera(proposal.counts, "") if proposal.complete else None
+        if roll is not None and proposal.sure:
+            self.enter(roll)
             return
         self.pending = proposal
-        key = "ctrl+k accepts it, or type" if proposal.complete else "type"
+        # The roll ctrl+k enters is named: the faces read are the taught ones, which the game counts its way
+        # (Carcassonne's city faces as one, less the dice built and kept).
+        key = f"ctrl+k accepts {self.roll_text(roll)}, or type" if roll is not None else "type"
         self.say(f"camera read {proposal.read}: {proposal.problem}. {key} the roll", error=True)
 
     def action_accept_camera(self) -> None:

@@ -134,7 +134,7 @@ class PlayScreen(FittedScreen[None]):
             return ""
         if not self.pending.complete:
             return "the camera could not make out every die: type the dice first"
-        # Named as the screen's own line names it ("ctrl+k accepts it"), not as the footer writes it.
+        # Named as the screen's own line names it ("ctrl+k accepts 3 gardens"), not as the footer writes it.
         keys = [
             key_name(b.binding.key)
             for b in self.active_bindings.values()
