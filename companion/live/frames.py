@@ -33,10 +33,15 @@ from vision.reading import Box, DiceReading, Die, Image
 
 FRAMES_SUFFIX = ".frames"
 FORMAT = "camera-frame/1"
-MAX_BYTES = 30_000
-"""A frame's JPEG is at most this large: a whole game's throws (~70) come to about a megabyte."""
+MAX_BYTES = 60_000
+"""A frame's JPEG is at most this large: a whole game's throws (~70) come to a few megabytes."""
 MAX_SIDE = 480
-"""A frame's longer side in pixels: dice of a tray seen from above stay some 30 pixels wide, pips clear."""
+"""A frame's longer side in pixels where its dice stay `DIE_SIDE` wide at it (dice of a tray from above)."""
+DIE_SIDE = 32
+"""Pixels a die's side keeps in the picture (the dice's median), so that a 3 and a 5 can be told apart by
+looking: a whole 1080p webcam frame shrunk to `MAX_SIDE` left its small dice 16 pixels wide."""
+LONGEST = 1280
+"""A frame's longer side in pixels at the most, however small its dice."""
 QUALITIES = (80, 70, 60, 50, 40)
 """JPEG qualities tried in turn until the frame fits `MAX_BYTES`; below the last, the picture is shrunk."""
 _JPEG_END = b"\xff\xd9"
@@ -70,24 +75,29 @@ def cut_to_area(sighting: Sighting, area: TableArea | None) -> Sighting:
 
 
 def encode_frame(sighting: Sighting, area: TableArea | None = None) -> tuple[bytes, dict[str, Any]]:
-    """The JPEG of the dice area, shrunk until it fits `MAX_BYTES`, and its sidecar (the dice in its
-    pixels)."""
+    """The JPEG of the dice area, shrunk to `MAX_SIDE` or as far as its dice stay `DIE_SIDE` wide, then until
+    it fits `MAX_BYTES`, and its sidecar (the dice in its pixels)."""
     cut = cut_to_area(sighting, area)
     image = cut.image
-    scale = min(1.0, MAX_SIDE / max(image.shape[:2]))
+    longest = max(image.shape[:2])
+    sides = [max(d.box.x1 - d.box.x0, d.box.y1 - d.box.y0) for d in cut.reading.dice]
+    kept = DIE_SIDE / float(np.median(sides)) if sides else 0.0
+    scale = min(1.0, max(MAX_SIDE / longest, kept), LONGEST / longest)
     while True:
         width, height = max(1, round(image.shape[1] * scale)), max(1, round(image.shape[0] * scale))
         small = cv2.resize(image, (width, height), interpolation=cv2.INTER_AREA) if scale < 1 else image
         for quality in QUALITIES:
             ok, encoded = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, quality])
             if ok and encoded.size <= MAX_BYTES:
-                return encoded.tobytes(), _sidecar(cut.reading, scale, width, height)
+                return encoded.tobytes(), _sidecar(cut.reading, image.shape[:2], width, height)
         scale *= 0.8
 
 
-def _sidecar(reading: DiceReading, scale: float, width: int, height: int) -> dict[str, Any]:
+def _sidecar(reading: DiceReading, shape: tuple[int, ...], width: int, height: int) -> dict[str, Any]:
+    """The dice in the picture's pixels: scaled as its width and height were, each rounded to a pixel."""
+    sx, sy = width / shape[1], height / shape[0]
     dice = [
-        replace(d, box=Box(d.box.x0 * scale, d.box.y0 * scale, d.box.x1 * scale, d.box.y1 * scale)).to_json()
+        replace(d, box=Box(d.box.x0 * sx, d.box.y0 * sy, d.box.x1 * sx, d.box.y1 * sy)).to_json()
         for d in reading.dice
     ]
     return {"format": FORMAT, "width": width, "height": height, "dice": dice}
@@ -199,9 +209,9 @@ def _picture(path: Path) -> tuple[Image | None, str]:
 
 def _decoded(data: bytes) -> Image | None:
     """A whole frame's picture; None for a torn one. A JPEG cut short still decodes (grey below the cut):
-    only one that ends as a JPEG ends, within a frame's size, is whole."""
+    only one that ends as a JPEG ends, within a frame's size (`LONGEST`), is whole."""
     size = image_size(data)
-    if size is None or not data.endswith(_JPEG_END) or max(size) > 4 * MAX_SIDE:
+    if size is None or not data.endswith(_JPEG_END) or max(size) > LONGEST:
         return None
     try:
         image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)

@@ -13,8 +13,9 @@ import pytest
 
 from calibration.table_area import TableArea
 from companion.live.frames import (
+    DIE_SIDE,
+    LONGEST,
     MAX_BYTES,
-    MAX_SIDE,
     FrameKeeper,
     Sighting,
     frames_dir,
@@ -56,7 +57,7 @@ def test_a_frame_is_small_and_reads_back_with_the_readers_dice(tmp_path: Path, m
     assert jpeg.stat().st_size <= MAX_BYTES
     shown = load_frame(log, name)
     assert shown.image is not None and shown.problem == ""
-    assert max(shown.image.shape[:2]) <= MAX_SIDE
+    assert max(shown.image.shape[:2]) <= LONGEST
     scale = shown.image.shape[1] / sighting.image.shape[1]
     assert [(d.value, d.face, d.color) for d in shown.dice] == [
         (d.value, d.face, d.color) for d in sighting.reading.dice
@@ -65,6 +66,23 @@ def test_a_frame_is_small_and_reads_back_with_the_readers_dice(tmp_path: Path, m
     assert kept.x0 == pytest.approx(first.x0 * scale, abs=0.2)
     assert kept.y1 == pytest.approx(first.y1 * scale, abs=0.2)
     assert write_frame(frames_dir(log), sighting) == "0002.jpg", "names are never reused"
+
+
+def test_the_small_dice_of_a_whole_webcam_frame_stay_wide_enough_to_tell_apart(tmp_path: Path) -> None:
+    """A 1080p webcam's frame with no dice area calibrated was shrunk to 480 pixels: its 64-pixel dice kept
+    16, a 3 and a 5 hardly told apart by looking at them."""
+    rng = np.random.default_rng(1)
+    image = np.clip(rng.normal(120, 12, (1080, 1920, 3)), 0, 255).astype(np.uint8)  # a wooden table's grain
+    boxes = [Box(300 + 200 * n, 500, 364 + 200 * n, 564) for n in range(5)]
+    for box in boxes:
+        image[int(box.y0) : int(box.y1), int(box.x0) : int(box.x1)] = 230
+    dice = tuple(Die(box, "pip", "white", 0.9, 1 + n) for n, box in enumerate(boxes))
+    log = tmp_path / "game.jsonl"
+    name = write_frame(frames_dir(log), Sighting(image, DiceReading(dice, 0.0)))
+    assert (frames_dir(log) / name).stat().st_size <= MAX_BYTES
+    shown = load_frame(log, name)
+    assert shown.image is not None and max(shown.image.shape[:2]) <= LONGEST
+    assert min(d.box.x1 - d.box.x0 for d in shown.dice) >= DIE_SIDE - 0.5
 
 
 def test_only_the_calibrated_dice_area_is_kept(tmp_path: Path) -> None:
