@@ -19,13 +19,14 @@ import sqlite3
 import stat
 from collections.abc import Callable, Sequence
 from contextlib import closing
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 INDEX_NAME = ".history.sqlite"
 VERSION = 7
 """What a read-back holds and how its log is named; another version's index is emptied. Raise it when a
-reader's JSON changes."""
+reader's JSON changes. A change of the rules that read the logs empties it too (`readers_code`)."""
 ENDS = 4096
 """Bytes at each end of a log hashed into its key: a log rewritten to the same size within the file
 system's time resolution (a restored copy) is still told apart."""
@@ -37,6 +38,30 @@ loses at most."""
 
 Key = tuple[int, int, bytes]
 Read = Callable[[Path], dict[str, Any]]
+
+
+@cache
+def readers_code() -> str:
+    """A hash of the code and data that read a log back: the games (rules, scorers, what is printed on their
+    components) and the reading itself. An index written by other readers is emptied: a rule checked since
+    (Dirk's dealt buildings) kept a pad it refuses in history, with no totals, and F4 crashed on it."""
+    here = Path(__file__).parent
+    files = [*here.joinpath("games").rglob("*"), here / "saved_games.py", here / "history.py", Path(__file__)]
+    digest = hashlib.blake2b(digest_size=16)
+    for path in sorted(f for f in files if f.is_file() and "__pycache__" not in f.parts):
+        digest.update(path.relative_to(here).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def _current(db: sqlite3.Connection) -> bool:
+    """Whether the index holds read-backs of this version and these readers."""
+    if db.execute("pragma user_version").fetchone()[0] != VERSION:
+        return False
+    try:
+        row = db.execute("select code from readers").fetchone()
+    except sqlite3.OperationalError:  # no such table: written before the readers were told apart
+        return False
+    return row is not None and row[0] == readers_code()
 
 
 def _name(path: Path) -> bytes:
@@ -83,11 +108,11 @@ def read_through(folder: Path, kind: str, paths: Sequence[Path], read: Read) -> 
 
 def unread(folder: Path, kind: str, paths: Sequence[Path]) -> list[Path]:
     """Those of `paths` that `read_through` would read now, not take from the index: all of them while the
-    index is missing, of another version, or cannot be read. The index is only looked at here."""
+    index is missing, of another version or readers, or cannot be read. The index is only looked at here."""
     index = (folder / INDEX_NAME).absolute().as_uri()
     try:
         with closing(sqlite3.connect(f"{index}?mode=ro", uri=True, timeout=WAIT_SECONDS)) as db:
-            if db.execute("pragma user_version").fetchone()[0] != VERSION:
+            if not _current(db):
                 return list(paths)
             stored = _stored(db, kind)
     except sqlite3.Error:  # none yet, locked, damaged: `read_through` reads them all
@@ -97,9 +122,12 @@ def unread(folder: Path, kind: str, paths: Sequence[Path]) -> list[Path]:
 
 def _through_index(index: Path, kind: str, paths: Sequence[Path], read: Read) -> list[dict[str, Any]]:
     with closing(sqlite3.connect(index, timeout=WAIT_SECONDS)) as db:
-        if db.execute("pragma user_version").fetchone()[0] != VERSION:
+        if not _current(db):
             with db:
                 db.execute("drop table if exists readbacks")
+                db.execute("drop table if exists readers")
+                db.execute("create table readers (code text)")
+                db.execute("insert into readers values (?)", (readers_code(),))
                 db.execute(f"pragma user_version = {VERSION}")
         db.execute(
             "create table if not exists readbacks (kind text, log blob, size integer, mtime_ns integer,"

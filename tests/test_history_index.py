@@ -4,6 +4,7 @@ is damaged or locked changes nothing the user sees."""
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import subprocess
@@ -17,6 +18,7 @@ import pytest
 from companion import history as history_module
 from companion import log_index
 from companion import saved_games as session
+from companion.games import alhambra as al
 from companion.history import history
 from companion.history_bench import EXAMPLES, write_games
 from companion.log_index import INDEX_NAME, read_through
@@ -121,6 +123,39 @@ def test_a_damaged_index_is_started_again(tmp_path: Path, monkeypatch: pytest.Mo
         db.execute("update readbacks set value = '{not json' where rowid = 1")
     read = _reads(monkeypatch)
     assert _listed(folder) == expected and len(read) == 1
+
+
+def test_read_backs_of_other_rules_are_read_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The index outlives an update of the program: read-backs of other rules (a rule checked since refuses
+    a pad they counted, and F4 crashed on it) or of an index from before the rules were told apart are read
+    again."""
+    folder = tmp_path / "games"
+    write_games(folder, 3)
+    expected = _listed(folder)
+    with monkeypatch.context() as other:
+        other.setattr(log_index, "readers_code", lambda: "the rules of another version")
+        read = _reads(other)
+        assert _listed(folder) == expected and len(read) == 3
+    read = _reads(monkeypatch)
+    assert _listed(folder) == expected and len(read) == 3, "this version's rules read them again"
+    assert _listed(folder) == expected and len(read) == 3, "then taken from the index"
+    with sqlite3.connect(folder / INDEX_NAME) as db:
+        db.execute("drop table readers")
+    assert _listed(folder) == expected and len(read) == 6
+
+
+def test_a_finished_pad_a_rule_now_refuses_is_named_not_dropped(tmp_path: Path) -> None:
+    """A pad finished before Dirk's dealt buildings were checked: history and stats left it out without a
+    word (the start screen says why)."""
+    pad = json.loads((Path(al.__file__).parent / "examples" / "two-players-and-dirk.json").read_text())
+    pad["players"][2]["scorings"][1]["buildings"]["seraglio"] = 1
+    folder = tmp_path / "games"
+    folder.mkdir()
+    path = folder / "alhambra-20261129-190000.pad.json"
+    path.write_text(json.dumps(pad))
+    found = history(folder)
+    assert found.games == () and len(found.problems) == 1
+    assert found.problems[0].startswith(f"{path}: players[2]"), found.problems[0]
 
 
 def test_a_locked_index_is_passed_by(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

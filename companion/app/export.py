@@ -194,7 +194,8 @@ def withdraw(log_path: Path, why: str) -> str:
     there was nothing to remove."""
     removed: list[str] = []
     kept: list[str] = []
-    for path in (score_path(log_path, kind) for kind in ("md", "json")):
+    # `txt`: the original Alhambra's pad exported so until 2026-11-27; such a file names winners too.
+    for path in (score_path(log_path, kind) for kind in ("md", "json", "txt")):
         try:
             if path.is_file():
                 path.unlink()

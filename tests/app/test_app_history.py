@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from app_driver import make_app, random_game, saved_game, saved_log
+from textual.app import App, ComposeResult
 from textual.widgets import OptionList, Static
 from textual_plotext import PlotextPlot
 
@@ -165,6 +166,24 @@ def f4_plot(size: tuple[int, int]) -> str:
             return plot_text(screen)
 
     return asyncio.run(look())
+
+
+def test_a_plot_of_no_totals_is_drawn_empty() -> None:
+    """A game listed from a read-back with no player's totals to plot (a pad a rule checked since refuses):
+    F4 ended the app with a traceback."""
+
+    class Plotted(App[None]):
+        def compose(self) -> ComposeResult:
+            yield ScorePlot(id="plot")
+
+    async def look() -> str:
+        async with Plotted().run_test(size=(80, 24)) as pilot:
+            plot = pilot.app.query_one(ScorePlot)
+            plot.show(Progress((), [()], "scoring"))
+            await pilot.pause()
+            return str(plot.plt.build())
+
+    assert "each player's score" in asyncio.run(look())
 
 
 def test_the_plot_counts_steps_from_the_start(xdg: Path) -> None:

@@ -141,16 +141,18 @@ def test_the_stale_export_is_removed_and_the_frames_kept(home: Path) -> None:
     path = saved_log(games_folder(home), "20261129-201500-bne-ann.jsonl", "carcassonne-dice",
                      carcassonne(("Bne", "Ann"), 3))  # fmt: skip
     stem = path.with_suffix("")
-    for export in (".score.md", ".score.json"):
+    # .score.txt: the original Alhambra's pad exported so until 2026-11-27, left stale.
+    for export in (".score.md", ".score.json", ".score.txt"):
         stem.with_name(stem.name + export).write_text("Winner: Bne\n", encoding="utf-8")
     frames = stem.with_name(stem.name + ".frames")
     frames.mkdir()
     (frames / "0001.jpg").write_bytes(b"jpeg")
     result = companion("rename", path, "Bne", "Ben")
     assert result.returncode == 0, result.stderr
-    exported = "20261129-201500-bne-ann.score.md and 20261129-201500-bne-ann.score.json"
+    exported = ", ".join(f"20261129-201500-bne-ann.score.{kind}" for kind in ("md", "json"))
+    exported += " and 20261129-201500-bne-ann.score.txt"
     assert result.stdout.endswith(f"; its exported scoring ({exported}) removed: it names Bne\n")
-    assert not stem.with_name(stem.name + ".score.md").exists()
+    assert not any(stem.with_name(stem.name + export).exists() for export in (".score.md", ".score.txt"))
     assert (frames / "0001.jpg").exists()
 
 

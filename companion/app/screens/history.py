@@ -159,10 +159,10 @@ class ScorePlot(PlotextPlot):
         plt.title(f"each player's score, {progress.step} by {progress.step}")
         # The first step is the start (everyone at 0): the axis counts the steps played.
         plt.xlabel(f"{progress.step} (0 = the start)")
-        if not progress.totals:
+        points = [total for totals in progress.totals for total in totals]
+        if not points:  # no player's total to draw (a game whose rules refuse it counts none)
             return
         # Rounds and points are whole numbers: plotext's own ticks divide the range (5.5, 79.7).
-        points = [total for totals in progress.totals for total in totals]
         steps: list[float] = [*step_ticks(len(progress.totals) - 1)]  # plotext's type; ints stay ints
         low = min(0, *points)
         scores: list[float] = [*integer_ticks(low, max(points))]
