@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import os
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import suppress
@@ -35,6 +36,50 @@ class FrameSource(Protocol):
     def close(self) -> None: ...
 
 
+class Capture:
+    """An opened `cv2.VideoCapture` released by the thread that reads it. A source is closed from another
+    thread (a stalled stream, the app quitting) while a read may still be waiting for the driver: FFmpeg's
+    state freed under that read crashed the process once the stream came back. Closed while nothing is read,
+    it is released at once; else when the read under way returns."""
+
+    def __init__(self, opened: cv2.VideoCapture) -> None:
+        self._capture = opened
+        self._lock = threading.Lock()
+        self._reading = False
+        self._closed = False
+        self._released = False
+
+    def read(self) -> tuple[bool, cv2.typing.MatLike | None]:
+        """A frame, as `cv2.VideoCapture.read` gives it; (False, None) once closed."""
+        with self._lock:
+            if self._closed:
+                return False, None
+            self._reading = True
+        try:
+            ok, image = self._capture.read()
+        finally:
+            with self._lock:
+                self._reading = False
+                if self._closed:
+                    self._release()
+        return ok, image
+
+    def get(self, prop: int) -> float:
+        with self._lock:
+            return 0.0 if self._released else float(self._capture.get(prop))
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            if not self._reading:
+                self._release()
+
+    def _release(self) -> None:
+        if not self._released:
+            self._released = True
+            self._capture.release()
+
+
 class CameraSource:
     """A webcam by index (0, 1, …) or a stream URL, read through `cv2.VideoCapture`."""
 
@@ -43,9 +88,9 @@ class CameraSource:
 
     def __init__(self, device: int | str, width: int | None = None, height: int | None = None) -> None:
         self.name = f"camera {device}"
-        self._capture = cv2.VideoCapture(device)
-        if not self._capture.isOpened():
-            self._capture.release()
+        capture = cv2.VideoCapture(device)
+        if not capture.isOpened():
+            capture.release()
             why = (
                 "is the address right, and the stream running?"
                 if isinstance(device, str)
@@ -53,8 +98,9 @@ class CameraSource:
             )
             raise SourceError(f"{self.name} did not open: {why}")
         if width and height:
-            self._capture.set(cv2.CAP_PROP_FRAME_WIDTH, width)
-            self._capture.set(cv2.CAP_PROP_FRAME_HEIGHT, height)
+            capture.set(cv2.CAP_PROP_FRAME_WIDTH, width)
+            capture.set(cv2.CAP_PROP_FRAME_HEIGHT, height)
+        self._capture = Capture(capture)
         self._closed = False
 
     def __iter__(self) -> Iterator[Frame]:
@@ -74,7 +120,7 @@ class CameraSource:
 
     def close(self) -> None:
         self._closed = True
-        self._capture.release()
+        self._capture.close()
 
 
 class VideoFileSource:
@@ -99,10 +145,11 @@ class VideoFileSource:
         self.name = str(path)
         if not path.is_file():
             raise SourceError(f"{path}: no such video file")
-        self._capture = cv2.VideoCapture(str(path))
-        if not self._capture.isOpened():
-            self._capture.release()
+        capture = cv2.VideoCapture(str(path))
+        if not capture.isOpened():
+            capture.release()
             raise SourceError(f"{path}: not a video OpenCV can read")
+        self._capture = Capture(capture)
         fps = self._capture.get(cv2.CAP_PROP_FPS)
         self.fps = fps if 0 < fps < 1000 else 30.0
         self._frame_count = self._capture.get(cv2.CAP_PROP_FRAME_COUNT)
@@ -176,7 +223,7 @@ class VideoFileSource:
 
     def close(self) -> None:
         self._closed = True
-        self._capture.release()
+        self._capture.close()
 
 
 class ImageSource:

@@ -175,6 +175,8 @@ class CameraFeed:
         self._settings = settings or FeedSettings()
         self._backoff = backoff or Backoff()
         self._cancel = threading.Event()
+        self._stop_by = 0.0
+        """When waiting for the thread ends (`stop`)."""
         self._thread = threading.Thread(target=self._run, name="camera-feed", daemon=True)
         self._latest: Image | None = None
         self._latest_lock = threading.Lock()
@@ -191,9 +193,14 @@ class CameraFeed:
         self._thread.start()
 
     def stop(self, timeout: float = 5.0) -> None:
-        self._cancel.set()
+        """Cancel the feed and wait for its thread, `timeout` seconds at most over every call: a thread held
+        by a driver (a stream that never answers its opening) is a daemon, and the app and its command both
+        stop the feed as they end (quitting waited twice, 10 seconds)."""
+        if not self._cancel.is_set():
+            self._cancel.set()
+            self._stop_by = time.monotonic() + timeout
         if self._thread.is_alive():
-            self._thread.join(timeout)
+            self._thread.join(max(0.0, self._stop_by - time.monotonic()))
 
     def read_symbols(self, read: bool) -> None:
         """Whether the frames' taught symbol dice are read (a pip game's are not), from the next frame on: the
@@ -266,6 +273,8 @@ class CameraFeed:
         bad_frames = 0
         started = time.monotonic()
         frames = 0
+        # A photo given as the camera is the same picture frame after frame: read once, not 15 times a second.
+        shown: tuple[Image, Reader, DiceReading] | None = None
         while not self._cancel.is_set():
             item = grabber.take(self._settings.stall_after)
             self._note_skipped(source)
@@ -292,7 +301,11 @@ class CameraFeed:
                 unseen = unseen or self._on_table is not None
                 if self._on_table is not None:
                     self._withdrawn()
-            reading = reader.read(item.image)
+            if shown is not None and shown[0] is item.image and shown[1] is reader:
+                reading = shown[2]
+            else:
+                reading = reader.read(item.image)
+                shown = (item.image, reader, reading)
             fps = frames / max(1e-6, time.monotonic() - started)
             self._post(PreviewFrame(item.image, reading, fps))
             change = settler.update(item, reading)

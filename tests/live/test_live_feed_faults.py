@@ -14,7 +14,7 @@ from textual.message import Message
 from companion.live.backoff import Backoff
 from companion.live.feed import CameraFeed, FeedSettings
 from companion.live.messages import FeedStatus, PreviewFrame, StatusChanged
-from vision.reading import Frame, Image
+from vision.reading import DiceReading, Frame, Image
 
 
 class ListSource:
@@ -125,6 +125,24 @@ def test_a_stalled_stream_is_noticed_and_does_not_block_stopping() -> None:
     stuck.set()
 
 
+def test_a_stream_that_never_answers_its_opening_is_waited_for_once_however_often_stopped() -> None:
+    """The app and its command both stop the feed as they end: each waited the whole time for a thread held
+    by a driver's opening, so quitting took twice as long."""
+    held = threading.Event()
+
+    def open_source() -> ListSource:
+        held.wait(30)
+        return ListSource([grey()])
+
+    feed = run_feed(open_source, Recorder())
+    started = time.monotonic()
+    feed.stop(timeout=0.5)
+    feed.stop(timeout=0.5)
+    waited = time.monotonic() - started
+    held.set()
+    assert 0.4 < waited < 0.9, waited
+
+
 def test_frames_that_fail_to_decode_count_as_a_lost_camera() -> None:
     recorder = Recorder()
     feed = run_feed(lambda: ListSource([None] * 20), recorder, bad_frames_to_lose=5, drop_stale_frames=False)
@@ -143,6 +161,27 @@ def test_a_driver_error_mid_stream_is_a_lost_camera(error: Exception) -> None:
     recorder.wait_for(lambda r: "camera lost" in r.states())
     feed.stop()
     assert "stopped" in recorder.states()
+
+
+def test_a_photo_shown_frame_after_frame_is_read_once() -> None:
+    """A photo given as the camera (or a video's last picture held) is the same picture 15 times a second:
+    each was read again, most of a core spent while nothing changed."""
+    photo, read = grey(), []
+
+    class Counting:
+        def read(self, image: Image) -> DiceReading:
+            read.append(image)
+            return DiceReading((), 0.0)
+
+    recorder = Recorder()
+    source = ListSource([photo] * 10 + [grey()])
+    settings = FeedSettings(drop_stale_frames=False, reopen_when_ended=False)
+    feed = CameraFeed(lambda: source, Counting(), NeverSettles, recorder, settings)
+    feed.start()
+    recorder.wait_for(lambda r: "stream ended" in r.states())
+    feed.stop()
+    previews = [m for m in recorder.messages if isinstance(m, PreviewFrame)]
+    assert len(previews) == 11 and len(read) == 2
 
 
 def test_a_video_file_that_ends_is_done_and_not_opened_again() -> None:

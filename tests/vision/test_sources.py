@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import shutil
+import threading
 from pathlib import Path
 
 import cv2
@@ -11,7 +12,7 @@ import numpy as np
 import pytest
 
 from vision.simulated_table.rolling import RollingTable, write_video
-from vision.sources import CameraSource, ImageSource, SourceError, VideoFileSource, open_source
+from vision.sources import CameraSource, Capture, ImageSource, SourceError, VideoFileSource, open_source
 
 
 @pytest.fixture(scope="module")
@@ -139,3 +140,43 @@ def test_open_source_picks_the_kind_from_what_it_is_given(tmp_path: Path, video:
         open_source(str(tmp_path / "x.csv"))
     with pytest.raises(SourceError, match="no image files"):
         ImageSource([tmp_path / "empty"] if (tmp_path / "empty").mkdir() is None else [])
+
+
+class WaitingDriver:
+    """A capture whose read waits for the stream (a network camera that stalled); a read that ends after its
+    release used freed memory: the process crashed once the stream came back."""
+
+    def __init__(self) -> None:
+        self.reading = threading.Event()
+        self.data = threading.Event()
+        self.released = False
+        self.read_after_release = False
+
+    def read(self) -> tuple[bool, np.ndarray]:
+        self.reading.set()
+        self.data.wait(5)
+        self.read_after_release = self.released
+        return True, np.zeros((4, 4, 3), np.uint8)
+
+    def get(self, prop: int) -> float:
+        return 0.0
+
+    def release(self) -> None:
+        self.released = True
+
+
+def test_a_capture_closed_while_a_read_waits_is_released_when_the_read_returns() -> None:
+    driver = WaitingDriver()
+    capture = Capture(driver)  # type: ignore[arg-type]
+    read = threading.Thread(target=capture.read)
+    read.start()
+    assert driver.reading.wait(5)
+    capture.close()  # from another thread, as the feed closes a stalled source
+    assert not driver.released, "released under a read still waiting for the driver"
+    driver.data.set()
+    read.join(5)
+    assert driver.released and not driver.read_after_release
+    assert capture.read() == (False, None), "closed: no read reaches the released driver"
+    idle = WaitingDriver()
+    Capture(idle).close()  # type: ignore[arg-type]
+    assert idle.released, "nothing read: released at once"

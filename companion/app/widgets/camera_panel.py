@@ -64,7 +64,9 @@ class CameraPanel(Static):
         if self.status.detail:
             status.append(f": {self.status.detail}", style=trouble)
         if self.status.retry_in is not None:
-            status.append(f" (retry in {self.status.retry_in:.0f} s)", style="dim")
+            # Up to a second: the first retries (0.5 s) read "retry in 0 s".
+            retry = f"{self.status.retry_in:.{1 if self.status.retry_in < 1 else 0}f}"
+            status.append(f" (retry in {retry} s)", style="dim")
         lines = [status, *_skipped_line(self.status.skipped, trouble)]
         if self.image is None or self.status.state in ("camera lost", "stalled", "stream ended"):
             self.update(Group(*lines, Text("keys still work: type the dice", style="dim")))
