@@ -81,7 +81,8 @@ def encode_frame(sighting: Sighting, area: TableArea | None = None) -> tuple[byt
     image = cut.image
     longest = max(image.shape[:2])
     sides = [max(d.box.x1 - d.box.x0, d.box.y1 - d.box.y0) for d in cut.reading.dice]
-    kept = DIE_SIDE / float(np.median(sides)) if sides else 0.0
+    side = float(np.median(sides)) if sides else 0.0
+    kept = DIE_SIDE / side if side > 0 else 0.0
     scale = min(1.0, max(MAX_SIDE / longest, kept), LONGEST / longest)
     while True:
         width, height = max(1, round(image.shape[1] * scale)), max(1, round(image.shape[0] * scale))

@@ -16,6 +16,7 @@ from companion.live.frames import (
     DIE_SIDE,
     LONGEST,
     MAX_BYTES,
+    MAX_SIDE,
     FrameKeeper,
     Sighting,
     frames_dir,
@@ -83,6 +84,15 @@ def test_the_small_dice_of_a_whole_webcam_frame_stay_wide_enough_to_tell_apart(t
     shown = load_frame(log, name)
     assert shown.image is not None and max(shown.image.shape[:2]) <= LONGEST
     assert min(d.box.x1 - d.box.x0 for d in shown.dice) >= DIE_SIDE - 0.5
+
+
+def test_dice_of_no_size_leave_the_frame_at_its_usual_side(tmp_path: Path) -> None:
+    """A die's box of no size (a point) gives no die side to keep: the frame is shrunk as any other."""
+    image = np.full((1080, 1920, 3), 100, np.uint8)
+    dice = (Die(Box(10, 10, 10, 10), "pip", "white", 0.9, 3),)
+    log = tmp_path / "game.jsonl"
+    shown = load_frame(log, write_frame(frames_dir(log), Sighting(image, DiceReading(dice, 0.0))))
+    assert shown.image is not None and max(shown.image.shape[:2]) == MAX_SIDE
 
 
 def test_only_the_calibrated_dice_area_is_kept(tmp_path: Path) -> None:
