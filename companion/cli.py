@@ -146,7 +146,7 @@ def camera_setup(
     from calibration.table_area import AreaReader, TableAreaError, load_area
     from companion.app import paths
     from companion.app.app import CameraSetup
-    from companion.live.feed import FeedSettings
+    from companion.live.feed import LIVE_FPS, FeedSettings
     from vision.colour_profile import ColourProfile, ColourProfileError, load_profile
     from vision.pips import PipReader
     from vision.reader import DiceReader
@@ -171,7 +171,7 @@ def camera_setup(
         lambda: open_source(spec, hold=hold),
         reader,
         use_profile,
-        FeedSettings(reopen_when_ended=not is_video),
+        FeedSettings(reopen_when_ended=not is_video, max_fps=None if is_video else LIVE_FPS),
         settling,
         symbols,
         area,

@@ -75,6 +75,13 @@ class FeedSettings:
     """A live camera drops frames the reader has no time for; a file is read frame by frame."""
     reopen_when_ended: bool = True
     """A camera or stream that ends is opened again; a video file that ends is done."""
+    max_fps: float | None = None
+    """Frames read a second at most (None: each frame, as fast as the reader can). A webcam gives 30 a second
+    whatever lies on the table, each read and previewed: most of a core, for hours, on a laptop's battery."""
+
+
+LIVE_FPS = 15.0
+"""A live camera's `max_fps`: settling needs 4 agreeing still frames, a quarter of a second at this rate."""
 
 
 _POLL = 0.05
@@ -275,7 +282,12 @@ class CameraFeed:
         frames = 0
         # A photo given as the camera is the same picture frame after frame: read once, not 15 times a second.
         shown: tuple[Image, Reader, DiceReading] | None = None
+        next_read = 0.0
         while not self._cancel.is_set():
+            if self._settings.max_fps:
+                # The grabber keeps the newest frame meanwhile: the one read is never a stale one.
+                self._cancel.wait(max(0.0, next_read - time.monotonic()))
+                next_read = time.monotonic() + 1 / self._settings.max_fps
             item = grabber.take(self._settings.stall_after)
             self._note_skipped(source)
             if item is None:

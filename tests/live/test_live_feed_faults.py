@@ -184,6 +184,30 @@ def test_a_photo_shown_frame_after_frame_is_read_once() -> None:
     assert len(previews) == 11 and len(read) == 2
 
 
+def test_a_live_camera_is_read_no_more_often_than_its_cap() -> None:
+    """A webcam gives 30 frames a second however still the table: each was read and previewed, most of a
+    core for hours on a laptop's battery. Capped, the newest frame is read at that rate."""
+
+    class Endless:
+        def __iter__(self) -> Iterator[Frame]:
+            for index in range(100_000):
+                time.sleep(0.002)
+                yield Frame(image=grey(), time=index / 500, index=index)
+
+        def close(self) -> None:
+            pass
+
+    recorder = Recorder()
+    feed = CameraFeed(lambda: Endless(), EmptyReader(), NeverSettles, recorder, FeedSettings(max_fps=20))
+    feed.start()
+    recorder.wait_for(lambda r: "rolling" in r.states())
+    time.sleep(0.5)
+    feed.stop()
+    previews = [m for m in recorder.messages if isinstance(m, PreviewFrame)]
+    assert 2 <= len(previews) <= 0.5 * 20 + 3, len(previews)
+    assert previews[-1].image is not previews[0].image
+
+
 def test_a_video_file_that_ends_is_done_and_not_opened_again() -> None:
     record = Recorder()
     opened = []
