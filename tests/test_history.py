@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from rich.cells import cell_len
 
+from companion.games import alhambra as al
 from companion.games import alhambra_dice as ad
 from companion.games import alhambra_rw as rw
 from companion.games import carcassonne_dice as cd
@@ -220,3 +221,19 @@ def test_a_finished_alcazaba_game_is_history_scored_as_the_original_alhambra(tmp
     progress = game.progress()
     assert progress.names == ("Ann", "Ben") and progress.totals[0] == (0, 0) and len(progress.totals) == 4
     assert progress.totals[-1] == tuple(p.total for p in result.players if not p.dirk)
+
+
+@pytest.mark.parametrize("count", [1, ""])
+def test_a_pad_being_typed_in_its_third_scoring_is_no_problem_for_history(
+    tmp_path: Path, count: object
+) -> None:
+    """ctrl+n copies scoring 2 into scoring 3 (Dirk's copied counts under what the rule deals him until
+    retyped), and a count being retyped is saved as typed: such a pad is being played, not a file history
+    leaves out as broken (a change of the nineteenth session said so of both)."""
+    pad = json.loads((Path(al.__file__).parent / "examples" / "two-players-and-dirk.json").read_text())
+    pad["players"][2]["scorings"][2]["buildings"]["seraglio"] = count
+    folder = tmp_path / "games"
+    folder.mkdir()
+    (folder / "alhambra-20261202-190000.pad.json").write_text(json.dumps(pad))
+    found = history(folder)
+    assert found.games == () and found.problems == ()

@@ -4,7 +4,6 @@ is damaged or locked changes nothing the user sees."""
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 import subprocess
@@ -18,7 +17,6 @@ import pytest
 from companion import history as history_module
 from companion import log_index
 from companion import saved_games as session
-from companion.games import alhambra as al
 from companion.history import history
 from companion.history_bench import EXAMPLES, write_games
 from companion.log_index import INDEX_NAME, read_through
@@ -142,20 +140,6 @@ def test_read_backs_of_other_rules_are_read_again(tmp_path: Path, monkeypatch: p
     with sqlite3.connect(folder / INDEX_NAME) as db:
         db.execute("drop table readers")
     assert _listed(folder) == expected and len(read) == 6
-
-
-def test_a_finished_pad_a_rule_now_refuses_is_named_not_dropped(tmp_path: Path) -> None:
-    """A pad finished before Dirk's dealt buildings were checked: history and stats left it out without a
-    word (the start screen says why)."""
-    pad = json.loads((Path(al.__file__).parent / "examples" / "two-players-and-dirk.json").read_text())
-    pad["players"][2]["scorings"][1]["buildings"]["seraglio"] = 1
-    folder = tmp_path / "games"
-    folder.mkdir()
-    path = folder / "alhambra-20261129-190000.pad.json"
-    path.write_text(json.dumps(pad))
-    found = history(folder)
-    assert found.games == () and len(found.problems) == 1
-    assert found.problems[0].startswith(f"{path}: players[2]"), found.problems[0]
 
 
 def test_a_locked_index_is_passed_by(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

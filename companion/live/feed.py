@@ -80,6 +80,8 @@ class FeedSettings:
     whatever lies on the table, each read and previewed: most of a core, for hours, on a laptop's battery."""
 
 
+SAME_PICTURE_READ_AGAIN = 1.0
+"""Seconds a reading of a picture given again unchanged (a photo as the camera) stands for it."""
 LIVE_FPS = 15.0
 """A live camera's `max_fps`: settling needs 4 agreeing still frames, a quarter of a second at this rate."""
 
@@ -280,8 +282,9 @@ class CameraFeed:
         bad_frames = 0
         started = time.monotonic()
         frames = 0
-        # A photo given as the camera is the same picture frame after frame: read once, not 15 times a second.
-        shown: tuple[Image, Reader, DiceReading] | None = None
+        # A photo given as the camera is the same picture frame after frame: read once a second, not 15 times
+        # (and no less often: the reader's colours taught with F3 change the reading of the same picture).
+        shown: tuple[Image, Reader, DiceReading, float] | None = None
         next_read = 0.0
         while not self._cancel.is_set():
             if self._settings.max_fps:
@@ -313,11 +316,12 @@ class CameraFeed:
                 unseen = unseen or self._on_table is not None
                 if self._on_table is not None:
                     self._withdrawn()
-            if shown is not None and shown[0] is item.image and shown[1] is reader:
+            now = time.monotonic()
+            if shown is not None and shown[0] is item.image and shown[1] is reader and now < shown[3]:
                 reading = shown[2]
             else:
                 reading = reader.read(item.image)
-                shown = (item.image, reader, reading)
+                shown = (item.image, reader, reading, now + SAME_PICTURE_READ_AGAIN)
             fps = frames / max(1e-6, time.monotonic() - started)
             self._post(PreviewFrame(item.image, reading, fps))
             change = settler.update(item, reading)

@@ -184,6 +184,33 @@ def test_a_photo_shown_frame_after_frame_is_read_once() -> None:
     assert len(previews) == 11 and len(read) == 2
 
 
+def test_a_photo_shown_for_long_is_read_again_as_the_reader_learns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reader's colours are taught in place (F3): a photo read once kept its first reading for ever."""
+    monkeypatch.setattr("companion.live.feed.SAME_PICTURE_READ_AGAIN", 0.1)
+    photo, taught = grey(), threading.Event()
+
+    class Learning:
+        def read(self, image: Image) -> DiceReading:
+            return DiceReading((), 1.0 if taught.is_set() else 0.0)
+
+    class Slow(ListSource):
+        def __iter__(self) -> Iterator[Frame]:
+            for index in range(12):
+                time.sleep(0.05)
+                if index == 4:
+                    taught.set()
+                yield Frame(image=photo, time=index / 20, index=index)
+
+    recorder = Recorder()
+    settings = FeedSettings(drop_stale_frames=False, reopen_when_ended=False)
+    feed = CameraFeed(lambda: Slow([]), Learning(), NeverSettles, recorder, settings)
+    feed.start()
+    recorder.wait_for(lambda r: "stream ended" in r.states())
+    feed.stop()
+    previews = [m for m in recorder.messages if isinstance(m, PreviewFrame)]
+    assert previews[0].reading.time == 0.0 and previews[-1].reading.time == 1.0
+
+
 def test_a_live_camera_is_read_no_more_often_than_its_cap() -> None:
     """A webcam gives 30 frames a second however still the table: each was read and previewed, most of a
     core for hours on a laptop's battery. Capped, the newest frame is read at that rate."""

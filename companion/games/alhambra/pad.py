@@ -169,13 +169,10 @@ def summary(pad: dict[str, Any]) -> Summary:
 
 
 def finished(pad: dict[str, Any]) -> tuple[tuple[Result, ...], tuple[str, ...]] | None:
-    """A pad's totals once its three scorings are typed and scored (None before; `ScoreFileError` for
-    three typed that break a rule: history says why it leaves out a pad it counted before the rule was
-    checked, as for Dirk's dealt buildings)."""
-    if len(pad["players"][0]["scorings"]) != SCORINGS:
+    """A pad's totals once its three scorings are typed and scored (None before)."""
+    scored = _scored(pad) if len(pad["players"][0]["scorings"]) == SCORINGS else None
+    if scored is None:
         return None
-    types = load_buildings()
-    scored = score_game(read_scorings(pad, types), types)
     return results(scored), scored.winners
 
 
