@@ -13,8 +13,8 @@
 # scaled and turned) train beside them, in OUT/jittered/ (going on from FROM/jittered/). With INVERT=P every
 # net learns with that share of its cuts inverted (face_fit --invert; 0.3 tried on the CPU, 2026-12-01: a
 # wash, docs/journal.md). Needs .facedata/real.npz (the real sets' cuts, made once by face_samples with --arts
-# 0 --tables 0 --errors 4) and the `train` extra. On a 16-core H200 the arts took 132 s and each net, bound by Python's launching of the
-# GPU's work, made 8.7 steps a second (4.9 the other recipe) with eight side by side.
+# 0 --tables 0 --errors 4) and the `train` extra. On a 16-core H200 the arts took 132 s and each net, bound by
+# Python's launching of the GPU's work, made 8.7 steps a second (4.9 the other recipe), eight side by side.
 set -eu
 first=$1 from=$2 out=$3 seconds=$4
 arts=${ARTS:-16000} tables=${TABLES:-24000}  # smaller only to try the script
