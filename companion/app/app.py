@@ -208,15 +208,19 @@ class CompanionApp(App[None]):
         """Quit at once (every move is on disk as made), unless the sheet editor holds a sheet typed and not
         saved: then the players are asked, and ctrl+q over that question quits."""
         editor = next((s for s in self.screen_stack if isinstance(s, SheetEditorScreen)), None)
-        if editor is None or not editor.unsaved() or isinstance(self.screen, QuitUnsavedScreen):
+        if editor is None or not editor.unsaved():
             self.exit()
             return
 
         def answered(leave: bool | None) -> None:
-            if leave:
+            if leave:  # the typed sheet given up: no draft of it waits for the next editor
+                editor.give_up()
                 self.exit()
 
-        self.push_screen(QuitUnsavedScreen(), answered)
+        if isinstance(self.screen, QuitUnsavedScreen):  # ctrl+q over the question: asked already
+            answered(True)
+        else:
+            self.push_screen(QuitUnsavedScreen(), answered)
 
     def action_help(self) -> None:
         """The help page of the screen on top."""

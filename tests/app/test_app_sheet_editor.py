@@ -11,7 +11,7 @@ from app_driver import make_app, send_keys
 from textual.screen import Screen
 from textual.widgets import Button, Input, OptionList, Select, Static
 
-from companion.app.screens.sheet_editor import SheetEditorScreen
+from companion.app.screens.sheet_editor import LeaveUnsavedScreen, SheetEditorScreen
 from companion.app.screens.start import StartScreen
 from companion.app.widgets.grid_editor import CELL_WIDTH, ROW_LABEL, GridEditor
 from companion.games import alhambra_rw as rw
@@ -41,7 +41,7 @@ def test_an_invalid_sheet_cannot_be_saved_and_a_valid_one_is_offered_next_time(x
             assert "grid: yellow 1 × blue 1 has no building yet" in said and "sheet." not in said
             assert editor.query_one("#save", Button).disabled
             await pilot.press("ctrl+s")
-            assert pilot.app.screen is editor and not sheets.exists()
+            assert pilot.app.screen is editor and not list(sheets.glob("*.json"))
             # Every cell a tower: valid letters, but five types missing.
             await send_keys(pilot, ["t"] * 36)
             assert "T tower     36 cells" in text_of(editor, "#counts")
@@ -318,3 +318,84 @@ def test_a_click_on_a_cell_puts_the_cursor_on_that_cell(xdg: Path) -> None:
             return landed
 
     assert asyncio.run(click_cells()) == [(1, 1), (3, 4), (6, 6)]
+
+
+def test_a_sheet_being_typed_when_the_app_ended_unasked_is_found_again(xdg: Path) -> None:
+    """A terminal closed (SIGHUP ends the app as `exit` does, asking nothing) or a kill threw the typed cells
+    away. The editor keeps a draft at every change; the next editor opens on it and says so; leaving it,
+    as the players choose, lets it go."""
+    sheets = xdg / "config" / "table-companion" / "sheets"
+
+    async def type_then_end() -> None:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            await pilot.press("f2", "t", "t", "t", "tab", "tab", "backspace", "backspace", "9")
+            await pilot.pause()
+            pilot.app.exit(None, 129)  # as the app's SIGHUP handler does
+
+    async def open_again() -> tuple[tuple[str, ...], str, str, bool, tuple[str, ...]]:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            await pilot.press("f2")
+            await pilot.pause()
+            editor = pilot.app.screen
+            assert isinstance(editor, SheetEditorScreen)
+            note = editor.query_one("#draft-note", Static)
+            shown = str(note.content) if note.display else ""
+            rows, coins = editor.query_one(GridEditor).rows, editor.query_one("#coins", Input).value
+            await pilot.press("escape")  # the restored sheet is asked about as one typed here
+            await pilot.pause()
+            asked = isinstance(pilot.app.screen, LeaveUnsavedScreen)
+            await pilot.press("y", "f2")
+            await pilot.pause()
+            return rows, coins, shown, asked, pilot.app.screen.query_one(GridEditor).rows
+
+    asyncio.run(type_then_end())
+    assert json.loads((sheets / "being-typed.draft").read_text(encoding="utf-8"))["coins"] == "9"
+    rows, coins, note, asked, afresh = asyncio.run(open_again())
+    example = rw.load_shipped_sheet("example").grid
+    assert rows[0] == "TTT" + example[0][3:] and rows[1:] == example[1:] and coins == "9"
+    assert note.startswith("restored: the sheet being typed when the app last ended") and asked
+    assert afresh == example and not (sheets / "being-typed.draft").exists()
+
+
+def test_a_draft_goes_once_its_sheet_is_saved_or_the_app_quit_over_it(xdg: Path) -> None:
+    """Saved, the sheet is a sheet of the list and the draft is gone; ctrl+q answered "quit without saving"
+    gives it up as Esc's "leave" does. A sheet typed back to what the editor opened on keeps no draft."""
+    draft = xdg / "config" / "table-companion" / "sheets" / "being-typed.draft"
+
+    async def edit(ending: tuple[str, ...]) -> bool:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            await pilot.press("f2", "right", "g")
+            await pilot.pause()
+            kept = draft.exists()
+            await pilot.press(*ending)
+            await pilot.pause()
+            return kept
+
+    assert asyncio.run(edit(("ctrl+q", "y"))) and not draft.exists()
+    assert asyncio.run(edit(("left", "s"))) and not draft.exists()  # y1 b2 as the example has it
+    assert asyncio.run(edit(("ctrl+s",))) and not draft.exists()
+
+
+def test_a_draft_that_cannot_be_read_back_is_named_and_the_editor_starts_anew(xdg: Path) -> None:
+    """A draft the editor never wrote (a cell no building's letter, cut off) is said, not a traceback."""
+    sheets = xdg / "config" / "table-companion" / "sheets"
+    sheets.mkdir(parents=True)
+    draft = sheets / "being-typed.draft"
+    example = rw.load_shipped_sheet("example")
+
+    async def open_editor() -> tuple[str, tuple[str, ...]]:
+        async with make_app().run_test(size=(100, 32)) as pilot:
+            await pilot.press("f2")
+            await pilot.pause()
+            editor = pilot.app.screen
+            return str(editor.query_one("#draft-note", Static).content), editor.query_one(GridEditor).rows
+
+    bad_cell = {"grid": ["X" * 6] * 6, "name": "mine", "coins": "18"}
+    for text, why in [
+        (json.dumps(bad_cell), "grid: not 6 rows of 6 building letters"),
+        ('{"grid": [', "not JSON"),
+    ]:
+        draft.write_text(text, encoding="utf-8")
+        note, rows = asyncio.run(open_editor())
+        assert note.startswith("what was being typed before could not be read back") and why in note, note
+        assert rows == example.grid and not draft.exists()

@@ -266,6 +266,21 @@ def test_a_game_ended_by_a_signal_gives_the_terminal_back(home: Path, ending: si
     assert '"yellow":[3],"blue":[5]' in log.read_text()
 
 
+def test_a_sheet_being_typed_outlives_the_terminal_closed(home: Path) -> None:
+    """The terminal closed over the sheet editor (SIGHUP) threw the typed cells away; they are kept as a draft
+    at every change, which the next F2 opens on (tests/app/test_app_sheet_editor.py)."""
+    draft = home / "config" / "table-companion" / "sheets" / "being-typed.draft"
+    with in_a_terminal([COMPANION], home) as (child, keyboard, drawn):
+        until(lambda: b"player 1" in drawn(), 60, "the start screen's form")
+        os.write(keyboard, b"\x1bOQ")  # F2
+        until(lambda: b"Sheet editor" in drawn(), 30, "the sheet editor")
+        os.write(keyboard, b"ttt")
+        until(lambda: draft.exists() and "TTT" in draft.read_text(encoding="utf-8"), 30, "the draft kept")
+        child.send_signal(signal.SIGHUP)
+        assert child.wait(timeout=30) == 128 + signal.SIGHUP
+    assert draft.read_text(encoding="utf-8").startswith('{"grid": ["TTT')
+
+
 # ------------------------------------------------------------------ a folder with the packages' names
 SHADOWS = ("calibration.py", "jsonfile.py", "models.py", "vision.py")
 """Files a user's folder may hold with the names of the program's own top-level packages."""

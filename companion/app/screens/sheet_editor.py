@@ -21,6 +21,7 @@ from textual.widgets import Button, Input, Label, Static
 from companion.games import alhambra_rw as rw
 from jsonfile.whole import write_whole
 
+from ..sheet_draft import DraftError, Typed, drop_draft, keep_draft, read_draft
 from ..widgets.fitted import FittedScreen
 from ..widgets.footer import KeysFooter
 from ..widgets.grid_editor import EMPTY, GridEditor
@@ -48,9 +49,7 @@ def file_stem(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9_-]+", "-", name.strip()).strip("-") or "sheet"
 
 
-Typed = tuple[tuple[str, ...], str, str]
-"""The editor's cells (a row a string), name and coin supply, as typed."""
-
+DRAFT_RESTORED = "restored: the sheet being typed when the app last ended (ctrl+s saves it, Esc gives it up)"
 ONE_COLUMN = 78
 """Below this many columns the grid and its counts stand above the name, the coin supply and the buttons:
 beside the grid's 36 columns the two buttons need 40 more (at 60, "Back" was off the screen)."""
@@ -82,8 +81,16 @@ class SheetEditorScreen(FittedScreen[Path | None]):
         self.replacing: Path | None = None
         """Another sheet of this name, whose replacing was asked about (ctrl+s again replaces it)."""
         self.opened: Typed | None = None
-        """What the editor showed as it opened (set once mounted): Esc leaves at once while nothing differs
-        from it."""
+        """The sheet the editor opened on (set once mounted): Esc leaves at once while nothing differs from
+        it, and a draft is kept on disk while something does."""
+        self.draft: Typed | None = None
+        """What an editor that did not end by saving or leaving had typed: the editor opens on it."""
+        try:
+            self.draft = read_draft(sheets_dir, EMPTY)
+            note = "" if self.draft is None else DRAFT_RESTORED
+        except DraftError as exc:
+            note = f"what was being typed before could not be read back, so this starts anew: {exc}"
+        self.draft_note = note
 
     def compose(self) -> ComposeResult:
         yield Static(
@@ -91,18 +98,21 @@ class SheetEditorScreen(FittedScreen[Path | None]):
             "(P pavilion, S seraglio, A arcades, C chambers, G garden, T tower)",
             id="intro",
         )
+        note = Static(self.draft_note, id="draft-note")
+        note.display = bool(self.draft_note)
+        yield note
+        rows, name, coins = self.draft or self.base_typed()
         with Horizontal(id="body"):
             with Vertical(id="left"):
-                yield GridEditor(self.base.grid, id="grid")
+                yield GridEditor(rows, id="grid")
                 yield Static(id="counts")
             with Vertical(id="right"):
                 with Horizontal(classes="row"):
                     yield Label("name", classes="field")
-                    name = "my-sheet" if self.base.name == "example" else self.base.name
                     yield Input(name, id="sheet-name")
                 with Horizontal(classes="row"):
                     yield Label("coin supply", classes="field")
-                    yield Input(str(self.base.coins), id="coins")
+                    yield Input(coins, id="coins")
                 yield Static(id="validation")
                 with Horizontal(classes="row"):
                     yield Button("Save and use (ctrl+s)", id="save", variant="primary")
@@ -111,8 +121,13 @@ class SheetEditorScreen(FittedScreen[Path | None]):
 
     def on_mount(self) -> None:
         self.query_one("#grid", GridEditor).focus()
+        self.opened = self.base_typed()
         self.validate()
-        self.opened = self.typed()
+
+    def base_typed(self) -> Typed:
+        """The sheet the editor was opened on, as its fields show it (the example under a name of yours)."""
+        name = "my-sheet" if self.base.name == "example" else self.base.name
+        return self.base.grid, name, str(self.base.coins)
 
     def typed(self) -> Typed:
         """The cells, the name and the coin supply as they stand: what leaving without saving loses."""
@@ -164,6 +179,11 @@ class SheetEditorScreen(FittedScreen[Path | None]):
         validation.set_class(not ok, "error")
         self.query_one("#save", Button).disabled = not ok
         self.query_one("#counts", Static).update(self.counts_text(rows))
+        if self.opened is not None:
+            if self.unsaved():
+                keep_draft(self.sheets_dir, self.typed())
+            else:
+                drop_draft(self.sheets_dir)
 
     @staticmethod
     def counts_text(rows: tuple[str, ...]) -> str:
@@ -213,6 +233,7 @@ class SheetEditorScreen(FittedScreen[Path | None]):
         except OSError as exc:  # a full disk, a folder not writable: the sheet stays here to save again
             said.update(f"cannot save the sheet: {exc}")
             return
+        drop_draft(self.sheets_dir)
         self.dismiss(path)
 
     @on(Button.Pressed, "#cancel")
@@ -225,9 +246,14 @@ class SheetEditorScreen(FittedScreen[Path | None]):
 
         def answered(leave: bool | None) -> None:
             if leave:
+                self.give_up()
                 self.dismiss(None)
 
         self.app.push_screen(LeaveUnsavedScreen(), answered)
+
+    def give_up(self) -> None:
+        """What was typed is let go, as the players chose: the next editor opens on a saved sheet."""
+        drop_draft(self.sheets_dir)
 
 
 class LeaveUnsavedScreen(QuestionScreen):
