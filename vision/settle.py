@@ -4,7 +4,8 @@ A reading is emitted once the picture has stopped moving and the last few readin
 read dice in the same places; unsure finds beside them may flicker); rolling dice never do both. An emitted
 reading is withdrawn when the dice move again or the reading changes for good (a die picked up or turned by
 hand); the next still reading is emitted afresh, unless it is the same dice in the same places with no
-movement in between (a misread that came and went is no new throw).
+movement in between (a misread that came and went is no new throw); after movement such a reading is
+emitted marked `again` (a hand passed over the dice). A change of light is no movement.
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ class Settled:
     for those found surely)."""
 
     reading: DiceReading
+    again: bool = False
+    """The same dice in the same places as the reading settled before: something moved over the table (a
+    hand, a shadow) and left them where they lay. No throw lands so; it is no new one seen thrown."""
 
 
 @dataclass(frozen=True)
@@ -86,6 +90,8 @@ a throw read in one frame of three settles, a phantom of the sensor's noise in a
 not."""
 _EPSILON = 1e-6
 
+_WHITE = 254.0
+"""A grey level this high may be brighter still: the camera clipped it."""
 _MOTION_WIDTH = 160
 """Frames are compared at this width: enough to see a die move, cheap on a laptop."""
 
@@ -169,7 +175,7 @@ class Settler:
 
     def __init__(self, settings: SettleSettings | None = None) -> None:
         self.settings = settings or SettleSettings()
-        self._previous: npt.NDArray[np.uint8] | None = None
+        self._previous: npt.NDArray[np.float32] | None = None
         self._recent: deque[tuple[float, Signature, DiceReading]] = deque(maxlen=_HISTORY)
         """The still frames since the last movement: (time, signature, reading)."""
         self._emitted: Signature | None = None
@@ -227,12 +233,13 @@ class Settler:
             settled = True
         if settled:
             self._emitted, self._disagree = key, 0
-            if not self._moved and self._last is not None and agree(key, self._last):
+            again = self._last is not None and agree(key, self._last)
+            if again and not self._moved:
                 # The same dice, never touched: a misread came and went. It is not a new throw.
                 return None
             self._last, self._moved = key, False
             fused_dice = fused(reading.dice, [r for _, _, r in tail], s.faces_only)
-            return Settled(DiceReading(fused_dice, frame.time))
+            return Settled(DiceReading(fused_dice, frame.time), again)
         return None
 
     def _patient(self, now: float) -> bool:
@@ -257,11 +264,19 @@ class Settler:
         small = cv2.resize(
             image, (_MOTION_WIDTH, max(1, round(h * _MOTION_WIDTH / w))), interpolation=cv2.INTER_AREA
         )
-        grey = np.asarray(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), np.uint8)
-        previous, self._previous = self._previous, grey
-        if previous is None or previous.shape != grey.shape:
+        colours = np.asarray(small, np.float32).reshape(small.shape[0], small.shape[1], -1)
+        previous, self._previous = self._previous, colours
+        if previous is None or previous.shape != colours.shape:
             return False
-        moved = cv2.absdiff(grey, previous) > self.settings.motion_level
+        # The light is no movement: a lamp switched on or off, the camera's exposure catching up, a lamp's
+        # flicker rolling down the picture in bands changed every pixel of a still table, which withdrew its
+        # dice and settled them again as the next player's throw, or never let them settle. Each row of the
+        # last frame is brought to this one's light first, colour by colour (its pixels' median ratio: dice
+        # or a hand moving change a few of a row's pixels, the light all of them), as the camera would show
+        # it: white clipped, and a pixel white before as bright as anything at least.
+        gain = np.median((colours + 1.0) / (previous + 1.0), axis=1, keepdims=True)
+        change = colours - np.minimum(previous * gain, 255.0)
+        moved = np.where(previous >= _WHITE, -change, np.abs(change)).max(axis=2) > self.settings.motion_level
         return bool(np.count_nonzero(moved) > self.settings.motion_share * moved.size)
 
 

@@ -292,7 +292,7 @@ class CompanionApp(App[None]):
         self.table_seen = Sighting(message.image, message.reading)
         screen = self._table_screen()
         if screen is not None:
-            screen.table_settled(message.reading, message.unseen)
+            screen.table_settled(message.reading, message.lying)
 
     def on_reading_withdrawn(self, message: ReadingWithdrawn) -> None:
         self.table_reading = None

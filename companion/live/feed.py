@@ -27,6 +27,7 @@ from textual.message import Message
 
 from calibration.table_area import AreaReader
 from companion.live.backoff import Backoff
+from companion.live.match import CAMERA_WAS_AWAY, SETTLED_AGAIN
 from companion.live.messages import (
     FeedStatus,
     PreviewFrame,
@@ -331,7 +332,8 @@ class CameraFeed:
                 # Never withdrawn, the dice posted last are lying there still: the camera came back to them.
                 if self._on_table is None or not _same_dice(change.reading, self._on_table):
                     self._on_table = change.reading
-                    self._post(ReadingSettled(change.reading, item.image, unseen))
+                    lying = CAMERA_WAS_AWAY if unseen else SETTLED_AGAIN if change.again else ""
+                    self._post(ReadingSettled(change.reading, item.image, lying))
                 unseen = False
             elif isinstance(change, Withdrawn):
                 unseen = False  # seen to move: what settles next was thrown in view

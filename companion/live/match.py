@@ -228,6 +228,7 @@ Proposed = TypeVar("Proposed", Proposal, FaceProposal)
 
 LYING_BEFORE_ASKED = "lying on the table before the game asked for dice"
 CAMERA_WAS_AWAY = "thrown while the camera was away"
+SETTLED_AGAIN = "the last throw's dice, lying where they settled"
 LOOKED_AWAY = "settled while another screen was open"
 """Why dice the camera settled on were not seen thrown: never entered unasked, the players told why."""
 

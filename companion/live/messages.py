@@ -52,12 +52,14 @@ class ReadingSettled(Message):
     """The dice stopped moving and frames agree: this is a roll the game may take; `image` is the frame they
     settled in (kept as the camera's evidence of the roll made of them)."""
 
-    def __init__(self, reading: DiceReading, image: Image, unseen: bool = False) -> None:
+    def __init__(self, reading: DiceReading, image: Image, lying: str = "") -> None:
         super().__init__()
         self.reading = reading
         self.image = image
-        self.unseen = unseen
-        """The camera came back (unplugged, stalled) to dice it never saw thrown: offered, never entered."""
+        self.lying = lying
+        """Why nobody saw these dice thrown ('' when the camera did): it came back (unplugged, stalled) to
+        them, or something passed over the last throw's dice (`match.SETTLED_AGAIN`). Offered, never
+        entered unasked."""
 
 
 class ReadingWithdrawn(Message):

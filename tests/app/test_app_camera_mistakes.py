@@ -77,6 +77,8 @@ class Webcam:
     def __init__(self, fault: str) -> None:
         self.fault = fault
         self.away = threading.Event()
+        self.hand = threading.Event()
+        """Set, a hand passes over the table (clear of the dice)."""
         self.dice = pips(("yellow", 3, 0.99), ("blue", 5, 0.99))
 
     def open(self) -> FrameSource:
@@ -101,7 +103,10 @@ class _Opening:
                     raise SourceError("device unplugged")
                 time.sleep(0.02)
                 continue
-            yield Frame(TABLE.copy(), time.monotonic() - start, index)
+            image = TABLE.copy()
+            if self.webcam.hand.is_set():
+                image[:60, index * 10 % 260 : index * 10 % 260 + 60] = 30
+            yield Frame(image, time.monotonic() - start, index)
             index += 1
             time.sleep(1 / 30)
 
@@ -153,6 +158,27 @@ def test_dice_still_lying_when_the_camera_comes_back_are_no_new_throw(
             await pilot.pause(0.3)
             assert rolls(screen) == [("Ann", (3,), (5,), "camera")]
             assert screen.pending is None and screen.session.expectation().player == "Ben"
+
+    asyncio.run(play())
+
+
+def test_the_last_throws_dice_settled_again_after_a_hand_passed_are_offered_not_entered(xdg: Path) -> None:
+    """A hand reaching over the table withdrew Ann's dice, and the same dice in the same places settled as
+    Ben's throw, entered unasked. They are offered, saying why."""
+    webcam = Webcam("hand")
+    app = CompanionApp(camera=CameraSetup(webcam.open, webcam), game=new_game(xdg))
+
+    async def play() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            screen = game_screen(app)
+            await until(pilot, lambda: rolls(screen))
+            webcam.hand.set()
+            await until(pilot, lambda: app.camera_status.state == "rolling")
+            webcam.hand.clear()
+            await until(pilot, lambda: app.camera_status.state == "settled")
+            await until(pilot, lambda: screen.pending is not None)
+            assert rolls(screen) == [("Ann", (3,), (5,), "camera")]
+            assert "the last throw's dice, lying where they settled" in screen.message, screen.message
 
     asyncio.run(play())
 

@@ -248,3 +248,71 @@ def test_a_settled_die_is_as_sure_as_the_still_frames_say_together() -> None:
     assert other_now == other  # read the same in every frame
     moved = DiceReading((replace(other, box=Box(120, 10, 150, 40)),), 4.0)
     assert fused((other,), [*frames[:3], moved])[0].confidence == pytest.approx(0.9 * 3 / 4)
+
+
+def lit(image: Image, light: float, cast: tuple[float, float, float] = (1.0, 1.0, 1.0)) -> Image:
+    """`image` under `light` times the light (each colour by `cast`), as a camera shows it: in linear light,
+    then clipped and back to its curve."""
+    linear = (image.astype(np.float32) / 255.0) ** 2.2 * light * np.asarray(cast, np.float32)
+    return np.asarray(np.clip(linear, 0, 1) ** (1 / 2.2) * 255 + 0.5, np.uint8)
+
+
+def lamp_off(index: int, image: Image) -> Image:
+    """The lamp switched off a second into the dice's rest, the camera's exposure back within 0.3 s."""
+    return image if index < 45 else lit(image, 1 - 0.85 * np.exp(-(index - 45) / 3))
+
+
+def lamp_on(index: int, image: Image) -> Image:
+    """A warm lamp switched on: four times the light at first, yellower, then the camera's exposure."""
+    light = 1.3 + (4 - 1.3) * np.exp(-(index - 45) / 2)
+    return image if index < 45 else lit(image, light, (0.8, 0.92, 1.0))
+
+
+def flicker(index: int, image: Image) -> Image:
+    """A 100 Hz LED at 30 frames a second: the light beats by 40%."""
+    return lit(image, 1 + 0.2 * np.sin(2 * np.pi * index / 3))
+
+
+def bands(index: int, image: Image) -> Image:
+    """The same LED's light rolling down the picture in bands, 60% deep."""
+    rows = np.arange(image.shape[0])[:, None, None]
+    return lit(image, 1 + 0.3 * np.sin(2 * np.pi * (rows / image.shape[0] * 3.3 + index / 3)))
+
+
+@pytest.mark.parametrize("light", [lamp_off, lamp_on, flicker, bands])
+def test_a_change_of_light_over_dice_lying_still_is_no_movement(light: Callable[[int, Image], Image]) -> None:
+    """Every pixel's grey level changing was movement: the lamp switched off (or on) withdrew the dice, which
+    settled again, entered as the next player's throw; a flickering light kept them from settling at all."""
+    table = RollingTable(seed=1, rest_frames=180, idle_frames=180)
+    table.throw(THROWS[0])
+    reader = TruthReader(table)
+    settler = Settler()
+    changes = []
+    for frame in table:
+        reading = reader.read(frame.image)  # the light changes what the camera shows, not what lies there
+        still = table.settled is not None and frame.index >= table.settled.frame
+        shown = light(frame.index - table.settled.frame, frame.image) if still else frame.image
+        changes.append(settler.update(replace(frame, image=shown), reading))
+    assert [type(c).__name__ for c in changes if c is not None] == ["Settled"]
+
+
+def test_dice_left_lying_where_they_settled_after_a_hand_passed_over_are_settled_again_not_thrown() -> None:
+    """A hand reaching over the table withdrew the dice, and the same dice in the same places settled as a
+    throw: the next player's, entered unasked. They settle marked `again`; a throw after it is new."""
+    table = RollingTable(seed=4, rest_frames=60, idle_frames=60)
+    table.throw(THROWS[0])
+    table.throw(THROWS[1])
+    reader = TruthReader(table)
+    settler = Settler()
+    settled, hand = [], 0
+    for frame in table:
+        image = frame.image
+        if table.settled is not None and table.settled.frame + 20 <= frame.index < table.settled.frame + 26:
+            hand += 1  # a hand's dark shape crossing the top of the picture, clear of the dice
+            image = image.copy()
+            image[: image.shape[0] // 5, hand * 20 : hand * 20 + 60] = (60, 80, 110)
+        change = settler.update(replace(frame, image=image), reader.read(image))
+        if isinstance(change, Settled):
+            settled.append((sorted(d.value for d in change.reading.dice), change.again))
+    first, second = sorted(v for _, v in THROWS[0]), sorted(v for _, v in THROWS[1])
+    assert settled == [(first, False), (first, True), (second, False), (second, True)], settled

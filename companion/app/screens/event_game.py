@@ -30,7 +30,6 @@ from companion.games.session import Session
 from companion.games.words import listed
 from companion.live.frames import FrameKeeper, Sighting
 from companion.live.match import (
-    CAMERA_WAS_AWAY,
     LOOKED_AWAY,
     LYING_BEFORE_ASKED,
     FaceProposal,
@@ -347,15 +346,15 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         """The faces a roll event showed, in the players' words (`6 city, 1 knight`)."""
         raise NotImplementedError
 
-    def table_settled(self, reading: DiceReading, unseen: bool = False) -> None:
+    def table_settled(self, reading: DiceReading, lying: str = "") -> None:
         """Put to the game now if the players are looking at it, else offered when they come back to it;
-        dice the camera came back to (`unseen`) are offered, never entered unasked."""
+        dice nobody saw thrown (`lying` says why) are offered, never entered unasked."""
         self.table = reading
         if not self.in_view():
             self._unseen = reading
             return
         self._put = reading
-        self._put_to_game(reading, CAMERA_WAS_AWAY if unseen else "")
+        self._put_to_game(reading, lying)
 
     def on_screen_resume(self) -> None:
         """Back from a screen over the game (help, advice, past games): the dice the camera settled on

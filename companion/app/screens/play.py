@@ -147,9 +147,9 @@ class PlayScreen(FittedScreen[None]):
         `is_current`, which holds behind a modal screen (help, advice), where they look away."""
         return self.app.screen is self
 
-    def table_settled(self, reading: DiceReading, unseen: bool = False) -> None:
-        """The camera settled on the dice lying on the table (a game that reads no dice ignores it); `unseen`:
-        it came back to them after it was lost, and nobody saw them read as thrown."""
+    def table_settled(self, reading: DiceReading, lying: str = "") -> None:
+        """The camera settled on the dice lying on the table (a game that reads no dice ignores it); `lying`:
+        why nobody saw them thrown (the camera came back to them after it was lost)."""
 
     def camera_withdrawn(self) -> None:
         """The dice the camera settled on moved again."""

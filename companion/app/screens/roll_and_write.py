@@ -22,7 +22,6 @@ from companion.games.words import listed
 from companion.live.cameras import RollAndWriteCamera
 from companion.live.frames import FrameKeeper
 from companion.live.match import (
-    CAMERA_WAS_AWAY,
     LYING_BEFORE_ASKED,
     Proposal,
     kept_pair,
@@ -270,13 +269,13 @@ class RollAndWriteScreen(PlayScreen):
         return False
 
     # ---------------------------------------------------------------------------------- the camera
-    def table_settled(self, reading: DiceReading, unseen: bool = False) -> None:
+    def table_settled(self, reading: DiceReading, lying: str = "") -> None:
         """The camera settled on the dice lying on the table: put to the game now if the players are looking
-        at this screen, else offered when they come back to it; dice the camera came back to (`unseen`) are
+        at this screen, else offered when they come back to it; dice nobody saw thrown (`lying` says why) are
         offered, never entered unasked."""
         self.table = reading
         if self.in_view():
-            self.camera_reading(reading, CAMERA_WAS_AWAY if unseen else "")
+            self.camera_reading(reading, lying)
 
     def camera_reading(self, reading: DiceReading, lying: str = "") -> None:
         """A settled reading: applied when it fits the expected roll and is sure, else proposed. Dice that
