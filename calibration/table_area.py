@@ -109,10 +109,6 @@ class AreaReader:
         return DiceReading(dice, inner.time)
 
 
-def _shift(box: Box, dx: float, dy: float) -> Box:
-    return Box(box.x0 + dx, box.y0 + dy, box.x1 + dx, box.y1 + dy)
-
-
 if __name__ == "__main__":
     # No command lives here: run as one (`--help` too), it said nothing and ended with 0, as if it had worked.
     complain(

@@ -25,7 +25,6 @@ from vision.symbols.profile import SymbolProfile
 
 from . import paths
 from .keys import key_name
-from .roll_and_write_input import DiceEntered, DiceSource, PipDie
 from .screens.calibrate import CalibrateScreen
 from .screens.end import EndScreen
 from .screens.help import HelpScreen
@@ -300,15 +299,3 @@ class CompanionApp(App[None]):
         screen = self._table_screen()
         if screen is not None:
             screen.camera_withdrawn()
-
-    def submit_dice(self, dice: tuple[PipDie, ...], source: DiceSource, note: str = "") -> bool:
-        """Hand a dice reading to the game being played, as a `DiceEntered` message.
-
-        Call it on the app's thread; a reader thread calls `app.call_from_thread(app.submit_dice, ...)`.
-        Returns False when no game is open. The game screen applies the dice to what it expects now
-        (`RollAndWriteScreen.session.expectation()`) and shows the engine's reason when they do not fit.
-        """
-        screen = self.roll_and_write_screen()
-        if screen is None:
-            return False
-        return screen.post_message(DiceEntered(dice, source, note))

@@ -1,7 +1,8 @@
-"""The one way dice values enter a game: a `DiceEntered` message, whoever read the dice.
+"""Roll & Write's dice as typed or read: `PipDie` values, who read them (`DiceSource`), typed text parsed.
 
-The keyboard, a mouse click, the app's own virtual roll and (later) the camera all post the same message to
-the game screen; the screen checks it against what the game expects now and hands it to the engine.
+The keyboard, a mouse click, the app's own virtual roll and the camera all hand their dice to the game
+screen's `enter_dice`; the screen checks them against what the game expects now and hands them on to the
+engine.
 """
 
 from __future__ import annotations
@@ -9,29 +10,13 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from textual.message import Message
-
 from companion.live.pip_die import Colour, PipDie
 
-__all__ = ["COLOUR_KEYS", "Colour", "DiceEntered", "DiceSource", "PipDie"]
+__all__ = ["COLOUR_KEYS", "Colour", "DiceSource", "PipDie"]
 
 DiceSource = Literal["keyboard", "mouse", "virtual", "camera"]
 
 COLOUR_KEYS: dict[str, Colour] = {"y": "yellow", "b": "blue"}
-
-
-class DiceEntered(Message):
-    """Dice values for the roll the game expects now.
-
-    `source` says who read them ("keyboard", "mouse", "virtual" for the app's own roll, "camera");
-    `note` is free text kept for the log line (e.g. what the camera read before a user's fix).
-    """
-
-    def __init__(self, dice: tuple[PipDie, ...], source: DiceSource, note: str = "") -> None:
-        super().__init__()
-        self.dice = dice
-        self.source = source
-        self.note = note
 
 
 class DiceSyntaxError(ValueError):

@@ -339,7 +339,7 @@ def test_end_screen_exports_markdown_and_json(xdg: Path, capsys: pytest.CaptureF
 
 
 def test_dice_from_another_thread_enter_through_the_seam(xdg: Path) -> None:
-    """What the camera reader will do: call `submit_dice` from its own thread."""
+    """Dice read on another thread enter through the screen's `enter_dice`, called on the app's thread."""
 
     async def play() -> tuple[rw.Event, list[str]]:
         app = make_app()
@@ -347,7 +347,7 @@ def test_dice_from_another_thread_enter_through_the_seam(xdg: Path) -> None:
             screen = await new_game(pilot, ["Anna", "Ben", "Cleo"])
             reader = threading.Thread(
                 target=app.call_from_thread,
-                args=(app.submit_dice, (PipDie("blue", 5), PipDie("yellow", 3)), "camera", "read 0.97"),
+                args=(screen.enter_dice, (PipDie("blue", 5), PipDie("yellow", 3)), "camera", "read 0.97"),
             )
             reader.start()
             while reader.is_alive():

@@ -3,15 +3,28 @@
 from __future__ import annotations
 
 from companion.games.alhambra_rw import (
+    BUILDING_TYPES,
     VARIANTS,
     VERSUS_IMAGINARY,
     Game,
     GameStarted,
     Roll,
+    Sheet,
     load_shipped_sheet,
     sheet_from_json,
 )
 from companion.games.alhambra_rw.engine import IMAGINARY_PLAYERS
+
+
+def boxes_of(sheet: Sheet, building: str) -> int:
+    """A building type's boxes on the score sheet (its cells on the grid)."""
+    return sheet.boxes[BUILDING_TYPES.index(building)]
+
+
+def vp_of(sheet: Sheet, building: str) -> tuple[int, int, int]:
+    """A building type's VP row: first, second and third place."""
+    return sheet.vp[BUILDING_TYPES.index(building)]
+
 
 EXAMPLE = load_shipped_sheet("example")
 # Example sheet, rows yellow 1–6, columns blue 1–6:

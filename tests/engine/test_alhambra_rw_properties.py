@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rw_helpers import SETUPS
+from rw_helpers import SETUPS, vp_of
 
 from companion.games.alhambra_rw import (
     BUILDING_TYPES,
@@ -22,6 +22,7 @@ from companion.games.alhambra_rw import (
     event_to_json,
     fold,
     load_log,
+    load_shipped_sheet,
     replay,
     score_game,
     start,
@@ -50,10 +51,10 @@ def _check_sheet_marks(state: GameState) -> None:
 def _check_awards(state: GameState, board: Scoreboard) -> None:
     sheet = state.sheet
     for award in state.awards:
-        row = sheet.vp_of(award.building)
+        row = vp_of(sheet, award.building)
         assert award.vp_each * len(award.players) <= sum(row[p - 1] for p in award.places)
     for i, building in enumerate(BUILDING_TYPES):
-        row = sheet.vp_of(building)
+        row = sheet.vp[i]
         given = [p.buildings[i].vp for p in board.players]
         assert all(0 <= vp <= row[0] for vp in given)
         assert sum(given) <= sum(row), (building, given)
@@ -106,9 +107,9 @@ def test_a_saved_log_replays_to_the_same_state_even_cut_off(
 
 
 def test_the_shipped_example_log_is_the_seeded_example_game() -> None:
-    from companion.games.alhambra_rw.simulate import example_log_events
-
+    """The shipped example log is a seeded random 3-player game on the example sheet."""
+    setup = GameStarted(load_shipped_sheet("example"), ("Barbara", "Dirk", "Patricia"))
     shipped = load_log(Path(__file__).parents[2] / "companion/games/alhambra_rw/examples/example-game.jsonl")
     assert shipped.cut_line is None
-    assert list(shipped.events) == example_log_events()
+    assert list(shipped.events) == play_random_game(setup, random.Random(2026))[1]
     assert fold(shipped.events).is_over

@@ -6,7 +6,7 @@ import copy
 from typing import Any
 
 import pytest
-from rw_helpers import EXAMPLE
+from rw_helpers import EXAMPLE, boxes_of
 
 from companion.games.alhambra_rw.endstate import EndStateError, end_state_from_json
 from companion.games.alhambra_rw.scoring import (
@@ -64,7 +64,7 @@ def test_arcades_tie_for_second_shares_second_and_third_place() -> None:
 
 def test_seraglio_completed_in_the_same_round_shares_first_and_second_place() -> None:
     """Rulebook: Patricia and Frank both complete seraglio in one round: (17 + 9) / 2 = 13 VP each."""
-    full = EXAMPLE.boxes_of("seraglio")
+    full = boxes_of(EXAMPLE, "seraglio")
     board = board_for(
         [
             ("Barbara", {"seraglio": 1}),
@@ -87,7 +87,7 @@ def test_seraglio_completed_in_the_same_round_shares_first_and_second_place() ->
 
 def test_tower_first_place_taken_during_the_game_leaves_second_and_third() -> None:
     """Rulebook: Ani took tower's 1st during the game, so Barbara gets 13 for 2nd and Dirk 6 for 3rd."""
-    full = EXAMPLE.boxes_of("tower")
+    full = boxes_of(EXAMPLE, "tower")
     board = board_for(
         [
             ("Barbara", {"tower": 5}),
@@ -160,7 +160,7 @@ def test_ties_share_the_win() -> None:
 
 
 def test_later_completers_only_get_places_still_open_and_none_when_all_are_gone() -> None:
-    full = EXAMPLE.boxes_of("pavilion")
+    full = boxes_of(EXAMPLE, "pavilion")
     board = board_for(
         [
             ("A", {"pavilion": full}),

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rw_helpers import vp_of
 
 from companion.games.alhambra_rw import (
     BUILDING_TYPES,
@@ -28,7 +29,7 @@ def test_the_shipped_example_is_listed_named_as_an_example_and_valid() -> None:
     assert "NOT the printed sheet" in sheet.title
     assert sum(sheet.boxes) == 36 and all(n > 0 for n in sheet.boxes)
     assert sheet.coins == 20
-    assert sheet.vp_of("tower") == (21, 13, 6) and sheet.vp_of("pavilion") == (16, 8, 1)
+    assert vp_of(sheet, "tower") == (21, 13, 6) and vp_of(sheet, "pavilion") == (16, 8, 1)
     # rows are the yellow die, columns the blue die
     assert sheet.building_at(1, 1) == "pavilion" and sheet.building_at(2, 1) == "garden"
     assert sheet.building_at(1, 2) == "seraglio"
@@ -66,7 +67,7 @@ def test_box_counts_equal_cells_per_type_and_vp_table_defaults_to_the_rulebook()
 )
 def test_a_bad_sheet_is_rejected_naming_the_field(change: dict[str, Any], message: str | None) -> None:
     if message is None:  # ties and places worth nothing are the table's to print
-        assert sheet_from_json({**GOOD, **change}).vp_of("garden") == (3, 3, 0)
+        assert vp_of(sheet_from_json({**GOOD, **change}), "garden") == (3, 3, 0)
         return
     with pytest.raises(SheetError, match=message):
         sheet_from_json({**GOOD, **change})
@@ -99,7 +100,7 @@ def test_a_damaged_rulebook_vp_table_is_named_not_the_sheet_that_falls_back_on_i
             sheet_from_json(GOOD, where="novp.json")
         # a sheet that carries its own table never reads the rulebook's
         own = {t: [3, 2, 1] for t in BUILDING_TYPES}
-        assert sheet_from_json({**GOOD, "vp": own}, where="own.json").vp_of("tower") == (3, 2, 1)
+        assert vp_of(sheet_from_json({**GOOD, "vp": own}, where="own.json"), "tower") == (3, 2, 1)
     finally:
         monkeypatch.undo()
         sheet_module.rulebook_vp_table.cache_clear()

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from rw_helpers import EXAMPLE, SETUPS
+from rw_helpers import EXAMPLE, SETUPS, boxes_of
 
 from companion.games.alhambra.buildings import TYPES
 from companion.games.alhambra_dice import GameStarted as DiceStarted
@@ -83,7 +83,7 @@ def test_every_finished_roll_and_write_game_is_accepted_as_an_end_state(
 
 def _first_type_held(buildings: dict[str, int]) -> str:
     """A type held but not filled: one more or one less changes no completion."""
-    return next(t for t in BUILDING_TYPES if 0 < buildings[t] < EXAMPLE.boxes_of(t))
+    return next(t for t in BUILDING_TYPES if 0 < buildings[t] < boxes_of(EXAMPLE, t))
 
 
 def test_an_imaginary_players_type_left_out_is_refused_not_scored_as_0() -> None:

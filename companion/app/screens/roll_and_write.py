@@ -1,7 +1,7 @@
 """The game screen: score sheet, round tracker, the active player's panel and grid, the game log.
 
-All dice enter through `DiceEntered` (`on_dice_entered`): typed keys, clicks, the app's virtual roll and
-later the camera. Every decision becomes an engine event; the engine says whether it is legal and why not.
+All dice enter through `enter_dice`: typed keys, clicks, the app's virtual roll, the demo and the
+camera. Every decision becomes an engine event; the engine says whether it is legal and why not.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from vision.reading import DiceReading
 from ..describe import describe
 from ..export import ExportError, export_scored, scoreboard_markdown, withdrawn
 from ..keys import game_keys
-from ..roll_and_write_input import Colour, DiceEntered, DiceSource, DiceSyntaxError, PipDie, parse_dice
+from ..roll_and_write_input import Colour, DiceSource, DiceSyntaxError, PipDie, parse_dice
 from ..widgets.footer import KeysFooter
 from ..widgets.grid_text import grid_text, grid_title
 from ..widgets.log_row import log_row
@@ -242,10 +242,6 @@ class RollAndWriteScreen(PlayScreen):
         )
 
     # ----------------------------------------------------------------------------- the dice seam
-    def on_dice_entered(self, message: DiceEntered) -> None:
-        """Dice posted from outside the screen (a camera reader, another thread): see `enter_dice`."""
-        self.enter_dice(message.dice, message.source, message.note)
-
     def enter_dice(self, dice: tuple[PipDie, ...], source: DiceSource, note: str = "") -> bool:
         """The one way dice values enter the game, whoever read them (keys, clicks, virtual roll, camera).
 

@@ -29,7 +29,7 @@ from .events import (
     TilesLaid,
     TileTaken,
 )
-from .scoring import AFTER_ROUND, LETTERS, Standing
+from .scoring import AFTER_ROUND, Standing
 from .state import Ask, Expectation, GameState
 
 PLAYERS = (2, 6)
@@ -605,10 +605,6 @@ class Game:
         if tile == START_TILE or self.held[who][EXCHANGE]:
             return None
         return PrizeTaken(name, building, prize, exchange=())
-
-    def scoring_letter(self) -> str | None:
-        """The scoring that follows this round, if any."""
-        return LETTERS[AFTER_ROUND.index(self.round)] if self.round in AFTER_ROUND else None
 
 
 def _check_setup(setup: GameStarted) -> None:

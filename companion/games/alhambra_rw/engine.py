@@ -532,7 +532,6 @@ class Game:
                 rounds,
                 prompt,
                 can_change_pips=coins > 0,
-                can_take_coins=True,
                 coins_to_take=self._coins_to_take(who),
             )
         if ask is Ask.REROLL_USED_PAIR:

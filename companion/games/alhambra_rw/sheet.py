@@ -28,7 +28,6 @@ LETTERS: Mapping[str, str] = {
     "G": "garden",
     "T": "tower",
 }
-LETTER_OF: Mapping[str, str] = {name: letter for letter, name in LETTERS.items()}
 
 STARTING_COINS = 3
 """Every player starts with 3 coins circled, so a supply must hold at least that many."""
@@ -74,12 +73,6 @@ class Sheet:
     def building_at(self, yellow: int, blue: int) -> str:
         """The building type at row `yellow`, column `blue` (both 1–6)."""
         return BUILDING_TYPES[self.cell_type[(yellow - 1) * 6 + blue - 1]]
-
-    def boxes_of(self, building: str) -> int:
-        return self.boxes[BUILDING_TYPES.index(building)]
-
-    def vp_of(self, building: str) -> tuple[int, int, int]:
-        return self.vp[BUILDING_TYPES.index(building)]
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {

@@ -91,15 +91,3 @@ def play_out(game: Game, rng: random.Random) -> list[Event]:
         game.apply(event)
         events.append(event)
     return events
-
-
-EXAMPLE_LOG_SEED = 2026
-EXAMPLE_LOG_PLAYERS = ("Barbara", "Dirk", "Patricia")
-
-
-def example_log_events() -> list[Event]:
-    """The shipped example log: a seeded random 3-player game on the example sheet."""
-    from .sheet import load_shipped_sheet
-
-    setup = GameStarted(load_shipped_sheet("example"), EXAMPLE_LOG_PLAYERS)
-    return play_random_game(setup, random.Random(EXAMPLE_LOG_SEED))[1]

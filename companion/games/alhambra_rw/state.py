@@ -54,7 +54,6 @@ class Expectation:
     prompt: str
     roll_again: bool = False
     can_change_pips: bool = False
-    can_take_coins: bool = False
     can_cross_second: bool = False
     coins_to_take: int = 0
 

@@ -87,6 +87,3 @@ class GameState:
     @property
     def active_player(self) -> str:
         return self.names[self.active]
-
-    def score_of(self, name: str) -> int:
-        return self.scores[self.names.index(name)]

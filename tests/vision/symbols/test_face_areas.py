@@ -1,27 +1,12 @@
-"""Counting helpers: faces per label in a reading; a taught face's city areas at a read rotation."""
+"""A taught face's city areas at a read rotation."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from vision.reading import Box, DiceReading, Die, Rotation
-from vision.symbols.counting import count_faces
+from vision.reading import Rotation
 from vision.symbols.profile import SymbolProfile, TaughtFace, turned
-
-
-def die(face: str, kind: str = "symbol") -> Die:
-    if kind == "pip":
-        return Die(Box(0, 0, 1, 1), "pip", "white", 0.9, value=3)
-    return Die(Box(0, 0, 1, 1), "symbol", "white", 0.9, face=face, rotation=0)
-
-
-def test_count_faces_leaves_out_unknown_and_pips() -> None:
-    reading = DiceReading(
-        (die("tower"), die("tower"), die("garden"), die("unknown"), die("", kind="pip")), time=0.0
-    )
-    assert count_faces(reading) == {"tower": 2, "garden": 1}
-    assert count_faces(DiceReading((), time=0.0)) == {}
 
 
 @pytest.mark.parametrize(
