@@ -12,18 +12,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.games import alhambra_rw as rw
 from companion.games.words import listed
 from companion.live.frames import frames_dir
 from companion.saved_games import game_stem
 from jsonfile.whole import cannot_write, write_whole, written_whole
-
-TERMS = (
-    "VP 1/2/3: what the most, second and third most buildings of a type are worth ([in brackets],"
-    " struck out: places taken during the game) · ◇ imaginary player · rows/cols: a row or column with 4,"
-    " 5 or 6 crossed cells gives 2, 5 or 10 VP · coins: 1 VP per 2 coins left · [P] a crossed cell"
-)
-"""What the final scoring's short terms mean, shown beside it and written into the Markdown."""
 
 MARKDOWN_SIGNS = re.compile(r"([\\`*_\[\]<>|#~])")
 
@@ -34,61 +26,8 @@ def md(text: str) -> str:
     return MARKDOWN_SIGNS.sub(r"\\\1", text)
 
 
-def grid_markdown(state: rw.GameState, player: rw.PlayerState) -> list[str]:
-    """A player's grid as a fenced block: the building letter of each cell, crossed cells in brackets."""
-    crossed = set(player.crossed_cells())
-    rows = ["     " + "".join(f" b{b} " for b in range(1, 7))]
-    for y in range(1, 7):
-        cells = (
-            f"[{letter}]" if (y, b) in crossed else f" {letter} "
-            for b, letter in enumerate(state.sheet.grid[y - 1], start=1)
-        )
-        rows.append(f"y{y}   " + " ".join(cells))
-    return [f"### {md(player.name)}'s grid", "", "```text", *rows, "```", ""]
-
-
-def scoreboard_markdown(board: rw.Scoreboard, title: str, state: rw.GameState | None = None) -> str:
-    """A table of the numbers, the winners, the reason for every number, and every real player's grid."""
-    headers = ["player", *rw.BUILDING_TYPES, "rows/columns", "coins", "extra", "total"]
-    lines = [
-        f"# {title}",
-        "",
-        f"Sheet `{board.sheet}`, variant {board.variant}.",
-        "",
-        "| " + " | ".join(headers) + " |",
-        "|" + "|".join(["---"] + ["---:"] * (len(headers) - 1)) + "|",
-    ]
-    for p in board.players:
-        name = md(f"{p.name} (imaginary)" if p.imaginary else p.name)
-        numbers = [*(b.vp for b in p.buildings), p.rows_columns, p.coins, p.extra, p.total]
-        lines.append("| " + " | ".join([name, *map(str, numbers)]) + " |")
-    winners = ", ".join(md(w) for w in board.winners)
-    lines += [
-        "",
-        f"**{'Winners' if len(board.winners) > 1 else 'Winner'}: {winners}**",
-        "",
-        TERMS,
-        "",
-        "## Why",
-    ]
-    for p in board.players:
-        lines += ["", f"### {md(p.name)}{' (imaginary)' if p.imaginary else ''}: {p.total} VP", ""]
-        # The reasons name players ("tied with Ann"): escaped as the names above are.
-        lines += [f"- {b.building}: {b.vp} VP: {md(b.why)}" for b in p.buildings]
-        lines.append(f"- rows and columns: {p.rows_columns} VP: {md(p.rows_columns_why)}")
-        lines.append(f"- coins: {p.coins} VP: {md(p.coins_why)}")
-        if p.extra_why:
-            lines.append(f"- extra: {p.extra} VP: {md(p.extra_why)}")
-    if state is not None:
-        lines += ["", "## Grids", ""]
-        for player in state.players:
-            if not player.imaginary:
-                lines += grid_markdown(state, player)
-    return "\n".join(lines).rstrip() + "\n"
-
-
 @dataclass(frozen=True)
-class Scored:
+class EndScoring:
     """A game's scoring as every game's end screen shows and exports it: the totals and winners, and the
     game's own breakdown with every number's reason, as text (`companion score`) and JSON (`--json`)."""
 
@@ -161,7 +100,7 @@ class ExportError(OSError):
     was not. An `OSError` still, as every screen that exports catches one."""
 
 
-def export_scored(scored: Scored, markdown: str, log_path: Path, kinds: Iterable[str]) -> list[Path]:
+def export_scored(scored: EndScoring, markdown: str, log_path: Path, kinds: Iterable[str]) -> list[Path]:
     """Write the scoring in each of `kinds` (`md`, `json`) next to the game's log, and the camera's frames
     (`export_frames`); returns the files. Each is written whole: a full disk leaves no half file, and stops
     the export (`ExportError`)."""

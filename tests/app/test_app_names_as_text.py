@@ -17,7 +17,6 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from companion.app import paths
-from companion.app.export import scoreboard_markdown
 from companion.app.screens.alcazaba import AlcazabaScreen
 from companion.app.screens.alhambra_dice import AlhambraDiceScreen
 from companion.app.screens.alhambra_pad import AlhambraPadScreen
@@ -25,6 +24,7 @@ from companion.app.screens.carcassonne_dice import CarcassonneDiceScreen
 from companion.app.screens.end import EndScreen
 from companion.app.screens.history import HistoryScreen
 from companion.app.screens.roll_and_write import RollAndWriteScreen
+from companion.app.screens.roll_and_write_end import scoreboard_markdown
 from companion.app.table_view import TableView
 from companion.games import alhambra_dice as ad
 from companion.games import alhambra_rw as rw

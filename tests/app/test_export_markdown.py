@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 import re
 
-from companion.app.export import Scored, scoreboard_markdown
+from companion.app.export import EndScoring
+from companion.app.screens.roll_and_write_end import scoreboard_markdown
 from companion.games import alhambra_rw as rw
 from companion.games.alhambra_rw.simulate import play_random_game
 
@@ -18,7 +19,7 @@ def unescaped_pipes(line: str) -> int:
 
 
 def test_a_name_with_markdown_signs_keeps_the_table_and_the_winners_line() -> None:
-    scored = Scored("g", "A game", True, ((ODD, 57), ("Ben", 40)), (ODD,), "why", {}, frozenset())
+    scored = EndScoring("g", "A game", True, ((ODD, 57), ("Ben", 40)), (ODD,), "why", {}, frozenset())
     lines = scored.markdown("20261129-ann").splitlines()
     row = next(line for line in lines if "57" in line)
     assert unescaped_pipes(row) == 3 and row.startswith(r"| Zoë a\|b \*x\* |"), row

@@ -9,7 +9,7 @@ import random
 from rich.console import Console
 from rich.style import Style
 
-from companion.app.describe import award_text, describe
+from companion.app.roll_and_write_words import award_text, describe
 from companion.app.screens.roll_and_write_end import reasons_table
 from companion.app.widgets.turn_panel import turn_text
 from companion.games import alhambra_rw as rw

@@ -11,7 +11,7 @@ from companion.games.alhambra_dice.alcazaba import AlcazabaGame
 from companion.games.alhambra_dice.entry import ENTRY
 
 from ..alcazaba_input import HELP, parse
-from ..export import Scored
+from ..export import EndScoring
 from .alhambra_dice import AlhambraDiceScreen
 from .help import ALCAZABA
 
@@ -37,16 +37,16 @@ class AlcazabaScreen(AlhambraDiceScreen):
         result = self._result()
         return "" if result is None else result_text(result).splitlines()[-1]
 
-    def scored(self) -> Scored:
+    def scored(self) -> EndScoring:
         """The scorings held so far, scored as the original Alhambra, with every reason."""
         result = self._result()
         if result is None:
             names = self.state.names
             none = {"game": "alhambra", "players": [], "winners": []}
-            return Scored(
+            return EndScoring(
                 ENTRY.id, self.TITLE, False, tuple((n, 0) for n in names), (), "no scoring yet", none
             )
-        return Scored(
+        return EndScoring(
             ENTRY.id,
             self.TITLE,
             self.state.is_over,

@@ -27,7 +27,7 @@ from vision.reading import DiceReading
 
 from ..alhambra_dice_input import InputError, entry_help, parse
 from ..alhambra_dice_words import describe, roll_text
-from ..export import Scored
+from ..export import EndScoring
 from ..widgets.alhambra_board import AlhambraBoard, player_lines
 from ..widgets.footer import KeysFooter
 from ..widgets.log_row import log_row
@@ -173,10 +173,10 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
     def rolled_by_camera(self, counts: tuple[int, ...], note: str) -> ad.Rolled | None:
         return AlhambraDiceCamera.event(counts, self.session.expectation(), "camera", note)
 
-    def scored(self) -> Scored:
+    def scored(self) -> EndScoring:
         """The scorings held so far with every reason."""
         board = ad.score_state(self.state)
-        return Scored(
+        return EndScoring(
             ENTRY.id,
             self.TITLE,
             board.finished,

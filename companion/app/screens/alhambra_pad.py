@@ -31,7 +31,7 @@ from companion.games.held import HeldFile, InUse
 from companion.games.words import listed
 from companion.saved_games import game_stem
 
-from ..export import ExportError, Scored, export_scored, withdraw
+from ..export import EndScoring, ExportError, export_scored, withdraw
 from ..keys import ADVICE, REDO, UNDO
 from ..widgets.fitted import FittedScreen
 from ..widgets.footer import KeysFooter
@@ -361,7 +361,7 @@ class AlhambraPadScreen(FittedScreen[None]):
             self.notify("fix the pad first: it is not scored yet", severity="error")
             return
         finished = len(self.result.players[0].scorings) == SCORINGS
-        scored = Scored(
+        scored = EndScoring(
             ENTRY.id,
             ENTRY.title,
             finished,

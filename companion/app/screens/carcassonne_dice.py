@@ -33,7 +33,7 @@ from vision.symbols.profile import SymbolProfile
 
 from ..carcassonne_dice_input import InputError, entry_help, parse
 from ..carcassonne_dice_words import describe, roll_text
-from ..export import Scored
+from ..export import EndScoring
 from ..widgets.carcassonne_pad import CarcassonnePad, CityView
 from ..widgets.footer import KeysFooter
 from ..widgets.log_row import log_row
@@ -263,10 +263,10 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
         points = message.found.scored.points
         self.say(f"camera: {message.found.verdict}; it scores {points} point{'s' if points != 1 else ''}")
 
-    def scored(self) -> Scored:
+    def scored(self) -> EndScoring:
         """The score pad turn by turn with every reason."""
         board = cd.score_game(self.state)
-        return Scored(
+        return EndScoring(
             ENTRY.id,
             self.TITLE,
             board.finished,

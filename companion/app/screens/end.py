@@ -1,8 +1,8 @@
 """Every game's end screen: the final scoring with the reason for every number, the winners, and the export
 (Markdown and JSON with the same keys in every game); and the panel that shows a scoring held during a game.
 
-A game gives its scoring as `Scored` (its totals, winners, text and JSON); Roll & Write's end screen draws its
-breakdown as tables with every grid (`RollAndWriteEndScreen`), the others show the scorer's text.
+A game gives its scoring as `EndScoring` (its totals, winners, text and JSON); Roll & Write's end screen draws
+its breakdown as tables with every grid (`RollAndWriteEndScreen`), the others show the scorer's text.
 """
 
 from __future__ import annotations
@@ -24,14 +24,14 @@ from textual.widgets import Static
 from companion.games.words import listed
 from companion.saved_games import game_stem
 
-from ..export import ExportError, Scored, export_scored
+from ..export import EndScoring, ExportError, export_scored
 from ..keys import ADVICE, BACK, EXPORT, HELP_OVER_MODAL, QUIT_OVER_MODAL
 from ..widgets.footer import KeysFooter
 from ..widgets.reasons import Reasons
 from .help import HelpPage
 
 
-def totals_table(scored: Scored) -> Table:
+def totals_table(scored: EndScoring) -> Table:
     table = Table(box=None, padding=(0, 1), header_style="bold")
     table.add_column("player")
     table.add_column("total", justify="right")
@@ -63,7 +63,7 @@ class EndScreen(Screen[None]):
     class NewGame(Message):
         """Leave the finished game for the start screen."""
 
-    def __init__(self, scored: Scored, log_path: Path) -> None:
+    def __init__(self, scored: EndScoring, log_path: Path) -> None:
         super().__init__()
         self.scored = scored
         self.log_path = log_path

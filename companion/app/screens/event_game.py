@@ -39,7 +39,7 @@ from companion.live.match import (
 from companion.saved_games import game_stem
 from vision.reading import DiceReading
 
-from ..export import ExportError, Scored, export_scored, withdrawn
+from ..export import EndScoring, ExportError, export_scored, withdrawn
 from ..keys import ADVICE_LINE, game_keys
 from ..widgets.message_line import MessageLine
 from ..widgets.wrapped_log import LOG_KEYS, WrappedLog
@@ -252,7 +252,7 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         """Draw the game as it stands, and `self.message`."""
         raise NotImplementedError
 
-    def scored(self) -> Scored:
+    def scored(self) -> EndScoring:
         """The scoring so far (the final one once the game is over) with every reason."""
         raise NotImplementedError
 

@@ -16,7 +16,7 @@ from textual.widgets import Static
 from companion.games import alhambra_rw as rw
 from companion.live.frames import load_frame
 
-from ..describe import describe
+from ..roll_and_write_words import describe
 from ..widgets.footer import KeysFooter
 from ..widgets.frame_view import FrameView
 from ..widgets.table_panel import TablePanel

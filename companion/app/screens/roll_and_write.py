@@ -29,10 +29,10 @@ from companion.live.match import (
 )
 from vision.reading import DiceReading
 
-from ..describe import describe
-from ..export import ExportError, export_scored, scoreboard_markdown, withdrawn
+from ..export import ExportError, export_scored, withdrawn
 from ..keys import game_keys
 from ..roll_and_write_input import Colour, DiceSource, DiceSyntaxError, PipDie, parse_dice
+from ..roll_and_write_words import describe
 from ..widgets.footer import KeysFooter
 from ..widgets.grid_text import grid_text, grid_title
 from ..widgets.log_row import log_row
@@ -41,7 +41,7 @@ from ..widgets.turn_panel import TurnPanel, is_imaginary_roll, is_roll
 from ..widgets.wrapped_log import LOG_KEYS, WrappedLog
 from .help import ROLL_AND_WRITE
 from .play import PlayScreen
-from .roll_and_write_end import RollAndWriteEndScreen, roll_and_write_scored
+from .roll_and_write_end import RollAndWriteEndScreen, roll_and_write_scored, scoreboard_markdown
 
 AUTO_ROLL_LIMIT = 1000
 """A guard, not a rule: this many virtual rolls in a row (re-rolls included) would mean a bug."""

@@ -1,5 +1,6 @@
 """Roll & Write's end screen: every game's end screen (`EndScreen`: the winners, back, new game, export) with
-the final scoring drawn as tables, every number with its reason, and every real player's grid."""
+the final scoring drawn as tables, every number with its reason, and every real player's grid; and the same
+written as Markdown for the export (`scoreboard_markdown`)."""
 
 from __future__ import annotations
 
@@ -20,10 +21,71 @@ from companion.games import alhambra_rw as rw
 from companion.games.alhambra_rw.entry import ENTRY
 from companion.games.alhambra_rw.report import scoreboard_text
 
-from ..export import TERMS, Scored, scoreboard_markdown
+from ..export import EndScoring, md
 from ..widgets.fitted import UNBOUNDED, Fitted
 from ..widgets.grid_text import grid_text, grid_title
 from .end import EndScreen
+
+TERMS = (
+    "VP 1/2/3: what the most, second and third most buildings of a type are worth ([in brackets],"
+    " struck out: places taken during the game) · ◇ imaginary player · rows/cols: a row or column with 4,"
+    " 5 or 6 crossed cells gives 2, 5 or 10 VP · coins: 1 VP per 2 coins left · [P] a crossed cell"
+)
+"""What the final scoring's short terms mean, shown beside it and written into the Markdown."""
+
+
+def grid_markdown(state: rw.GameState, player: rw.PlayerState) -> list[str]:
+    """A player's grid as a fenced block: the building letter of each cell, crossed cells in brackets."""
+    crossed = set(player.crossed_cells())
+    rows = ["     " + "".join(f" b{b} " for b in range(1, 7))]
+    for y in range(1, 7):
+        cells = (
+            f"[{letter}]" if (y, b) in crossed else f" {letter} "
+            for b, letter in enumerate(state.sheet.grid[y - 1], start=1)
+        )
+        rows.append(f"y{y}   " + " ".join(cells))
+    return [f"### {md(player.name)}'s grid", "", "```text", *rows, "```", ""]
+
+
+def scoreboard_markdown(board: rw.Scoreboard, title: str, state: rw.GameState | None = None) -> str:
+    """A table of the numbers, the winners, the reason for every number, and every real player's grid."""
+    headers = ["player", *rw.BUILDING_TYPES, "rows/columns", "coins", "extra", "total"]
+    lines = [
+        f"# {title}",
+        "",
+        f"Sheet `{board.sheet}`, variant {board.variant}.",
+        "",
+        "| " + " | ".join(headers) + " |",
+        "|" + "|".join(["---"] + ["---:"] * (len(headers) - 1)) + "|",
+    ]
+    for p in board.players:
+        name = md(f"{p.name} (imaginary)" if p.imaginary else p.name)
+        numbers = [*(b.vp for b in p.buildings), p.rows_columns, p.coins, p.extra, p.total]
+        lines.append("| " + " | ".join([name, *map(str, numbers)]) + " |")
+    winners = ", ".join(md(w) for w in board.winners)
+    lines += [
+        "",
+        f"**{'Winners' if len(board.winners) > 1 else 'Winner'}: {winners}**",
+        "",
+        TERMS,
+        "",
+        "## Why",
+    ]
+    for p in board.players:
+        lines += ["", f"### {md(p.name)}{' (imaginary)' if p.imaginary else ''}: {p.total} VP", ""]
+        # The reasons name players ("tied with Ann"): escaped as the names above are.
+        lines += [f"- {b.building}: {b.vp} VP: {md(b.why)}" for b in p.buildings]
+        lines.append(f"- rows and columns: {p.rows_columns} VP: {md(p.rows_columns_why)}")
+        lines.append(f"- coins: {p.coins} VP: {md(p.coins_why)}")
+        if p.extra_why:
+            lines.append(f"- extra: {p.extra} VP: {md(p.extra_why)}")
+    if state is not None:
+        lines += ["", "## Grids", ""]
+        for player in state.players:
+            if not player.imaginary:
+                lines += grid_markdown(state, player)
+    return "\n".join(lines).rstrip() + "\n"
+
 
 SHORT = {
     "pavilion": "pav",
@@ -107,8 +169,8 @@ GRID_COLUMNS = 31
 """A grid's width with its border (`grid-columns` in end.tcss)."""
 
 
-def roll_and_write_scored(board: rw.Scoreboard, finished: bool) -> Scored:
-    return Scored(
+def roll_and_write_scored(board: rw.Scoreboard, finished: bool) -> EndScoring:
+    return EndScoring(
         ENTRY.id,
         ENTRY.title,
         finished,

@@ -1,4 +1,4 @@
-"""Words for what happened: one line per event for the on-screen game log.
+"""Words for what happened in a Roll & Write game: one line per event for the on-screen game log.
 
 Only wording lives here; what an event did is read from the engine's state before and after it.
 """
