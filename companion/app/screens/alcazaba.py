@@ -19,7 +19,7 @@ from .help import ALCAZABA
 class AlcazabaScreen(AlhambraDiceScreen):
     """Plays one Alcazaba game (an `AlhambraDiceSession` whose `GameStarted` names the variant)."""
 
-    TITLE = "Alhambra – the dice game, Alcazaba"
+    TITLE = f"{ENTRY.title}, Alcazaba"
     HELP_PAGE = ALCAZABA
 
     def entry_help(self, exp: ad.Expectation) -> str:

@@ -44,7 +44,7 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
     the end screen when scoring C is held."""
 
     CSS_PATH = "alhambra_dice.tcss"
-    TITLE = "Alhambra – the dice game"
+    TITLE = ENTRY.title
     HELP_PAGE = ALHAMBRA_DICE
     BINDINGS: ClassVar[list[BindingType]] = [
         # Before the entry line's own ctrl+k (delete to the end).

@@ -47,7 +47,7 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
     posts `Finished` with the end screen when a player has won."""
 
     CSS_PATH = "carcassonne_dice.tcss"
-    TITLE = "Carcassonne – the dice game"
+    TITLE = ENTRY.title
     HELP_PAGE = CARCASSONNE_DICE
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+r", "read_city", "read city"),
@@ -120,7 +120,7 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
     def refresh_view(self) -> None:
         state, exp = self.state, self.session.expectation()
         stage = "game over" if state.is_over else f"turn {state.turn}"
-        self.query_one("#status", Static).update(f"Carcassonne – the dice game · {stage} · 42 points win")
+        self.query_one("#status", Static).update(f"{self.TITLE} · {stage} · 42 points win")
         self.query_one("#pad", CarcassonnePad).show(state)
         self.query_one("#city", CityView).show(state)
         self.query_one(NowPanel).show(self._now_text(state, exp), entry_help(exp))

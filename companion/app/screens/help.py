@@ -15,6 +15,9 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from companion.games.alhambra_dice.entry import ENTRY as ALHAMBRA_DICE_ENTRY
+from companion.games.carcassonne_dice.entry import ENTRY as CARCASSONNE_DICE_ENTRY
+
 from ..keys import QUIT_OVER_MODAL, key_name
 from ..widgets.footer import KeysFooter
 from ..widgets.grid_editor import GridEditor
@@ -212,10 +215,10 @@ SHEET_EDITOR = HelpPage(
 ROLL_AND_WRITE = HelpPage(
     "Roll & Write: the game screen", typing=ROLL_AND_WRITE_TYPING, terms=ROLL_AND_WRITE_TERMS
 )
-ALHAMBRA_DICE = HelpPage("Alhambra – the dice game", typing=ALHAMBRA_DICE_TYPING, terms=ALHAMBRA_DICE_TERMS)
-ALCAZABA = HelpPage("Alhambra – the dice game, Alcazaba", typing=ALCAZABA_TYPING, terms=ALCAZABA_TERMS)
+ALHAMBRA_DICE = HelpPage(ALHAMBRA_DICE_ENTRY.title, typing=ALHAMBRA_DICE_TYPING, terms=ALHAMBRA_DICE_TERMS)
+ALCAZABA = HelpPage(f"{ALHAMBRA_DICE_ENTRY.title}, Alcazaba", typing=ALCAZABA_TYPING, terms=ALCAZABA_TERMS)
 CARCASSONNE_DICE = HelpPage(
-    "Carcassonne – the dice game", typing=CARCASSONNE_DICE_TYPING, terms=CARCASSONNE_TERMS
+    CARCASSONNE_DICE_ENTRY.title, typing=CARCASSONNE_DICE_TYPING, terms=CARCASSONNE_TERMS
 )
 
 

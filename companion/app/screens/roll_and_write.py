@@ -41,7 +41,12 @@ from ..widgets.turn_panel import TurnPanel, is_imaginary_roll, is_roll
 from ..widgets.wrapped_log import LOG_KEYS, WrappedLog
 from .help import ROLL_AND_WRITE
 from .play import PlayScreen
-from .roll_and_write_end import RollAndWriteEndScreen, roll_and_write_scored, scoreboard_markdown
+from .roll_and_write_end import (
+    RollAndWriteEndScreen,
+    markdown_title,
+    roll_and_write_scored,
+    scoreboard_markdown,
+)
 
 AUTO_ROLL_LIMIT = 1000
 """A guard, not a rule: this many virtual rolls in a row (re-rolls included) would mean a bug."""
@@ -401,7 +406,7 @@ class RollAndWriteScreen(PlayScreen):
         try:
             written = export_scored(
                 roll_and_write_scored(board, state.is_over),
-                scoreboard_markdown(board, f"Alhambra Roll & Write: {path.stem}", state),
+                scoreboard_markdown(board, markdown_title(path.stem), state),
                 path,
                 ("md", "json"),
             )

@@ -47,6 +47,11 @@ def grid_markdown(state: rw.GameState, player: rw.PlayerState) -> list[str]:
     return [f"### {md(player.name)}'s grid", "", "```text", *rows, "```", ""]
 
 
+def markdown_title(stem: str) -> str:
+    """The exported Markdown's title: the game's, and which game (its log's name)."""
+    return f"{ENTRY.title}: {stem}"
+
+
 def scoreboard_markdown(board: rw.Scoreboard, title: str, state: rw.GameState | None = None) -> str:
     """A table of the numbers, the winners, the reason for every number, and every real player's grid."""
     headers = ["player", *rw.BUILDING_TYPES, "rows/columns", "coins", "extra", "total"]
@@ -207,7 +212,7 @@ class RollAndWriteEndScreen(EndScreen):
                     yield grid
 
     def markdown(self) -> str:
-        return scoreboard_markdown(self.board, f"Alhambra Roll & Write: {self.log_path.stem}", self.state)
+        return scoreboard_markdown(self.board, markdown_title(self.log_path.stem), self.state)
 
     def on_resize(self, event: events.Resize) -> None:
         # Three grids side by side need 93 columns: a narrower terminal stacks them so each stays whole.
