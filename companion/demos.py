@@ -32,7 +32,7 @@ from companion.games.eventlog import E, log_text
 from companion.games.held import open_held
 from companion.games.session import LOG_SUFFIX, Rules, Session, log_stem
 from companion.games.words import counted
-from companion.live import alhambra_demo, carcassonne_demo, roll_and_write_demo
+from companion.live import alhambra_demo, carcassonne_demo, demo_throws, roll_and_write_demo
 from companion.live.frames import FrameKeeper
 from companion.live.match import FACE_SETTLING
 from companion.saved_games import delete_game, last_changed, saved_files
@@ -54,7 +54,7 @@ def _say(line: str) -> None:
 
 def roll_and_write(args: argparse.Namespace) -> int:
     """Roll & Write's demo: in the app its game is kept in the demos folder."""
-    from companion.app.demo_players import DemoPlayers
+    from companion.app.demo_players import RollAndWritePlayers
 
     seed = args.seed or 0
     if args.headless:
@@ -80,7 +80,7 @@ def roll_and_write(args: argparse.Namespace) -> int:
         game=session,
         keep_frames=not args.no_frames,
     )
-    DemoPlayers(app, table, random.Random(args.seed)).attach()
+    RollAndWritePlayers(app, table, random.Random(args.seed)).attach()
     return run_demo_app(app, table.close, args.pilot, session.path)
 
 
@@ -120,14 +120,14 @@ def carcassonne_dice(args: argparse.Namespace) -> int:
 
     seed = args.seed or 0
     if args.headless:
-        with demo_log(roll_and_write_demo.DEMO_PLAYERS) as log:
+        with demo_log(demo_throws.DEMO_PLAYERS) as log:
             _say("teaching the rendered dice's faces, then playing ...")
             result = carcassonne_demo.play_headless(seed, progress=_say, kept=demo_frames(args, log))
             save_demo_log(log, CARCASSONNE_DICE, result.events)
         print_json({**result.to_json(), "log": str(log)})
         return 0 if result.game.is_over else 1
     games = make_folder(demos_dir())
-    setup = cd.GameStarted(roll_and_write_demo.DEMO_PLAYERS)
+    setup = cd.GameStarted(demo_throws.DEMO_PLAYERS)
     session = Session.create(CARCASSONNE_DICE, games, setup, datetime.now())
     # No camera: the players' thread hands over the picture each roll was read in, kept as its frame.
     app = CompanionApp(rng=random.Random(seed), games_dir=games, game=session, keep_frames=not args.no_frames)

@@ -27,7 +27,10 @@ GIVE_UP_AFTER = 10.0
 """Seconds a throw may take to be read before the players type it in (as players at a table would)."""
 
 
-class DemoPlayers:
+class RollAndWritePlayers:
+    """Roll & Write's demo players: they throw the pip dice the game asks for and type them when the camera
+    cannot make them out."""
+
     def __init__(self, app: CompanionApp, table: RollingTable, rng: random.Random) -> None:
         self.app = app
         self.table = table

@@ -23,9 +23,9 @@ from companion.games.alhambra.buildings import TYPES
 from companion.games.alhambra_dice.engine import ROUNDS
 from companion.games.alhambra_dice.simulate import next_event
 from companion.live.cameras import AlhambraDiceCamera
+from companion.live.demo_throws import ThrowTally, counted, read_throw
 from companion.live.frames import FrameKeeper
 from companion.live.match import FACE_SETTLING, FaceProposal
-from companion.live.roll_and_write_demo import ThrowTally, counted, read_throw
 from vision.pips import PipReader
 from vision.reader import DiceReader
 from vision.settle import Settler

@@ -23,8 +23,8 @@ from companion.games import carcassonne_dice as cd
 from companion.games.carcassonne_dice.city import Areas, Pos
 from companion.games.carcassonne_dice.simulate import turn_events
 from companion.live.city import CATAPULT, KNIGHT, area_mask, city_from_grid
+from companion.live.demo_throws import DEMO_PLAYERS
 from companion.live.frames import FrameKeeper, Sighting
-from companion.live.roll_and_write_demo import DEMO_PLAYERS
 from vision.grid import GridError, read_grid
 from vision.reader import DiceReader
 from vision.reading import Rotation

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -20,20 +20,15 @@ import numpy.typing as npt
 from companion.games import alhambra_rw as rw
 from companion.games.alhambra_rw.simulate import random_decision
 from companion.live.cameras import RollAndWriteCamera
-from companion.live.frames import FrameKeeper, Sighting
+from companion.live.demo_throws import DEMO_PLAYERS, ThrowTally, counted, read_throw
+from companion.live.frames import FrameKeeper
 from companion.live.match import Proposal
 from companion.live.pip_die import PipDie
 from vision.colour import body_lab
 from vision.colour_profile import ColourProfile, teach
 from vision.pips import PipReader
-from vision.reading import DiceReading, Frame, Image
-from vision.settle import Settler, settle
-from vision.simulated_table.rolling import Faces, RollingTable, Throw
-
-DEMO_PLAYERS = ("Barbara", "Dirk", "Patricia")
-MAX_FRAMES_PER_THROW = 120
-"""A throw that has not settled after this many frames is typed in, as players would when the camera
-cannot make out the dice."""
+from vision.settle import Settler
+from vision.simulated_table.rolling import RollingTable, Throw
 
 
 def demo_setup(solo: bool = False) -> rw.GameStarted:
@@ -64,28 +59,6 @@ def choose_second_building(state: rw.GameState, exp: rw.Expectation, rng: random
 def proposed_right(proposal: Proposal | None, throw: Throw) -> bool:
     """The camera put forward the dice that were thrown (sure or not: unsure ones are confirmed)."""
     return proposal is not None and sorted((d.colour, d.value) for d in proposal.dice) == sorted(throw)
-
-
-@dataclass(kw_only=True)
-class ThrowTally:
-    """What a headless demo counts of its throws, the same for every game whose rolls the camera reads."""
-
-    readings: int = 0
-    matched: int = 0
-    fixed: int = 0
-    strays: int = 0
-    frames: int = 0
-    seconds: float = 0.0
-
-    def tally_json(self) -> dict[str, Any]:
-        return {
-            "readings": self.readings,
-            "readings_matched": self.matched,
-            "readings_fixed": self.fixed,
-            "readings_with_strays": self.strays,
-            "frames": self.frames,
-            "seconds": round(self.seconds, 2),
-        }
 
 
 @dataclass
@@ -171,31 +144,6 @@ def play_headless(
     result.state = game.state
     result.seconds = time.perf_counter() - started
     return result
-
-
-class Counts(Protocol):
-    frames: int
-
-
-def counted(frames: Iterable[Frame], result: Counts) -> Iterator[Frame]:
-    """The frames, counted in `result.frames` as they are read."""
-    for frame in frames:
-        result.frames += 1
-        yield frame
-
-
-def read_throw(
-    table: RollingTable,
-    throw: Faces,
-    frames: Iterator[Frame],
-    read: Callable[[Image, float], DiceReading],
-    settler: Settler,
-) -> Sighting | None:
-    """Throw the dice onto the table and read frames until they settle: the frame they settled in and their
-    reading (None: they never did, and the players type them)."""
-    table.throw(throw)
-    settled = settle(frames, read, settler, max_frames=MAX_FRAMES_PER_THROW)
-    return Sighting(settled.frame.image, settled.reading) if settled is not None else None
 
 
 def roll_from_proposal(proposal: Proposal | None, exp: rw.Expectation, truth: Throw) -> rw.Roll:
