@@ -12,10 +12,28 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from .advice import Advising
 from .session import Rules
+
+SetupT = TypeVar("SetupT")
+
+RANDOM_NAMES = ("Ann", "Ben", "Cleo", "Dan", "Eva", "Finn")
+"""The players of a random game (`random_game_of`), as many as it has."""
+
+
+def random_game_of(
+    play: Callable[[SetupT, random.Random], tuple[object, list[Any]]],
+    setup_of: Callable[[tuple[str, ...]], SetupT],
+) -> Callable[[int, random.Random], list[Any]]:
+    """A `GameEntry.random_game` for a game set up by its players' names alone: `play` (an engine's
+    `play_random_game`) from the set-up `setup_of` makes of the first names of `RANDOM_NAMES`."""
+
+    def random_game(players: int, rng: random.Random) -> list[Any]:
+        return play(setup_of(RANDOM_NAMES[:players]), rng)[1]
+
+    return random_game
 
 
 class ScoreFileError(ValueError):

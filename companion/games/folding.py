@@ -30,6 +30,20 @@ def check_names(names: Sequence[str], max_name: int) -> None:
         raise IllegalMove("player names must differ")
 
 
+def turn_refused(names: Sequence[str], active: int, player: str) -> str:
+    """Why `player` may not act while it is `names[active]`'s turn: there is no such player, or it is
+    another's turn."""
+    if player not in names:
+        return f"there is no player named {short(player)}"
+    return f"it is {names[active]}'s turn, not {player}'s"
+
+
+def check_turn(names: Sequence[str], active: int, player: str) -> None:
+    """Raise `IllegalMove` (`turn_refused`) unless it is `player`'s turn: `names[active]`'s."""
+    if player != names[active]:
+        raise IllegalMove(turn_refused(names, active, player))
+
+
 EventT = TypeVar("EventT")
 EventT_contra = TypeVar("EventT_contra", contravariant=True)
 SetupT = TypeVar("SetupT")
@@ -38,6 +52,24 @@ StateT = TypeVar("StateT")
 
 class Applies(Protocol[EventT_contra]):
     def apply(self, event: EventT_contra) -> None: ...
+
+
+class Ends(Applies[EventT_contra], Protocol[EventT_contra]):
+    @property
+    def is_over(self) -> bool: ...
+
+
+def play_out(game: Ends[EventT], next_events: Callable[[], Iterable[EventT]]) -> list[EventT]:
+    """Play `game` on to its end, applying the events `next_events` gives for where it is now (one move or a
+    whole turn; the rest of a turn left out once the game is over); returns the events played."""
+    events: list[EventT] = []
+    while not game.is_over:
+        for event in next_events():
+            game.apply(event)
+            events.append(event)
+            if game.is_over:
+                break
+    return events
 
 
 GameT = TypeVar("GameT", bound=Applies[Any])

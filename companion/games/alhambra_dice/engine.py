@@ -183,12 +183,10 @@ class Game:
         return self.expectation().prompt
 
     def _not_yours(self, player: str) -> str:
-        if player not in self.index:
-            return f"there is no player named {short(player)}"
-        if self.active < 0:
+        if player in self.index and self.active < 0:
             return f"{player} cannot act now: {self._now()}"
         # Whose turn it is says it: the prompt (what that player does now) made the line too long to read.
-        return f"it is {self.names[self.active]}'s turn, not {player}'s"
+        return folding.turn_refused(self.names, self.active, player)
 
     # ------------------------------------------------------------------------------- round preparation
     def _prepared(self, event: RoundPrepared) -> None:

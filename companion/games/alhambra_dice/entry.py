@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from operator import attrgetter
 from pathlib import Path
 from typing import TypeAlias
@@ -11,7 +10,7 @@ from ..alhambra.entry import ENTRY as TILE_GAME
 from ..alhambra.pad import results as tile_game_results
 from ..alhambra.report import result_text
 from ..alhambra.scoring import Result as AlhambraResult
-from ..entry import GameEntry, Progress, Records, Result, Scored, Summary
+from ..entry import GameEntry, Progress, Records, Result, Scored, Summary, random_game_of
 from ..session import Rules, Session
 from . import advice
 from .alcazaba import AlcazabaGame
@@ -122,13 +121,6 @@ def _alcazaba_progress(events: list[Event]) -> Progress:
     return Progress(tuple(p.name for p in players), sums, step="scoring")
 
 
-NAMES = ("Ann", "Ben", "Cleo", "Dan", "Eva", "Finn")
-
-
-def random_game(players: int, rng: random.Random) -> list[Event]:
-    return play_random_game(GameStarted(NAMES[:players]), rng)[1]
-
-
 ENTRY = GameEntry(
     id=GAME_ID,
     title="Alhambra – the dice game",
@@ -137,7 +129,7 @@ ENTRY = GameEntry(
     score_events=score_events,
     rules=RULES,
     players=PLAYERS,
-    random_game=random_game,
+    random_game=random_game_of(play_random_game, GameStarted),
     summary=summary,
     records=Records(SOURCES, finished, progress, replayable=False, variant_sources=sources),
     screen="companion.app.game_screens:alhambra_dice",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+from companion.games import folding
 from companion.games.alhambra.buildings import TYPES
 from companion.games.alhambra.walls import LayoutError
 
@@ -205,5 +206,4 @@ def play_random_game(setup: GameStarted, rng: random.Random) -> tuple[Game, list
 
 def play_out(game: Game, rng: random.Random) -> None:
     """Play `game` on to its end with the random player's choices (its log keeps the events)."""
-    while not game.is_over:
-        game.apply(next_event(game, rng))
+    folding.play_out(game, lambda: (next_event(game, rng),))

@@ -195,10 +195,7 @@ class Game:
         if ask is Ask.GAME_OVER:
             raise IllegalMove("the game is over")
         who = self.active
-        if event.player != self.names[who]:
-            if event.player not in self.names:
-                raise IllegalMove(f"there is no player named {short(event.player)}")
-            raise IllegalMove(f"it is {self.names[who]}'s turn, not {event.player}'s")
+        folding.check_turn(self.names, who, event.player)
         if isinstance(event, Roll):
             if ask not in _ROLL_ASKS:
                 raise self._unexpected("a dice roll")

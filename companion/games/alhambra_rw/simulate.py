@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from .. import folding
 from .engine import Game
 from .events import ChangePips, CrossBuilding, Event, GameStarted, KeepPair, Roll, TakeCoins
 from .state import Ask
@@ -85,9 +86,4 @@ def play_random_game(setup: GameStarted, rng: random.Random) -> tuple[Game, list
 
 def play_out(game: Game, rng: random.Random) -> list[Event]:
     """Play `game` on to its end with random legal decisions; returns the events played."""
-    events: list[Event] = []
-    while not game.is_over:
-        event = random_decision(game, rng)
-        game.apply(event)
-        events.append(event)
-    return events
+    return folding.play_out(game, lambda: (random_decision(game, rng),))

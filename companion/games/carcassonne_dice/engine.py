@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from companion.games import folding
 from companion.games.folding import IllegalMove as IllegalMove
-from jsonfile import short
 
 from .city import Cities, Pos, areas_problem, black_of, fit_problem, off_city
 from .events import Built, Event, GameStarted, Kept, Rolled, TurnEnded
@@ -131,10 +130,7 @@ class Game:
         if self.ask is Ask.GAME_OVER:
             raise IllegalMove(f"the game is over: {self.why_over}")
         who = self.active
-        if event.player != self.names[who]:
-            if event.player not in self.names:
-                raise IllegalMove(f"there is no player named {short(event.player)}")
-            raise IllegalMove(f"it is {self.names[who]}'s turn, not {event.player}'s")
+        folding.check_turn(self.names, who, event.player)
         if isinstance(event, Rolled):
             self._rolled(event)
         elif self.ask is Ask.ROLL:

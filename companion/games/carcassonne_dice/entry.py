@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from operator import attrgetter
 from pathlib import Path
 from typing import TypeAlias
 
-from ..entry import GameEntry, Progress, Records, Result, Scored, Summary
+from ..entry import GameEntry, Progress, Records, Result, Scored, Summary, random_game_of
 from ..session import Rules, Session
 from . import advice
 from .engine import PLAYERS, apply, expectation, replay, undo
@@ -68,13 +67,6 @@ def progress(events: list[Event]) -> Progress:
     return Progress(state.names, totals, step="round of turns")
 
 
-NAMES = ("Ann", "Ben", "Cleo", "Dan", "Eva", "Finn")
-
-
-def random_game(players: int, rng: random.Random) -> list[Event]:
-    return play_random_game(GameStarted(NAMES[:players]), rng)[1]
-
-
 ENTRY = GameEntry(
     id=GAME_ID,
     title="Carcassonne – the dice game",
@@ -83,7 +75,7 @@ ENTRY = GameEntry(
     score_events=score_events,
     rules=RULES,
     players=PLAYERS,
-    random_game=random_game,
+    random_game=random_game_of(play_random_game, GameStarted),
     summary=summary,
     records=Records(("cities", "knight_doubling"), finished, progress, replayable=False, counted="points"),
     screen="companion.app.game_screens:carcassonne_dice",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from .. import folding
 from .city import EDGES, OPPOSITE, STEP, Areas, N, Pos, S, W, black_of, fit_problem
 from .engine import Game
 from .events import Built, Event, GameStarted, Kept, Rolled, TurnEnded
@@ -117,11 +118,4 @@ def play_random_game(setup: GameStarted, rng: random.Random) -> tuple[Game, list
 
 def play_out(game: Game, rng: random.Random) -> list[Event]:
     """Play `game` on to its end with the random player's choices; returns the events played."""
-    events: list[Event] = []
-    while not game.is_over:
-        for event in turn_events(game, rng):
-            game.apply(event)
-            events.append(event)
-            if game.is_over:
-                break
-    return events
+    return folding.play_out(game, lambda: turn_events(game, rng))
