@@ -19,11 +19,15 @@ from vision.images import IMAGE_SUFFIXES
 from vision.native_output import native_output_to
 from vision.symbols.teach import TeachingError, add_enroll_arguments, check_label, faces_folder, run_enroll
 
+KNIGHT, CATAPULT = "knight", "catapult"
+"""The Carcassonne dice's faces that are not city faces."""
 PRESETS: dict[str, tuple[str, ...]] = {
     "alhambra": ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower"),
-    "carcassonne": ("city1", "city2", "city3", "city4", "knight", "catapult"),
+    "carcassonne": ("city1", "city2", "city3", "city4", KNIGHT, CATAPULT),
 }
-"""The faces each game needs: the six buildings; four city faces, the knight and the catapult."""
+"""The faces each game needs: the six buildings (the games' own names, `companion.games.alhambra.TYPES`,
+which this layer below the games cannot import: tests/calibration/test_face_presets.py checks they agree);
+four city faces, the knight and the catapult."""
 
 
 def capture_faces(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from calibration.faces import CATAPULT, KNIGHT
 from companion.games import alhambra_dice as ad
 from companion.games import alhambra_rw as rw
 from companion.games import carcassonne_dice as cd
@@ -17,7 +18,7 @@ from companion.games.alhambra.buildings import TYPES
 from vision.reading import DiceReading
 from vision.symbols.profile import SymbolProfile
 
-from .city import CATAPULT, KNIGHT, not_a_city_profile
+from .city import not_a_city_profile
 from .match import FaceProposal, Proposal, propose, propose_city_roll, propose_faces
 from .pip_die import PipDie
 

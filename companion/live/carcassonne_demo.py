@@ -19,10 +19,11 @@ from typing import Any, Literal
 
 import numpy as np
 
+from calibration.faces import CATAPULT, KNIGHT
 from companion.games import carcassonne_dice as cd
 from companion.games.carcassonne_dice.city import Areas, Pos
 from companion.games.carcassonne_dice.simulate import turn_events
-from companion.live.city import CATAPULT, KNIGHT, area_mask, city_from_grid
+from companion.live.city import area_mask, city_from_grid
 from companion.live.demo_throws import DEMO_PLAYERS
 from companion.live.frames import FrameKeeper, Sighting
 from vision.grid import GridError, read_grid

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from calibration.faces import CATAPULT, KNIGHT
 from companion.games.carcassonne_dice import GAME_ID, CityScore
 from companion.games.carcassonne_dice.city import EDGES, OPPOSITE, STEP, Areas, Pos, area_text
 from companion.games.carcassonne_dice.report import city_text
@@ -21,8 +22,6 @@ from vision.images import load_image
 from vision.reader import DiceReader
 from vision.symbols.profile import Sides, SymbolProfile
 
-KNIGHT, CATAPULT = "knight", "catapult"
-"""The face labels of the carcassonne preset (`calibration.faces.PRESETS`) that are not city faces."""
 SURE = 0.95
 """A face read with at least this confidence is not doubted on a seam where black meets white: misreads of a
 corner or three-sided face next to a neighbour's black art come out at 0.80-0.90 on rendered cities."""

@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
+from calibration.faces import CATAPULT, KNIGHT
 from companion.games import alhambra_rw as rw
-from companion.live.city import CATAPULT, KNIGHT
 from companion.live.pip_die import PipDie
 from vision.reading import SURE_READ, UNKNOWN, DiceReading, Die
 from vision.settle import SettleSettings

@@ -15,10 +15,12 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from companion.games.alhambra.buildings import TYPES
 from jsonfile import JsonFileError, control_character, read_json, refuse_unknown, short
 
-BUILDING_TYPES: tuple[str, ...] = ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower")
-"""Building types in score-sheet order; an index into this tuple is a building's number everywhere."""
+BUILDING_TYPES: tuple[str, ...] = TYPES
+"""Building types in score-sheet order, the original Alhambra's six in its scoring card's order; an index into
+this tuple is a building's number everywhere."""
 
 LETTERS: Mapping[str, str] = {
     "P": "pavilion",
