@@ -11,6 +11,7 @@ from typing import ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.driver import Driver
 
 from calibration.table_area import TableArea
 from companion.games.entry import load
@@ -35,6 +36,7 @@ from .screens.share import ShareScreen
 from .screens.sheet_editor import QuitUnsavedScreen, SheetEditorScreen
 from .screens.start import AnySession, StartScreen
 from .sharing import ServedView, free_port, new_token
+from .terminal_driver import driver_class
 from .widgets.camera_panel import CameraPanel
 
 
@@ -73,6 +75,9 @@ class CompanionApp(App[None]):
         Binding("f6", "share", "share the view", show=False),
         Binding("ctrl+q", "quit", "quit", priority=True),
     ]
+
+    def get_driver_class(self) -> type[Driver]:
+        return driver_class(super().get_driver_class())
 
     def __init__(
         self,

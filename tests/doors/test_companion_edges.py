@@ -266,6 +266,26 @@ def test_a_game_ended_by_a_signal_gives_the_terminal_back(home: Path, ending: si
     assert '"yellow":[3],"blue":[5]' in log.read_text()
 
 
+def test_the_app_stopped_and_continued_still_quits(home: Path) -> None:
+    """Stopped (SIGSTOP: a debugger, the shell stopping a program that wrote from the background) and
+    continued, the app took the terminal again each time, one more input thread each: ctrl+q gave the screen
+    back and the process never ended (5 of 9 quits after one to three stops; the threads, two more each
+    time, tell every time)."""
+    with in_a_terminal([COMPANION], home) as (child, keyboard, drawn):
+        until(lambda: b"player 1" in drawn(), 60, "the start screen's form")
+        time.sleep(1)
+        threads = Path(f"/proc/{child.pid}/task")
+        running = len(list(threads.iterdir()))
+        for _ in range(3):
+            child.send_signal(signal.SIGSTOP)
+            time.sleep(0.3)
+            child.send_signal(signal.SIGCONT)
+            time.sleep(0.5)
+        assert len(list(threads.iterdir())) == running
+        os.write(keyboard, b"\x11")  # ctrl+q
+        assert child.wait(timeout=20) == 0
+
+
 def test_a_sheet_being_typed_outlives_the_terminal_closed(home: Path) -> None:
     """The terminal closed over the sheet editor (SIGHUP) threw the typed cells away; they are kept as a draft
     at every change, which the next F2 opens on (tests/app/test_app_sheet_editor.py)."""
