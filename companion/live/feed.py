@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Protocol
@@ -88,6 +89,15 @@ LIVE_FPS = 15.0
 
 
 _POLL = 0.05
+FPS_SECONDS = 2.0
+"""The camera's rate is counted over the frames of the last seconds: since it opened, it said 2 frames a
+second for minutes after the app was stopped for five, and nothing of a machine loaded later."""
+
+
+def _awake_clock() -> float:
+    """Seconds that go on while the machine sleeps (a laptop's lid closed) where the system has such a clock;
+    `time.monotonic` stands still then on Linux and macOS."""
+    return time.clock_gettime(time.CLOCK_BOOTTIME) if hasattr(time, "CLOCK_BOOTTIME") else time.monotonic()
 
 
 class _End:
@@ -142,15 +152,19 @@ class _Grabber:
             self._put(_Failed(error))
 
     def take(self, timeout: float) -> _Slot | None:
-        """The newest frame (or end/failure); None if nothing came within `timeout` seconds, or on cancel."""
-        deadline = time.monotonic() + timeout
+        """The newest frame (or end/failure); None if nothing came within `timeout` seconds of this process
+        running, or on cancel."""
+        waited = 0.0
         with self._changed:
             # Short waits, because cancelling sets an event that does not wake this condition.
             while self._slot is None:
-                left = deadline - time.monotonic()
-                if left <= 0 or self._cancel.is_set():
+                if waited >= timeout or self._cancel.is_set():
                     return None
-                self._changed.wait(min(left, _POLL))
+                before = time.monotonic()
+                self._changed.wait(min(timeout - waited, _POLL))
+                # A wait the process spent stopped is no time the source had to send a frame in: continued,
+                # the grabber gets its turn before the source counts as stalled (a slow stream did not).
+                waited += min(time.monotonic() - before, _POLL)
             item, self._slot = self._slot, None
             self._changed.notify_all()
             return item
@@ -275,14 +289,17 @@ class CameraFeed:
     def _wait_to_retry(self, state: str, detail: str) -> None:
         delay = self._backoff.next_delay()
         self._status(state, detail, retry_in=delay)
-        self._cancel.wait(delay)
+        if not self._cancel.wait(delay):
+            # Opening a stream that does not answer waits up to 30 s in FFmpeg: "retry in 0.5 s" stood there.
+            self._status(state, detail, retry_in=0.0)
 
     def _read_until_fault(self, grabber: _Grabber, source: FrameSource) -> tuple[str, str]:
         settler, reader = self._make_settler(), self._reader_now()
         unseen = self._back  # back after a fault: the first dice it settles on may have been thrown meanwhile
         bad_frames = 0
-        started = time.monotonic()
         frames = 0
+        times: deque[float] = deque()
+        last_frame = _awake_clock()
         # A photo given as the camera is the same picture frame after frame: read once a second, not 15 times
         # (and no less often: the reader's colours taught with F3 change the reading of the same picture).
         shown: tuple[Image, Reader, DiceReading, float] | None = None
@@ -306,6 +323,11 @@ class CameraFeed:
                     return "camera lost", f"{bad_frames} frames in a row failed to decode"
                 continue
             bad_frames = 0
+            if _awake_clock() - last_frame > self._settings.stall_after:
+                # The feed stood still (the app stopped, the laptop asleep) while the camera went on: a throw
+                # between two frames was never seen moving, and would have been entered as one seen thrown.
+                settler, unseen = self._make_settler(), True
+            last_frame = _awake_clock()
             self._keep(item.image)
             if frames == 0:
                 self._backoff.reset()
@@ -323,7 +345,10 @@ class CameraFeed:
             else:
                 reading = reader.read(item.image)
                 shown = (item.image, reader, reading, now + SAME_PICTURE_READ_AGAIN)
-            fps = frames / max(1e-6, time.monotonic() - started)
+            times.append(now)
+            while now - times[0] > FPS_SECONDS:
+                times.popleft()
+            fps = (len(times) - 1) / (now - times[0]) if len(times) > 1 else 0.0
             self._post(PreviewFrame(item.image, reading, fps))
             change = settler.update(item, reading)
             # Settled as the reader given up meanwhile read them, the dice are read anew at the next frame.

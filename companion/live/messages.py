@@ -34,6 +34,7 @@ class FeedStatus:
     state: ReaderState
     detail: str = ""
     retry_in: float | None = None
+    """Seconds until the source is opened again (0: being opened now), None while it is not to be."""
     skipped: tuple[str, ...] = ()
     """What the camera's source skipped (a photo that could not be read, a damaged stretch of a video), each
     as `PATH: why`, as written in the log."""

@@ -63,7 +63,9 @@ class CameraPanel(Static):
         status = Text(self.status.state, style=_STATE_STYLE.get(self.status.state, trouble))
         if self.status.detail:
             status.append(f": {self.status.detail}", style=trouble)
-        if self.status.retry_in is not None:
+        if self.status.retry_in == 0:
+            status.append(" (trying again now)", style="dim")
+        elif self.status.retry_in is not None:
             # Up to a second: the first retries (0.5 s) read "retry in 0 s".
             retry = f"{self.status.retry_in:.{1 if self.status.retry_in < 1 else 0}f}"
             status.append(f" (retry in {retry} s)", style="dim")
