@@ -81,7 +81,7 @@ class Capture:
 
 
 class CameraSource:
-    """A webcam by index (0, 1, …) or a stream URL, read through `cv2.VideoCapture`."""
+    """A webcam by index (0, 1, …) or device path, or a stream URL, read through `cv2.VideoCapture`."""
 
     failed_reads_to_lose = 15
     """Consecutive failed reads before the camera counts as gone (a single dropped frame is normal)."""
@@ -93,7 +93,7 @@ class CameraSource:
             capture.release()
             why = (
                 "is the address right, and the stream running?"
-                if isinstance(device, str)
+                if isinstance(device, str) and "://" in device
                 else "is it plugged in, and not in use by another program?"
             )
             raise SourceError(f"{self.name} did not open: {why}")
@@ -259,11 +259,12 @@ class ImageSource:
         at each call while no photo was added to the folders given, and those added once there are."""
         shown = False
         at = 0
+        looked: dict[Path, tuple[int, float]] = {}
         while not self._closed:
             if at == len(self.paths):
                 if not (waiting and shown):
                     break
-                self.paths += _added(expand_paths(self._given), set(self.paths))
+                self.paths += _added(expand_paths(self._given), set(self.paths), looked)
                 if at == len(self.paths):
                     yield None
                     continue
@@ -318,15 +319,22 @@ LOOK_FOR_NEW_PHOTOS = 1.0
 """Seconds between looks into the folders given for photos added while the last one lies there."""
 
 
-def _added(found: list[Path], listed: set[Path]) -> list[Path]:
+def _added(found: list[Path], listed: set[Path], looked: dict[Path, tuple[int, float]]) -> list[Path]:
     """The photos of `found` not `listed`, each once its file was left alone a look long: one being copied
-    in would be read cut short (and skipped for good)."""
+    in would be read cut short (and skipped for good). Left alone is written a look ago, or the same size
+    and time as at the last look (`looked`, kept up to date): a file dated ahead of this clock (a phone's
+    clock ahead, a copy that keeps the time) waited until this clock caught up."""
     settled = time.time() - LOOK_FOR_NEW_PHOTOS
     added = []
     for path in found:
+        if path in listed:
+            continue
         with suppress(OSError):  # gone again: not added
-            if path not in listed and path.stat().st_mtime <= settled:
+            stat = path.stat()
+            now = (stat.st_size, stat.st_mtime)
+            if stat.st_mtime <= settled or looked.get(path) == now:
                 added.append(path)
+            looked[path] = now
     return added
 
 
@@ -335,9 +343,10 @@ HOLD_SECONDS = 4.0
 
 
 def names_a_camera(spec: str) -> bool:
-    """Whether a --camera SPEC is a camera's number or a stream's address (not a file or a folder): one that
-    does not answer now may yet be plugged in or started."""
-    return spec.isdecimal() or "://" in spec
+    """Whether a --camera SPEC is a camera's number, a camera's device (`/dev/video2`, or a name that stays
+    when it is plugged into another port: `/dev/v4l/by-id/usb-…-video-index0`) or a stream's address (not a
+    file or a folder): one that does not answer now may yet be plugged in or started."""
+    return spec.isdecimal() or "://" in spec or spec.startswith("/dev/")
 
 
 def open_source(spec: str, realtime: bool = True, hold: float | None = None) -> FrameSource:

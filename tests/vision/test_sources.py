@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import itertools
+import os
 import shutil
 import threading
+import time
 from pathlib import Path
 
 import cv2
@@ -12,7 +14,15 @@ import numpy as np
 import pytest
 
 from vision.simulated_table.rolling import RollingTable, write_video
-from vision.sources import CameraSource, Capture, ImageSource, SourceError, VideoFileSource, open_source
+from vision.sources import (
+    CameraSource,
+    Capture,
+    ImageSource,
+    SourceError,
+    VideoFileSource,
+    names_a_camera,
+    open_source,
+)
 
 
 @pytest.fixture(scope="module")
@@ -126,6 +136,31 @@ def test_photos_added_to_the_folder_while_the_last_lies_there_are_shown_next(tmp
         if shown[-1] == 200 or frame.time > 10:
             source.close()
     assert shown == [0, 100, 200]
+
+
+def test_a_photo_dated_ahead_of_this_clock_is_shown_once_left_alone(tmp_path: Path) -> None:
+    """A phone whose clock is ahead, its photo copied with its time kept (rsync -t, Syncthing): it waited
+    until this machine's clock caught up (two minutes ahead: two minutes)."""
+    cv2.imwrite(str(tmp_path / "1.png"), np.full((20, 20, 3), 0, np.uint8))
+    source = ImageSource([tmp_path], hold=0.05, fps=50)
+    shown: list[int] = []
+    for frame in source:
+        value = int(frame.image[0, 0, 0])
+        if not shown or shown[-1] != value:
+            shown.append(value)
+        if frame.index == 20:
+            ahead = tmp_path / "2.png"
+            cv2.imwrite(str(ahead), np.full((20, 20, 3), 100, np.uint8))
+            os.utime(ahead, (time.time() + 120, time.time() + 120))
+        if shown[-1] == 100 or frame.time > 6:
+            source.close()
+    assert shown == [0, 100]
+
+
+def test_a_camera_is_named_by_its_number_its_device_or_its_address() -> None:
+    cameras = ["0", "12", "/dev/video2", "/dev/v4l/by-id/usb-Logitech_C920-video-index0", "rtsp://host/1"]
+    assert all(names_a_camera(spec) for spec in cameras)
+    assert not any(names_a_camera(spec) for spec in ["throw.mp4", "photos/", "./0", "dev/video0"])
 
 
 def test_open_source_picks_the_kind_from_what_it_is_given(tmp_path: Path, video: Path) -> None:
