@@ -69,7 +69,7 @@ def outcome(built: list[BuiltDie], reader: DiceReader, rng: np.random.Generator)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m lab.city_evaluate", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m lab.city_evaluate", description=__doc__.split("\n\n")[0])
     parser.add_argument("--cities", type=int, default=90, help="rendered cities (1-9 dice each)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)

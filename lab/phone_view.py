@@ -20,8 +20,6 @@ import sys
 import time
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
-
 PHONE = {"width": 390, "height": 844}
 TOKEN = "phone-check"
 
@@ -43,6 +41,8 @@ def wait_for(port: int, seconds: float = 20.0) -> None:
 
 
 def shoot(url: str, out: str, chromium: str) -> None:
+    from playwright.sync_api import sync_playwright  # here: --help runs without it installed
+
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
         page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)  # type: ignore[arg-type]
@@ -61,7 +61,7 @@ def shoot(url: str, out: str, chromium: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m lab.phone_view", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m lab.phone_view", description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, required=True, help="XDG_DATA_HOME whose newest game is served")
     parser.add_argument("--out", required=True, help="PNG files' prefix")
     parser.add_argument("--chromium", default="/usr/bin/chromium")

@@ -124,7 +124,9 @@ def untaught_unnamed(profile: SymbolProfile, name: str, tables: int, seed: int, 
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m lab.symbol_evaluate", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m lab.symbol_evaluate", description=__doc__.split("\n\n")[0]
+    )
     parser.add_argument(
         "--untaught", action="store_true", help="each face left out of the profile in turn: its dice unnamed"
     )

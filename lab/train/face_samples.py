@@ -233,6 +233,9 @@ def main(argv: list[str] | None = None) -> None:
         "--real", type=Path, help="the real cuts from an earlier run (--arts 0) instead of the sets"
     )
     args = ap.parse_args(argv)
+    if args.views < 5:
+        # lab.train.face_fit teaches 4 views of an art and reads the others: fewer ended it in an IndexError.
+        ap.error(f"--views {args.views}: at least 5 (face_fit teaches 4 views of an art and reads the rest)")
     chunk = 50
     jobs = [(args.first_art + s, min(chunk, args.arts - s), args.views) for s in range(0, args.arts, chunk)]
     with ProcessPoolExecutor(args.workers) as pool:

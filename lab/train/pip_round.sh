@@ -21,7 +21,9 @@
 set -u
 data=$1 out=$2 minutes=$3 bank=${BANK:-160000} device=${DEVICE:-cuda} python=${PYTHON:-python3}
 shift 3
-runs=/tmp/pip_round
+# A fresh folder each call: lab.train.finetune goes on from a run folder's state.pt, so a fixed one went on
+# with an earlier call's runs (RUNS names one to go on with on purpose).
+runs=${RUNS:-$(mktemp -d /tmp/pip_round.XXXXXX)}
 export PYTHONUNBUFFERED=1 OMP_NUM_THREADS=1
 mkdir -p "$runs" "$out"
 for set in tray webcam casino; do

@@ -40,6 +40,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args(argv)
+    if args.dice // CHUNK * CHUNK < HELD + 256:
+        # Rendered in chunks, the last HELD kept for checking, the rest in batches of 256: fewer ended in
+        # "need at least one array to concatenate".
+        ap.error(
+            f"--dice {args.dice}: at least {HELD + 256 + CHUNK - 1} (rendered {CHUNK} at a time, {HELD} held)"
+        )
     start = time.time()
     first = 1000 + args.seed * 100_000
     with ProcessPoolExecutor(args.workers) as pool:
