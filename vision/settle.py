@@ -274,9 +274,12 @@ class Settler:
         # last frame is brought to this one's light first, colour by colour (its pixels' median ratio: dice
         # or a hand moving change a few of a row's pixels, the light all of them), as the camera would show
         # it: white clipped, and a pixel white before as bright as anything at least.
-        gain = np.median((colours + 1.0) / (previous + 1.0), axis=1, keepdims=True)
+        ratio = (colours + 1.0) / (previous + 1.0)
+        half = ratio.shape[1] // 2
+        gain = np.partition(ratio, half, axis=1)[:, half : half + 1]  # a median, a third of np.median's time
         change = colours - np.minimum(previous * gain, 255.0)
-        moved = np.where(previous >= _WHITE, -change, np.abs(change)).max(axis=2) > self.settings.motion_level
+        telling = (change < 0) | (previous < _WHITE)  # white before, a pixel tells only by darkening
+        moved = ((np.abs(change) > self.settings.motion_level) & telling).any(axis=2)
         return bool(np.count_nonzero(moved) > self.settings.motion_share * moved.size)
 
 
