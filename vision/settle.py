@@ -129,6 +129,13 @@ def agree(a: Signature, b: Signature) -> bool:
     return _kept(a, b) and _kept(b, a)
 
 
+def lying_as_before(a: Signature, b: Signature) -> bool:
+    """Every die of either, sure or not, in the other, showing the same within a quarter of its size of where
+    it was: dice left lying, not thrown again (a die thrown again beside a kept one, read unsurely before and
+    after, is not the same die: `agree` passes over unsure dice)."""
+    return len(a) == len(b) and _kept(a, b, every=True) and _kept(b, a, every=True)
+
+
 def _kept(a: Signature, b: Signature, every: bool = False) -> bool:
     return all(
         any(x[:2] == y[:2] and np.hypot(x[2] - y[2], x[3] - y[3]) <= max(4.0, 0.25 * x[4]) for y in b)
@@ -183,6 +190,8 @@ class Settler:
         self._moved = False
         self._disagree = 0
         self._moving = 0
+        self.still_empty = False
+        """The last frame was still and read no die settling goes by: nothing thrown lies there."""
 
     @property
     def settled(self) -> bool:
@@ -198,6 +207,7 @@ class Settler:
         is never used, and reading is most of a frame's cost (a throw's tumbling frames are half a demo's)."""
         s = self.settings
         if self._motion(frame.image):
+            self.still_empty = False
             self._recent.clear()
             self._moved = True
             self._moving += 1
@@ -207,6 +217,7 @@ class Settler:
         self._moving = 0
         reading = read()
         reading = kept(reading, s)
+        self.still_empty = not reading.dice
         key = signature(reading, s.sure_read, s.faces_only)
         if self._emitted is not None:
             if agree(key, self._emitted):
@@ -233,10 +244,10 @@ class Settler:
             settled = True
         if settled:
             self._emitted, self._disagree = key, 0
-            again = self._last is not None and agree(key, self._last)
-            if again and not self._moved:
+            if not self._moved and self._last is not None and agree(key, self._last):
                 # The same dice, never touched: a misread came and went. It is not a new throw.
                 return None
+            again = self._last is not None and lying_as_before(key, self._last)
             self._last, self._moved = key, False
             fused_dice = fused(reading.dice, [r for _, _, r in tail], s.faces_only)
             return Settled(DiceReading(fused_dice, frame.time), again)
@@ -273,13 +284,15 @@ class Settler:
         # dice and settled them again as the next player's throw, or never let them settle. Each row of the
         # last frame is brought to this one's light first, colour by colour (its pixels' median ratio: dice
         # or a hand moving change a few of a row's pixels, the light all of them), as the camera would show
-        # it: white clipped, and a pixel white before as bright as anything at least.
+        # it: white clipped, and a pixel white before as bright as anything at least. The colours' changes
+        # are then averaged, as grey levels were: a webcam's colour noise in a dim room, each colour's worst
+        # counted, kept a still throw from settling at all.
         ratio = (colours + 1.0) / (previous + 1.0)
         half = ratio.shape[1] // 2
         gain = np.partition(ratio, half, axis=1)[:, half : half + 1]  # a median, a third of np.median's time
         change = colours - np.minimum(previous * gain, 255.0)
-        telling = (change < 0) | (previous < _WHITE)  # white before, a pixel tells only by darkening
-        moved = ((np.abs(change) > self.settings.motion_level) & telling).any(axis=2)
+        change = np.where(previous >= _WHITE, np.minimum(change, 0.0), change)  # white tells by darkening
+        moved = np.abs(change.mean(axis=2)) > self.settings.motion_level
         return bool(np.count_nonzero(moved) > self.settings.motion_share * moved.size)
 
 

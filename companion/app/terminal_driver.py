@@ -23,7 +23,9 @@ def driver_class(chosen: type[Driver]) -> type[Driver]:
         # each started one more input thread, and quitting waited on the old ones for good (the screen given
         # back, the process never ending: 5 of 9 quits after one to three stops).
         def _sigcont_application(self, *_: Any) -> None:
-            if self._must_signal_resume:
+            # Never in application mode yet (started in the background, its first start stopped at the
+            # terminal), `fg`'s SIGCONT is the start it waits for.
+            if self._must_signal_resume or self._writer_thread is None:
                 super()._sigcont_application()
 
     return ContinuedDriver

@@ -17,6 +17,7 @@ posted again (the game would enter them as the next player's roll).
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 from collections import deque
@@ -62,7 +63,10 @@ def pips_only(reader: Reader) -> Reader:
 
 
 class Settler(Protocol):
-    """Feeds on every frame's reading; says when a reading settles and when a settled one is withdrawn."""
+    """Feeds on every frame's reading; says when a reading settles and when a settled one is withdrawn, and
+    whether the last frame showed a still table with no die (`still_empty`)."""
+
+    still_empty: bool
 
     def update(self, frame: Frame, reading: DiceReading) -> Change | None: ...
 
@@ -94,10 +98,18 @@ FPS_SECONDS = 2.0
 second for minutes after the app was stopped for five, and nothing of a machine loaded later."""
 
 
+_AWAKE_CLOCK = getattr(time, "CLOCK_MONOTONIC" if sys.platform == "darwin" else "CLOCK_BOOTTIME", None)
+"""A clock that goes on while the machine sleeps (a laptop's lid closed): `time.monotonic` stands still then
+on Linux and macOS, Linux's boot time and macOS's monotonic clock do not."""
+
+
+EMPTY_SEEN = 2.0
+"""Seconds of a still table with no die after which what settles was seen thrown, whatever came before (a
+camera just opened shows its first frames dark, no die read in them, while dice thrown unseen lie there)."""
+
+
 def _awake_clock() -> float:
-    """Seconds that go on while the machine sleeps (a laptop's lid closed) where the system has such a clock;
-    `time.monotonic` stands still then on Linux and macOS."""
-    return time.clock_gettime(time.CLOCK_BOOTTIME) if hasattr(time, "CLOCK_BOOTTIME") else time.monotonic()
+    return time.monotonic() if _AWAKE_CLOCK is None else time.clock_gettime(_AWAKE_CLOCK)
 
 
 class _End:
@@ -299,6 +311,7 @@ class CameraFeed:
         bad_frames = 0
         frames = 0
         times: deque[float] = deque()
+        empty_since: float | None = None
         last_frame = _awake_clock()
         # A photo given as the camera is the same picture frame after frame: read once a second, not 15 times
         # (and no less often: the reader's colours taught with F3 change the reading of the same picture).
@@ -351,6 +364,10 @@ class CameraFeed:
             fps = (len(times) - 1) / (now - times[0]) if len(times) > 1 else 0.0
             self._post(PreviewFrame(item.image, reading, fps))
             change = settler.update(item, reading)
+            empty_since = (empty_since or now) if settler.still_empty else None
+            if empty_since is not None and now - empty_since >= EMPTY_SEEN:
+                # Nothing lies there that was thrown while the camera was away: what settles next was seen.
+                unseen = False
             # Settled as the reader given up meanwhile read them, the dice are read anew at the next frame.
             if isinstance(change, Settled) and reader is self._reader_now():
                 self._status("settled")

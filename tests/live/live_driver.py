@@ -160,6 +160,8 @@ class EmptyReader:
 class NeverSettles:
     """A settler to which no reading ever settles."""
 
+    still_empty = False
+
     def update(self, frame: Frame, reading: DiceReading) -> None:
         return None
 

@@ -379,3 +379,45 @@ def test_dice_changed_while_the_app_was_stopped_are_offered_as_thrown_unseen(
     # The rate of the last seconds: since the camera opened, it said a frame or two a second long after.
     rate = [m.fps for m in recorder.messages if isinstance(m, PreviewFrame)][-1]
     assert rate > 10, rate
+
+
+def test_a_throw_seen_whole_after_a_stop_over_an_empty_table_is_entered_as_seen(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """After the app was stopped, every next throw was offered as "thrown while the camera was away", though
+    the camera saw the table empty, then the throw: a still empty table for `EMPTY_SEEN` says nothing was
+    thrown unseen."""
+    from companion.live import feed as feed_module
+    from companion.live.messages import ReadingSettled
+    from vision.reading import Box, Die
+    from vision.settle import Settler
+
+    reader = Reads(DiceReading((), 0.0))
+    rng = np.random.default_rng(0)
+    rolling = threading.Event()
+    table = grey()
+
+    class Camera(ListSource):
+        def __iter__(self) -> Iterator[Frame]:
+            for index in range(100_000):
+                image = rng.integers(0, 255, table.shape, dtype=np.uint8) if rolling.is_set() else table
+                yield Frame(image, index / 30, index)
+                time.sleep(1 / 30)
+
+    recorder = Recorder()
+    feed = CameraFeed(lambda: Camera([]), reader, Settler, recorder, FeedSettings(stall_after=1.0))
+    feed.start()
+    try:
+        time.sleep(0.5)
+        clock = Stopped(at_call=10**9, stopped_for=30.0)
+        monkeypatch.setattr(feed_module, "time", clock)
+        clock.at_call = clock.calls  # stopped now, nothing thrown meanwhile
+        time.sleep(feed_module.EMPTY_SEEN + 0.5)  # back: the table seen empty
+        rolling.set()  # a throw, in view
+        time.sleep(0.3)
+        reader.dice = DiceReading((Die(Box(10, 10, 30, 30), "pip", "yellow", 0.99, value=5),), 0.0)
+        rolling.clear()
+        recorder.wait_for(lambda r: any(isinstance(m, ReadingSettled) for m in r.messages))
+    finally:
+        feed.stop()
+    assert [m.lying for m in recorder.messages if isinstance(m, ReadingSettled)] == [""]
