@@ -7,6 +7,7 @@ import os
 import shutil
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import cv2
@@ -120,41 +121,44 @@ def test_held_photos_are_a_still_table_each_for_its_time_and_the_last_until_clos
         ImageSource([tmp_path], hold=0)
 
 
-def test_photos_added_to_the_folder_while_the_last_lies_there_are_shown_next(tmp_path: Path) -> None:
-    """A phone's photos synced into the folder as the game goes: the folder was listed once, and every photo
-    added later was never read (the last one lay there for good)."""
-    cv2.imwrite(str(tmp_path / "1.png"), np.full((20, 20, 3), 0, np.uint8))
-    source = ImageSource([tmp_path], hold=0.05, fps=50)
-    shown: list[int] = []
-    for frame in source:
-        value = int(frame.image[0, 0, 0])
-        if not shown or shown[-1] != value:
-            shown.append(value)
-        if frame.index == 20:  # the first photo read and lying there: two more are synced in at once
-            for name, value in (("2.png", 100), ("3.png", 200)):
-                cv2.imwrite(str(tmp_path / name), np.full((20, 20, 3), value, np.uint8))
-        if shown[-1] == 200 or frame.time > 10:
-            source.close()
-    assert shown == [0, 100, 200]
-
-
-def test_a_photo_dated_ahead_of_this_clock_is_shown_once_left_alone(tmp_path: Path) -> None:
-    """A phone whose clock is ahead, its photo copied with its time kept (rsync -t, Syncthing): it waited
-    until this machine's clock caught up (two minutes ahead: two minutes)."""
-    cv2.imwrite(str(tmp_path / "1.png"), np.full((20, 20, 3), 0, np.uint8))
-    source = ImageSource([tmp_path], hold=0.05, fps=50)
+def shown_in_turn(folder: Path, synced: Callable[[], None], last: int, seconds: float) -> list[int]:
+    """The photos of `folder` a source shows, in turn (by their grey level), `synced` run once the first
+    lies there; until the one of grey level `last` is shown, or `seconds` have gone."""
+    cv2.imwrite(str(folder / "1.png"), np.full((20, 20, 3), 0, np.uint8))
+    source = ImageSource([folder], hold=0.05, fps=50)
     shown: list[int] = []
     for frame in source:
         value = int(frame.image[0, 0, 0])
         if not shown or shown[-1] != value:
             shown.append(value)
         if frame.index == 20:
-            ahead = tmp_path / "2.png"
-            cv2.imwrite(str(ahead), np.full((20, 20, 3), 100, np.uint8))
-            os.utime(ahead, (time.time() + 120, time.time() + 120))
-        if shown[-1] == 100 or frame.time > 6:
+            synced()
+        if shown[-1] == last or frame.time > seconds:
             source.close()
-    assert shown == [0, 100]
+    return shown
+
+
+def test_photos_added_to_the_folder_while_the_last_lies_there_are_shown_next(tmp_path: Path) -> None:
+    """A phone's photos synced into the folder as the game goes: the folder was listed once, and every photo
+    added later was never read (the last one lay there for good)."""
+
+    def two_at_once() -> None:
+        for name, value in (("2.png", 100), ("3.png", 200)):
+            cv2.imwrite(str(tmp_path / name), np.full((20, 20, 3), value, np.uint8))
+
+    assert shown_in_turn(tmp_path, two_at_once, last=200, seconds=10) == [0, 100, 200]
+
+
+def test_a_photo_dated_ahead_of_this_clock_is_shown_once_left_alone(tmp_path: Path) -> None:
+    """A phone whose clock is ahead, its photo copied with its time kept (rsync -t, Syncthing): it waited
+    until this machine's clock caught up (two minutes ahead: two minutes)."""
+
+    def dated_ahead() -> None:
+        ahead = tmp_path / "2.png"
+        cv2.imwrite(str(ahead), np.full((20, 20, 3), 100, np.uint8))
+        os.utime(ahead, (time.time() + 120, time.time() + 120))
+
+    assert shown_in_turn(tmp_path, dated_ahead, last=100, seconds=6) == [0, 100]
 
 
 def test_a_camera_is_named_by_its_number_its_device_or_its_address() -> None:
