@@ -20,11 +20,14 @@ from .app import CompanionApp
 from .roll_and_write_input import PipDie
 from .screens.alhambra_dice import AlhambraDiceScreen
 from .screens.carcassonne_dice import CarcassonneDiceScreen
+from .screens.end import ScoringPanel
 
 PACE = 0.8
 """Seconds between two of the players' moves."""
 GIVE_UP_AFTER = 10.0
 """Seconds a throw may take to be read before the players type it in (as players at a table would)."""
+READ_SCORING = 8.0
+"""Seconds the players look at a scoring held during the game before they go back to it."""
 
 
 class RollAndWritePlayers:
@@ -78,12 +81,21 @@ class AlhambraDicePlayers:
         self.rng = rng
         self._thrown: tuple[int, ad.Rolled, float] | None = None
         """(events in the log when thrown, the roll, when): the throw waiting to be read."""
+        self._scoring_shown: float | None = None
+        """When the scoring lying over the game was first seen."""
 
     def attach(self) -> None:
         self.app.call_later(lambda: self.app.set_interval(PACE, self.tick))
 
     def tick(self) -> None:
         screen = self.app.screen
+        if isinstance(screen, ScoringPanel):
+            # Scorings A and B lie over the game until dismissed: an unattended demo stopped at the first.
+            self._scoring_shown = self._scoring_shown or time.monotonic()
+            if time.monotonic() - self._scoring_shown >= READ_SCORING:
+                self._scoring_shown = None
+                screen.dismiss()
+            return
         if not isinstance(screen, AlhambraDiceScreen) or screen.state.is_over:
             return
         events = screen.session.events
