@@ -91,7 +91,7 @@ not."""
 _EPSILON = 1e-6
 
 _WHITE = 254.0
-"""A grey level this high may be brighter still: the camera clipped it."""
+"""A colour's level this high may be brighter still: the camera clipped it."""
 _MOTION_WIDTH = 160
 """Frames are compared at this width: enough to see a die move, cheap on a laptop."""
 

@@ -336,11 +336,11 @@ class CameraFeed:
                     return "camera lost", f"{bad_frames} frames in a row failed to decode"
                 continue
             bad_frames = 0
-            if _awake_clock() - last_frame > self._settings.stall_after:
+            previous, last_frame = last_frame, _awake_clock()
+            if last_frame - previous > self._settings.stall_after:
                 # The feed stood still (the app stopped, the laptop asleep) while the camera went on: a throw
                 # between two frames was never seen moving, and would have been entered as one seen thrown.
                 settler, unseen = self._make_settler(), True
-            last_frame = _awake_clock()
             self._keep(item.image)
             if frames == 0:
                 self._backoff.reset()
