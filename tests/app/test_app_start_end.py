@@ -353,7 +353,7 @@ def test_dice_from_another_thread_enter_through_the_seam(xdg: Path) -> None:
             while reader.is_alive():
                 await pilot.pause()
             await pilot.pause()
-            return screen.session.events[-1], screen.log_lines[-1]
+            return screen.session.events[-1], screen.worded[-1]
 
     event, lines = asyncio.run(play())
     assert event == rw.Roll("Anna", (3,), (5,))
@@ -424,7 +424,7 @@ def test_a_resumed_game_keeps_where_each_roll_came_from(xdg: Path) -> None:
         async with make_app().run_test(size=(100, 32)) as pilot:
             await pilot.press("enter")
             await pilot.pause()
-            return [line for lines in game_screen(pilot.app).log_lines for line in lines]  # type: ignore[arg-type]
+            return [line for lines in game_screen(pilot.app).worded for line in lines]
 
     lines = asyncio.run(resume())
     assert any(line.startswith("Anna rolled y3 b5 (camera)") for line in lines)

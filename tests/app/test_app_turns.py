@@ -172,7 +172,7 @@ def test_dice_entered_by_clicking_their_values(xdg: Path) -> None:
             assert screen.typed_text() == "y3 b5"
             await pilot.press("enter")
             assert screen.session.events[-1] == rw.Roll("Anna", (3,), (5,))
-            assert screen.log_lines[-1] == ["Anna rolled y3 b5 (mouse): pavilion"]
+            assert screen.worded[-1] == ["Anna rolled y3 b5 (mouse): pavilion"]
 
     asyncio.run(play())
 

@@ -1,6 +1,6 @@
 """What the dice games' screens share (Alhambra dice, Carcassonne dice): the message line, entering an event
-through the engine, undo and redo with the on-screen game log kept to the log on disk, every scoring shown as
-it is held, the end screen and the export, with the keys every game shares (`keys.game_keys`).
+through the engine, every scoring shown as it is held, the end screen and the export, with the keys every game
+shares (`keys.game_keys`); undo and redo are every game's (`PlayScreen`).
 
 Each game's screen composes its own view (with an `UnfocusedScroll` `#middle` holding its `Panel`s and its
 `NowPanel`, a `#message` Static, an `#entry` Input and a `#bottom` row with the `#log` WrappedLog: `fit_log`
@@ -39,7 +39,7 @@ from companion.live.match import (
 from companion.saved_games import game_stem
 from vision.reading import DiceReading
 
-from ..export import EndScoring, ExportError, export_scored, withdrawn
+from ..export import EndScoring, ExportError, export_scored
 from ..keys import ADVICE_LINE, game_keys
 from ..widgets.message_line import MessageLine
 from ..widgets.wrapped_log import LOG_KEYS, WrappedLog
@@ -161,11 +161,7 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
     def __init__(
         self, session: Session[E, S, Any], frames: FrameKeeper | None = None, table: DiceReading | None = None
     ) -> None:
-        super().__init__(session, frames)
-        self.table = table
-        """The dice lying on the table as the camera last settled on them (None once they move)."""
-        self._put: DiceReading | None = None
-        """The last of them put to the game (entered or asked about): still dice are not put twice."""
+        super().__init__(session, frames, table)
         self._unseen: DiceReading | None = None
         """Dice the camera settled on while another screen was over this one: asked about on coming back."""
         self.scorings_shown: int | None = None
@@ -178,8 +174,6 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         self.error = bool(session.warning)
         self.pending: FaceProposal | None = None
         """A camera reading of a roll that needs the players' word: ctrl+k accepts it, typed dice fix it."""
-        self.worded: list[list[str]] = self._worded(session.events)
-        """The game log's lines of each event, worded once (undo takes an event's lines back)."""
         self.untaught = ""
         """Why the camera's taught dice cannot be counted for this game ("" when they can)."""
 
@@ -206,21 +200,6 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         """Whether the letter `key` is the screen's key now, not typed into the entry line."""
         return key == END and self.state.is_over
 
-    def words(self, before: S, event: E, after: S) -> list[str]:
-        """The game log's lines for `event`, which turned `before` into `after`, in the players' words."""
-        raise NotImplementedError
-
-    def _worded(self, events: list[E]) -> list[list[str]]:
-        """Each event's lines, the game replayed event by event to word each (the set-up: its own state)."""
-        rules = self.session.rules
-        state = rules.replay(events[:1])
-        lines = [self.words(state, events[0], state)]
-        for event in events[1:]:
-            after = rules.apply(state, event)
-            lines.append(self.words(state, event, after))
-            state = after
-        return lines
-
     @on(Input.Changed, "#entry")
     async def help_asked(self, event: Input.Changed) -> None:
         """`?` typed as an entry opens the help, as on every other game's screen (no entry begins with it:
@@ -243,10 +222,6 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         before = self.state
         self.session.submit(event)
         self._logged(self.words(before, event, self.state))
-
-    def _logged(self, lines: list[str]) -> None:
-        self.worded.append(lines)
-        self.query_one("#log", WrappedLog).write_lines(lines)
 
     def refresh_view(self) -> None:
         """Draw the game as it stands, and `self.message`."""
@@ -307,9 +282,6 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         spare = middle.outer_size.height + bottom.outer_size.height - needed
         log.display = not self.has_class("-short") or spare >= SHORT_LOG
         bottom.styles.height = max(0, spare) if log.display else 0
-
-    def event_lines(self) -> list[list[str]]:
-        return self.worded
 
     def enter(self, event: E, seen: Sighting | None = None) -> bool:
         """Apply an event; the engine's reason is shown when it is refused, and nothing changes. A roll the
@@ -423,13 +395,6 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
             return
         self.enter(event)
 
-    def camera_withdrawn(self) -> None:
-        """The dice moved again: a reading that waited for the players' word is gone."""
-        self.table = None
-        if self.pending is not None:
-            self.pending = None
-            self.say("")
-
     def _after_change(self) -> None:
         """The game changed: redraw it, show a scoring just held, and the end screen once the game is over."""
         self.refresh_view()
@@ -446,56 +411,10 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         """The end screen with the final scoring; `e` opens it again after `b` went back from it."""
         self.post_message(self.Finished(self.session, EndScreen(self.scored(), self.session.path), ""))
 
-    def automatic_next(self) -> bool:
-        """Whether the game makes the next move itself (Dirk's fixed moves); none in this game."""
-        return False
-
-    def action_undo(self) -> None:
-        """The last move taken back, with the moves the game made itself after it: undone alone, the game
-        made them again at once, or (at the game's end) waited for one nobody could type."""
-        over = self.state.is_over
-        undone: list[str] = []
-        try:
-            self.session.undo()
-            undone[:0] = self.worded.pop()
-            while self.automatic_next() and len(self.session.events) > 1:
-                self.session.undo()
-                undone[:0] = self.worded.pop()
-        except (IllegalMove, OSError) as exc:
-            self.say(str(exc), error=True)
-            if not undone:
-                return
-        # The camera's offer (ctrl+k) was of a throw for the move undone, of no other roll.
-        self.pending = None
-        withdrawn_export = withdrawn(self.session.path, over, self.state.is_over)
-        self.say(f"undone: {'; '.join(undone)} (ctrl+y redoes it){withdrawn_export}")
-        self._rewrite_log()
+    def after_undo(self, over: bool) -> None:
         self.scorings_shown = min(self.scorings_shown or 0, self.scorings_held())
         if over:
             self.refresh_bindings()  # the footer offers `e` no more
-
-    def action_redo(self) -> None:
-        """The last move undone made again, with the moves the game made itself after it (undone with it, and
-        said with it: the redo named the player's move alone)."""
-        redone: list[str] = []
-        try:
-            while not redone or (self.automatic_next() and self.session.redo_stack):
-                before = self.state
-                event = self.session.redo()
-                lines = self.words(before, event, self.state)
-                self._logged(lines)
-                redone += lines
-        except (IllegalMove, OSError) as exc:
-            self.say(str(exc), error=True)
-            if not redone:
-                return
-        self.pending = None
-        self.say(f"redone: {'; '.join(redone)}")
-        self._after_change()
-
-    def _rewrite_log(self) -> None:
-        """The game log as the events stand (on opening the game, and after an undo)."""
-        self.query_one("#log", WrappedLog).show_lines(line for lines in self.worded for line in lines)
 
     def action_export(self) -> None:
         """The scoring so far with every reason, as `GAME.score.md` and `GAME.score.json` beside the log."""

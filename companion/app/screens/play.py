@@ -1,4 +1,5 @@
-"""What every game's screen is to the app: the session it plays, what the camera settles on, and the end.
+"""What every game's screen is to the app: the session it plays, what the camera settles on, and the end; and
+what every game's screen does alike: the game log worded event by event (`words`), undo and redo.
 
 The app opens a game's screen through the table of games and talks to it only through this base: it hands it
 each reading the camera settles on (`table_settled`) or withdraws (`camera_withdrawn`), and the screen posts
@@ -13,12 +14,14 @@ from textual.events import Click, Resize
 from textual.message import Message
 from textual.screen import Screen
 
+from companion.games.folding import IllegalMove
 from companion.games.session import Session
 from companion.games.table import entry_of_rules
 from companion.live.frames import FrameKeeper, Sighting
 from companion.live.match import FaceProposal, Proposal
 from vision.reading import DiceReading
 
+from ..export import withdrawn
 from ..keys import key_name
 from ..widgets.fitted import FittedScreen
 from ..widgets.wrapped_log import WrappedLog
@@ -45,17 +48,115 @@ class PlayScreen(FittedScreen[None]):
         """Back to the start screen: the game is saved after every move and continued from there (one left
         with nothing played is not kept: `leave`)."""
 
-    def __init__(self, session: Session[Any, Any, Any], frames: FrameKeeper | None = None) -> None:
+    def __init__(
+        self,
+        session: Session[Any, Any, Any],
+        frames: FrameKeeper | None = None,
+        table: DiceReading | None = None,
+    ) -> None:
         super().__init__()
         self.session = session
         self.frames = frames or FrameKeeper.off()
         """Where the rolls the camera read keep its frame of the dice (off: none are kept)."""
         self.pending: Proposal | FaceProposal | None = None
         """A camera reading of a roll that waits for the players' word (a game the camera reads sets it)."""
+        self.table = table
+        """The dice lying on the table as the camera last settled on them (None once they move)."""
+        self._put: DiceReading | None = None
+        """The last of them put to the game (entered or asked about): still dice are not put twice."""
+        self.worded: list[list[str]] = self._worded(session.events)
+        """The game log's lines of each event, worded once (undo takes an event's lines back)."""
 
+    # ------------------------------------------------------------------ what each game's screen gives
+    def words(self, before: Any, event: Any, after: Any) -> list[str]:
+        """The game log's lines for `event`, which turned `before` into `after`, in the players' words."""
+        raise NotImplementedError
+
+    def say(self, message: str, error: bool = False) -> None:
+        """`message` on the screen's message line (an error: in the error's colour)."""
+        raise NotImplementedError
+
+    def _after_change(self) -> None:
+        """The game changed (a move, a redo): redraw it, and whatever the game does next by itself."""
+        raise NotImplementedError
+
+    def automatic_next(self) -> bool:
+        """Whether the app makes the next move itself (an imaginary player's roll, Dirk's fixed moves): undo
+        and redo take such moves with the players' move before them."""
+        return False
+
+    def forget_typing(self) -> None:
+        """An undo or redo changes whose move it is: the camera's offer of a throw (and what a screen keeps
+        of a move being typed) was for the move undone or redone, of no other."""
+        self.pending = None
+
+    def after_undo(self, over: bool) -> None:
+        """After an undo (`over`: whether the game was over before it), what the game's screen does more."""
+
+    # --------------------------------------------------------------------------------- the game log
     def event_lines(self) -> list[list[str]]:
         """The game log's lines of each event, as the screen shows them."""
-        raise NotImplementedError
+        return self.worded
+
+    def _worded(self, events: list[Any]) -> list[list[str]]:
+        """Each event's lines, the game replayed event by event to word each (the set-up: its own state)."""
+        rules = self.session.rules
+        state = rules.replay(events[:1])
+        lines = [self.words(state, events[0], state)]
+        for event in events[1:]:
+            after = rules.apply(state, event)
+            lines.append(self.words(state, event, after))
+            state = after
+        return lines
+
+    def _logged(self, lines: list[str]) -> None:
+        self.worded.append(lines)
+        self.query_one("#log", WrappedLog).write_lines(lines)
+
+    def _rewrite_log(self) -> None:
+        """The game log as the events stand (on opening the game, and after an undo)."""
+        self.query_one("#log", WrappedLog).show_lines(line for lines in self.worded for line in lines)
+
+    # ---------------------------------------------------------------------------------- undo, redo
+    def action_undo(self) -> None:
+        """The last move taken back, with the moves the app made itself after it (`automatic_next`): undone
+        alone, the app made them again at once, or waited for a move nobody could make."""
+        over = self.session.state.is_over
+        undone: list[str] = []
+        try:
+            self.session.undo()
+            undone[:0] = said_of(self.worded.pop())
+            while self.automatic_next() and len(self.session.events) > 1:
+                self.session.undo()
+                undone[:0] = said_of(self.worded.pop())
+        except (IllegalMove, OSError) as exc:
+            self.say(str(exc), error=True)
+            if not undone:
+                return
+        self._rewrite_log()
+        self.forget_typing()
+        withdrawn_export = withdrawn(self.session.path, over, self.session.state.is_over)
+        self.say(f"undone: {'; '.join(undone)} (ctrl+y redoes it){withdrawn_export}")
+        self.after_undo(over)
+
+    def action_redo(self) -> None:
+        """The last move undone made again, with the moves the app made itself after it (undone with it, and
+        said with it: the redo named the player's move alone)."""
+        redone: list[str] = []
+        try:
+            while not redone or (self.automatic_next() and self.session.redo_stack):
+                before = self.session.state
+                event = self.session.redo()
+                lines = self.words(before, event, self.session.state)
+                self._logged(lines)
+                redone += said_of(lines)
+        except (IllegalMove, OSError) as exc:
+            self.say(str(exc), error=True)
+            if not redone:
+                return
+        self.forget_typing()
+        self.say(f"redone: {'; '.join(redone)}")
+        self._after_change()
 
     def keep_frame(self, seen: Sighting | None = None) -> str:
         """Keep the camera's frame of the dice lying on the table (or of `seen`) for a roll made of them: its
@@ -152,4 +253,14 @@ class PlayScreen(FittedScreen[None]):
         why nobody saw them thrown (the camera came back to them after it was lost)."""
 
     def camera_withdrawn(self) -> None:
-        """The dice the camera settled on moved again."""
+        """The dice the camera settled on moved again: a reading that waited for the players' word is gone."""
+        self.table = None
+        if self.pending is not None:
+            self.pending = None
+            self.say("")
+
+
+def said_of(lines: list[str]) -> list[str]:
+    """An event's log lines as a message names the event (undone, redone): its notes (indented: what the
+    camera read) left out."""
+    return [line for line in lines if not line[:1].isspace()]

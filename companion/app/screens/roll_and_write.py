@@ -29,7 +29,7 @@ from companion.live.match import (
 )
 from vision.reading import DiceReading
 
-from ..export import ExportError, export_scored, withdrawn
+from ..export import ExportError, export_scored
 from ..keys import game_keys
 from ..roll_and_write_input import Colour, DiceSource, DiceSyntaxError, PipDie, parse_dice
 from ..roll_and_write_words import describe
@@ -112,13 +112,9 @@ class RollAndWriteScreen(PlayScreen):
         frames: FrameKeeper | None = None,
         camera_note: str = "",
     ) -> None:
-        super().__init__(session, frames)
+        super().__init__(session, frames, table)
         self.session: RollAndWriteSession = session
         self.camera = camera
-        self.table = table
-        """The dice lying on the table now, as the camera last settled on them (None once they move)."""
-        self._put: DiceReading | None = None
-        """The last camera reading put to the game (entered or proposed): still dice are not put twice."""
         self.pending: Proposal | None = None
         """A camera reading that needs the players' word: `k` accepts it, typed dice fix it."""
         self.proposed_choice: rw.Event | None = None
@@ -135,7 +131,6 @@ class RollAndWriteScreen(PlayScreen):
         read at once, hid it within a second."""
         self.message = "\n".join(m for m in (session.warning, camera_note) if m)
         self.error = bool(self.message)
-        self.log_lines: list[list[str]] = []
         self._auto_rolling = False
 
     def compose(self) -> ComposeResult:
@@ -150,8 +145,7 @@ class RollAndWriteScreen(PlayScreen):
     def on_mount(self) -> None:
         self.query_one("#sheet").border_title = "Score sheet"
         self.query_one("#turn").border_title = "Now"
-        self.log_lines = _history(self.session.events)
-        self.query_one("#log", WrappedLog).write_lines(line for lines in self.log_lines for line in lines)
+        self._rewrite_log()
         self.refresh_view()
         self._after_change()
 
@@ -163,8 +157,8 @@ class RollAndWriteScreen(PlayScreen):
     def state(self) -> rw.GameState:
         return self.session.state
 
-    def event_lines(self) -> list[list[str]]:
-        return self.log_lines
+    def words(self, before: rw.GameState, event: rw.Event, after: rw.GameState) -> list[str]:
+        return describe(before, event, after)
 
     def typed_text(self) -> str:
         parts = [die.label for die in self.entry]
@@ -319,13 +313,6 @@ class RollAndWriteScreen(PlayScreen):
         proposal = RollAndWriteCamera.proposal(reading, self.session.expectation())
         if proposal is not None and proposal.complete:
             self.camera_reading(reading, LYING_BEFORE_ASKED)
-
-    def camera_withdrawn(self) -> None:
-        """The dice moved again: a reading that waited for the players' word is gone."""
-        self.table = None
-        if self.pending is not None:
-            self.pending = None
-            self.say("")
 
     def action_accept_camera(self) -> None:
         if self.proposed_choice is not None:
@@ -506,9 +493,7 @@ class RollAndWriteScreen(PlayScreen):
         except (rw.IllegalMove, OSError) as exc:
             self.say(str(exc), error=True)
             return False
-        lines = describe(before, event, after)
-        self.log_lines.append(lines)
-        self.query_one("#log", WrappedLog).write_lines(lines)
+        self._logged(self.words(before, event, after))
         self.colour, self.picked, self.proposed_choice = None, None, None
         if isinstance(event, rw.Roll):
             self.entry, self.pending = [], None
@@ -559,71 +544,11 @@ class RollAndWriteScreen(PlayScreen):
         """Whether the app makes the next move itself: an imaginary player's roll, with auto-roll on."""
         return self.auto_imaginary and is_imaginary_roll(self.state, self.session.expectation())
 
-    def action_undo(self) -> None:
-        """The last move taken back, with the imaginary players' rolls the app made after it: undone alone,
-        the game waited for a roll nobody made (auto-roll rolls after a move, not after an undo)."""
-        over = self.state.is_over
-        undone: list[str] = []
-        try:
-            self.session.undo()
-            undone[:0] = self.log_lines.pop()[:1]
-            while self.automatic_next() and len(self.session.events) > 1:
-                self.session.undo()
-                undone[:0] = self.log_lines.pop()[:1]
-        except (rw.IllegalMove, OSError) as exc:
-            self.say(str(exc), error=True)
-            if not undone:
-                return
-        self._rewrite_log()
-        self._forget_typing()
-        withdrawn_export = withdrawn(self.session.path, over, self.state.is_over)
-        self.say(f"undone: {'; '.join(undone)} (ctrl+y redoes it){withdrawn_export}")
+    def after_undo(self, over: bool) -> None:
         if self.automatic_next():  # back at the start: its rolls are the app's to make again
             self._after_change()
 
-    def action_redo(self) -> None:
-        """The last move undone made again, with the imaginary players' rolls undone with it."""
-        redone: list[str] = []
-        try:
-            self._redo_one(redone)
-            while self.automatic_next() and self.session.redo_stack:
-                self._redo_one(redone)
-        except (rw.IllegalMove, OSError) as exc:
-            self.say(str(exc), error=True)
-            if not redone:
-                return
-        self._forget_typing()
-        self.say(f"redone: {'; '.join(redone)}")
-        self._after_change()
-
-    def _forget_typing(self) -> None:
-        """An undo or redo changes whose roll it is: what was typed, and the camera's offer (`k`) of a throw
-        made for the move undone or redone, are of no other roll."""
+    def forget_typing(self) -> None:
+        super().forget_typing()
         self.colour, self.picked, self.entry = None, None, []
-        self.pending, self.proposed_choice = None, None
-
-    def _redo_one(self, redone: list[str]) -> None:
-        before = self.state
-        event = self.session.redo()
-        lines = describe(before, event, self.state)
-        self.log_lines.append(lines)
-        self.query_one("#log", WrappedLog).write_lines(lines)
-        redone.append(lines[0])
-
-    def _rewrite_log(self) -> None:
-        self.query_one("#log", WrappedLog).show_lines(line for lines in self.log_lines for line in lines)
-
-
-def _history(events: list[rw.Event]) -> list[list[str]]:
-    """Log lines of a game so far (a resumed game shows its whole history)."""
-    first = events[0]
-    assert isinstance(first, rw.GameStarted)
-    game = rw.Game(first)
-    before = game.state
-    lines = [describe(before, first, before)]
-    for event in events[1:]:
-        game.apply(event)
-        after = game.state
-        lines.append(describe(before, event, after))
-        before = after
-    return lines
+        self.proposed_choice = None
