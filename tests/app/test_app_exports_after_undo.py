@@ -91,6 +91,35 @@ def test_carcassonne_undone_from_its_end_removes_its_exported_scoring_and_keeps_
     assert log.with_name("20261123-201500-ann-ben.frames.zip").is_file(), "the frames claim no result"
 
 
+@pytest.mark.parametrize("game", ["roll-and-write", "alhambra-dice"])
+def test_a_finished_games_screen_exports_its_final_scoring_and_says_so(xdg: Path, game: str) -> None:
+    """Exported from the game's screen once it is over: Roll & Write said "the scoring so far", the dice games
+    "the scoring"; both the same words now, and which scoring it is."""
+    if game == "roll-and-write":
+        log = saved_game(random_game(2, ("Anna", "Ben", "Cleo")), "done.jsonl")
+    else:
+        example = Path(ad.__file__).parent / "examples" / "two-players-and-dirk.jsonl"
+        log = saved_log(example.read_text(), "done.jsonl")
+    said: list[str] = []
+
+    async def play() -> None:
+        async with make_app().run_test(size=SIZE) as pilot:
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.press("b")
+            await pilot.pause()
+            await pilot.press("ctrl+e")
+            await pilot.pause()
+            screen = pilot.app.screen
+            assert isinstance(screen, RollAndWriteScreen | EventGameScreen)
+            said.append(screen.message)
+
+    asyncio.run(play())
+    files = exports(log, "done")
+    assert said == [f"exported the final scoring to {files[0]} and {files[1]}"]
+    assert all(path.is_file() for path in files)
+
+
 @pytest.mark.parametrize(
     ("keys", "said"),
     [

@@ -266,7 +266,7 @@ def test_a_dice_games_roll_keeps_its_frame_and_is_exported_and_deleted_with_the_
     archive = session.path.with_name(session.path.stem + ".frames.zip")
     scores = [session.path.with_name(f"{session.path.stem}.score.{kind}") for kind in ("md", "json")]
     # Three files as the players say them, not "A and B and C".
-    assert seen["said"] == f"exported the scoring to {scores[0]}, {scores[1]} and {archive}"
+    assert seen["said"] == f"exported the scoring so far to {scores[0]}, {scores[1]} and {archive}"
     with zipfile.ZipFile(archive) as zipped:
         assert sorted(zipped.namelist()) == [f"{session.path.stem}.frames/0001.{k}" for k in ("jpg", "json")]
     files = game_files(session.path)

@@ -27,7 +27,6 @@ from textual.widgets import Input, Static
 
 from companion.games.folding import IllegalMove
 from companion.games.session import Session
-from companion.games.words import listed
 from companion.live.frames import FrameKeeper, Sighting
 from companion.live.match import (
     LOOKED_AWAY,
@@ -36,10 +35,8 @@ from companion.live.match import (
     describe_reading,
     offered_only,
 )
-from companion.saved_games import game_stem
 from vision.reading import DiceReading
 
-from ..export import EndScoring, ExportError, export_scored
 from ..keys import ADVICE_LINE, game_keys
 from ..widgets.message_line import MessageLine
 from ..widgets.wrapped_log import LOG_KEYS, WrappedLog
@@ -227,10 +224,6 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         """Draw the game as it stands, and `self.message`."""
         raise NotImplementedError
 
-    def scored(self) -> EndScoring:
-        """The scoring so far (the final one once the game is over) with every reason."""
-        raise NotImplementedError
-
     def scorings_held(self) -> int:
         """How many scorings the game has held so far."""
         raise NotImplementedError
@@ -415,18 +408,6 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         self.scorings_shown = min(self.scorings_shown or 0, self.scorings_held())
         if over:
             self.refresh_bindings()  # the footer offers `e` no more
-
-    def action_export(self) -> None:
-        """The scoring so far with every reason, as `GAME.score.md` and `GAME.score.json` beside the log."""
-        scored = self.scored()
-        try:
-            paths = export_scored(
-                scored, scored.markdown(game_stem(self.session.path)), self.session.path, ("md", "json")
-            )
-        except ExportError as exc:  # what was written, and why the rest was not
-            self.say(str(exc), error=True)
-            return
-        self.say(f"exported the scoring to {listed(paths)}")
 
     def action_scroll_middle(self, pages: int) -> None:
         """A page through what the middle hides: each of its panels that scrolls in turn (the middle as a

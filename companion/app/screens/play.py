@@ -17,11 +17,13 @@ from textual.screen import Screen
 from companion.games.folding import IllegalMove
 from companion.games.session import Session
 from companion.games.table import entry_of_rules
+from companion.games.words import listed
 from companion.live.frames import FrameKeeper, Sighting
 from companion.live.match import FaceProposal, Proposal
+from companion.saved_games import game_stem
 from vision.reading import DiceReading
 
-from ..export import withdrawn
+from ..export import EndScoring, ExportError, export_scored, withdrawn
 from ..keys import key_name
 from ..widgets.fitted import FittedScreen
 from ..widgets.wrapped_log import WrappedLog
@@ -93,6 +95,14 @@ class PlayScreen(FittedScreen[None]):
     def after_undo(self, over: bool) -> None:
         """After an undo (`over`: whether the game was over before it), what the game's screen does more."""
 
+    def scored(self) -> EndScoring:
+        """The scoring so far (the final one once the game is over) with every reason."""
+        raise NotImplementedError
+
+    def scored_markdown(self, scored: EndScoring) -> str:
+        """The scoring as the export's Markdown gives it (a game's screen may add its own tables)."""
+        return scored.markdown(game_stem(self.session.path))
+
     # --------------------------------------------------------------------------------- the game log
     def event_lines(self) -> list[list[str]]:
         """The game log's lines of each event, as the screen shows them."""
@@ -116,6 +126,18 @@ class PlayScreen(FittedScreen[None]):
     def _rewrite_log(self) -> None:
         """The game log as the events stand (on opening the game, and after an undo)."""
         self.query_one("#log", WrappedLog).show_lines(line for lines in self.worded for line in lines)
+
+    def action_export(self) -> None:
+        """The scoring so far with every reason, as `GAME.score.md` and `GAME.score.json` beside the log."""
+        scored = self.scored()
+        try:
+            paths = export_scored(scored, self.scored_markdown(scored), self.session.path, ("md", "json"))
+        except ExportError as exc:  # what was written, and why the rest was not
+            self.say(str(exc), error=True)
+            return
+        self.say(
+            f"exported the {'final scoring' if scored.finished else 'scoring so far'} to {listed(paths)}"
+        )
 
     # ---------------------------------------------------------------------------------- undo, redo
     def action_undo(self) -> None:

@@ -18,7 +18,6 @@ from textual.widgets import Static
 
 from companion.games import alhambra_rw as rw
 from companion.games.alhambra_rw.entry import RollAndWriteSession
-from companion.games.words import listed
 from companion.live.cameras import RollAndWriteCamera
 from companion.live.frames import FrameKeeper
 from companion.live.match import (
@@ -27,9 +26,10 @@ from companion.live.match import (
     kept_pair,
     offered_only,
 )
+from companion.saved_games import game_stem
 from vision.reading import DiceReading
 
-from ..export import ExportError, export_scored
+from ..export import EndScoring
 from ..keys import game_keys
 from ..roll_and_write_input import Colour, DiceSource, DiceSyntaxError, PipDie, parse_dice
 from ..roll_and_write_words import describe
@@ -385,22 +385,17 @@ class RollAndWriteScreen(PlayScreen):
         self.colour, self.picked, self.entry = None, None, []
         self.say("")
 
-    def action_export(self) -> None:
-        """The scoring as if the game ended now (the final one once it has), as Markdown and JSON."""
+    def _board(self) -> rw.Scoreboard:
+        """The scoring as if the game ended now (the final one once it has)."""
         state = self.state
-        board = rw.score_game(state) if state.is_over else rw.score_so_far(state)
-        path = self.session.path
-        try:
-            written = export_scored(
-                roll_and_write_scored(board, state.is_over),
-                scoreboard_markdown(board, markdown_title(path.stem), state),
-                path,
-                ("md", "json"),
-            )
-        except ExportError as exc:  # what was written, and why the rest was not
-            self.say(str(exc), error=True)
-            return
-        self.say(f"exported the scoring so far to {listed(written)}")
+        return rw.score_game(state) if state.is_over else rw.score_so_far(state)
+
+    def scored(self) -> EndScoring:
+        return roll_and_write_scored(self._board(), self.state.is_over)
+
+    def scored_markdown(self, scored: EndScoring) -> str:
+        """With every real player's grid."""
+        return scoreboard_markdown(self._board(), markdown_title(game_stem(self.session.path)), self.state)
 
     def action_confirm(self) -> None:
         if not self.entry:
