@@ -7,7 +7,8 @@ number and the length of every string: no file makes the parser recurse too deep
 a float overflow or a huge value reach an error message. No text may hold a control character: a name that
 held ESC would be printed as a command to the terminal. Errors name the place as `line L, column C` and say
 what to fix; `refuse_unknown` names a field that a validator does not know, so that a misspelt field is never
-replaced by its default without a word.
+replaced by its default without a word; `whole_number` checks a count as every validator does (JSON's `true`
+is no 1).
 
 Standard library only: it stands below every other package, so that `vision`, `calibration` and the pure game
 engines use it without importing one another.
@@ -27,6 +28,7 @@ from collections.abc import Collection, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeGuard
 
 from .whole import cannot_write
 
@@ -310,6 +312,34 @@ def optional_text(data: Mapping[str, object], key: str, error: type[ValueError])
     if not isinstance(value, str):
         raise error(f"{key}: must be text, got {short(value)}")
     return value
+
+
+def is_whole_number(value: object, low: int | None = None, high: int | None = None) -> TypeGuard[int]:
+    """Whether `value` is a whole number from `low` to `high` (a bound left out is no bound). JSON's `true`
+    is no count, though Python's bool is an int (`true` would pass as 1)."""
+    return (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and (low is None or low <= value)
+        and (high is None or value <= high)
+    )
+
+
+def whole_number(
+    value: object, low: int | None, high: int | None, where: str, error: type[ValueError], what: str = ""
+) -> int:
+    """`value` where it `is_whole_number` from `low` to `high`; else `error`, "WHERE: must be WHAT, got
+    VALUE", WHAT by default "a whole number" and its bounds ("a whole number 0–9", "a whole number up to
+    9"; a bound below alone is the caller's to word)."""
+    if not is_whole_number(value, low, high):
+        raise error(f"{where}: must be {what or _whole_numbers(low, high)}, got {short(value)}")
+    return value
+
+
+def _whole_numbers(low: int | None, high: int | None) -> str:
+    if low is not None and high is not None:
+        return f"a whole number {low}–{high}"
+    return "a whole number" if high is None else f"a whole number up to {high}"
 
 
 def _check_limits(text: str, limits: Limits, line: int) -> None:

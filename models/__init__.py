@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
 
-from jsonfile import JsonFileError, read_json, short
+from jsonfile import JsonFileError, is_whole_number, read_json, short
 
 
 class ModelMissingError(FileNotFoundError):
@@ -38,7 +38,7 @@ def model_card(name: str) -> dict[str, object]:
 
 
 def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
+    return is_whole_number(value, 1)
 
 
 def _share(value: object) -> bool:

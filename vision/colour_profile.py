@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from jsonfile import JsonFileError, read_json, refuse_unknown, short, shown
+from jsonfile import JsonFileError, is_whole_number, read_json, refuse_unknown, short, shown
 from jsonfile.whole import write_whole
 from vision.colour import body_lab
 from vision.images import ImageError, image_files, load_image
@@ -187,7 +187,7 @@ def parse_profile(data: object, where: str = "profile") -> ColourProfile:
         if not np.allclose(cov, cov.T) or np.any(np.linalg.eigvalsh(cov) <= 0):
             raise ColourProfileError(f"{field}.covariance: must be symmetric positive definite")
         samples = entry.get("samples")
-        if not isinstance(samples, int) or isinstance(samples, bool) or samples < MIN_SAMPLES:
+        if not is_whole_number(samples, MIN_SAMPLES):
             raise ColourProfileError(f"{field}.samples: expected a whole number ≥ {MIN_SAMPLES}")
         out[name] = ColourStats(vector(mean), matrix(cov), samples)
     return ColourProfile(out)

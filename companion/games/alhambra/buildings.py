@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from jsonfile import JsonFileError, Limits, read_json, refuse_unknown, short
+from jsonfile import JsonFileError, Limits, is_whole_number, read_json, refuse_unknown, short, whole_number
 
 SCORINGS = 3
 TYPES = ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower")
@@ -50,12 +50,13 @@ def load_buildings(path: Path | None = None) -> tuple[BuildingType, ...]:
         if not isinstance(entry, dict):
             raise BuildingTableError(f"{at}: must be an object with tiles and vp")
         refuse_unknown(entry, ("tiles", "extra", "vp"), at, BuildingTableError)
-        tiles, extra, vp = entry.get("tiles"), entry.get("extra", 0), entry.get("vp")
-        if not isinstance(tiles, int) or isinstance(tiles, bool) or not 1 <= tiles <= 20:
-            raise BuildingTableError(f"{at}.tiles: must be a whole number 1-20, got {short(tiles)}")
-        if not isinstance(extra, int) or isinstance(extra, bool) or not 0 <= extra <= 5:
-            raise BuildingTableError(f"{at}.extra: must be a whole number 0-5, got {short(extra)}")
-        types.append(BuildingType(name, tiles, extra, _vp_rows(vp, f"{at}.vp")))
+        tiles = whole_number(
+            entry.get("tiles"), 1, 20, f"{at}.tiles", BuildingTableError, "a whole number 1-20"
+        )
+        extra = whole_number(
+            entry.get("extra", 0), 0, 5, f"{at}.extra", BuildingTableError, "a whole number 0-5"
+        )
+        types.append(BuildingType(name, tiles, extra, _vp_rows(entry.get("vp"), f"{at}.vp")))
     return tuple(types)
 
 
@@ -65,9 +66,7 @@ def _vp_rows(vp: object, at: str) -> tuple[tuple[int, ...], ...]:
     behind."""
     rows = vp if isinstance(vp, list) else []
     shaped = [len(v) if isinstance(v, list) else -1 for v in rows] == [1, 2, 3]
-    if not shaped or not all(
-        isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 99 for row in rows for x in row
-    ):
+    if not shaped or not all(is_whole_number(x, 0, 99) for row in rows for x in row):
         raise BuildingTableError(
             f"{at}: must be [[1st], [1st, 2nd], [1st, 2nd, 3rd]] of 0-99, got {short(vp)}"
         )

@@ -13,7 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from jsonfile import JsonFileError, read_json
+from jsonfile import JsonFileError, is_whole_number, read_json
 from jsonfile.folders import free_path, make_folder
 from jsonfile.whole import write_whole
 
@@ -119,7 +119,7 @@ def _pad_shape(data: object) -> dict[str, Any]:
 
 def _typed(value: object) -> bool:
     """A field's value as the screen keeps it: a number, or the text typed where no number is yet."""
-    return (isinstance(value, int) and not isinstance(value, bool)) or isinstance(value, str)
+    return is_whole_number(value) or isinstance(value, str)
 
 
 def newest_pad(folder: Path) -> Path | None:

@@ -14,7 +14,7 @@ refused by name; a field that changes the score has no default (a layout tile's 
 
 from __future__ import annotations
 
-from jsonfile import JsonFileError, Limits, refuse_unknown, short
+from jsonfile import JsonFileError, Limits, refuse_unknown, short, whole_number
 
 from ..entry import ScoreFileError as ScoreFileError
 from .buildings import SCORINGS, TYPES, BuildingType, load_buildings
@@ -29,9 +29,8 @@ MAX_TILES = 60
 
 
 def _whole(value: object, low: int, high: int, where: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise ScoreFileError(f"{where}: must be a whole number {low}-{high}, got {short(value)}")
-    return value
+    # This game's files and messages write a range with a hyphen ("0-5"), as its building table does.
+    return whole_number(value, low, high, where, ScoreFileError, f"a whole number {low}-{high}")
 
 
 def _layout(data: object, where: str) -> tuple[Tile, ...]:

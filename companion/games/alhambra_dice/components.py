@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from companion.games.alhambra.buildings import TYPES, load_buildings
-from jsonfile import JsonFileError, loads, refuse_unknown, short
+from jsonfile import JsonFileError, loads, refuse_unknown, whole_number
 
 TILE_KINDS = ("vp", "exchange", "displace", "cancel", "black_die")
 """The bonus tiles' kinds, as files and events name them."""
@@ -47,21 +47,15 @@ def load_bonus_tiles(text: str, where: str = "bonus_tiles.json") -> BonusTiles:
     refuse_unknown(tiles, TILE_KINDS, f"{where}: tiles", ComponentsError)
     counts = {}
     for kind in TILE_KINDS:
-        counts[kind] = _whole(tiles.get(kind), 0, 30, f"{where}: tiles.{kind}")
-    dark = _whole(data.get("dark"), len(TYPES), len(TYPES), f"{where}: dark")
-    pile = _whole(data.get("pile"), len(TYPES) - 1, len(TYPES) - 1, f"{where}: pile")
+        counts[kind] = whole_number(tiles.get(kind), 0, 30, f"{where}: tiles.{kind}", ComponentsError)
+    dark = whole_number(data.get("dark"), len(TYPES), len(TYPES), f"{where}: dark", ComponentsError)
+    pile = whole_number(data.get("pile"), len(TYPES) - 1, len(TYPES) - 1, f"{where}: pile", ComponentsError)
     if sum(counts.values()) != TILES:
         raise ComponentsError(
             f"{where}: tiles: {sum(counts.values())} tiles in all, the game has {TILES} "
             f"(a pile of {pile} for each of rounds 1–4 and {dark} dark-backed tiles)"
         )
     return BonusTiles(counts, dark, pile)
-
-
-def _whole(value: object, low: int, high: int, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ComponentsError(f"{where}: must be a whole number {low}–{high}, got {short(value)}")
-    return value
 
 
 BONUS_TILES = load_bonus_tiles(resources.files(__package__).joinpath("bonus_tiles.json").read_text("utf-8"))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Literal, TypeAlias
 
 from companion.games.alhambra.buildings import TYPES
-from jsonfile import refuse_unknown, short
+from jsonfile import is_whole_number, refuse_unknown, short, whole_number
 
 from ..eventlog import SAID, LogFormat, Said, event_fields, name_field, names_field, said_from_json
 from .components import START_TILE, TILE_KINDS
@@ -298,7 +298,7 @@ def event_from_json(raw: object) -> Event:
     if prize not in PRIZES:
         raise EventFormatError(f"prize: must be points or tile, got {short(prize)}")
     value = data.get("value")
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 3):
+    if value is not None and not is_whole_number(value, 1, 3):
         raise EventFormatError(f"value: a VP tile's value must be 1, 2 or 3, got {short(value)}")
     return PrizeTaken(player, building, str(prize), value, _exchange(data), _start_player(data))
 
@@ -353,11 +353,7 @@ def _tiles(value: object, where: str) -> tuple[BuildingTile, ...]:
 def _cell(value: object, where: str, other: str = "") -> Cell | None:
     if value is None:
         return None
-    if (
-        not isinstance(value, list)
-        or len(value) != 2
-        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    ):
+    if not isinstance(value, list) or len(value) != 2 or not all(is_whole_number(v) for v in value):
         raise EventFormatError(
             f"{where}: must be [row, col]{' ' + other if other else ''}, got {short(value)}"
         )
@@ -365,9 +361,9 @@ def _cell(value: object, where: str, other: str = "") -> Cell | None:
 
 
 def _index(value: object, where: str) -> int | None:
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
-        raise EventFormatError(f"{where}: must be a tile's place (0, 1, …), got {short(value)}")
-    return value
+    if value is None:
+        return None
+    return whole_number(value, 0, None, where, EventFormatError, "a tile's place (0, 1, …)")
 
 
 def _building(value: object, where: str) -> str:
@@ -384,10 +380,9 @@ def _dice(value: object) -> tuple[int, ...]:
     refuse_unknown(value, TYPES, "dice", EventFormatError)
     counts = []
     for t in TYPES:
-        n = value.get(t, 0)
-        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 8:
-            raise EventFormatError(f"dice.{t}: must be a number of dice 0–8, got {short(n)}")
-        counts.append(n)
+        counts.append(
+            whole_number(value.get(t, 0), 0, 8, f"dice.{t}", EventFormatError, "a number of dice 0–8")
+        )
     return tuple(counts)
 
 

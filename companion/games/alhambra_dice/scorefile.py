@@ -20,7 +20,7 @@ from __future__ import annotations
 from companion.games import eventlog
 from companion.games.alhambra.buildings import TYPES
 from companion.games.alhambra.scoring import Result
-from jsonfile import refuse_unknown, short
+from jsonfile import is_whole_number, refuse_unknown, short
 
 from ..entry import ScoreFileError as ScoreFileError
 from .alcazaba import AlcazabaGame
@@ -111,7 +111,7 @@ def _stones(
             raise ScoreFileError(f"{at}: {short(name)} is not one of the players")
         if any(name == s[0] for s in stones):
             raise ScoreFileError(f"{at}: {name} has one stone per building type")
-        if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= TRACK:
+        if not is_whole_number(points, 0, TRACK):
             raise ScoreFileError(
                 f"{at}: building points must be a whole number 0-{TRACK}, got {short(points)}"
             )
@@ -157,9 +157,7 @@ def _tiles(data: object, where: str, names: tuple[str, ...], most: int) -> tuple
     tiles: list[tuple[int, ...]] = []
     for name in names:
         given = data[name]
-        if not isinstance(given, list) or not all(
-            isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 3 for v in given
-        ):
+        if not isinstance(given, list) or not all(is_whole_number(v, 1, 3) for v in given):
             raise ScoreFileError(f"{where}.{name}: must be a list of VP tile values, each 1, 2 or 3")
         tiles.append(tuple(given))
     held = sum(map(len, tiles))

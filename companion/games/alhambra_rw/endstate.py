@@ -6,10 +6,9 @@ Errors name the field, e.g. `players[1].grid[3]: must be 6 characters of X (cros
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TypeGuard
 
 from companion.games.words import listed
-from jsonfile import refuse_unknown, short, shown
+from jsonfile import refuse_unknown, short, shown, whole_number
 
 from .engine import SETUP_BUILDINGS, TWO_BUILDINGS_COST, IllegalMove, start
 from .events import VARIANTS, GameStarted
@@ -149,23 +148,15 @@ def _player(data: object, where: str, sheet: Sheet) -> PlayerRecord:
         raise EndStateError(f'{where}.coins: must be {{"circled": N, "spent": N}}')
     refuse_unknown(coins, ("circled", "spent"), f"{where}.coins", EndStateError)
     # Both are written on the sheet, 0 included: a missing one is a file damaged, not a default.
-    circled, spent, supply = coins.get("circled"), coins.get("spent"), sheet.coins
     # Every real player starts with STARTING_COINS circled, and circled coins are never erased.
-    if not _whole(circled) or not STARTING_COINS <= circled <= supply:
-        raise EndStateError(
-            f"{where}.coins.circled: must be a whole number {STARTING_COINS}–{supply}, got {short(circled)}"
-        )
-    if not _whole(spent) or not 0 <= spent <= circled:
-        raise EndStateError(
-            f"{where}.coins.spent: must be a whole number 0–{circled} (circled), got {short(spent)}"
-        )
+    circled = whole_number(
+        coins.get("circled"), STARTING_COINS, sheet.coins, f"{where}.coins.circled", EndStateError
+    )
+    what = f"a whole number 0–{circled} (circled)"
+    spent = whole_number(coins.get("spent"), 0, circled, f"{where}.coins.spent", EndStateError, what)
     # The score sheet's marks are the grid's crosses counted by type.
     counts = tuple((crossed & mask).bit_count() for mask in sheet.type_masks)
     return PlayerRecord(name, False, counts, crossed, circled, spent)
-
-
-def _whole(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _grid(grid: object, where: str) -> int:
@@ -192,12 +183,8 @@ def _buildings(data: object, where: str, boxes: tuple[int, ...]) -> tuple[int, .
         # Written on the score sheet, 0 included: a type left out is a slip, not a default.
         if building not in data:
             raise EndStateError(f"{where}: missing {building} (0 where there is none)")
-        n = data[building]
-        if not _whole(n) or not 0 <= n <= boxes[t]:
-            raise EndStateError(
-                f"{where}.{building}: must be a whole number 0–{boxes[t]} (boxes), got {short(n)}"
-            )
-        counts.append(n)
+        what = f"a whole number 0–{boxes[t]} (boxes)"
+        counts.append(whole_number(data[building], 0, boxes[t], f"{where}.{building}", EndStateError, what))
     return tuple(counts)
 
 
@@ -220,11 +207,8 @@ def _completions(
         if building not in BUILDING_TYPES:
             raise EndStateError(f"{where}.type: unknown building type {short(building)}")
         t = BUILDING_TYPES.index(building)
-        rnd = c.get("round")
-        if not _whole(rnd) or not 0 <= rnd <= rounds:
-            raise EndStateError(
-                f"{where}.round: must be a round number 1–{rounds}, or 0 for set-up, got {short(rnd)}"
-            )
+        what = f"a round number 1–{rounds}, or 0 for set-up"
+        rnd = whole_number(c.get("round"), 0, rounds, f"{where}.round", EndStateError, what)
         if rnd == 0 and boxes[t] > SETUP_BUILDINGS:
             raise EndStateError(
                 f"{where}.round: set-up crosses {SETUP_BUILDINGS} buildings, so no one completes the "

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, TypeAlias
 
-from jsonfile import short
+from jsonfile import is_whole_number, short, whole_number
 
 from ..eventlog import SAID, LogFormat, Said, event_fields, name_field, names_field, said_from_json
 from .sheet import Sheet, SheetError, sheet_from_json
@@ -168,15 +168,12 @@ def event_from_json(raw: object) -> Event:
 
 
 def _int(data: dict[str, Any], key: str) -> int:
-    value = data.get(key)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise EventFormatError(f"{key}: must be a whole number, got {short(value)}")
-    return value
+    return whole_number(data.get(key), None, None, key, EventFormatError)
 
 
 def _ints(data: dict[str, Any], key: str) -> tuple[int, ...]:
     value = data.get(key)
-    if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+    if not isinstance(value, list) or not all(is_whole_number(v) for v in value):
         raise EventFormatError(f"{key}: must be a list of die values, got {short(value)}")
     return tuple(value)
 

@@ -16,7 +16,15 @@ from pathlib import Path
 from typing import Any
 
 from companion.games.alhambra.buildings import TYPES
-from jsonfile import JsonFileError, control_character, read_json, refuse_unknown, short
+from jsonfile import (
+    JsonFileError,
+    control_character,
+    is_whole_number,
+    read_json,
+    refuse_unknown,
+    short,
+    whole_number,
+)
 
 BUILDING_TYPES: tuple[str, ...] = TYPES
 """Building types in score-sheet order, the original Alhambra's six in its scoring card's order; an index into
@@ -127,9 +135,7 @@ def sheet_from_json(data: object, where: str = "sheet") -> Sheet:
         if control := control_character(text):
             raise SheetError(f"{where}.{key}: cannot hold control character {control}: {short(text)}")
     grid = _validate_grid(data.get("grid"), where)
-    coins = data.get("coins")
-    if isinstance(coins, bool) or not isinstance(coins, int) or coins > MAX_COINS:
-        raise SheetError(f"{where}.coins: must be a whole number up to {MAX_COINS}, got {short(coins)}")
+    coins = whole_number(data.get("coins"), None, MAX_COINS, f"{where}.coins", SheetError)
     if coins < STARTING_COINS:
         raise SheetError(
             f"{where}.coins: the coin supply must hold at least {STARTING_COINS} coins "
@@ -165,11 +171,7 @@ def _validate_vp(vp: object, where: str) -> tuple[tuple[int, int, int], ...]:
     rows: list[tuple[int, int, int]] = []
     for building in BUILDING_TYPES:
         row = vp.get(building)
-        if (
-            not isinstance(row, list)
-            or len(row) != 3
-            or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_VP for v in row)
-        ):
+        if not isinstance(row, list) or len(row) != 3 or not all(is_whole_number(v, 0, MAX_VP) for v in row):
             raise SheetError(
                 f"{where}.{building}: must be 3 whole numbers 0–{MAX_VP} (places 1–3), got {short(row)}"
             )

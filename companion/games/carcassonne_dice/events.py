@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeAlias
 
-from jsonfile import refuse_unknown, short
+from jsonfile import is_whole_number, refuse_unknown, short, whole_number
 
 from ..eventlog import SAID, LogFormat, Said, event_fields, name_field, names_field, said_from_json
 from .city import Areas, Pos, area_text, areas_problem, parse_area
@@ -152,10 +152,7 @@ def event_from_json(raw: object) -> Event:
 
 
 def _count(data: dict[str, Any], key: str) -> int:
-    value = data.get(key)
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 9:
-        raise EventFormatError(f"{key}: must be a number of dice 0–9, got {short(value)}")
-    return value
+    return whole_number(data.get(key), 0, 9, key, EventFormatError, "a number of dice 0–9")
 
 
 def cell(value: object, where: str) -> Pos:
@@ -164,7 +161,7 @@ def cell(value: object, where: str) -> Pos:
     if (
         not isinstance(value, list)
         or len(value) != 2
-        or not all(isinstance(v, int) and not isinstance(v, bool) and abs(v) <= MAX_CELL for v in value)
+        or not all(is_whole_number(v, -MAX_CELL, MAX_CELL) for v in value)
     ):
         raise EventFormatError(
             f"{where}: must be [row, col], each a whole number -{MAX_CELL}–{MAX_CELL}, got {short(value)}"

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from jsonfile import JsonFileError, loads, refuse_unknown, short
+from jsonfile import JsonFileError, loads, refuse_unknown, whole_number
 
 from .city import Areas, City, Pos, Survey, area_text, survey
 from .state import GameState, TurnRecord
@@ -40,13 +40,12 @@ def load_points(text: str, where: str = "points.json") -> tuple[int, ...]:
     refuse_unknown(table, sizes, f"{where}: points", PointsTableError)
     points = [0] * SMALLEST_SCORING
     for size in sizes:
-        value = table.get(size)
-        if isinstance(value, bool) or not isinstance(value, int) or not points[-1] <= value <= MAX_POINTS:
-            raise PointsTableError(
-                f"{where}: points.{size}: must be a whole number {points[-1]}–{MAX_POINTS} "
-                f"(no fewer than for a smaller city), got {short(value)}"
+        what = f"a whole number {points[-1]}–{MAX_POINTS} (no fewer than for a smaller city)"
+        points.append(
+            whole_number(
+                table.get(size), points[-1], MAX_POINTS, f"{where}: points.{size}", PointsTableError, what
             )
-        points.append(value)
+        )
     return tuple(points)
 
 
