@@ -20,10 +20,9 @@ from companion.games.eventlog import LOG_LIMITS, LogError, load_log
 from companion.games.folding import IllegalMove
 from companion.games.held import refuse_if_held
 from companion.games.session import LOG_SUFFIX
-from companion.games.table import FIRST_GAME, GAMES, PLAYED, SAVED, entry_of_file
+from companion.games.table import FIRST_GAME, SAVED, entry_of_file, game_named
 from companion.log_index import read_through, unread
 from companion.scorefiles import game_of
-from jsonfile import short
 from jsonfile.whole import SIDE_SUFFIX
 
 MAX_FIRST_LINE = 100_000
@@ -72,6 +71,8 @@ def saved_games(folder: Path, on_read: Callable[[], object] = lambda: None) -> l
         if when is None:  # gone since the folder was listed: not a saved game any more
             continue
         saved = back["saved"]
+        # Only a file whose game could not be named lacks one (`read_back`): a row that cannot be continued,
+        # whose problem says why; its game is never read.
         game = SAVED.get(saved.get("game", ""), FIRST_GAME)
         summary = saved.get("summary")
         if summary is None:
@@ -253,24 +254,28 @@ def named_game(path: Path) -> GameEntry:
 
 
 def game_of_log(path: Path) -> GameEntry:
-    """The game a log's first line names (its game_started event); a log naming none, or a game that is
-    not played move by move, is read as the first game's, whose reader then says what is wrong;
-    `ScoreFileError` for a game the table does not know, or a first line too long to be a log's."""
+    """The game a log's first line names (its game_started event), as `table.game_named` names it; a log
+    whose first line cannot be read, or that names a game not played move by move, is read as one naming
+    none, whose game's reader then says what is wrong; `ScoreFileError` for a game the table does not know,
+    or a first line too long to be a log's."""
+    entry = game_named(_named_in_first_line(path), path)
+    return entry if entry.rules is not None else game_named(None, path)
+
+
+def _named_in_first_line(path: Path) -> object:
+    """The `"game"` the first line of the log at `path` names (None: none, or the line cannot be read)."""
     if not path.is_file():  # opening a pipe waits for a writer for ever; the log's reader says what it is
-        return FIRST_GAME
+        return None
     try:
         with open(path, "rb") as file:
             first = file.readline(MAX_FIRST_LINE + 1)
             size = os.fstat(file.fileno()).st_size
     except OSError:
-        return FIRST_GAME
+        return None
     # Cut short, the line names no game, and the first game's reader would blame a field of another game's
     # line; a file too large for any log is named so by that reader, as `companion score` names it.
     if len(first) > MAX_FIRST_LINE and size <= LOG_LIMITS.size:
         raise ScoreFileError(
             f"{path}: line 1: too long for a game log's first line (over {MAX_FIRST_LINE:,} bytes)"
         )
-    game = game_of(path, first)  # the checked reader: a crafted line is refused
-    if game is not None and (not isinstance(game, str) or game not in GAMES):
-        raise ScoreFileError(f"{path}: game: unknown game {short(game)} (known: {', '.join(GAMES)})")
-    return PLAYED.get(game, FIRST_GAME) if isinstance(game, str) else FIRST_GAME
+    return game_of(path, first)  # the checked reader: a crafted line is refused

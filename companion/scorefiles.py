@@ -1,7 +1,8 @@
 """`companion score FILE`: the file's `"game"` field picks the game that scores it.
 
 A JSON object names its game at the top; a game log names it in its first line (its `game_started` event).
-Files without one are Alhambra Roll & Write's, whose end states and logs came before there were other games.
+Files without one are Alhambra Roll & Write's, whose end states and older logs came before there were other
+games (`table.game_named`).
 A log's spoiled last line (cut off by a crash) is left out of the scoring with a warning, in every game.
 """
 
@@ -12,9 +13,9 @@ from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
-from companion.games.entry import GameEntry, Scored, ScoreFileError
+from companion.games.entry import Scored, ScoreFileError
 from companion.games.eventlog import LOG_LIMITS, LogError, read_log
-from companion.games.table import FIRST_GAME, GAMES
+from companion.games.table import GAMES, game_named
 from jsonfile import JsonFileError, loads, read_bytes, short
 
 LIMITS = LOG_LIMITS
@@ -70,15 +71,6 @@ def _begun(path: Path, head: object) -> None:
         )
 
 
-def _entry(path: Path, game: object) -> GameEntry:
-    """The game a file names; `ScoreFileError` for a game the table does not know."""
-    if game is None:
-        return FIRST_GAME
-    if not isinstance(game, str) or game not in GAMES:
-        raise ScoreFileError(f"{path}: game: unknown game {short(game)} (known: {', '.join(GAMES)})")
-    return GAMES[game]
-
-
 def score_path(path: str | Path, sheets_dir: Path | None = None) -> Scored:
     """Score any game's file (which may name a sheet of the players' own, in `sheets_dir`); every problem is
     a `ScoreFileError`."""
@@ -92,7 +84,7 @@ def score_path(path: str | Path, sheets_dir: Path | None = None) -> Scored:
         if is_log:
             _begun(path, head)
         game = head.get("game") if isinstance(head, dict) else None
-        entry = _entry(path, game)
+        entry = game_named(game, path)
         if is_log and (entry.rules is None or entry.score_events is None):
             head = loads(data, LIMITS)  # a game kept without a log: one JSON value, or its error
     except JsonFileError as exc:

@@ -59,8 +59,7 @@ def test_every_game_gives_its_row(game: str) -> None:
     finished = entry.records.finished(events)
     assert finished is not None and len(finished[0]) >= entry.players[0]
     assert entry.records.progress(events).totals
-    named = entry.rules.log.encode(events[0]).get("game", FIRST_GAME.id)
-    assert named == game, "a log's first line names its game (the first game's may name none)"
+    assert entry.rules.log.encode(events[0]).get("game") == game, "a log's first line names its game"
 
 
 @pytest.mark.parametrize("game", list(PLAYED))
@@ -233,6 +232,45 @@ def test_a_file_that_names_no_game_is_the_first_games_and_a_refusal_says_so(tmp_
     assert str(refused.value).endswith(
         '; the file names no "game", so it was read as Alhambra Roll & Write\'s'
     )
+
+
+OLDER_LOG = EXAMPLES / "alhambra_rw" / "examples" / "example-game.jsonl"
+"""A Roll & Write log as the program wrote it before the first line named the game: it names none."""
+
+
+def test_an_older_roll_and_write_log_naming_no_game_is_read_as_the_same_log_naming_it(tmp_path: Path) -> None:
+    """Roll & Write's first line named no game until it named it as every game's does: a log from before
+    is read as the first game's, as ever (listed, scored, in history, continued), and left as it is."""
+    entry = FIRST_GAME
+    assert entry.rules is not None
+    assert "game" not in json.loads(OLDER_LOG.read_bytes().splitlines()[0])
+    older, newer = tmp_path / "older.jsonl", tmp_path / "newer.jsonl"
+    older.write_bytes(OLDER_LOG.read_bytes())
+    events = list(load_log(older, entry.rules.log).events)
+    newer.write_text(log_text(events, entry.rules.log.encode), encoding="utf-8")
+    assert json.loads(newer.read_text(encoding="utf-8").splitlines()[0])["game"] == entry.id
+    for path in (older, newer):
+        assert game_of_log(path) is entry
+        session = Session.resume(entry.rules, path)
+        assert session.events == events and not session.warning
+        session.close()
+    assert score_path(older) == score_path(newer)
+    listed = {saved.path.name: saved for saved in saved_games(tmp_path)}
+    assert listed["older.jsonl"].game is listed["newer.jsonl"].game is entry
+    assert listed["older.jsonl"].summary == listed["newer.jsonl"].summary is not None
+    played = {game.path.name: game for game in history(tmp_path).games}
+    assert played["older.jsonl"].results == played["newer.jsonl"].results
+    assert older.read_bytes() == OLDER_LOG.read_bytes()
+
+
+def test_a_roll_and_write_log_naming_another_game_is_refused_by_its_reader() -> None:
+    entry = FIRST_GAME
+    assert entry.rules is not None
+    first = entry.rules.log.encode(a_game(entry)[0]) | {"game": "alhambra"}
+    with pytest.raises(
+        entry.rules.log.bad_event, match="game: must be 'alhambra-roll-and-write', got 'alhambra'"
+    ):
+        entry.rules.log.parse(first)
 
 
 def test_a_log_with_a_cut_line_is_kept_whole_until_continued(tmp_path: Path) -> None:

@@ -10,11 +10,13 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from jsonfile import short
+
 from .alhambra import entry as alhambra
 from .alhambra_dice import entry as alhambra_dice_entry
 from .alhambra_rw import entry as alhambra_rw_entry
 from .carcassonne_dice import entry as carcassonne_dice_entry
-from .entry import GameEntry
+from .entry import GameEntry, ScoreFileError
 from .session import Rules
 
 GAMES: Mapping[str, GameEntry] = {
@@ -29,7 +31,7 @@ GAMES: Mapping[str, GameEntry] = {
 """Every game, the first (Alhambra Roll & Write) first."""
 
 FIRST_GAME = alhambra_rw_entry.ENTRY
-"""The game of files that name none: Roll & Write's files came before there were other games."""
+"""The first game, and the game of files that name none (`game_named`)."""
 
 PLAYED = {game_id: entry for game_id, entry in GAMES.items() if entry.rules is not None}
 """The games played move by move, with a log."""
@@ -37,6 +39,17 @@ PLAYED = {game_id: entry for game_id, entry in GAMES.items() if entry.rules is n
 SAVED = {game_id: entry for game_id, entry in GAMES.items() if entry.summary is not None}
 """The games whose saved games the games folder holds: the logs of the played games, and files of their own
 (the original Alhambra's pads)."""
+
+
+def game_named(game: object, path: Path) -> GameEntry:
+    """The game a file at `path` names in its `"game"` (`game`). None, a file naming none, is Roll & Write's:
+    its end states and its older logs came before there were other games, and name none. `ScoreFileError`
+    for a game the table does not know."""
+    if game is None:
+        return FIRST_GAME
+    if not isinstance(game, str) or game not in GAMES:
+        raise ScoreFileError(f"{path}: game: unknown game {short(game)} (known: {', '.join(GAMES)})")
+    return GAMES[game]
 
 
 def entry_of_file(path: Path) -> GameEntry | None:

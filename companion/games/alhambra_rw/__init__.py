@@ -27,6 +27,7 @@ The log on disk (`log.GameLog`, `log.load_log`) holds one event per line as JSON
 from .engine import Game, IllegalMove, apply, crossings, expectation, fold, legal_actions, replay, start, undo
 from .events import (
     COLOURS,
+    GAME_ID,
     STANDARD,
     VARIANTS,
     VERSUS_IMAGINARY,
@@ -69,6 +70,7 @@ from .state import Ask, Award, Crossing, Expectation, GameState, PlayerState
 __all__ = [
     "BUILDING_TYPES",
     "COLOURS",
+    "GAME_ID",
     "LETTERS",
     "STANDARD",
     "VARIANTS",

@@ -11,7 +11,7 @@ from companion.games.words import listed
 from jsonfile import refuse_unknown, short, shown, whole_number
 
 from .engine import SETUP_BUILDINGS, TWO_BUILDINGS_COST, IllegalMove, start
-from .events import VARIANTS, GameStarted
+from .events import GAME_ID, VARIANTS, GameStarted
 from .scoring import Completion, EndState, PlayerRecord, ScoreError
 from .sheet import (
     BUILDING_TYPES,
@@ -25,8 +25,6 @@ from .sheet import (
     shipped_sheets,
 )
 from .state import rounds_for
-
-GAME_ID = "alhambra-roll-and-write"
 
 
 class EndStateError(ValueError):

@@ -11,9 +11,8 @@ from typing import TypeAlias
 from ..entry import GameEntry, Progress, Records, Result, Scored, Summary
 from ..session import Rules, Session
 from . import advice
-from .endstate import GAME_ID
 from .engine import IMAGINARY_PLAYERS, Game, apply, expectation, replay, undo
-from .events import LOG_FORMAT, Event, GameStarted
+from .events import GAME_ID, LOG_FORMAT, Event, GameStarted
 from .report import scoreboard_text
 from .scorefile import score_end_state, score_finished
 from .scoring import score_game, score_so_far

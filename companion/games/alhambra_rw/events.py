@@ -1,7 +1,9 @@
 """Events of an Alhambra Roll & Write game: every dice reading and every decision is one event.
 
 The engine never rolls dice: a `Roll` carries the values (read by the camera, typed in, or a virtual roll the
-app made for an imaginary player). Each event converts to and from one JSON object, one per line in the log.
+app made for an imaginary player). Each event converts to and from one JSON object, one per line in the log;
+the first line names the game (`"game": "alhambra-roll-and-write"`), as every game's does. A log written
+before it did names none, and is read as ever: a file naming no game is this game's (`table.game_named`).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from jsonfile import is_whole_number, short, whole_number
 from ..eventlog import SAID, LogFormat, Said, event_fields, name_field, names_field, said_from_json
 from .sheet import Sheet, SheetError, sheet_from_json
 
+GAME_ID = "alhambra-roll-and-write"
 Colour: TypeAlias = Literal["yellow", "blue"]
 COLOURS: tuple[Colour, ...] = ("yellow", "blue")
 
@@ -97,6 +100,7 @@ def event_to_json(event: Event) -> dict[str, Any]:
     if isinstance(event, GameStarted):
         return {
             "event": event.kind,
+            "game": GAME_ID,
             "sheet": event.sheet.to_json(),
             "players": list(event.players),
             "imaginary": list(event.imaginary),
@@ -123,7 +127,7 @@ def event_to_json(event: Event) -> dict[str, Any]:
 
 
 _FIELDS: dict[str, tuple[str, ...]] = {
-    GameStarted.kind: ("event", "sheet", "players", "imaginary", "variant"),
+    GameStarted.kind: ("event", "game", "sheet", "players", "imaginary", "variant"),
     Roll.kind: ("event", "player", "yellow", "blue", *SAID),
     ChangePips.kind: ("event", "player", "colour", "from", "to"),
     CrossBuilding.kind: ("event", "player", "yellow", "blue"),
@@ -137,6 +141,9 @@ def event_from_json(raw: object) -> Event:
     """Parse one event object; raises `EventFormatError` naming the bad field."""
     kind, data = event_fields(raw, _FIELDS, EventFormatError)
     if kind == GameStarted.kind:
+        # Absent in a log written before the first line named its game: read as ever.
+        if data.get("game", GAME_ID) != GAME_ID:
+            raise EventFormatError(f"game: must be {GAME_ID!r}, got {short(data.get('game'))}")
         try:
             sheet = sheet_from_json(data.get("sheet"), where="sheet")
         except SheetError as exc:
