@@ -167,7 +167,7 @@ def unsure_roll_and_write(folder: Path) -> tuple[CompanionApp, Callable[[Compani
 
     def read(app: CompanionApp) -> None:
         settle(app, unsure)
-        app.roll_and_write_screen().camera_reading(unsure)
+        app.roll_and_write_screen().put_to_game(unsure)
 
     return camera_app(session), read, "h"
 

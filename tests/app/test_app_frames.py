@@ -77,11 +77,11 @@ def test_every_roll_the_camera_read_keeps_its_frame_and_a_player_opens_it(tmp_pa
             assert screen is not None
             # Unsure: the players type the dice over the camera's reading; the frame stays with their roll.
             settle(app, unsure := pips(("yellow", 3, 0.55), ("blue", 5, 0.97)))
-            screen.camera_reading(unsure)
+            screen.put_to_game(unsure)
             await pilot.press("y", "4", "b", "5", "enter")
             # Sure: entered unasked, with its frame.
             settle(app, sure := pips(("blue", 6, 0.99), ("yellow", 1, 0.93)))
-            screen.camera_reading(sure)
+            screen.put_to_game(sure)
             await pilot.pause()
             # Typed with no camera reading waiting: no frame.
             app.table_seen = None
@@ -136,7 +136,7 @@ def test_a_frame_lost_never_stops_the_game_and_says_so(tmp_path: Path) -> None:
                 pips(("yellow", 1, 0.99), ("blue", 2, 0.99)),
             ):
                 settle(app, reading)
-                screen.camera_reading(reading)
+                screen.put_to_game(reading)
                 await pilot.pause()
             seen["told"] = [n.message for n in app._notifications]
             frames_dir(session.path).unlink()
@@ -170,7 +170,7 @@ def test_a_roll_the_game_refuses_keeps_no_frame(tmp_path: Path) -> None:
             screen = app.roll_and_write_screen()
             assert screen is not None
             settle(app, unsure := pips(("yellow", 3, 0.55), ("blue", 5, 0.97)))
-            screen.camera_reading(unsure)
+            screen.put_to_game(unsure)
             await pilot.press("y", "4", "enter")  # one die of the two: the game refuses it
             assert screen.error and "blue" in screen.message, screen.message
             assert not frames_dir(session.path).exists() or not any(frames_dir(session.path).iterdir())
@@ -223,7 +223,7 @@ def test_no_frames_keeps_no_picture(tmp_path: Path) -> None:
             screen = app.roll_and_write_screen()
             assert screen is not None
             settle(app, reading := pips(("yellow", 3, 0.99), ("blue", 5, 0.99)))
-            screen.camera_reading(reading)
+            screen.put_to_game(reading)
             await pilot.pause()
 
     asyncio.run(play())

@@ -94,7 +94,7 @@ async def test_an_unsure_reading_waits_for_one_key_and_the_log_keeps_what_the_ca
     async with app.run_test(size=(100, 32)) as pilot:
         screen = app.roll_and_write_screen()
         assert screen is not None
-        screen.camera_reading(reading(("yellow", 3, 0.55), ("blue", 5, 0.97)))
+        screen.put_to_game(reading(("yellow", 3, 0.55), ("blue", 5, 0.97)))
         await pilot.pause()
         assert len(session.events) == 1 and "unsure of y3" in screen.message
         await pilot.press("k")
@@ -102,7 +102,7 @@ async def test_an_unsure_reading_waits_for_one_key_and_the_log_keeps_what_the_ca
         assert roll == rw.Roll("Barbara", (3,), (5,)) and roll.source == "camera"
         assert "camera read y3 b5; accepted" in roll.note
         # Too many dice: the players fix it by typing; the log keeps the camera's reading.
-        screen.camera_reading(reading(("yellow", 2, 0.99), ("yellow", 4, 0.99), ("blue", 1, 0.99)))
+        screen.put_to_game(reading(("yellow", 2, 0.99), ("yellow", 4, 0.99), ("blue", 1, 0.99)))
         await pilot.pause()
         assert "2 yellow dice seen, 1 expected" in screen.message
         await pilot.press("y", "4", "b", "1", "enter")
@@ -110,7 +110,7 @@ async def test_an_unsure_reading_waits_for_one_key_and_the_log_keeps_what_the_ca
         assert roll == rw.Roll("Dirk", (4,), (1,)) and roll.source == "keyboard"
         assert roll.note == "camera read y2 y4 b1"
         # A reading that fits and is sure goes straight in.
-        screen.camera_reading(reading(("blue", 6, 0.99), ("yellow", 1, 0.93)))
+        screen.put_to_game(reading(("blue", 6, 0.99), ("yellow", 1, 0.93)))
         await pilot.pause()
         assert session.events[-1] == rw.Roll("Patricia", (1,), (6,))
     assert [e.note for e in rw.load_log(session.path).events if isinstance(e, rw.Roll)][:2] == [
@@ -195,7 +195,7 @@ async def test_the_pair_left_on_the_table_after_rolling_all_four_proposes_the_ke
         screen = app.roll_and_write_screen()
         assert screen is not None
         # The player took yellow[0] and blue[1] off the table; the other two dice wait for the neighbour.
-        screen.camera_reading(reading(("yellow", player.yellow[1], 0.99), ("blue", player.blue[0], 0.99)))
+        screen.put_to_game(reading(("yellow", player.yellow[1], 0.99), ("blue", player.blue[0], 0.99)))
         await pilot.pause()
         assert f"y{player.yellow[0]} b{player.blue[1]} taken off the table" in screen.message
         await pilot.press("k")

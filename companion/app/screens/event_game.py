@@ -29,7 +29,6 @@ from companion.games.folding import IllegalMove
 from companion.games.session import Session
 from companion.live.frames import FrameKeeper, Sighting
 from companion.live.match import (
-    LOOKED_AWAY,
     LYING_BEFORE_ASKED,
     FaceProposal,
     describe_reading,
@@ -159,8 +158,6 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         self, session: Session[E, S, Any], frames: FrameKeeper | None = None, table: DiceReading | None = None
     ) -> None:
         super().__init__(session, frames, table)
-        self._unseen: DiceReading | None = None
-        """Dice the camera settled on while another screen was over this one: asked about on coming back."""
         self.scorings_shown: int | None = None
         """How many scorings the players have seen (None: not counted yet; a continued game's earlier
         scorings are not shown again)."""
@@ -311,27 +308,11 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         """The faces a roll event showed, in the players' words (`6 city, 1 knight`)."""
         raise NotImplementedError
 
-    def table_settled(self, reading: DiceReading, lying: str = "") -> None:
-        """Put to the game now if the players are looking at it, else offered when they come back to it;
-        dice nobody saw thrown (`lying` says why) are offered, never entered unasked."""
-        self.table = reading
-        if not self.in_view():
-            self._unseen = reading
-            return
-        self._put = reading
-        self._put_to_game(reading, lying)
-
-    def on_screen_resume(self) -> None:
-        """Back from a screen over the game (help, advice, past games): the dice the camera settled on
-        meanwhile are read as lying there, asked about and never entered unasked, as nobody saw them read."""
-        if self.table is not None and self.table is self._unseen:
-            self._put, self._unseen = self.table, None
-            self._put_to_game(self.table, LOOKED_AWAY)
-
-    def _put_to_game(self, reading: DiceReading, lying: str) -> None:
+    def put_to_game(self, reading: DiceReading, lying: str = "") -> None:
         """The dice the camera settled on, read for the game (`read_table`). Another game's dice are never
         counted (an Alhambra die's face passed for a city, and ctrl+k entered it): what the camera read is
         said with why the rolls are typed."""
+        self._put = reading
         if self.untaught:
             self.say(f"camera read {describe_reading(reading)}: {self.untaught}", error=True)
             return

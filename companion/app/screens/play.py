@@ -19,7 +19,7 @@ from companion.games.session import Session
 from companion.games.table import entry_of_rules
 from companion.games.words import listed
 from companion.live.frames import FrameKeeper, Sighting
-from companion.live.match import FaceProposal, Proposal
+from companion.live.match import LOOKED_AWAY, FaceProposal, Proposal
 from companion.saved_games import game_stem
 from vision.reading import DiceReading
 
@@ -66,6 +66,8 @@ class PlayScreen(FittedScreen[None]):
         """The dice lying on the table as the camera last settled on them (None once they move)."""
         self._put: DiceReading | None = None
         """The last of them put to the game (entered or asked about): still dice are not put twice."""
+        self._unseen: DiceReading | None = None
+        """Dice the camera settled on while another screen was over this one: asked about on coming back."""
         self.worded: list[list[str]] = self._worded(session.events)
         """The game log's lines of each event, worded once (undo takes an event's lines back)."""
 
@@ -271,8 +273,24 @@ class PlayScreen(FittedScreen[None]):
         return self.app.screen is self
 
     def table_settled(self, reading: DiceReading, lying: str = "") -> None:
-        """The camera settled on the dice lying on the table (a game that reads no dice ignores it); `lying`:
-        why nobody saw them thrown (the camera came back to them after it was lost)."""
+        """The camera settled on the dice lying on the table: put to the game now if the players are looking
+        at this screen, else when they come back to it; dice nobody saw thrown (`lying` says why) are
+        offered, never entered unasked."""
+        self.table = reading
+        if not self.in_view():
+            self._unseen = reading
+            return
+        self.put_to_game(reading, lying)
+
+    def on_screen_resume(self) -> None:
+        """Back from a screen over the game (help, advice, past games): the dice the camera settled on
+        meanwhile are read as lying there, asked about and never entered unasked, as nobody saw them read."""
+        if self.table is not None and self.table is self._unseen:
+            self._unseen = None
+            self.put_to_game(self.table, LOOKED_AWAY)
+
+    def put_to_game(self, reading: DiceReading, lying: str = "") -> None:
+        """The dice the camera settled on, read for the game (a game that reads no dice ignores them)."""
 
     def camera_withdrawn(self) -> None:
         """The dice the camera settled on moved again: a reading that waited for the players' word is gone."""

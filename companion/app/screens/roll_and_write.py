@@ -149,9 +149,6 @@ class RollAndWriteScreen(PlayScreen):
         self.refresh_view()
         self._after_change()
 
-    def on_screen_resume(self) -> None:
-        self.offer_table()
-
     # ------------------------------------------------------------------------------------ the view
     @property
     def state(self) -> rw.GameState:
@@ -264,15 +261,7 @@ class RollAndWriteScreen(PlayScreen):
         return False
 
     # ---------------------------------------------------------------------------------- the camera
-    def table_settled(self, reading: DiceReading, lying: str = "") -> None:
-        """The camera settled on the dice lying on the table: put to the game now if the players are looking
-        at this screen, else offered when they come back to it; dice nobody saw thrown (`lying` says why) are
-        offered, never entered unasked."""
-        self.table = reading
-        if self.in_view():
-            self.camera_reading(reading, lying)
-
-    def camera_reading(self, reading: DiceReading, lying: str = "") -> None:
+    def put_to_game(self, reading: DiceReading, lying: str = "") -> None:
         """A settled reading: applied when it fits the expected roll and is sure, else proposed. Dice that
         were `lying` on the table before the game asked for them are only ever proposed: they may be an
         earlier throw's; so are the dice of a roll the players are typing: typed, theirs go in."""
@@ -312,7 +301,7 @@ class RollAndWriteScreen(PlayScreen):
             return
         proposal = RollAndWriteCamera.proposal(reading, self.session.expectation())
         if proposal is not None and proposal.complete:
-            self.camera_reading(reading, LYING_BEFORE_ASKED)
+            self.put_to_game(reading, LYING_BEFORE_ASKED)
 
     def action_accept_camera(self) -> None:
         if self.proposed_choice is not None:
