@@ -12,13 +12,22 @@ from typing import ClassVar
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.driver import Driver
+from textual.message import Message
 
 from calibration.table_area import TableArea
 from companion.games.entry import load
 from companion.games.table import entry_of_rules
 from companion.live.feed import CameraFeed, FeedSettings, FrameSource, Reader
 from companion.live.frames import FrameKeeper, Sighting
-from companion.live.messages import FeedStatus, PreviewFrame, ReadingSettled, ReadingWithdrawn, StatusChanged
+from companion.live.messages import (
+    FeedMessage,
+    FeedStatus,
+    PreviewFrame,
+    ReadingSettled,
+    ReadingWithdrawn,
+    StatusChanged,
+    supersedes,
+)
 from vision.colour_profile import ColourProfile
 from vision.reading import DiceReading, Image
 from vision.settle import Settler, SettleSettings
@@ -55,6 +64,18 @@ class CameraSetup:
     """The taught symbol dice, for reading a built Carcassonne city from a frame (None: none taught)."""
     area: TableArea | None = None
     """The calibrated dice area a city is read in (the `reader` cuts frames to it itself)."""
+
+
+class FromFeed(Message):
+    """What the camera thread posts, carried to the app's thread; a stale preview or status line still
+    waiting is dropped for the next one (`supersedes`), so a slow terminal never falls behind the camera."""
+
+    def __init__(self, message: FeedMessage) -> None:
+        super().__init__()
+        self.message = message
+
+    def can_replace(self, message: Message) -> bool:
+        return isinstance(message, FromFeed) and supersedes(message.message, self.message)
 
 
 class CompanionApp(App[None]):
@@ -127,7 +148,7 @@ class CompanionApp(App[None]):
                 camera.open_source,
                 camera.reader,
                 lambda: Settler(camera.settling),
-                self.post_message,
+                lambda message: self.post_message(FromFeed(message)),
                 camera.settings,
             )
             self.feed.start()
@@ -271,14 +292,25 @@ class CompanionApp(App[None]):
             self.camera.use_profile(message.profile)
         self.notify(f"colour profile saved to {paths.colour_profile_path()}")
 
-    def on_preview_frame(self, message: PreviewFrame) -> None:
+    def on_from_feed(self, carried: FromFeed) -> None:
+        match carried.message:
+            case PreviewFrame() as message:
+                self._preview(message)
+            case StatusChanged() as message:
+                self._status_changed(message)
+            case ReadingSettled() as message:
+                self._settled(message)
+            case ReadingWithdrawn():
+                self._withdrawn()
+
+    def _preview(self, message: PreviewFrame) -> None:
         if self.screen_stack and isinstance(self.screen, CalibrateScreen):
             self.screen.see(message.image, message.reading)
         panel = self._camera_panel()
         if panel is not None:
             panel.show_frame(message.image, message.reading, message.fps)
 
-    def on_status_changed(self, message: StatusChanged) -> None:
+    def _status_changed(self, message: StatusChanged) -> None:
         self.camera_status = message.status
         panel = self._camera_panel()
         if panel is not None:
@@ -291,14 +323,14 @@ class CompanionApp(App[None]):
                 return screen
         return None
 
-    def on_reading_settled(self, message: ReadingSettled) -> None:
+    def _settled(self, message: ReadingSettled) -> None:
         self.table_reading = message.reading
         self.table_seen = Sighting(message.image, message.reading)
         screen = self._table_screen()
         if screen is not None:
             screen.table_settled(message.reading, message.lying)
 
-    def on_reading_withdrawn(self, message: ReadingWithdrawn) -> None:
+    def _withdrawn(self) -> None:
         self.table_reading = None
         self.table_seen = None
         screen = self._table_screen()

@@ -2,10 +2,11 @@
 
 Two threads per feed. A grabber pulls frames from the source into a one-frame slot, so a slow reader never
 falls behind a live camera (the newest frame wins) and a source that blocks forever cannot freeze anything.
-The worker takes frames from the slot, reads and settles them, and posts messages to the app; it keeps the
-frame it took last for a reading the players ask for (`latest_frame`: a built city). A source that
-cannot be opened, ends, stalls or fails to decode frames is closed and opened again after a growing delay; the
-game goes on by keyboard meanwhile. `stop()` cancels both and joins the worker.
+The worker takes frames from the slot, reads and settles them, and posts what it saw (`messages`) through the
+callable it was given (the app's); it keeps the frame it took last for a reading the players ask for
+(`latest_frame`: a built city). A source that cannot be opened, ends, stalls or fails to decode frames is
+closed and opened again after a growing delay; the game goes on by keyboard meanwhile. `stop()` cancels both
+and joins the worker.
 
 The game played may have the taught symbol dice left out (`read_symbols`): a pip game's dice read with another
 game's profile were named by its faces.
@@ -25,12 +26,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
-from textual.message import Message
-
 from calibration.table_area import AreaReader
 from companion.live.backoff import Backoff
 from companion.live.match import CAMERA_WAS_AWAY, SETTLED_AGAIN
 from companion.live.messages import (
+    FeedMessage,
     FeedStatus,
     PreviewFrame,
     ReadingSettled,
@@ -197,7 +197,7 @@ class CameraFeed:
         open_source: Callable[[], FrameSource],
         reader: Reader,
         make_settler: Callable[[], Settler],
-        post: Callable[[Message], object],
+        post: Callable[[FeedMessage], object],
         settings: FeedSettings | None = None,
         backoff: Backoff | None = None,
     ) -> None:

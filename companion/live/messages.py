@@ -1,7 +1,9 @@
-"""Messages the camera thread posts to the app.
+"""What the camera thread reports to whoever runs it (the app posts each on to its screens).
 
-Preview frames and status lines arrive far faster than a terminal redraws, so a newer one replaces an older
-one still waiting in the queue; settled readings never replace each other: each may be a recorded roll.
+Plain data, so the live layer stays below the app: the feed is given a callable that passes these on. Preview
+frames and status lines arrive far faster than a terminal redraws, so a newer one may replace an older one of
+its kind still waiting to be shown (`supersedes`); settled readings never replace each other: each may be a
+recorded roll.
 """
 
 from __future__ import annotations
@@ -9,24 +11,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from textual.message import Message
-
 from vision.reading import DiceReading, Image
 
 ReaderState = Literal["starting", "rolling", "settled", "camera lost", "stalled", "stream ended", "stopped"]
 
 
-class PreviewFrame(Message):
+# eq=False: an image compares element by element, and nobody asks whether two frames are equal.
+@dataclass(frozen=True, eq=False)
+class PreviewFrame:
     """The newest frame with the dice seen in it (not settled: for display only)."""
 
-    def __init__(self, image: Image, reading: DiceReading, fps: float) -> None:
-        super().__init__()
-        self.image = image
-        self.reading = reading
-        self.fps = fps
-
-    def can_replace(self, message: Message) -> bool:
-        return isinstance(message, PreviewFrame)
+    image: Image
+    reading: DiceReading
+    fps: float
 
 
 @dataclass(frozen=True)
@@ -40,28 +37,33 @@ class FeedStatus:
     as `PATH: why`, as written in the log."""
 
 
-class StatusChanged(Message):
-    def __init__(self, status: FeedStatus) -> None:
-        super().__init__()
-        self.status = status
-
-    def can_replace(self, message: Message) -> bool:
-        return isinstance(message, StatusChanged)
+@dataclass(frozen=True)
+class StatusChanged:
+    status: FeedStatus
 
 
-class ReadingSettled(Message):
+@dataclass(frozen=True, eq=False)
+class ReadingSettled:
     """The dice stopped moving and frames agree: this is a roll the game may take; `image` is the frame they
     settled in (kept as the camera's evidence of the roll made of them)."""
 
-    def __init__(self, reading: DiceReading, image: Image, lying: str = "") -> None:
-        super().__init__()
-        self.reading = reading
-        self.image = image
-        self.lying = lying
-        """Why nobody saw these dice thrown ('' when the camera did): it came back (unplugged, stalled) to
-        them, or something passed over the last throw's dice (`match.SETTLED_AGAIN`). Offered, never
-        entered unasked."""
+    reading: DiceReading
+    image: Image
+    lying: str = ""
+    """Why nobody saw these dice thrown ('' when the camera did): it came back (unplugged, stalled) to
+    them, or something passed over the last throw's dice (`match.SETTLED_AGAIN`). Offered, never
+    entered unasked."""
 
 
-class ReadingWithdrawn(Message):
+@dataclass(frozen=True)
+class ReadingWithdrawn:
     """The dice moved again after a settled reading: it no longer shows the table."""
+
+
+FeedMessage = PreviewFrame | StatusChanged | ReadingSettled | ReadingWithdrawn
+
+
+def supersedes(newer: FeedMessage, older: FeedMessage) -> bool:
+    """Whether `older`, still waiting to be shown, may be dropped for `newer`: a preview or a status line is
+    stale once the next one of its kind is there."""
+    return type(newer) is type(older) and isinstance(newer, PreviewFrame | StatusChanged)

@@ -16,7 +16,7 @@ import pytest
 from app_driver import FIXED_NOW, camera_app, game_screen, pips, start_named, type_entry
 from textual.pilot import Pilot
 
-from companion.app.app import CameraSetup, CompanionApp
+from companion.app.app import CameraSetup, CompanionApp, FromFeed
 from companion.app.screens.alhambra_dice import AlhambraDiceScreen
 from companion.app.screens.carcassonne_dice import CarcassonneDiceScreen
 from companion.app.screens.roll_and_write import RollAndWriteScreen
@@ -65,7 +65,7 @@ async def until(pilot: Pilot[None], done: Callable[[], object], timeout: float =
 
 async def settle(pilot: Pilot[None], reading: DiceReading) -> None:
     """The camera settled on `reading`, as its thread tells the app."""
-    pilot.app.post_message(ReadingSettled(reading, TABLE))
+    pilot.app.post_message(FromFeed(ReadingSettled(reading, TABLE)))
     await pilot.pause()
     await pilot.pause()
 

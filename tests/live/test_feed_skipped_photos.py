@@ -15,12 +15,11 @@ import numpy as np
 import pytest
 from live_driver import EmptyReader, NeverSettles, synchronous
 from textual.app import App, ComposeResult
-from textual.message import Message
 
 from companion.app.widgets.camera_panel import CameraPanel
 from companion.live.backoff import Backoff
 from companion.live.feed import CameraFeed
-from companion.live.messages import FeedStatus, StatusChanged
+from companion.live.messages import FeedMessage, FeedStatus, StatusChanged
 from vision.reading import DiceReading
 from vision.sources import ImageSource
 
@@ -34,7 +33,7 @@ def test_the_feed_says_each_photo_it_skipped_in_the_log_and_counts_them(
     statuses: list[FeedStatus] = []
     lock = threading.Lock()
 
-    def post(message: Message) -> None:
+    def post(message: FeedMessage) -> None:
         if isinstance(message, StatusChanged):
             with lock:
                 statuses.append(message.status)

@@ -9,11 +9,10 @@ from collections.abc import Callable, Iterator
 import numpy as np
 import pytest
 from live_driver import EmptyReader, NeverSettles
-from textual.message import Message
 
 from companion.live.backoff import Backoff
 from companion.live.feed import CameraFeed, FeedSettings
-from companion.live.messages import FeedStatus, PreviewFrame, StatusChanged
+from companion.live.messages import FeedMessage, FeedStatus, PreviewFrame, StatusChanged
 from vision.reading import DiceReading, Frame, Image
 
 
@@ -41,10 +40,10 @@ def grey() -> Image:
 
 class Recorder:
     def __init__(self) -> None:
-        self.messages: list[Message] = []
+        self.messages: list[FeedMessage] = []
         self.lock = threading.Lock()
 
-    def __call__(self, message: Message) -> None:
+    def __call__(self, message: FeedMessage) -> None:
         with self.lock:
             self.messages.append(message)
 
