@@ -4,14 +4,18 @@ From the bottom: `jsonfile` (the reader of every file a user hands the program);
 readings) and the game engines (`companion.games`) side by side above it, neither importing the other;
 `calibration` over the reader; `companion.live` (the camera meeting a game) above both; the app
 (`companion.app`) and the commands on top. The lab (training, measuring) may use all of them, and nothing
-installed may use it. Game engines import no UI and no OpenCV. Checked on the source, so an import hidden
-inside a function counts too; a rule that a new import breaks fails here, naming the file and the import.
+installed may use it. Game engines import no UI and no OpenCV; below the app nothing imports Textual (the
+camera's thread posts plain data, the app carries it to its screens). Checked on the source, so an import
+hidden inside a function counts too; a rule that a new import breaks fails here, naming the file and the
+import.
 """
 
 from __future__ import annotations
 
 import ast
 import functools
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -20,15 +24,15 @@ ROOT = Path(__file__).parents[1]
 PACKAGES = ("jsonfile", "vision", "calibration", "companion", "models", "lab")
 NOT_BELOW = {
     "jsonfile": ("vision", "calibration", "companion", "models", "lab"),
-    "vision": ("calibration", "companion", "lab"),
-    "calibration": ("companion", "lab"),
+    "vision": ("calibration", "companion", "lab", "textual"),
+    "calibration": ("companion", "lab", "textual"),
     "companion": ("lab",),
     "models": ("vision", "calibration", "companion", "lab"),
     "companion.games": ("vision", "calibration", "companion.app", "companion.live", "companion.cli",
                         "companion.demos", "companion.history", "companion.saved_games",
                         "companion.scorefiles", "companion.calibrate_command", "textual", "rich", "cv2",
                         "onnxruntime"),
-    "companion.live": ("companion.app", "companion.cli", "companion.demos"),
+    "companion.live": ("companion.app", "companion.cli", "companion.demos", "textual"),
 }  # fmt: skip
 """What the modules of a package (the key) never import."""
 
@@ -128,3 +132,28 @@ def test_a_circle_is_found() -> None:
     """The check itself: a circle of three is found, a chain is not."""
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert cycles({"a": {"b"}, "b": {"c"}, "c": set()}) == []
+
+
+BELOW_THE_APP = ("vision", "calibration", "companion.games", "companion.live")
+
+
+def test_nothing_below_the_app_brings_textual_in() -> None:
+    """Imported, not read: a library below the app that imports Textual itself counts too."""
+    names = sorted(
+        name
+        for name, path in modules().items()
+        if any(under(name, package) for package in BELOW_THE_APP) and path.name != "__main__.py"
+    )
+    script = (
+        "import importlib, sys\n"
+        f"for name in {names!r}:\n"
+        "    importlib.import_module(name)\n"
+        "    if 'textual' in sys.modules:\n"
+        "        print(name)\n"
+        "        break\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=120
+    )
+    assert run.returncode == 0, run.stderr
+    assert not run.stdout.strip(), f"importing {run.stdout.strip()} imports textual"
