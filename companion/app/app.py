@@ -17,7 +17,7 @@ from textual.message import Message
 from calibration.table_area import TableArea
 from companion.games.entry import load
 from companion.games.table import entry_of_rules
-from companion.live.feed import CameraFeed, FeedSettings, FrameSource, Reader
+from companion.live.feed import CameraFeed, FeedSettings, Reader
 from companion.live.frames import FrameKeeper, Sighting
 from companion.live.messages import (
     FeedMessage,
@@ -31,6 +31,7 @@ from companion.live.messages import (
 from vision.colour_profile import ColourProfile
 from vision.reading import DiceReading, Image
 from vision.settle import Settler, SettleSettings
+from vision.sources import FrameSource
 from vision.symbols.profile import SymbolProfile
 
 from . import paths

@@ -22,7 +22,7 @@ import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -40,12 +40,7 @@ from companion.live.messages import (
 from vision.reader import DiceReader
 from vision.reading import DiceReading, Frame, Image
 from vision.settle import Change, Settled, Withdrawn, agree, signature
-
-
-class FrameSource(Protocol):
-    def __iter__(self) -> Iterator[Frame]: ...
-
-    def close(self) -> None: ...
+from vision.sources import FrameSource
 
 
 class Reader(Protocol):

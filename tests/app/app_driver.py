@@ -30,9 +30,8 @@ from companion.app.screens.start import MAX_PLAYERS
 from companion.games import alhambra_rw as rw
 from companion.games.alhambra_rw.log import write_log
 from companion.games.alhambra_rw.simulate import play_random_game
-from companion.live.feed import FrameSource
 from vision.reading import Box, DiceReading, Die
-from vision.sources import SourceError
+from vision.sources import FrameSource, SourceError
 from vision.symbols.profile import SymbolProfile
 
 FIXED_NOW = datetime(2026, 11, 23, 20, 15, 0)

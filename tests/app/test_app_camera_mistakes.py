@@ -25,10 +25,10 @@ from companion.games import alhambra_rw as rw
 from companion.games import carcassonne_dice as cd
 from companion.games.alhambra_rw.entry import RULES, RollAndWriteSession
 from companion.games.session import Session
-from companion.live.feed import FeedSettings, FrameSource
+from companion.live.feed import FeedSettings
 from companion.live.messages import ReadingSettled
 from vision.reading import Box, DiceReading, Die, Frame
-from vision.sources import SourceError
+from vision.sources import FrameSource, SourceError
 from vision.symbols.profile import SymbolProfile, TaughtFace
 
 SIZE = (110, 40)

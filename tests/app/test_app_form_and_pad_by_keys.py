@@ -38,8 +38,7 @@ from companion.app.widgets.footer import KeysFooter
 from companion.app.widgets.grid_editor import GridEditor
 from companion.games import alhambra_rw as rw
 from companion.games.alhambra.pad import PAD_SUFFIX
-from companion.live.feed import FrameSource
-from vision.sources import SourceError
+from vision.sources import FrameSource, SourceError
 
 SIZE = (100, 32)
 

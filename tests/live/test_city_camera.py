@@ -38,12 +38,11 @@ from companion.games.session import Session
 from companion.live.carcassonne_demo import taught_dice
 from companion.live.city import CityReading
 from companion.live.city_check import AGREES, CityCamera, differences
-from companion.live.feed import FrameSource
 from companion.live.frames import load_frame
 from vision.reading import DiceReading, Image
 from vision.simulated_table.city import BuiltDie, city_scene, thrown_scene
 from vision.simulated_table.symbol_art import CARCASSONNE, SymbolPainter
-from vision.sources import SourceError
+from vision.sources import FrameSource, SourceError
 from vision.symbols.profile import SymbolProfile
 
 RING = [

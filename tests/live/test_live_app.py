@@ -15,11 +15,10 @@ from companion.games.alhambra_rw.entry import RULES, RollAndWriteSession
 from companion.games.alhambra_rw.log import write_log
 from companion.games.alhambra_rw.simulate import random_decision
 from companion.games.session import Session
-from companion.live.feed import FrameSource
 from companion.live.frames import load_frame
 from vision.reading import Box, DiceReading, Die
 from vision.simulated_table.rolling import RollingTable
-from vision.sources import SourceError
+from vision.sources import FrameSource, SourceError
 
 NOW = datetime(2026, 11, 23, 20, 0)
 
