@@ -9,7 +9,8 @@ from __future__ import annotations
 import argparse
 import shutil
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import suppress
 from pathlib import Path
 
 import cv2
@@ -17,6 +18,8 @@ import cv2
 from jsonfile import complain, duration, replace_what_cannot_be_shown
 from vision.images import IMAGE_SUFFIXES
 from vision.native_output import native_output_to
+from vision.reading import Frame
+from vision.sources import CameraSource, FrameSource, SourceError, VideoFileSource
 from vision.symbols.teach import TeachingError, add_enroll_arguments, check_label, faces_folder, run_enroll
 
 KNIGHT, CATAPULT = "knight", "catapult"
@@ -31,7 +34,7 @@ four city faces, the knight and the catapult."""
 
 
 def capture_faces(
-    capture: cv2.VideoCapture,
+    frames: Iterable[Frame],
     labels: Sequence[str],
     out_dir: Path,
     seconds: float = 3.0,
@@ -41,6 +44,7 @@ def capture_faces(
 ) -> None:
     """The guided camera step: per face, wait for the user (`ask`), then keep `per_face` frames over
     `seconds`."""
+    pictures = iter(frames)
     for label in labels:
         try:
             ask(
@@ -54,17 +58,17 @@ def capture_faces(
         folder = face_folder(out_dir, label)
         kept, start = 0, time.monotonic()
         while kept < per_face:
-            ok, frame = capture.read()
-            if not ok or frame is None:
+            frame = _next_picture(pictures)
+            if frame is None:
                 raise TeachingError(f"face {label!r}: the camera gave no picture (unplugged or at the end?)")
             if time.monotonic() - start >= kept * seconds / per_face:
-                cv2.imwrite(str(folder / f"{kept:02d}.png"), frame)
+                cv2.imwrite(str(folder / f"{kept:02d}.png"), frame.image)
                 kept += 1
         say(f"face {label!r}: {kept} pictures kept in {folder}")
 
 
 def video_faces(
-    capture: cv2.VideoCapture,
+    frames: Iterable[Frame],
     labels: Sequence[str],
     out_dir: Path,
     seconds: float = 3.0,
@@ -79,19 +83,15 @@ def video_faces(
     folders = [face_folder(out_dir, label) for label in labels]
     kept = [0] * len(labels)
     first: float | None = None
-    while True:
-        ok, frame = capture.read()
-        if not ok or frame is None:
-            break
-        # The timestamp of the frame just read, from the video's first.
-        now = float(capture.get(cv2.CAP_PROP_POS_MSEC)) / 1000
-        first = now if first is None else first
-        face, into = divmod(now - first, seconds)
+    pictures = iter(frames)
+    while (frame := _next_picture(pictures)) is not None:
+        first = frame.time if first is None else first
+        face, into = divmod(frame.time - first, seconds)
         i = int(face)
         if i >= len(labels):
             break
         if kept[i] < per_face and into >= kept[i] * seconds / per_face:
-            cv2.imwrite(str(folders[i] / f"{kept[i]:02d}.png"), frame)
+            cv2.imwrite(str(folders[i] / f"{kept[i]:02d}.png"), frame.image)
             kept[i] += 1
     if first is None:
         raise TeachingError(f"face {labels[0]!r}: the camera gave no picture (unplugged or at the end?)")
@@ -99,6 +99,15 @@ def video_faces(
         if not n:
             raise TeachingError(f"face {label!r}: the video ends before its {seconds:g} s (one face's each)")
         say(f"face {label!r}: {n} pictures kept in {folder}")
+
+
+def _next_picture(frames: Iterator[Frame]) -> Frame | None:
+    """The next frame; None at the end, or once the source gave up (a camera that stopped sending frames, a
+    video of which not one frame decodes): either way the faces still to be shown get no picture."""
+    try:
+        return next(frames, None)
+    except SourceError:
+        return None
 
 
 def face_folder(out_dir: Path, label: str) -> Path:
@@ -177,16 +186,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     target = int(args.camera) if args.camera.isdecimal() else args.camera
     keep = args.keep or args.out.with_suffix("").with_name(args.out.stem + "-faces")
     made = outermost_missing(keep)
-    with native_output_to(keep / "camera.log"):
-        capture = cv2.VideoCapture(target)
+    is_video = Path(args.camera).is_file()
+    camera: FrameSource | None = None
+    with native_output_to(keep / "camera.log"), suppress(SourceError):  # said below, in one line
+        camera = VideoFileSource(Path(args.camera)) if is_video else CameraSource(target)
     try:
-        if not capture.isOpened():
+        if camera is None:
             raise TeachingError(f"camera {args.camera!r} does not open: {why_not_open(args.camera)}")
-        if Path(args.camera).is_file():
+        if is_video:
             print(f"{args.camera}: {', '.join(labels)} in turn, {args.seconds:g} s of the video each")
-            video_faces(capture, labels, keep, args.seconds)
+            video_faces(camera, labels, keep, args.seconds)
         else:
-            capture_faces(capture, labels, keep, args.seconds)
+            capture_faces(camera, labels, keep, args.seconds)
     except TeachingError as exc:
         if made is not None:  # nothing is taught: no folder of this run's is left behind
             shutil.rmtree(made, ignore_errors=True)
@@ -201,7 +212,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 130
     finally:
-        capture.release()
+        if camera is not None:
+            camera.close()
     return run_enroll(args, keep, labels)
 
 

@@ -27,6 +27,7 @@ from vision.simulated_table.symbol_art import (
     symbol_table,
     teaching_photos,
 )
+from vision.sources import VideoFileSource
 from vision.symbols.profile import load_profile
 from vision.symbols.teach import TeachingError, enroll, read_faces_dir, usual_worst
 
@@ -190,7 +191,7 @@ def test_a_profile_that_cannot_be_written_is_one_error_line(
 
 
 def test_guided_camera_step_keeps_frames_per_face(tmp_path: Path) -> None:
-    """The camera is a real cv2.VideoCapture, reading a video file of a die showing each face in turn."""
+    """The camera is a real video source, reading a video file of a die showing each face in turn."""
     video = tmp_path / "camera.avi"
     photos = some_faces("arrow", "moon")
     writer = cv2.VideoWriter(str(video), cv2.VideoWriter_fourcc(*"MJPG"), 10, (320, 320))
@@ -198,15 +199,15 @@ def test_guided_camera_step_keeps_frames_per_face(tmp_path: Path) -> None:
         for _ in range(4):
             writer.write(images[0])
     writer.release()
-    capture = cv2.VideoCapture(str(video))
+    capture = VideoFileSource(video)
     asked: list[str] = []
     capture_faces(capture, ["arrow", "moon"], tmp_path / "faces", seconds=0, per_face=4, ask=asked.append,
                   say=lambda _: None)  # fmt: skip
-    capture.release()
+    capture.close()
     assert [len(list((tmp_path / "faces" / label).glob("*.png"))) for label in ("arrow", "moon")] == [4, 4]
     assert "'arrow'" in asked[0] and "'moon'" in asked[1]
     with pytest.raises(TeachingError, match="face 'key': the camera gave no picture"):
-        capture_faces(cv2.VideoCapture(str(video)), ["arrow", "moon", "key"], tmp_path / "more",
+        capture_faces(VideoFileSource(video), ["arrow", "moon", "key"], tmp_path / "more",
                       seconds=0, per_face=3, ask=lambda _: None, say=lambda _: None)  # fmt: skip
 
 
@@ -414,7 +415,7 @@ def test_the_camera_step_ends_in_one_line_when_its_input_ends(
     video = face_video(tmp_path / "faces.avi", ("arrow",), fps=10, frames_each=20)
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     with pytest.raises(TeachingError, match="the input ended before Enter was pressed"):
-        capture_faces(cv2.VideoCapture(str(video)), ["arrow"], tmp_path / "faces", say=lambda _: None)
+        capture_faces(VideoFileSource(video), ["arrow"], tmp_path / "faces", say=lambda _: None)
 
 
 def test_large_photos_are_taught_on_tables_the_detector_takes_whole_saying_each_face(
