@@ -10,12 +10,13 @@ import argparse
 import shutil
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import suppress
+from contextlib import closing, suppress
 from pathlib import Path
 
 import cv2
 
 from jsonfile import complain, duration, replace_what_cannot_be_shown
+from vision.grabber import timed_frames
 from vision.images import IMAGE_SUFFIXES
 from vision.native_output import native_output_to
 from vision.reading import Frame
@@ -193,11 +194,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if camera is None:
             raise TeachingError(f"camera {args.camera!r} does not open: {why_not_open(args.camera)}")
-        if is_video:
-            print(f"{args.camera}: {', '.join(labels)} in turn, {args.seconds:g} s of the video each")
-            video_faces(camera, labels, keep, args.seconds)
-        else:
-            capture_faces(camera, labels, keep, args.seconds)
+        # Read with a time limit: a camera that stopped sending kept the step waiting for its next picture.
+        with closing(timed_frames(camera)) as frames:
+            if is_video:
+                print(f"{args.camera}: {', '.join(labels)} in turn, {args.seconds:g} s of the video each")
+                video_faces(frames, labels, keep, args.seconds)
+            else:
+                capture_faces(frames, labels, keep, args.seconds)
     except TeachingError as exc:
         if made is not None:  # nothing is taught: no folder of this run's is left behind
             shutil.rmtree(made, ignore_errors=True)

@@ -180,11 +180,13 @@ def _colours(args: argparse.Namespace) -> int:
 def _show_to_camera(spec: str, reader: PipReader) -> dict[str, list[npt.NDArray[np.float32]]]:
     from companion.live.match import GAME_COLOURS
     from vision.colour import body_lab
+    from vision.grabber import timed_frames
     from vision.settle import settle
     from vision.sources import SourceError, open_source
 
     source = open_source(spec)
-    frames = iter(source)
+    # Read with a time limit: a stream that stopped sending kept `settle` waiting for its next frame for ever.
+    frames = timed_frames(source)
     samples: dict[str, list[npt.NDArray[np.float32]]] = {}
     try:
         for colour in GAME_COLOURS:
@@ -204,5 +206,6 @@ def _show_to_camera(spec: str, reader: PipReader) -> dict[str, list[npt.NDArray[
                 samples.setdefault(colour, []).extend(body_lab(throw.frame.image, d.box) for d in dice)
                 say(f"  {len(dice)} dice seen")
     finally:
+        frames.close()  # the grabber's thread, and the source with it
         source.close()
     return samples

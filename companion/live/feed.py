@@ -37,6 +37,7 @@ from companion.live.messages import (
     ReadingWithdrawn,
     StatusChanged,
 )
+from vision.grabber import End, Failed, Grabber
 from vision.reader import DiceReader
 from vision.reading import DiceReading, Frame, Image
 from vision.settle import Change, Settled, Withdrawn, agree, signature
@@ -87,7 +88,6 @@ LIVE_FPS = 15.0
 """A live camera's `max_fps`: settling needs 4 agreeing still frames, a quarter of a second at this rate."""
 
 
-_POLL = 0.05
 FPS_SECONDS = 2.0
 """The camera's rate is counted over the frames of the last seconds: since it opened, it said 2 frames a
 second for minutes after the app was stopped for five, and nothing of a machine loaded later."""
@@ -107,83 +107,10 @@ def _awake_clock() -> float:
     return time.monotonic() if _AWAKE_CLOCK is None else time.clock_gettime(_AWAKE_CLOCK)
 
 
-class _End:
-    """The source ran out of frames."""
-
-
-class _Failed:
-    def __init__(self, error: BaseException) -> None:
-        self.error = error
-
-
-_Slot = Frame | _End | _Failed
-
-
 def _same_dice(a: DiceReading, b: DiceReading) -> bool:
     """The same dice showing the same faces in the same places; a symbol die by its face alone, as the symbol
     dice games settle (its colour and rotation may be read otherwise in another opening's light)."""
     return agree(signature(a, faces_only=True), signature(b, faces_only=True))
-
-
-class _Grabber:
-    """Pulls frames from one opened source on its own thread into a slot of one."""
-
-    def __init__(self, source: FrameSource, drop_stale: bool, cancel: threading.Event) -> None:
-        self._source = source
-        self._drop_stale = drop_stale
-        self._cancel = cancel
-        self._closed = threading.Event()
-        self._slot: _Slot | None = None
-        self._changed = threading.Condition()
-        self._thread = threading.Thread(target=self._run, name="frame-grabber", daemon=True)
-        self._thread.start()
-
-    def _stopping(self) -> bool:
-        return self._cancel.is_set() or self._closed.is_set()
-
-    def _put(self, item: _Slot) -> None:
-        with self._changed:
-            while not self._drop_stale and self._slot is not None and not self._stopping():
-                self._changed.wait(_POLL)
-            self._slot = item
-            self._changed.notify_all()
-
-    def _run(self) -> None:
-        try:
-            for frame in self._source:
-                if self._stopping():
-                    return
-                self._put(frame)
-            self._put(_End())
-        except Exception as error:  # any failure of a camera driver ends this opening, never the app
-            self._put(_Failed(error))
-
-    def take(self, timeout: float) -> _Slot | None:
-        """The newest frame (or end/failure); None if nothing came within `timeout` seconds of this process
-        running, or on cancel."""
-        waited = 0.0
-        with self._changed:
-            # Short waits, because cancelling sets an event that does not wake this condition.
-            while self._slot is None:
-                if waited >= timeout or self._cancel.is_set():
-                    return None
-                before = time.monotonic()
-                self._changed.wait(min(timeout - waited, _POLL))
-                # A wait the process spent stopped is no time the source had to send a frame in: continued,
-                # the grabber gets its turn before the source counts as stalled (a slow stream did not).
-                waited += min(time.monotonic() - before, _POLL)
-            item, self._slot = self._slot, None
-            self._changed.notify_all()
-            return item
-
-    def close(self) -> None:
-        self._closed.set()
-        with self._changed:
-            self._changed.notify_all()
-        self._source.close()
-        # A driver stuck inside a read cannot be interrupted; the thread is a daemon, so it cannot keep the
-        # process alive, and giving up on it after a moment keeps quitting quick.
-        self._thread.join(timeout=1.0)
 
 
 class CameraFeed:
@@ -278,7 +205,7 @@ class CameraFeed:
             except Exception as error:  # an unplugged camera raises from its driver in many ways
                 self._wait_to_retry("camera lost", str(error))
                 continue
-            grabber = _Grabber(source, self._settings.drop_stale_frames, self._cancel)
+            grabber = Grabber(source, self._settings.drop_stale_frames, self._cancel)
             try:
                 state, detail = self._read_until_fault(grabber, source)
             finally:
@@ -300,7 +227,7 @@ class CameraFeed:
             # Opening a stream that does not answer waits up to 30 s in FFmpeg: "retry in 0.5 s" stood there.
             self._status(state, detail, retry_in=0.0)
 
-    def _read_until_fault(self, grabber: _Grabber, source: FrameSource) -> tuple[str, str]:
+    def _read_until_fault(self, grabber: Grabber, source: FrameSource) -> tuple[str, str]:
         settler, reader = self._make_settler(), self._reader_now()
         unseen = self._back  # back after a fault: the first dice it settles on may have been thrown meanwhile
         bad_frames = 0
@@ -321,9 +248,9 @@ class CameraFeed:
             self._note_skipped(source)
             if item is None:
                 return "stalled", f"no frame for {self._settings.stall_after:.0f} s"
-            if isinstance(item, _End):
+            if isinstance(item, End):
                 return "stream ended", ""
-            if isinstance(item, _Failed):
+            if isinstance(item, Failed):
                 return "camera lost", str(item.error)
             if item.image is None or item.image.size == 0:
                 bad_frames += 1

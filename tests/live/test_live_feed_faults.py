@@ -305,7 +305,7 @@ def test_a_frame_late_only_because_the_app_was_stopped_is_no_stall(monkeypatch: 
     """Continued after a stop longer than `stall_after`, the feed found its deadline past before the grabber,
     stopped with it, had its turn: a 5-frames-a-second stream was "stalled: no frame for 3 s" and reopened at
     every continue (6 of 6)."""
-    from companion.live import feed as feed_module
+    from vision import grabber as grabber_module
 
     cancel = threading.Event()
 
@@ -315,8 +315,8 @@ def test_a_frame_late_only_because_the_app_was_stopped_is_no_stall(monkeypatch: 
             yield Frame(grey(), 0.0, 0)
             cancel.wait(5)
 
-    grabber = feed_module._Grabber(Slow([]), drop_stale=True, cancel=cancel)
-    monkeypatch.setattr(feed_module, "time", Stopped(at_call=1, stopped_for=10.0))
+    grabber = grabber_module.Grabber(Slow([]), drop_stale=True, cancel=cancel)
+    monkeypatch.setattr(grabber_module, "time", Stopped(at_call=1, stopped_for=10.0))
     try:
         assert isinstance(grabber.take(1.0), Frame)
     finally:
