@@ -10,6 +10,7 @@ import subprocess
 import sys
 import tempfile
 import textwrap
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ import pytest
 from companion.games.entry import GameEntry, Summary, load
 from companion.games.eventlog import LOG_LIMITS, GameLog, load_log, log_text
 from companion.games.session import ResumeError, Session
-from companion.games.table import FIRST_GAME, GAMES, PLAYED
+from companion.games.table import FIRST_GAME, GAMES, NEW_GAMES, PLAYED
 from companion.history import history
 from companion.saved_games import game_of_log, saved_games
 from companion.scorefiles import ScoreFileError, score_path
@@ -36,12 +37,12 @@ def a_game(entry: GameEntry, seed: int = 1) -> list[Any]:
 @pytest.mark.parametrize("game", list(GAMES))
 def test_every_game_gives_its_row(game: str) -> None:
     """What a new game must give: an id and title, a scorer; a game played move by move
-    also its rules and log format, player counts, a random player, how the start screen sums it up, how
-    history reads it, and the screen, table view and demo that the layers above
+    also its rules and log format, player counts, a random player, how the start screen sums it up and sets
+    it up, how history reads it, and the screen, table view and demo that the layers above
     build (loadable by name); a game kept in a file of its own how that file is named, read, summed up and
     continued."""
     entry = GAMES[game]
-    assert entry.id == game and entry.title and callable(entry.score)
+    assert entry.id == game and entry.title and callable(entry.score) and entry.new_games
     if entry.rules is None:
         # A game kept in a file of its own (the original Alhambra's pad): how it is read, summed up, counted
         # in history and continued.
@@ -60,6 +61,18 @@ def test_every_game_gives_its_row(game: str) -> None:
     assert finished is not None and len(finished[0]) >= entry.players[0]
     assert entry.records.progress(events).totals
     assert entry.rules.log.encode(events[0]).get("game") == game, "a log's first line names its game"
+    assert entry.setup is not None and entry.form is not None
+    # The form keeps its own choice of sheet: a game played on one is given the set-up's again.
+    sheet = getattr(events[0], "sheet", None)
+    again = entry.setup(replace(entry.form(events[0]), sheet=lambda: sheet))
+    assert again == events[0], "the form a set-up gives the next game sets it up again"
+
+
+def test_every_game_the_start_screen_starts_has_a_choice_and_key_of_its_own() -> None:
+    """The form's game choice and its keys (F7–F10) come from the rows, in the table's order."""
+    choices = [new.choice for new in NEW_GAMES]
+    keys = [new.key for new in NEW_GAMES if new.key]
+    assert len(set(choices)) == len(choices) and len(set(keys)) == len(keys)
 
 
 @pytest.mark.parametrize("game", list(PLAYED))

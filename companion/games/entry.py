@@ -113,6 +113,38 @@ class Summary:
 
 
 @dataclass(frozen=True)
+class NewGame:
+    """A game the start screen's form starts (one game may give two: the Alhambra dice game's Alcazaba
+    variant): how the game choice names it, its own key (none: F5 alone) and the footer's word for it."""
+
+    choice: str
+    """The form's value for it, as a game left gives it back to the form."""
+    name: str
+    key: str = ""
+    short: str = ""
+    variant: str = ""
+    """The variant it sets up, as the engine names it ("alcazaba"; "": the game has none, or the form chooses
+    it: Roll & Write's)."""
+    sheet: bool = False
+    """Played on a sheet: the form offers the sheets, their editor, and the variants with the imaginary
+    players each takes (Roll & Write's)."""
+
+
+@dataclass(frozen=True)
+class Form:
+    """A new game as the start screen's form sets it up, or as a game's set-up gives the form back to the same
+    table's next game."""
+
+    players: tuple[str, ...]
+    """The real players, in turn order from the start player."""
+    variant: str = ""
+    """As the engine names it (`NewGame.variant`, or the form's choice of Roll & Write's)."""
+    imaginary: tuple[str, ...] = ()
+    sheet: Callable[[], Any] | None = None
+    """The sheet chosen, read only by a game played on one (reading it may raise that game's error)."""
+
+
+@dataclass(frozen=True)
 class GameEntry:
     """One game of the table: everything that differs from game to game."""
 
@@ -153,6 +185,16 @@ class GameEntry:
     advice: Advising[Any, Any] | None = None
     """The decision in front of the player to move at a state, for `advice.advise` (or in words why there is
     none: "roll first"); None: a game without decisions to advise (a score pad)."""
+    new_games: tuple[NewGame, ...] = ()
+    """How the start screen's form starts it, in the game choice's order."""
+    setup: Callable[[Form], Any] | None = None
+    """The set-up event of a new game of it from the form (the engine refuses an impossible one with
+    `IllegalMove` as the session starts); None: a game kept without a log, which makes a file of its own."""
+    form: Callable[[Any], Form] | None = None
+    """The form a set-up gives back to the table's next game of it (the sheet not read back)."""
+    refused: str = ""
+    """What the start screen says first when a new game of it is refused ("Alhambra dice game: "; "": the
+    reason alone)."""
 
 
 def load(reference: str) -> Any:

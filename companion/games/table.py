@@ -16,7 +16,7 @@ from .alhambra import entry as alhambra
 from .alhambra_dice import entry as alhambra_dice_entry
 from .alhambra_rw import entry as alhambra_rw_entry
 from .carcassonne_dice import entry as carcassonne_dice_entry
-from .entry import GameEntry, ScoreFileError
+from .entry import GameEntry, NewGame, ScoreFileError
 from .session import Rules
 
 GAMES: Mapping[str, GameEntry] = {
@@ -50,6 +50,15 @@ def game_named(game: object, path: Path) -> GameEntry:
     if not isinstance(game, str) or game not in GAMES:
         raise ScoreFileError(f"{path}: game: unknown game {short(game)} (known: {', '.join(GAMES)})")
     return GAMES[game]
+
+
+NEW_GAMES = tuple(new for entry in GAMES.values() for new in entry.new_games)
+"""The games the start screen's form starts, in its game choice's order."""
+
+
+def entry_of_new_game(new: NewGame) -> GameEntry:
+    """The game of one the start screen's form starts."""
+    return next(entry for entry in GAMES.values() if new in entry.new_games)
 
 
 def entry_of_file(path: Path) -> GameEntry | None:

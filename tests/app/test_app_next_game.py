@@ -109,7 +109,7 @@ DICE_GAMES = {
         ad.GameStarted(("Cleo", "Ann", "Ben"), "alcazaba"),
         ad_play,
         ad_log_text,
-        "alhambra_dice('alcazaba')",
+        "alcazaba",
         AlcazabaScreen,
     ),
     "carcassonne-dice": DiceGame(

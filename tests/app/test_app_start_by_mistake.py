@@ -51,7 +51,7 @@ GAMES: dict[str, tuple[str, type[Screen[None]], str, Callable[[Pilot[None]], Awa
     "Roll & Write": ("f5", RollAndWriteScreen, "roll_and_write", roll_for_me),
     "Alhambra dice": ("f8", AlhambraDiceScreen, "alhambra_dice", first_dice_move),
     "Carcassonne dice": ("f9", CarcassonneDiceScreen, "carcassonne_dice", first_roll),
-    "Alcazaba": ("f10", AlhambraDiceScreen, "alhambra_dice('alcazaba')", first_dice_move),
+    "Alcazaba": ("f10", AlhambraDiceScreen, "alcazaba", first_dice_move),
     "pad": ("f7", AlhambraPadScreen, "alhambra_pad", a_count),
 }
 

@@ -238,7 +238,7 @@ def test_a_refused_game_says_why_in_view_at_80x24(xdg: Path, key: str, reason: s
 CHOSEN = {
     "roll_and_write": RollAndWriteScreen,
     "alhambra_dice": AlhambraDiceScreen,
-    "alhambra_dice('alcazaba')": AlcazabaScreen,
+    "alcazaba": AlcazabaScreen,
     "carcassonne_dice": CarcassonneDiceScreen,
     "alhambra_pad": AlhambraPadScreen,
 }

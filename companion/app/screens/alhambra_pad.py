@@ -37,7 +37,7 @@ from ..widgets.fitted import FittedScreen
 from ..widgets.footer import KeysFooter
 from ..widgets.reasons import Reasons
 from .advice import AdviceScreen
-from .left_game import PAD, LeftGame, NextGame, game_words
+from .left_game import LeftGame, NextGame, game_words
 
 EXTRA_TOWER_KEY = "ctrl+t"
 """Plays the dice game's extra tower in the tile game, or no longer: its rulebook lets it join, so the pad
@@ -146,7 +146,10 @@ class AlhambraPadScreen(FittedScreen[None]):
         self.held.close()
         summary = pad_summary(self.pad)
         return LeftGame(
-            self.path, not self.typed_nothing(), game_words(ENTRY, summary), NextGame(PAD, summary.players)
+            self.path,
+            not self.typed_nothing(),
+            game_words(ENTRY, summary),
+            NextGame(ENTRY.new_games[0].choice, summary.players),
         )
 
     def typed_nothing(self) -> bool:

@@ -9,9 +9,6 @@ from pathlib import Path
 
 from companion.games.entry import GameEntry, Summary
 
-PAD = "alhambra_pad"
-"""The form's choice of the original Alhambra's scoring pad."""
-
 
 def game_words(game: GameEntry, summary: Summary) -> str:
     """A game as the saved games name it, without how far it has come: its game (and variant), its players."""
@@ -22,10 +19,10 @@ def game_words(game: GameEntry, summary: Summary) -> str:
 
 @dataclass(frozen=True)
 class NextGame:
-    """The form as a finished game leaves it for the same table's next game: that game chosen (`action`), its
+    """The form as a finished game leaves it for the same table's next game: that game chosen (`choice`), its
     real players in seating order from its start player (who is chosen again), and Roll & Write's variant."""
 
-    action: str
+    choice: str
     players: tuple[str, ...]
     variant: tuple[int, str] | None = None
 

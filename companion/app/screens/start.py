@@ -9,7 +9,6 @@ import re
 import time
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -26,16 +25,12 @@ from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
-from companion.games import alhambra_dice as ad
 from companion.games import alhambra_rw as rw
-from companion.games import carcassonne_dice as cd
-from companion.games.alhambra_dice.entry import RULES as ALHAMBRA_DICE
 from companion.games.alhambra_rw.engine import IMAGINARY_PLAYERS
-from companion.games.alhambra_rw.entry import RULES as ROLL_AND_WRITE
-from companion.games.carcassonne_dice.entry import RULES as CARCASSONNE_DICE
-from companion.games.entry import ScoreFileError, Summary, load
-from companion.games.session import ResumeError, Rules, Session
-from companion.games.table import entry_of_rules
+from companion.games.entry import Form, NewGame, ScoreFileError, Summary, load
+from companion.games.folding import IllegalMove
+from companion.games.session import ResumeError, Session
+from companion.games.table import NEW_GAMES, entry_of_new_game, entry_of_rules
 from companion.history import player_key
 from companion.saved_games import SavedGame, delete_game, game_files, saved_games, to_read
 from jsonfile import printable
@@ -48,7 +43,7 @@ from ..widgets.message_line import MessageLine
 from ..widgets.pick_list import PickList
 from .delete_game import DeleteGameScreen
 from .help import HelpPage, Rows
-from .left_game import PAD, LeftGame, NextGame, game_words
+from .left_game import LeftGame, NextGame, game_words
 from .sheet_editor import SheetEditorScreen
 
 if TYPE_CHECKING:  # the pad's screen names the form its set-up gives, from here
@@ -188,51 +183,20 @@ class _Stopped(Exception):
     """Raised on the worker's thread to stop reading the saved games: the worker was cancelled."""
 
 
-@dataclass(frozen=True)
-class NewGame:
-    """A game the form starts: how the game choice names it, the action that starts it, its own key (none:
-    F5 alone) and the footer's short word for that key."""
-
-    name: str
-    action: str
-    key: str = ""
-    short: str = ""
-    rules: Rules[Any, Any, Any] | None = None
-    """How the games it starts are played (None: the pad, kept without a log)."""
-    variant: str = ""
-    """Their variant as a saved game's summary names it ("Alcazaba"; "": the game's standard one)."""
-
-
-ROLL_AND_WRITE_GAME = "roll_and_write"
-
-NEW_GAMES = (
-    NewGame(entry_of_rules(ROLL_AND_WRITE).title, ROLL_AND_WRITE_GAME, rules=ROLL_AND_WRITE),
-    NewGame(entry_of_rules(ALHAMBRA_DICE).title, "alhambra_dice", "f8", "dice", ALHAMBRA_DICE),
-    NewGame(
-        f"{entry_of_rules(ALHAMBRA_DICE).list_name}, Alcazaba variant",
-        "alhambra_dice('alcazaba')",
-        "f10",
-        "Alcazaba",
-        ALHAMBRA_DICE,
-        "Alcazaba",
-    ),
-    NewGame(
-        entry_of_rules(CARCASSONNE_DICE).title, "carcassonne_dice", "f9", "Carcassonne", CARCASSONNE_DICE
-    ),
-    NewGame("the original Alhambra's scoring pad", PAD, "f7", "pad"),
-)
-"""The game choice's games, in its order, named as the table of games names them; the footer lists the keys
-by key."""
+def new_game(choice: str) -> NewGame:
+    """The game the form's `choice` starts."""
+    return next(game for game in NEW_GAMES if game.choice == choice)
 
 
 def next_game(session: AnySession) -> NextGame:
     """The next game of the table that played `session`: `n` on its end screen gave an empty form with the
     saved games focused, and the group's Enter continued an old game."""
-    played = session_summary(session)
-    action = next(g.action for g in NEW_GAMES if g.rules is session.rules and g.variant == played.variant)
-    setup = session.setup
-    variant = (len(setup.imaginary), setup.variant) if isinstance(setup, rw.GameStarted) else None
-    return NextGame(action, played.players, variant)
+    entry = entry_of_rules(session.rules)
+    assert entry.form is not None  # every game played with a log is set up on the form
+    form = entry.form(session.setup)
+    new = next(game for game in entry.new_games if game.variant in ("", form.variant))
+    variant = (len(form.imaginary), form.variant) if new.sheet else None
+    return NextGame(new.choice, form.players, variant)
 
 
 def session_summary(session: AnySession) -> Summary:
@@ -287,8 +251,9 @@ class StartScreen(FittedScreen[None]):
         Binding("f2", "edit_sheet", "edit sheet", show=False),
         # Short labels, so that 80 columns show every one; F1 names each in full (the tooltip).
         Binding("f4", "history", "history", tooltip="past games, each one's plot and replay"),
+        # The footer lists the games' keys by key.
         *(
-            Binding(game.key, game.action, game.short, tooltip=game.name)
+            Binding(game.key, f"start_new({game.choice!r})", game.short, tooltip=game.name)
             for game in sorted(NEW_GAMES, key=lambda game: int(game.key[1:] or 0))
             if game.key
         ),
@@ -375,8 +340,8 @@ class StartScreen(FittedScreen[None]):
                 yield Label("New game", classes="heading")
                 with Horizontal(classes="row first"):
                     yield Label("game", classes="field")
-                    games = [(game.name, game.action) for game in NEW_GAMES]
-                    yield Select(games, id="game", value=ROLL_AND_WRITE_GAME, allow_blank=False, compact=True)
+                    games = [(game.name, game.choice) for game in NEW_GAMES]
+                    yield Select(games, id="game", value=NEW_GAMES[0].choice, allow_blank=False, compact=True)
                 yield Label("players, clockwise", id="players", classes="heading")
                 for n in range(1, MAX_PLAYERS + 1):
                     yield NameField(placeholder=f"player {n}", id=f"name{n}", classes="name", compact=True)
@@ -414,7 +379,7 @@ class StartScreen(FittedScreen[None]):
         """The form as `game` has it (set here, so not posted as changed: `game_changed` offers its start
         players and variants)."""
         with self.prevent(Select.Changed, Input.Changed):
-            self.query_one("#game", Select).value = game.action
+            self.query_one("#game", Select).value = game.choice
             for field, name in zip(self.query(".name").results(Input), game.players, strict=False):
                 field.value = name
         self.variant_chosen = game.variant
@@ -548,19 +513,22 @@ class StartScreen(FittedScreen[None]):
     def names(self) -> list[str]:
         return list(self.named_fields().values())
 
-    def chosen_game(self) -> str:
-        """The action that starts the game chosen."""
-        return str(self.query_one("#game", Select).value)
+    def chosen_game(self) -> NewGame:
+        return new_game(str(self.query_one("#game", Select).value))
+
+    def in_turns(self) -> bool:
+        """Whether the game chosen is set up with its players in turn order (the pad has no turns)."""
+        return entry_of_new_game(self.chosen_game()).setup is not None
 
     @on(Select.Changed, "#game")
     def game_changed(self) -> None:
         """Only the chosen game's fields are shown: the variant, the sheet and its editor are Roll & Write's,
         and the pad has no turns."""
-        game = self.chosen_game()
+        sheet = self.chosen_game().sheet
         for widget in self.query(".roll-and-write"):
-            widget.display = game == ROLL_AND_WRITE_GAME
+            widget.display = sheet
         for widget in self.query(".in-turns"):
-            widget.display = game != PAD
+            widget.display = self.in_turns()
         self.names_changed()
 
     @on(Input.Changed, ".name")
@@ -602,13 +570,13 @@ class StartScreen(FittedScreen[None]):
         names = list(fields.values())
         left = None if self.discarded is None else self.discarded.form
         # The form's own choices are posted as changed once the screen is open: the line is said again then.
-        holds = left is not None and (self.chosen_game(), tuple(names)) == (left.action, left.players)
+        holds = left is not None and (self.chosen_game().choice, tuple(names)) == (left.choice, left.players)
         note, error = self.left_said if holds else ("", False)
         said = [note] if note else []
-        if self.chosen_game() != PAD and fields and self.start_field not in (None, *fields):
+        if self.in_turns() and fields and self.start_field not in (None, *fields):
             said.append(f"player {self.start_field}, chosen to start, has no name: {names[0]} starts")
         variant = self.query_one("#variant", Select).value
-        if self.chosen_game() == ROLL_AND_WRITE_GAME:
+        if self.chosen_game().sheet:
             if not isinstance(variant, tuple):
                 said.append(variant_options(names)[1])
                 error = bool(names)
@@ -721,53 +689,46 @@ class StartScreen(FittedScreen[None]):
     # ---------------------------------------------------------------------------------- actions
     @on(Input.Submitted, ".name")
     @on(Button.Pressed, "#start-game")
-    async def action_start_game(self) -> None:
+    def action_start_game(self) -> None:
         """F5, Enter in a name, the button: the game chosen."""
-        await self.run_action(self.chosen_game())
+        self.start_new_game(self.chosen_game())
 
-    def action_roll_and_write(self) -> None:
+    def action_start_new(self, choice: str) -> None:
+        """F7–F10: the game of the form's `choice`, whichever is chosen."""
+        self.start_new_game(new_game(choice))
+
+    def start_new_game(self, new: NewGame) -> None:
+        """A new game of `new` for the names typed, the start player first."""
+        entry = entry_of_new_game(new)
         if not self.names_accepted():
             return
-        names = self.names()
+        if entry.rules is None or entry.setup is None:  # a game kept in a file of its own: the pad
+            self.open_new_pad()
+            return
+        form = self.form_for(new)
+        if form is None:
+            return
+        try:
+            session: AnySession = Session.create(entry.rules, self.games_dir, entry.setup(form), self.now())
+        except (IllegalMove, rw.SheetError, OSError) as exc:  # the sheet chosen is read as the game sets up
+            self.say(f"{entry.refused}{exc}", error=True)
+            return
+        self.post_message(self.GameOpened(session))
+
+    def form_for(self, new: NewGame) -> Form | None:
+        """The form as the game `new` is set up from it (None: a game on a sheet without its variant chosen,
+        said why)."""
         players = self.in_turn_order()
+        if not new.sheet:
+            return Form(players, new.variant)
+        names = self.names()
         variant = self.query_one("#variant", Select).value
         if not isinstance(variant, tuple):
             options, reason = variant_options(names)
             self.say(reason if not options else "choose the variant", error=True)
-            return
+            return None
         count, name = variant
-        try:
-            setup = rw.GameStarted(self.selected_sheet(), players, imaginary_names(names, count), name)
-            session = Session.create(ROLL_AND_WRITE, self.games_dir, setup, self.now())
-        except (rw.SheetError, rw.IllegalMove, OSError) as exc:
-            self.say(str(exc), error=True)
-            return
-        self.post_message(self.GameOpened(session))
-
-    def action_alhambra_dice(self, variant: str = "standard") -> None:
-        """A new Alhambra dice game for the names typed, the start player first (Dirk joins two); F10: the
-        Alcazaba variant."""
-        if not self.names_accepted():
-            return
-        try:
-            setup = ad.GameStarted(self.in_turn_order(), variant)
-            session: AnySession = Session.create(ALHAMBRA_DICE, self.games_dir, setup, self.now())
-        except (ad.IllegalMove, OSError) as exc:
-            self.say(f"Alhambra dice game: {exc}", error=True)
-            return
-        self.post_message(self.GameOpened(session))
-
-    def action_carcassonne_dice(self) -> None:
-        """A new Carcassonne dice game for the names typed, the start player first."""
-        if not self.names_accepted():
-            return
-        try:
-            setup = cd.GameStarted(self.in_turn_order())
-            session: AnySession = Session.create(CARCASSONNE_DICE, self.games_dir, setup, self.now())
-        except (cd.IllegalMove, OSError) as exc:
-            self.say(f"Carcassonne dice game: {exc}", error=True)
-            return
-        self.post_message(self.GameOpened(session))
+        return Form(players, name, imaginary_names(names, count), self.selected_sheet)
 
     def on_key(self, event: Key) -> None:
         """A name begun while the saved games have the focus goes into the form's first empty name: with a
@@ -885,15 +846,13 @@ class StartScreen(FittedScreen[None]):
 
         self.app.push_screen(DeleteGameScreen(label, game_files(game.path)), answered)
 
-    def action_alhambra_pad(self) -> None:
+    def open_new_pad(self) -> None:
         """The original Alhambra's scoring pad: a new one for the names typed, the last one again for none
         (one name is a pad refused, never another table's old pad opened)."""
         from companion.games.alhambra.pad import PadError, load_pad, new_pad, newest_pad
 
         from .alhambra_pad import AlhambraPadScreen
 
-        if not self.names_accepted():
-            return
         names = self.names()
         what = "Alhambra scoring pad" if names else "cannot open the Alhambra scoring pad"
         try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..entry import GameEntry, Records, Scored
+from ..entry import GameEntry, NewGame, Records, Scored
 from . import pad
 from .report import result_text
 from .scorefile import GAME_ID, score_pad
@@ -26,4 +26,5 @@ ENTRY = GameEntry(
     records=Records(("buildings", "walls"), pad.finished, pad.progress, replayable=False, read=pad.load_pad),
     view="companion.app.widgets.pad_table:PadTable",
     opens="companion.app.game_screens:alhambra_pad",
+    new_games=(NewGame("alhambra_pad", "the original Alhambra's scoring pad", "f7", "pad"),),
 )

@@ -10,12 +10,12 @@ from ..alhambra.entry import ENTRY as TILE_GAME
 from ..alhambra.pad import results as tile_game_results
 from ..alhambra.report import result_text
 from ..alhambra.scoring import Result as AlhambraResult
-from ..entry import GameEntry, Progress, Records, Result, Scored, Summary, random_game_of
+from ..entry import Form, GameEntry, NewGame, Progress, Records, Result, Scored, Summary, random_game_of
 from ..session import Rules, Session
 from . import advice
 from .alcazaba import AlcazabaGame
 from .engine import PLAYERS, ROUNDS
-from .events import ALCAZABA, GAME_ID, LOG_FORMAT, Event, GameStarted
+from .events import ALCAZABA, GAME_ID, LOG_FORMAT, STANDARD, Event, GameStarted
 from .play import apply, expectation, fold, replay, undo
 from .report import game_text
 from .scorefile import end_state, score_finished, score_log
@@ -26,6 +26,8 @@ from .state import Expectation, GameState
 RULES: Rules[Event, GameState, Expectation] = Rules(
     LOG_FORMAT, replay, apply, undo, expectation, attrgetter("players")
 )
+TITLE = "Alhambra – the dice game"
+LIST_NAME = "Alhambra dice"
 SOURCES = ("buildings", "vp_tiles")
 """Where a standard game's points come from."""
 AlhambraDiceSession: TypeAlias = Session[Event, GameState, Expectation]
@@ -121,10 +123,19 @@ def _alcazaba_progress(events: list[Event]) -> Progress:
     return Progress(tuple(p.name for p in players), sums, step="scoring")
 
 
+def setup(form: Form) -> GameStarted:
+    """The names typed, the start player first (Dirk joins two)."""
+    return GameStarted(form.players, form.variant)
+
+
+def form(setup: GameStarted) -> Form:
+    return Form(setup.players, setup.variant)
+
+
 ENTRY = GameEntry(
     id=GAME_ID,
-    title="Alhambra – the dice game",
-    list_name="Alhambra dice",
+    title=TITLE,
+    list_name=LIST_NAME,
     score=score,
     score_events=score_events,
     rules=RULES,
@@ -136,4 +147,11 @@ ENTRY = GameEntry(
     view="companion.app.widgets.alhambra_board:AlhambraTable",
     advice=advice.ADVISING,
     demo="companion.demos:alhambra_dice",
+    new_games=(
+        NewGame("alhambra_dice", TITLE, "f8", "dice", STANDARD),
+        NewGame("alcazaba", f"{LIST_NAME}, Alcazaba variant", "f10", "Alcazaba", ALCAZABA),
+    ),
+    setup=setup,
+    form=form,
+    refused="Alhambra dice game: ",
 )

@@ -8,7 +8,7 @@ from operator import attrgetter
 from pathlib import Path
 from typing import TypeAlias
 
-from ..entry import GameEntry, Progress, Records, Result, Scored, Summary
+from ..entry import Form, GameEntry, NewGame, Progress, Records, Result, Scored, Summary
 from ..session import Rules, Session
 from . import advice
 from .engine import IMAGINARY_PLAYERS, Game, apply, expectation, replay, undo
@@ -23,6 +23,7 @@ from .state import Expectation, GameState
 RULES: Rules[Event, GameState, Expectation] = Rules(
     LOG_FORMAT, replay, apply, undo, expectation, attrgetter("players")
 )
+TITLE = "Alhambra Roll & Write"
 RollAndWriteSession: TypeAlias = Session[Event, GameState, Expectation]
 """A game of it being played (`Session.create(RULES, ...)`, `Session.resume(RULES, path)`)."""
 
@@ -93,9 +94,19 @@ def random_game(players: int, rng: random.Random) -> list[Event]:
     return play_random_game(GameStarted(load_shipped_sheet("example"), NAMES[:players], imaginary), rng)[1]
 
 
+def setup(form: Form) -> GameStarted:
+    """The sheet chosen is read first: a sheet that cannot be read refuses the game (`SheetError`)."""
+    assert form.sheet is not None  # the form offers its sheets for the games played on one
+    return GameStarted(form.sheet(), form.players, form.imaginary, form.variant)
+
+
+def form(setup: GameStarted) -> Form:
+    return Form(setup.players, setup.variant, setup.imaginary)
+
+
 ENTRY = GameEntry(
     id=GAME_ID,
-    title="Alhambra Roll & Write",
+    title=TITLE,
     list_name="Roll & Write",
     score=score,
     score_events=score_events,
@@ -108,4 +119,7 @@ ENTRY = GameEntry(
     view="companion.app.widgets.table_panel:TablePanel",
     advice=advice.ADVISING,
     demo="companion.demos:roll_and_write",
+    new_games=(NewGame("roll_and_write", TITLE, sheet=True),),
+    setup=setup,
+    form=form,
 )

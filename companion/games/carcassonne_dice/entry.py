@@ -7,7 +7,7 @@ from operator import attrgetter
 from pathlib import Path
 from typing import TypeAlias
 
-from ..entry import GameEntry, Progress, Records, Result, Scored, Summary, random_game_of
+from ..entry import Form, GameEntry, NewGame, Progress, Records, Result, Scored, Summary, random_game_of
 from ..session import Rules, Session
 from . import advice
 from .engine import PLAYERS, apply, expectation, replay, undo
@@ -21,6 +21,7 @@ from .state import Expectation, GameState, TurnRecord
 RULES: Rules[Event, GameState, Expectation] = Rules(
     LOG_FORMAT, replay, apply, undo, expectation, attrgetter("players")
 )
+TITLE = "Carcassonne – the dice game"
 CarcassonneDiceSession: TypeAlias = Session[Event, GameState, Expectation]
 """A game of it being played (`Session.create(RULES, ...)`, `Session.resume(RULES, path)`)."""
 
@@ -67,9 +68,18 @@ def progress(events: list[Event]) -> Progress:
     return Progress(state.names, totals, step="round of turns")
 
 
+def setup(form: Form) -> GameStarted:
+    """The names typed, the start player first."""
+    return GameStarted(form.players)
+
+
+def form(setup: GameStarted) -> Form:
+    return Form(setup.players)
+
+
 ENTRY = GameEntry(
     id=GAME_ID,
-    title="Carcassonne – the dice game",
+    title=TITLE,
     list_name="Carcassonne dice",
     score=score,
     score_events=score_events,
@@ -82,4 +92,8 @@ ENTRY = GameEntry(
     view="companion.app.widgets.carcassonne_pad:CarcassonneTable",
     advice=advice.ADVISING,
     demo="companion.demos:carcassonne_dice",
+    new_games=(NewGame("carcassonne_dice", TITLE, "f9", "Carcassonne"),),
+    setup=setup,
+    form=form,
+    refused="Carcassonne dice game: ",
 )
