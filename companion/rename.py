@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.app.export import withdraw
-from companion.app.screens.start import looks_like_a_roll, names_clash
+from companion.app.screens.new_game_form import looks_like_a_roll, names_clash
 from companion.games.entry import GameEntry, Progress, Result, ScoreFileError, Summary
 from companion.games.eventlog import SAID, LoadedLog, LogError, log_line, read_log, set_cut_line_aside
 from companion.games.folding import IllegalMove

@@ -13,7 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from companion.app.screens.start import names_clash
+from companion.app.screens.new_game_form import names_clash
 from companion.games import carcassonne_dice as cd
 from companion.games.carcassonne_dice.scorefile import log_text
 from companion.games.carcassonne_dice.simulate import play_random_game

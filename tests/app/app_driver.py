@@ -24,9 +24,9 @@ from companion.app import paths
 from companion.app.app import CameraSetup, CompanionApp
 from companion.app.screens.event_game import EventGameScreen
 from companion.app.screens.help import HelpScreen
+from companion.app.screens.new_game_form import MAX_PLAYERS
 from companion.app.screens.roll_and_write import RollAndWriteScreen
 from companion.app.screens.roll_and_write_end import RollAndWriteEndScreen
-from companion.app.screens.start import MAX_PLAYERS
 from companion.games import alhambra_rw as rw
 from companion.games.alhambra_rw.log import write_log
 from companion.games.alhambra_rw.simulate import play_random_game

@@ -17,9 +17,10 @@ from companion.app.screens.alcazaba import AlcazabaScreen
 from companion.app.screens.alhambra_dice import AlhambraDiceScreen
 from companion.app.screens.carcassonne_dice import CarcassonneDiceScreen
 from companion.app.screens.end import EndScreen
+from companion.app.screens.new_game_form import MAX_PLAYERS
 from companion.app.screens.play import PlayScreen
 from companion.app.screens.roll_and_write import RollAndWriteScreen
-from companion.app.screens.start import MAX_PLAYERS, StartScreen
+from companion.app.screens.start import StartScreen
 from companion.games import alhambra_dice as ad
 from companion.games import alhambra_rw as rw
 from companion.games import carcassonne_dice as cd

@@ -19,8 +19,9 @@ from companion.app import paths
 from companion.app.screens.alhambra_dice import AlhambraDiceScreen
 from companion.app.screens.alhambra_pad import AlhambraPadScreen
 from companion.app.screens.carcassonne_dice import CarcassonneDiceScreen
+from companion.app.screens.new_game_form import MAX_PLAYERS, variant_options
 from companion.app.screens.roll_and_write import RollAndWriteScreen
-from companion.app.screens.start import MAX_PLAYERS, StartScreen, variant_options
+from companion.app.screens.start import StartScreen
 from companion.games import alhambra_dice as ad
 from companion.games.alhambra_dice.simulate import next_event
 

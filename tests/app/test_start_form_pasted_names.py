@@ -15,8 +15,9 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from companion.app import paths
+from companion.app.screens.new_game_form import MAX_PLAYERS
 from companion.app.screens.roll_and_write import RollAndWriteScreen
-from companion.app.screens.start import MAX_PLAYERS, StartScreen
+from companion.app.screens.start import StartScreen
 
 
 def names(pilot: Pilot[None]) -> list[str]:

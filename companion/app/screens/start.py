@@ -5,7 +5,6 @@ saved games not yet in the log index (a first run) are read on a worker thread, 
 
 from __future__ import annotations
 
-import re
 import time
 import unicodedata
 from collections.abc import Callable
@@ -26,17 +25,13 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from companion.games import alhambra_rw as rw
-from companion.games.alhambra_rw.engine import IMAGINARY_PLAYERS
 from companion.games.entry import Form, NewGame, ScoreFileError, Summary, load
 from companion.games.folding import IllegalMove
 from companion.games.session import ResumeError, Session
 from companion.games.table import NEW_GAMES, entry_of_new_game, entry_of_rules
-from companion.history import player_key
 from companion.saved_games import SavedGame, delete_game, game_files, saved_games, to_read
 from jsonfile import printable
 
-from ..alhambra_dice_input import dice_counts
-from ..roll_and_write_input import parse_dice
 from ..widgets.fitted import FittedScreen
 from ..widgets.footer import KeysFooter
 from ..widgets.message_line import MessageLine
@@ -44,105 +39,33 @@ from ..widgets.pick_list import PickList
 from .delete_game import DeleteGameScreen
 from .help import HelpPage, Rows
 from .left_game import LeftGame, NextGame, game_words
+from .new_game_form import (
+    MAX_PLAYERS,
+    PASTED_AT_MOST,
+    NameField,
+    SheetChoice,
+    fallback_said,
+    imaginary_names,
+    last_written,
+    looks_like_a_roll,
+    names_clash,
+    pasted_names,
+    shipped_sheet_choices,
+    variant_options,
+)
 from .sheet_editor import SheetEditorScreen
 
 if TYPE_CHECKING:  # the pad's screen names the form its set-up gives, from here
     from .alhambra_pad import AlhambraPadScreen
 
-MAX_PLAYERS = 6
-"""The most players a game takes (the Alhambra dice game, the pad); each game refuses counts it does not."""
-IMAGINARY_NAMES = ("Ani", "Dirk", "Marc", "Frank", "Patricia", "Barbara")
-"""Names for the imaginary players (from the rulebook's examples); any a real player uses is skipped."""
 READ_AT_ONCE = 20
 """The most saved games not in the log index read as the screen opens (a fifth of a second or so: the game
 just left, those played since); more are read on a worker thread while the form can be used."""
 PROGRESS_SECONDS = 0.1
 """How often the list says how many saved games the worker has read."""
-BETWEEN_NAMES = re.compile(r"[\t,]")
-"""What parts the names of a line pasted into the form, as line breaks do: a name's own spaces are its
-("Li Lei")."""
-PASTED_AT_MOST = 1_000
-"""The longest paste the form takes: six names of 40 letters and what parts them fit many times over; a 5 MB
-line held the app for 26 s before the name's length was refused."""
 
 AnySession = Session[Any, Any, Any]
 """A game being played, of any of the games."""
-SheetChoice = tuple[str, str]
-"""("shipped", name) or ("user", path)."""
-
-
-def imaginary_names(players: list[str], count: int) -> tuple[str, ...]:
-    # A name a real player has in another case is theirs too: "ani" and an imaginary "Ani" were two players
-    # the table could not tell apart.
-    taken = {player_key(name) for name in players}
-    numbered = (f"Imaginary {i}" for i in range(1, count + len(players) + 1))
-    return tuple([name for name in (*IMAGINARY_NAMES, *numbered) if player_key(name) not in taken][:count])
-
-
-def names_clash(names: list[str]) -> str:
-    """Why these names (as the form gives them: NFC) cannot be a new game's players ("": they can). The
-    engines tell names apart as typed, so that old logs stay readable; at the table, and on the dice game's
-    start player tile, "ann" and "Ann" are one player."""
-    for n, name in enumerate(names):
-        for other in names[:n]:
-            if other == name:
-                return "player names must differ"
-            if player_key(other) == player_key(name):
-                return printable(
-                    f"player names must differ: {other} and {name} differ only in case or spacing"
-                )
-    return ""
-
-
-def pasted_names(text: str) -> list[str]:
-    """The names in a paste, in order: one a line (every line break Python knows: a paste from a word
-    processor may part lines by U+2028), or between tabs or commas; blank ones dropped."""
-    return [
-        name for line in text.splitlines() for part in BETWEEN_NAMES.split(line) if (name := part.strip())
-    ]
-
-
-def looks_like_a_roll(name: str) -> bool:
-    """Whether a name is what the games' entry lines read as dice, not a player's name: a roll as typed in a
-    game (`y3 b5`, `ssaacggt`), or a name without a word of two letters (`3 4 5`, `1 0 2 0 1 2`, `p s a`,
-    `h`). Typed on the start screen by a player who left a game by one Esc too many, it started a game for a
-    player named so. A letter beyond ASCII is no die's: `Ö` may be a name."""
-    for read in (parse_dice, dice_counts):
-        try:
-            read(name)
-        except ValueError:
-            continue
-        return True
-    letters = [[c for c in word if c.isalpha()] for word in name.split()]
-    return not any(len(word) > 1 or not "".join(word).isascii() for word in letters)
-
-
-def variant_options(players: list[str]) -> tuple[list[tuple[str, tuple[int, str]]], str]:
-    """The (imaginary count, variant) combinations the engine accepts for these players, with labels,
-    and the engine's reason when it accepts none."""
-    if not players:
-        return [], "type at least one player's name"
-    options = []
-    reason = ""
-    # A count of players the engine takes none for is tried with none imaginary: the engine says why.
-    for count in IMAGINARY_PLAYERS.get(len(players), (0,)):
-        for variant in rw.VARIANTS:
-            setup = rw.GameStarted(
-                rw.load_shipped_sheet("example"), tuple(players), imaginary_names(players, count), variant
-            )
-            try:
-                rw.start(setup)
-            except rw.IllegalMove as exc:
-                reason = str(exc)
-                continue
-            if variant == rw.VERSUS_IMAGINARY:
-                label = f"against {count} imaginary players"
-            elif count:
-                label = f"standard, {count} imaginary player{'s' if count > 1 else ''}"
-            else:
-                label = "standard"
-            options.append((label, (count, variant)))
-    return options, "" if options else reason
 
 
 def saved_game_label(game: SavedGame) -> str:
@@ -166,17 +89,6 @@ def _reason(game: SavedGame) -> str:
 def _brief(reason: str) -> str:
     """A reason without its details in parentheses (which field, the names known): a list's line."""
     return reason.split(" (", 1)[0]
-
-
-class NameField(Input):
-    """A player's name in the form. A list of names pasted into it goes on to the screen, which shares them
-    out one a name (`Input` kept the first line alone, the rest lost without a word)."""
-
-    def on_paste(self, event: Paste) -> None:
-        # Anything but one name as it stands goes to the screen: `Input` keeps a paste's first line, so a
-        # list that began with a line break, or a name with a comma after it, lost or kept the wrong text.
-        if len(event.text) > PASTED_AT_MOST or pasted_names(event.text) != [event.text]:
-            event.prevent_default()
 
 
 class _Stopped(Exception):
@@ -204,32 +116,6 @@ def session_summary(session: AnySession) -> Summary:
     summary = entry_of_rules(session.rules).summary
     assert summary is not None  # every game played with a log lists its saved games
     return summary(session.state)
-
-
-def _shipped_sheets() -> list[tuple[str, SheetChoice]]:
-    return [(f"{name} (not the printed sheet)", ("shipped", name)) for name in rw.shipped_sheets()]
-
-
-def _fallback_said(newest: list[Path], unreadable: dict[str, str], chosen: str) -> str:
-    """Why the form's sheet is not the players' newest (""; it is): that one cannot be read. A group that
-    typed its sheet played on the example unaware, the reason said only if the broken one was picked."""
-    if not newest or str(newest[0]) not in unreadable:
-        return ""
-    others = len(unreadable) - 1
-    more = f"; {others} more of yours cannot be read (listed last)" if others else ""
-    return printable(
-        f"your sheet '{newest[0].stem}' cannot be read ({unreadable[str(newest[0])]}){more}; the form took "
-        f"{chosen}: fix the file, or choose it and F2 types it again"
-    )
-
-
-def _last_written(path: Path) -> float:
-    """When a sheet file was last written; a link to nothing, or a file gone since it was listed, counts as
-    the oldest (loading it says why it cannot be read)."""
-    try:
-        return path.stat().st_mtime
-    except OSError:
-        return 0.0
 
 
 START_KEYS: Rows = (
@@ -354,7 +240,7 @@ class StartScreen(FittedScreen[None]):
                 with Horizontal(classes="row roll-and-write"):
                     yield Label("sheet", classes="field")
                     # Never blank (picked, F5 and F2 crashed): the shipped sheets until the players' are read.
-                    yield Select(_shipped_sheets(), id="sheet", allow_blank=False, compact=True)
+                    yield Select(shipped_sheet_choices(), id="sheet", allow_blank=False, compact=True)
                 with Horizontal(classes="row"):
                     yield Button("Start (F5)", id="start-game", variant="primary")
                     yield Button("Edit sheet (F2)", id="edit-sheet", classes="roll-and-write")
@@ -592,7 +478,7 @@ class StartScreen(FittedScreen[None]):
         """The players' sheets, the newest first, then the shipped ones; a sheet of theirs that cannot be
         read (a file edited by hand, cut short) is listed last and never chosen for them."""
         user = rw.sheets_in(self.sheets_dir)
-        newest = sorted(user.values(), key=_last_written, reverse=True)
+        newest = sorted(user.values(), key=last_written, reverse=True)
         options: list[tuple[str, SheetChoice]] = []
         self.unreadable_sheets = {}
         for path in newest:
@@ -603,9 +489,9 @@ class StartScreen(FittedScreen[None]):
             else:
                 # A file's name may hold what would drive the terminal drawn as it is.
                 options.append((printable(f"{path.stem} (yours)"), ("user", str(path))))
-        options += _shipped_sheets()
+        options += shipped_sheet_choices()
         chosen = select or options[0][1]
-        self.sheet_fallback = "" if select else _fallback_said(newest, self.unreadable_sheets, options[0][0])
+        self.sheet_fallback = "" if select else fallback_said(newest, self.unreadable_sheets, options[0][0])
         self.sheet_problem_said = False
         options += [
             (printable(f"{Path(p).stem} (yours, cannot be read)"), ("user", p))
