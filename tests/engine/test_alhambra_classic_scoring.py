@@ -398,3 +398,57 @@ def test_a_finished_pad_a_rule_now_refuses_says_so_where_it_is_listed() -> None:
     listed = summary(pad)
     assert not listed.over
     assert listed.where == "scoring 3 of 3, not scored: a count breaks a rule (open it to see which)"
+
+
+def test_a_player_without_a_building_of_the_type_has_no_place_and_counts_0() -> None:
+    """Rules page: the players with the most buildings get VP; one with none takes no place."""
+    towers = BUILDINGS[al.TYPES.index("tower")].vp[2]
+    dan = al.majorities([("Ann", 4), ("Dan", 0)], towers, 3)["Dan"]
+    assert (dan.count, dan.place, dan.vp, dan.why) == (0, 0, 0, "no building: 0 VP")
+
+
+@pytest.mark.parametrize("side", "NESW")
+def test_a_straight_wall_on_every_side_is_one_run(side: str) -> None:
+    """Rules page: 1 VP per wall piece of the longest connected outer wall, whichever side it runs along."""
+    along_row = side in "NS"
+    lay = tiles(*(((0, k, side) if along_row else (k, 0, side)) for k in range(3)))
+    wall = al.longest_wall(lay)
+    assert (wall.length, wall.runs) == (3, (3,))
+
+
+@pytest.mark.parametrize("corner", ["NW", "NE", "SE", "SW"])
+def test_a_wall_round_every_corner_of_a_tile_is_one_run(corner: str) -> None:
+    wall = al.longest_wall(tiles((0, 0, corner)))
+    assert (wall.length, wall.runs) == (2, (2,))
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        (lambda d: d.update(extra=1), r"buildings\.json: unknown field 'extra'"),
+        (
+            lambda d: d["buildings"]["garden"].update(tiles="11"),
+            r"garden\.tiles: must be a whole number 1-20",
+        ),
+        (
+            lambda d: d["buildings"]["garden"].update(tiles=True),
+            r"garden\.tiles: must be a whole number 1-20",
+        ),
+        (lambda d: d["buildings"]["garden"].update(tiles=0), r"garden\.tiles: must be a whole number 1-20"),
+        (lambda d: d["buildings"]["garden"].update(tiles=21), r"garden\.tiles: must be a whole number 1-20"),
+        (lambda d: d["buildings"]["tower"].update(extra=-1), r"tower\.extra: must be a whole number 0-5"),
+        (lambda d: d["buildings"]["tower"].update(extra=6), r"tower\.extra: must be a whole number 0-5"),
+        (lambda d: d["buildings"]["garden"].update(vp=[[5], [12, 5]]), r"garden\.vp: must be \[\[1st\]"),
+        (lambda d: d["buildings"]["garden"].update(vp=[5, [12, 5], [20, 12, 5]]), r"garden\.vp: must be"),
+        (lambda d: d["buildings"]["garden"].update(vp=[[5], [12, 5], [20, 12, -1]]), r"garden\.vp: must be"),
+    ],
+)
+def test_a_damaged_scoring_card_file_is_refused_naming_the_field(
+    tmp_path: Path, change: object, says: str
+) -> None:
+    data = json.loads(Path(al.__file__).with_name("buildings.json").read_text())
+    change(data)  # type: ignore[operator]
+    path = tmp_path / "buildings.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(BuildingTableError, match=says):
+        al.load_buildings(path)

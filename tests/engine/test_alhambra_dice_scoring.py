@@ -365,3 +365,23 @@ def test_the_bonus_tiles_file_is_checked_naming_the_field(text: str, says: str) 
 
 def test_types_are_the_boards_columns() -> None:
     assert TYPES == ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower")
+
+
+def test_a_game_in_progress_has_no_winners_yet_and_its_json_says_so() -> None:
+    standing = Standing(("Ann", "Ben", "Cleo"), (False,) * 3, NO_TRACKS, ((2,), (), ()))
+    board = score_standings(standing.names, standing.dirk, [standing], round_=2)
+    assert not board.finished and board.winners == ()
+    assert board.to_json()["winners"] == [] and board.to_json()["totals"] == {"Ann": 2, "Ben": 0, "Cleo": 0}
+
+
+def test_a_player_without_a_stone_shows_0_building_points_and_no_place() -> None:
+    tracks = ((("Ann", 3),), (), (), (), (), ())
+    standing = Standing(("Ann", "Ben"), (False, False), tracks, ((), ()))
+    ben = score_standings(standing.names, standing.dirk, [standing]).scorings[0][1]
+    assert [(b.points, b.place, b.vp) for b in ben.buildings] == [(0, 0, 0)] * 6
+    assert ben.to_json("A")["buildings"]["pavilion"] == {
+        "points": 0,
+        "place": 0,
+        "vp": 0,
+        "why": "no building points: no place",
+    }

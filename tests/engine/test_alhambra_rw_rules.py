@@ -447,3 +447,11 @@ def test_replay_names_the_illegal_event() -> None:
         replay([roll("Barbara", 1, 1)])
     game = Game(setup)
     refused(game, setup, "already started")
+
+
+def test_a_crossing_needs_both_dice_on_the_fields() -> None:
+    """Rules page: each yellow with each blue makes a crossing: one of the two dice alone is not one."""
+    game = new_game()
+    run_setup(game, fields={"Barbara": (2, 4)}, extra=(1, 1))  # Barbara: yellow 2 and 1, blue 4 and 1
+    refused(game, CrossBuilding("Barbara", 1, 5), "yellow 1 × blue 5 is not a crossing of Barbara's dice")
+    refused(game, CrossBuilding("Barbara", 5, 4), "yellow 5 × blue 4 is not a crossing of Barbara's dice")

@@ -273,3 +273,54 @@ def test_completions_in_the_same_round_listed_separately_still_share() -> None:
     ]
     board = score(end_state_from_json(data))
     assert building(board, "Barbara", "pavilion") == (1, (16 + 8) // 2)
+
+
+def test_the_total_adds_buildings_rows_columns_and_coins() -> None:
+    """Rules page, game end: each real player scores building types + rows and columns + coins."""
+    row_2 = sum(1 << (6 + b) for b in range(6))  # the whole row yellow 2: 10 VP
+    records = (
+        PlayerRecord("A", False, counts(garden=2), crossed=row_2, circled=9, spent=4),  # 5 left: 2 VP
+        PlayerRecord("B", False, counts(garden=1), circled=3),  # 3 left: 1 VP
+    )
+    board = score(EndState(EXAMPLE, "standard", records, ()))
+    a, b = board.players
+    assert (a.buildings_vp, a.rows_columns, a.coins) == (20, 10, 2)
+    assert a.total == 20 + 10 + 2
+    assert b.total == 12 + 0 + 1
+    assert board.to_json()["players"][0]["total"] == 32
+    assert board.winners == ("A",)
+
+
+@pytest.mark.parametrize("line", range(1, 7))
+def test_every_row_and_every_column_scores(line: int) -> None:
+    """Rules page: "for each of the 6 rows and 6 columns: 4 crossed cells = 2 VP" (the last ones too)."""
+    row = sum(1 << ((line - 1) * 6 + b - 1) for b in range(1, 5))
+    column = sum(1 << ((y - 1) * 6 + line - 1) for y in range(1, 5))
+    assert score_rows_columns(row) == (2, f"row yellow {line}: 4 crossed = 2")
+    assert score_rows_columns(column) == (2, f"column blue {line}: 4 crossed = 2")
+
+
+def test_a_type_without_buildings_counts_0_in_the_breakdown() -> None:
+    board = board_for([("A", {"garden": 2}), ("B", {})])
+    assert [b.count for b in board.players[1].buildings] == [0] * len(BUILDING_TYPES)
+    assert board.to_json()["players"][1]["buildings"]["garden"]["count"] == 0
+
+
+def test_the_reasons_name_places_taken_during_the_game_and_count_in_words() -> None:
+    """The breakdown settles disputes: its words must say what was counted."""
+    full = boxes_of(EXAMPLE, "pavilion")
+    board = board_for(
+        [
+            ("A", {"pavilion": full}),
+            ("B", {"pavilion": full}),
+            ("C", {"pavilion": 2}),
+            ("D", {"pavilion": 1}),
+        ],
+        completions=(Completion("pavilion", 3, ("A", "B")),),
+    )
+    whys = [p.buildings[0].why for p in board.players]
+    assert whys[2] == "2 buildings: 3rd place = 1 VP (places 1 and 2 by A and B taken during the game)"
+    assert whys[3] == "1 building: no place left, 0 VP (places 1 and 2 by A and B taken during the game)"
+    assert score_coins(4, 3) == (0, "1 coin left (4 circled, 3 spent): 0 VP")
+    assert score_coins(3, 3) == (0, "0 coins left (3 circled, 3 spent): 0 VP")
+    assert score_coins(5, 3) == (1, "2 coins left (5 circled, 3 spent): 1 VP")

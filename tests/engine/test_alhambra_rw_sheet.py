@@ -120,3 +120,29 @@ def test_sheet_files_load_and_bad_files_say_which_file(tmp_path: Path) -> None:
         load_shipped_sheet("printed")
     assert sheets_in(tmp_path) == {"broken": bad, "mine": good}
     assert sheets_in(tmp_path / "nowhere") == {}
+
+
+@pytest.mark.parametrize(
+    ("garden", "message"),
+    [
+        ([12, 20, 5], r"sheet.vp.garden: a place cannot earn more than a better place"),  # 2nd > 1st
+        ([20, 5, 12], r"sheet.vp.garden: a place cannot earn more than a better place"),  # 3rd > 2nd
+        ([20, 12, -1], r"sheet.vp.garden: must be 3 whole numbers"),
+        ([20, 12, True], r"sheet.vp.garden: must be 3 whole numbers"),
+        ([20, 12, 5.0], r"sheet.vp.garden: must be 3 whole numbers"),
+        ([1000, 12, 5], r"sheet.vp.garden: must be 3 whole numbers"),
+    ],
+)
+def test_a_vp_table_that_pays_a_worse_place_more_or_odd_numbers_is_refused(
+    garden: list[object], message: str
+) -> None:
+    """Rules page: places 1–3 of a type pay e.g. 20, 12, 5: a typed table must keep 1st ≥ 2nd ≥ 3rd."""
+    vp = {t: garden if t == "garden" else [3, 2, 1] for t in BUILDING_TYPES}
+    with pytest.raises(SheetError, match=message):
+        sheet_from_json({**GOOD, "vp": vp})
+
+
+@pytest.mark.parametrize("key", ["name", "title"])
+def test_a_sheet_name_or_title_with_a_control_character_is_refused(key: str) -> None:
+    with pytest.raises(SheetError, match=rf"sheet.{key}: cannot hold control character"):
+        sheet_from_json({**GOOD, key: "my\x1b[2Jsheet"})

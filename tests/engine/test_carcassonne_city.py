@@ -243,3 +243,42 @@ def test_the_score_command_scores_the_shipped_examples_and_refuses_a_bad_file_in
         run = subprocess.run([COMPANION, "score", str(bad), "--json"], capture_output=True, text=True)
         assert run.returncode == 2 and run.stdout == ""
         assert run.stderr.count("\n") == 1 and str(bad) in run.stderr and message in run.stderr, run.stderr
+
+
+def test_the_points_table_loads_the_rules_pages_points_and_names_a_bad_field() -> None:
+    import pytest
+
+    from companion.games.carcassonne_dice.scoring import PointsTableError, load_points
+
+    points: dict[str, object] = {str(k): v for k, v in TABLE.items()}
+    good: dict[str, object] = {"about": "x", "points": points}
+    assert load_points(json.dumps(good)) == (0, 0, 0, 1, 3, 6, 10, 15, 21, 28)
+    bad: list[tuple[object, str]] = [
+        ([1, 2], "points.json: must be an object with points"),
+        ({**good, "extra": 1}, "points.json: unknown field 'extra'"),
+        ({"points": [1, 3]}, "points.json: points: must map dice 3–9 to points"),
+        ({"points": {**points, "10": 36}}, "points.json: points: unknown field '10'"),
+        ({"points": {**points, "5": 2}}, r"points.json: points.5: must be a whole number 3–99"),
+        ({"points": {**points, "9": True}}, r"points.json: points.9: must be a whole number 21–99"),
+        ({"points": {**points, "9": 100}}, r"points.json: points.9: must be a whole number 21–99"),
+        ({"points": {k: v for k, v in points.items() if k != "7"}}, r"points.json: points.7: "),
+    ]
+    for data, says in bad:
+        with pytest.raises(PointsTableError, match=says):
+            load_points(json.dumps(data))
+
+
+def test_a_turns_reason_says_the_doubling_and_why_nothing_scored() -> None:
+    """Rules page: points doubled if the player started the turn with a knight; no completed city: 0."""
+    from companion.games.carcassonne_dice.scoring import turn_points
+
+    assert turn_points(6, True, True) == (
+        20,
+        "largest completed city: 6 dice = 10 points, doubled (a knight held from the last turn) = 20",
+    )
+    assert turn_points(3, False, True) == (1, "largest completed city: 3 dice = 1 point")
+    assert turn_points(0, True, True) == (
+        0,
+        "no completed city: 0 points, doubled (a knight held from the last turn) = 0",
+    )
+    assert turn_points(0, False, False) == (0, "no city built: 0 points")

@@ -234,3 +234,23 @@ def test_a_log_cut_short_is_refused_like_the_other_games_logs(tmp_path: Path) ->
     ), result.stderr
     whole = subprocess.run([*command[:-1], str(example)], capture_output=True, text=True, check=False)
     assert whole.returncode == 0 and whole.stdout.startswith("Carcassonne dice game: over"), whole.stderr
+
+
+def test_knights_kept_in_two_steps_are_no_more_than_the_roll_showed() -> None:
+    """Rules page: knights kept are never re-rolled; a roll of 2 knights cannot keep 3 (nor hold one)."""
+    game = new_game(Rolled("Ani", 7, 2, 0))
+    game.apply(Kept("Ani", 1, ()))
+    refused(game, Kept("Ani", 2, ()), "the last roll left 1 knight to keep, not 2")
+    game.apply(Kept("Ani", 1, ()))
+    refused(game, Kept("Ani", 1, ()), "the last roll left 0 knights to keep, not 1")
+    assert game.expectation().dice == 7
+
+
+def test_a_turn_that_holds_a_knight_records_no_city_and_no_points() -> None:
+    game = new_game(
+        Rolled("Ani", 6, 3, 0), Kept("Ani", 3, THREE_DICE_CITY), TurnEnded("Ani", hold_knight=True)
+    )
+    held = game.turns[-1]
+    assert (held.city, held.points, held.held_knight) == (0, 0, True)
+    assert held.why == "kept 3 knights and holds one: no points now, the next turn counts double"
+    assert score_game(game.state).to_json()["players"][0]["turns"][0]["city"] == 0
