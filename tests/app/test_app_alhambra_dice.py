@@ -165,6 +165,24 @@ def test_a_saved_game_is_listed_and_continued_where_it_stopped(xdg: Path) -> Non
     assert lines >= before + 3
 
 
+def test_the_now_panel_says_the_points_so_far(xdg: Path) -> None:
+    """The table saw each player's markers and tiles, never who is ahead (the table's view said it): the
+    Now panel ends with the points of the scorings held so far."""
+    events = half_game()
+    path = saved(events, "20261123-201500-ann-ben.jsonl")
+
+    async def look() -> tuple[str, ad.GameState]:
+        async with make_app().run_test(size=SIZE) as pilot:
+            _, screen = await continue_first(pilot, AlhambraDiceScreen, path)
+            return text_of(screen.query_one("#now", Static)), screen.state
+
+    now, state = asyncio.run(look())
+    totals = ad.score_state(state).totals
+    assert any(totals) and not state.is_over
+    points = ", ".join(f"{name} {total}" for name, total in zip(state.names, totals, strict=True))
+    assert now.splitlines()[-1] == f"points so far: {points}", now
+
+
 def test_the_camera_enters_a_sure_roll_and_asks_about_an_unsure_one(xdg: Path) -> None:
     def reading(faces: list[str], confidence: float = 0.95) -> DiceReading:
         dice = tuple(

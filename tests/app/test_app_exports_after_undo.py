@@ -6,6 +6,7 @@ export that is written only in part says which files were written and why the ne
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -118,6 +119,36 @@ def test_a_finished_games_screen_exports_its_final_scoring_and_says_so(xdg: Path
     files = exports(log, "done")
     assert said == [f"exported the final scoring to {files[0]} and {files[1]}"]
     assert all(path.is_file() for path in files)
+
+
+@pytest.mark.parametrize("game", ["roll-and-write", "alhambra-dice"])
+def test_a_game_exported_before_its_end_names_no_winner(xdg: Path, game: str) -> None:
+    """Roll & Write's export in play named the player ahead "Winner" (Markdown and JSON), where the dice games
+    say there is no winner yet."""
+    if game == "roll-and-write":
+        events = random_game(2, ("Anna", "Ben", "Cleo"))
+        log = saved_game(events[: len(events) // 2], "half.jsonl")
+    else:
+        example = Path(ad.__file__).parent / "examples" / "two-players-and-dirk.jsonl"
+        log = saved_log("\n".join(example.read_text().splitlines()[:40]) + "\n", "half.jsonl")
+    said: list[str] = []
+
+    async def play() -> None:
+        async with make_app().run_test(size=SIZE) as pilot:
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.press("ctrl+e")
+            await pilot.pause()
+            screen = pilot.app.screen
+            assert isinstance(screen, RollAndWriteScreen | EventGameScreen)
+            said.append(screen.message)
+
+    asyncio.run(play())
+    markdown, scoring = exports(log, "half")
+    assert said == [f"exported the scoring so far to {markdown} and {scoring}"]
+    exported = json.loads(scoring.read_text())
+    assert not exported["finished"] and exported["winners"] == [], exported["winners"]
+    assert "**no winner yet**" in markdown.read_text() and "Winner" not in markdown.read_text()
 
 
 @pytest.mark.parametrize(

@@ -62,3 +62,28 @@ def test_a_place_taken_during_the_game_is_marked_in_the_text_too(xdg: Path) -> N
     assert under == [" 1", " [", " 1", " 1", " 2", " 2"], (heading, vp)
     every = replace(rw.replay(events[:taken]), places_taken=(3,) * len(rw.BUILDING_TYPES))
     assert len(score_sheet_text(every, width).plain.splitlines()) == 2 + 3, "one block: the players' rows"
+
+
+def test_the_games_screen_shows_each_players_total_so_far_in_line_with_the_sheet(xdg: Path) -> None:
+    """The players saw boxes and coins on Roll & Write's screen, never who is ahead (the table's view and
+    the export said it): the sheet ends each row with the total the sheet is worth if the game ended now."""
+    events = random_game(1, ("Anna", "Ben", "Cleo"))
+    half = events[: len(events) // 2]
+    saved_game(half, "a.jsonl")
+    board = rw.score_so_far(rw.replay(half))
+
+    async def look(size: tuple[int, int]) -> str:
+        async with make_app().run_test(size=size) as pilot:
+            _, screen = await continue_first(pilot, RollAndWriteScreen, paths.games_dir() / "a.jsonl")
+            return text_of(screen.query_one("#sheet", ScoreSheet))
+
+    for size in ((80, 24), (110, 34)):
+        heading, under, *players = asyncio.run(look(size)).splitlines()[:5]
+        assert heading.split()[-2:] == ["coins", "total"] and under.split()[-2:] == ["so", "far"], heading
+        assert [row.split()[-1] for row in players] == [str(p.total) for p in board.players], players
+        assert {len(row.rstrip()) for row in players} == {len(heading.rstrip())}, "the totals in one column"
+    assert "total" not in score_sheet_text(rw.replay(half), 110).plain, "the table's view has a panel for it"
+    over = rw.replay(events)
+    final = score_sheet_text(over, 110, totals=True).plain.splitlines()
+    assert final[1].split()[-1] == "final"
+    assert [row.split()[-1] for row in final[2:5]] == [str(p.total) for p in rw.score_game(over).players]

@@ -28,7 +28,7 @@ from vision.reading import DiceReading
 from ..alhambra_dice_input import InputError, entry_help, parse
 from ..alhambra_dice_words import describe, roll_text
 from ..export import EndScoring
-from ..widgets.alhambra_board import AlhambraBoard, player_lines
+from ..widgets.alhambra_board import AlhambraBoard, player_lines, points_so_far
 from ..widgets.footer import KeysFooter
 from ..widgets.log_row import log_row
 from ..widgets.message_line import MessageLine
@@ -106,13 +106,14 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
         return entry_help(exp)
 
     def _player_lines(self, state: ad.GameState, exp: ad.Expectation) -> list[str]:
-        """The active player's bonus tiles (none in Alcazaba), then each player's markers left and tiles."""
+        """The active player's bonus tiles (none in Alcazaba), then each player's markers left and tiles, and
+        the points so far: who is ahead, as the table's view says it."""
         lines = []
         if state.alcazaba is None and exp.player is not None and exp.player in state.names:
             held = state.held[state.names.index(exp.player)]
             tiles = ", ".join(f"{n} {kind.replace('_', ' ')}" for kind, n in held.items() if n)
             lines.append(f"{exp.player}'s tiles: {tiles or 'none'}")
-        return lines + player_lines(state)
+        return [*lines, *player_lines(state), points_so_far(state)]
 
     def totals(self) -> str:
         """The last line of the full breakdown (the end screen shows it all): totals and winners."""

@@ -135,7 +135,7 @@ class RollAndWriteScreen(PlayScreen):
 
     def compose(self) -> ComposeResult:
         yield Static(id="status", markup=False)  # the players' names are no markup
-        yield ScoreSheet(id="sheet")
+        yield ScoreSheet(totals=True, id="sheet")
         with Horizontal(id="middle"):
             yield Static(id="grid")
             yield TurnPanel(id="turn")

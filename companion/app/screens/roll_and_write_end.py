@@ -70,7 +70,9 @@ def scoreboard_markdown(board: rw.Scoreboard, title: str, state: rw.GameState | 
     winners = ", ".join(md(w) for w in board.winners)
     lines += [
         "",
-        f"**{'Winners' if len(board.winners) > 1 else 'Winner'}: {winners}**",
+        f"**{'Winners' if len(board.winners) > 1 else 'Winner'}: {winners}**"
+        if winners
+        else "**no winner yet**",
         "",
         TERMS,
         "",

@@ -193,13 +193,18 @@ def standing(state: ad.GameState) -> tuple[tuple[int, ...], tuple[str, ...]]:
     return tuple(p.total for p in result.players), result.winners if state.is_over else ()
 
 
+def points_so_far(state: ad.GameState) -> str:
+    """Each player's points from the scorings held so far, on one line."""
+    totals, _ = standing(state)
+    return "points so far: " + ", ".join(f"{n} {t}" for n, t in zip(state.names, totals, strict=True))
+
+
 def players_text(state: ad.GameState) -> str:
     """While the game is played each player's markers and tiles and the points so far; once it is over the
     final totals and the winners."""
-    totals, winners = standing(state)
     if not state.is_over:
-        points = ", ".join(f"{n} {t}" for n, t in zip(state.names, totals, strict=True))
-        return "\n".join([*player_lines(state), f"points so far: {points}"])
+        return "\n".join([*player_lines(state), points_so_far(state)])
+    totals, winners = standing(state)
     mark = marks(state.names)
     lines = [
         f"{mark[who]} {name}{' (imaginary)' if who == state.dirk else ''}: {total}"

@@ -6,7 +6,7 @@ Scoring works on an `EndState` (what is on the sheets when the game ends), which
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.games.words import listed
@@ -149,8 +149,10 @@ def score_game(state: GameState) -> Scoreboard:
 
 
 def score_so_far(state: GameState) -> Scoreboard:
-    """The final scoring as if the game ended now: what each sheet is worth so far (the table's view)."""
-    return score(_as_ended(state))
+    """The final scoring as if the game ended now: what each sheet is worth so far (the table's view). It
+    names no winner: the game is not over (an export of it named the player ahead "Winner")."""
+    board = score(_as_ended(state))
+    return board if state.is_over else replace(board, winners=())
 
 
 def score(end: EndState) -> Scoreboard:
