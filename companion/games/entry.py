@@ -81,8 +81,6 @@ class Records:
     """The results and winners of a finished game (None while it is played), from its log's events (or what
     its file holds: `read`)."""
     progress: Callable[[Any], Progress]
-    replayable: bool
-    """The app can replay this game's log move by move."""
     read: Callable[[Path], Any] | None = None
     """What one of its saved files holds, for a game kept without a log (None: the log's events); raises
     `ScoreFileError` naming the file."""
@@ -177,6 +175,9 @@ class GameEntry:
     """`"module:name"` of a function (app, session) -> the screen that plays a session of this game."""
     view: str = ""
     """`"module:name"` of a function (state) -> the table view's text of a game in progress."""
+    words: str = ""
+    """`"module:name"` of a function (before, event, after) -> the game log's lines of an event, in the
+    players' words: its screen's log, and a finished game replayed move by move (none: no replay)."""
     demo: str = ""
     """`"module:name"` of a function (args) -> exit code that plays a demo game on the rendered table."""
     opens: str = ""

@@ -17,7 +17,7 @@ from textual.widgets import Input, Static
 
 from companion.app import paths
 from companion.app.screens.carcassonne_dice import CarcassonneDiceScreen
-from companion.app.widgets.carcassonne_pad import city_text
+from companion.app.widgets.carcassonne_pad import city_text, pad_text
 from companion.app.widgets.wrapped_log import WrappedLog
 from companion.cli import main as companion_main
 from companion.games import carcassonne_dice as cd
@@ -340,3 +340,19 @@ def test_one_city_area_and_two_are_drawn_apart() -> None:
     apart, joined = column((cd.N, cd.S)), column((cd.N | cd.S,))
     assert apart[4] == "1 │2│" and joined[4] == "1 │█│"
     assert city_text((cd.Built((0, 0), (cd.N | cd.E, cd.S)),)).splitlines()[2] == "0 │2█"
+
+
+def test_every_players_bar_toward_42_is_as_long_at_every_width() -> None:
+    """Each bar was as long as its own row left it beside its last turns (19, 20 and 21 blocks at a phone's
+    width): the same score filled a different share, and the table misread who was near 42."""
+    for seed in range(3):
+        _, events = play_random_game(
+            cd.GameStarted(("Barbara", "Dirk", "Patricia-Maria")), random.Random(seed)
+        )
+        for n in range(1, len(events), 3):
+            state = cd.replay(events[:n])
+            for width in (40, 54, 80):
+                rows = pad_text(state, width).splitlines()[: len(state.names)]
+                lengths = {row.count("█") + row.count("░") for row in rows}
+                assert len(lengths) == 1, (seed, n, width, rows)
+                assert all(len(row) <= width for row in rows) or lengths == {0}, (seed, n, width, rows)

@@ -12,18 +12,24 @@ from typing import Any
 import pytest
 from app_driver import make_app, random_game, saved_game, saved_log
 from textual.app import App, ComposeResult
+from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual_plotext import PlotextPlot
 
 from companion.app.screens import history as history_screen
 from companion.app.screens.history import HistoryScreen, ScorePlot, integer_ticks, legend_names
 from companion.app.screens.replay import ReplayScreen
+from companion.app.widgets.alhambra_board import AlhambraTable
+from companion.app.widgets.carcassonne_pad import CarcassonneTable
 from companion.app.widgets.table_panel import TablePanel
 from companion.games import alhambra_dice as ad
 from companion.games import alhambra_rw as rw
+from companion.games import carcassonne_dice as cd
 from companion.games.alhambra_dice.scorefile import log_text as alhambra_dice_log
 from companion.games.alhambra_dice.simulate import play_random_game as play_random_alhambra_dice
 from companion.games.alhambra_rw.simulate import play_random_game
+from companion.games.carcassonne_dice.scorefile import log_text as carcassonne_log
+from companion.games.carcassonne_dice.simulate import play_random_game as play_random_carcassonne
 from companion.history import FinishedGame, Progress, totals_by_round
 
 
@@ -102,6 +108,40 @@ def test_the_replay_steps_by_its_keys_at_80x24(xdg: Path) -> None:
 
     asyncio.run(look())
     assert seen == [11, 1, len(events) - 1, 0]
+
+
+@pytest.mark.parametrize("game", ["alhambra-dice", "carcassonne-dice"])
+def test_the_dice_games_are_replayed_move_by_move_too(xdg: Path, game: str) -> None:
+    """F4's `r` did nothing for the dice games (the footer offered it all the same): each is replayed on its
+    table view, every move in the words of its game log, the camera's frame where a roll kept one."""
+    if game == "alhambra-dice":
+        events: list[Any] = play_random_alhambra_dice(ad.GameStarted(("Ann", "Ben")), random.Random(3))[1]
+        saved_log(alhambra_dice_log(events), "done.jsonl")
+        view: type[Widget] = AlhambraTable
+    else:
+        events = play_random_carcassonne(cd.GameStarted(("Ann", "Ben")), random.Random(3))[1]
+        saved_log(carcassonne_log(events), "done.jsonl")
+        view = CarcassonneTable
+    seen: dict[str, Any] = {}
+
+    async def look() -> None:
+        async with make_app().run_test(size=(110, 34)) as pilot:
+            await pilot.press("f4")
+            await pilot.pause()
+            seen["result"] = str(pilot.app.screen.query_one("#result", Static).render())
+            await pilot.press("r", "right")
+            replay = pilot.app.screen
+            assert isinstance(replay, ReplayScreen)
+            seen["first"] = (str(replay.query_one("#status", Static).render()), replay.states[replay.at])
+            await pilot.press("end")
+            seen["last"] = (str(replay.query_one("#status", Static).render()), len(replay.query(view)))
+
+    asyncio.run(look())
+    assert "replay" not in seen["result"], seen["result"]
+    status, state = seen["first"]
+    assert status.startswith(f"move 1 of {len(events) - 1}: ") and state is not None, status
+    status, views = seen["last"]
+    assert status.startswith(f"move {len(events) - 1} of {len(events) - 1}: ") and views == 1, status
 
 
 def test_no_finished_game_says_so_without_an_empty_plot(xdg: Path) -> None:

@@ -17,10 +17,9 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual_plotext import PlotextPlot
 
-from companion.games import alhambra_rw as rw
 from companion.games.eventlog import LogError, load_log
 from companion.games.table import PLAYED
-from companion.history import RECORDS, FinishedGame, Progress, history
+from companion.history import FinishedGame, Progress, history
 
 from ..widgets.fitted import FittedScreen
 from ..widgets.footer import KeysFooter
@@ -31,6 +30,12 @@ from .replay import ReplayScreen
 REST_SECONDS = 0.2
 """How long the highlight rests before the game it rests on is shown (plotted, and its line under the plot):
 longer than a held key's repeat."""
+
+
+def _replays(game: FinishedGame) -> bool:
+    """Whether the game is replayed move by move: a game with a log and its words (not the pad)."""
+    entry = PLAYED.get(game.game)
+    return entry is not None and entry.rules is not None and bool(entry.words)
 
 
 def game_label(game: FinishedGame) -> str:
@@ -109,14 +114,24 @@ class HistoryScreen(FittedScreen[None]):
     def plot(self, game: FinishedGame) -> None:
         self.plotted = game.progress()
         self.query_one(ScorePlot).show(self.plotted)
-        replay = "" if RECORDS[game.game].replayable else " (no move-by-move replay for this game yet)"
+        replay = "" if _replays(game) else " (kept as a scoring pad: no move-by-move replay)"
         self.query_one("#result", Static).update(f"{game.path.name}: {game.won}{replay}")
 
     def action_replay(self) -> None:
         highlighted = self.query_one("#games", OptionList).highlighted
-        if highlighted is not None and self.games and RECORDS[self.games[highlighted].game].replayable:
-            path = self.games[highlighted].path
-            self.app.push_screen(ReplayScreen(rw.load_log(path).events, path))
+        if highlighted is None or not self.games:
+            return
+        game = self.games[highlighted]
+        entry = PLAYED.get(game.game)
+        if entry is None or entry.rules is None or not _replays(game):
+            self.notify("this game is kept as a scoring pad: no move-by-move replay", severity="warning")
+            return
+        try:
+            events = load_log(game.path, entry.rules.log).events
+        except LogError as exc:
+            self.notify(str(exc), severity="error", markup=False)
+            return
+        self.app.push_screen(ReplayScreen(entry, events, game.path))
 
     def action_frames(self) -> None:
         """The camera's evidence of the highlighted game: each roll it read, with its frame."""

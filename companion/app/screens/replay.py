@@ -1,25 +1,25 @@
-"""A finished game again, move by move: the whole table as it stood after each move, and the camera's frame of
-each roll it read, read-only."""
+"""A finished game again, move by move: the whole table as it stood after each move (the game's table view),
+and the camera's frame of each roll it read, read-only. Every game with a log and its words in the table of
+games (`GameEntry.words`) replays."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
-from companion.games import alhambra_rw as rw
+from companion.games.entry import GameEntry, load
 from companion.live.frames import load_frame
 
-from ..roll_and_write_words import describe
 from ..widgets.footer import KeysFooter
 from ..widgets.frame_view import FrameView
-from ..widgets.table_panel import TablePanel
 
 
 class ReplayScreen(Screen[None]):
@@ -37,27 +37,28 @@ class ReplayScreen(Screen[None]):
         Binding("escape", "app.pop_screen", "back"),
     ]
 
-    def __init__(self, events: Sequence[rw.Event], log_path: Path) -> None:
+    def __init__(self, game: GameEntry, events: Sequence[Any], log_path: Path) -> None:
         super().__init__()
+        assert game.rules is not None and game.words, f"{game.id} replays no log"
         self.events = events
         self.log_path = log_path
-        first = events[0]
-        assert isinstance(first, rw.GameStarted)
-        game = rw.Game(first)
-        self.states = [game.state]
-        self.lines = [describe(game.state, first, game.state)]
+        self.view: type[Widget] = load(game.view)
+        words, rules = load(game.words), game.rules
+        state = rules.replay(list(events[:1]))
+        self.states = [state]
+        self.lines: list[list[str]] = [words(state, events[0], state)]
         for event in events[1:]:
-            before = game.state
-            game.apply(event)
-            self.states.append(game.state)
-            self.lines.append(describe(before, event, game.state))
+            after = rules.apply(state, event)
+            self.states.append(after)
+            self.lines.append(words(state, event, after))
+            state = after
         self.at = 0
 
     def compose(self) -> ComposeResult:
         yield Static(id="status", markup=False)  # a move's words name its player: no markup
         with VerticalScroll():
             yield FrameView(id="frame")
-            yield TablePanel()
+            yield self.view(id="table")
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -71,8 +72,10 @@ class ReplayScreen(Screen[None]):
         state = self.states[self.at]
         said = " / ".join(line.strip() for line in self.lines[self.at])
         self.query_one("#status", Static).update(f"move {self.at} of {len(self.states) - 1}: {said}")
-        self.query_one(TablePanel).show(state)
-        event, frame = self.events[self.at], self.query_one("#frame", FrameView)
-        frame.display = isinstance(event, rw.Roll) and bool(event.frame)
-        if isinstance(event, rw.Roll) and event.frame:
-            frame.show(load_frame(self.log_path, event.frame), "the camera's frame of this roll")
+        self.query_one("#table").show(state)  # type: ignore[attr-defined]  # every game's view shows a state
+        # Every game's roll keeps the camera's frame in a field of that name (`eventlog.Said`).
+        kept = getattr(self.events[self.at], "frame", "")
+        frame = self.query_one("#frame", FrameView)
+        frame.display = bool(kept)
+        if kept:
+            frame.show(load_frame(self.log_path, kept), "the camera's frame of this roll")

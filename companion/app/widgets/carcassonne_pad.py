@@ -28,17 +28,22 @@ def pad_text(state: cd.GameState, width: int = UNBOUNDED) -> str:
     them be beside each player's last turns."""
     name_width = max(len(name) for name in state.names)
     last = LAST_TURNS if width >= SIDE_BY_SIDE // 2 else LAST_TURNS // 2
-    rows = []
+    heads, turns_points = [], []
     for who, name in enumerate(state.names):
-        total = state.scores[who]
-        knight = KNIGHT if state.held[who] else " "
-        turns = [t for t in state.turns if t.player == name][-last:]
-        points = " ".join(f"{KNIGHT}" if t.held_knight else f"+{t.points}" for t in turns)
         marker = "▶" if who == state.active and not state.is_over else " "
-        head = f"{marker} {name:<{name_width}} {total:>2}/{WIN_POINTS}"
-        room = max(0, min(BAR, width - len(head) - len(points) - 4))
-        filled = min(room, total * room // WIN_POINTS)
+        heads.append(f"{marker} {name:<{name_width}} {state.scores[who]:>2}/{WIN_POINTS}")
+        turns = [t for t in state.turns if t.player == name][-last:]
+        turns_points.append(" ".join(f"{KNIGHT}" if t.held_knight else f"+{t.points}" for t in turns))
+    # One length for every bar, the room the longest row leaves: a bar as long as its own row left it showed
+    # the same score a longer or shorter share of the way to 42.
+    room = max(
+        0, min(BAR, width - max(len(h) + len(p) for h, p in zip(heads, turns_points, strict=True)) - 4)
+    )
+    rows = []
+    for who, (head, points) in enumerate(zip(heads, turns_points, strict=True)):
+        filled = min(room, state.scores[who] * room // WIN_POINTS)
         bar = BLACK * filled + "░" * (room - filled)
+        knight = KNIGHT if state.held[who] else " "
         rows.append(f"{head} {bar} {knight} {points}".rstrip())
     rows.append("")
     if state.is_over:

@@ -23,7 +23,7 @@ ENTRY = GameEntry(
     score=score,
     files=f"{pad.PAD_PREFIX}*{pad.PAD_SUFFIX}",
     summary=pad.summary,
-    records=Records(("buildings", "walls"), pad.finished, pad.progress, replayable=False, read=pad.load_pad),
+    records=Records(("buildings", "walls"), pad.finished, pad.progress, read=pad.load_pad),
     view="companion.app.widgets.pad_table:PadTable",
     opens="companion.app.game_screens:alhambra_pad",
     new_games=(NewGame("alhambra_pad", "the original Alhambra's scoring pad", "f7", "pad"),),

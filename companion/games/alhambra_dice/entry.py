@@ -142,9 +142,10 @@ ENTRY = GameEntry(
     players=PLAYERS,
     random_game=random_game_of(play_random_game, GameStarted),
     summary=summary,
-    records=Records(SOURCES, finished, progress, replayable=False, variant_sources=sources),
+    records=Records(SOURCES, finished, progress, variant_sources=sources),
     screen="companion.app.game_screens:alhambra_dice",
     view="companion.app.widgets.alhambra_board:AlhambraTable",
+    words="companion.app.alhambra_dice_words:describe",
     advice=advice.ADVISING,
     demo="companion.demos:alhambra_dice",
     new_games=(
