@@ -195,7 +195,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if camera is None:
             raise TeachingError(f"camera {args.camera!r} does not open: {why_not_open(args.camera)}")
         # Read with a time limit: a camera that stopped sending kept the step waiting for its next picture.
-        with closing(timed_frames(camera)) as frames:
+        with closing(timed_frames(camera, live=not is_video)) as frames:
             if is_video:
                 print(f"{args.camera}: {', '.join(labels)} in turn, {args.seconds:g} s of the video each")
                 video_faces(frames, labels, keep, args.seconds)

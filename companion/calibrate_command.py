@@ -182,11 +182,11 @@ def _show_to_camera(spec: str, reader: PipReader) -> dict[str, list[npt.NDArray[
     from vision.colour import body_lab
     from vision.grabber import timed_frames
     from vision.settle import settle
-    from vision.sources import SourceError, open_source
+    from vision.sources import SourceError, names_a_camera, open_source
 
     source = open_source(spec)
     # Read with a time limit: a stream that stopped sending kept `settle` waiting for its next frame for ever.
-    frames = timed_frames(source)
+    frames = timed_frames(source, live=names_a_camera(spec))
     samples: dict[str, list[npt.NDArray[np.float32]]] = {}
     try:
         for colour in GAME_COLOURS:

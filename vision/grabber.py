@@ -90,12 +90,15 @@ class Grabber:
         self._thread.join(timeout=1.0)
 
 
-def timed_frames(source: FrameSource, stall_after: float | None = None) -> Generator[Frame, None, None]:
-    """`source`'s frames in order, none dropped; `SourceError` once none came for `stall_after` seconds
-    (`STALL_SECONDS`), and the source's own failure as it was raised. Its end, or the generator closed,
-    closes the source."""
+def timed_frames(
+    source: FrameSource, stall_after: float | None = None, live: bool = False
+) -> Generator[Frame, None, None]:
+    """`source`'s frames in order, none dropped (`live`: the newest, as a live camera's are wanted after a
+    prompt waited: the frame the grabber held since then shows the table before it); `SourceError` once none
+    came for `stall_after` seconds (`STALL_SECONDS`), and the source's own failure as it was raised. Its end,
+    or the generator closed, closes the source."""
     stall_after = STALL_SECONDS if stall_after is None else stall_after
-    grabber = Grabber(source, drop_stale=False, cancel=threading.Event())
+    grabber = Grabber(source, drop_stale=live, cancel=threading.Event())
     try:
         while True:
             item = grabber.take(stall_after)

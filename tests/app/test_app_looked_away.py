@@ -9,12 +9,14 @@ import random
 from pathlib import Path
 
 import pytest
-from app_driver import make_app, new_game, pips, start_named
+from app_driver import continue_first, make_app, new_game, pips, random_game, saved_game, start_named
 from textual.pilot import Pilot
 
 from companion.app.screens.alhambra_dice import AlhambraDiceScreen
 from companion.app.screens.play import PlayScreen
+from companion.app.screens.roll_and_write import RollAndWriteScreen
 from companion.games import alhambra_dice as ad
+from companion.games import alhambra_rw as rw
 from companion.games.alhambra_dice.simulate import next_event
 from companion.live.match import LOOKED_AWAY
 from vision.reading import Box, DiceReading, Die
@@ -64,3 +66,28 @@ def test_dice_settled_behind_the_help_are_asked_about_when_the_players_come_back
     assert seen["behind"] == (0, None), "nothing is read while the players look at another screen"
     entered, offered, said = seen["back"]  # type: ignore[misc]
     assert (entered, offered) == (0, True) and LOOKED_AWAY in said, said
+
+
+def test_dice_settled_behind_the_help_that_are_no_roll_asked_for_are_left_unsaid(xdg: Path) -> None:
+    """Back from the help, stray dice settled meanwhile while the game waited for a choice were said in red
+    ("dice seen, but none expected now"), as a fault of what the players did; left unsaid, as dice lying
+    there when the game comes to ask for a roll are left unless they are all its dice."""
+    events = random_game(2, ("Ann", "Ben", "Cleo"))
+    at = next(n for n in range(2, len(events)) if rw.expectation(rw.replay(events[:n])).ask is rw.Ask.ACTION)
+    path = saved_game(events[:at], "choosing.jsonl")
+    seen: list[object] = []
+
+    async def play() -> None:
+        async with make_app().run_test(size=(110, 34)) as pilot:
+            _, screen = await continue_first(pilot, RollAndWriteScreen, path)
+            said = screen.message
+            await pilot.press("f1")
+            await pilot.pause()
+            screen.table_settled(pips(("yellow", 2, 0.99), ("blue", 6, 0.99)))
+            await pilot.press("escape")
+            await pilot.pause()
+            seen.extend([said, screen.message, screen.error, screen.pending])
+
+    asyncio.run(play())
+    before, after, error, pending = seen
+    assert (after, error, pending) == (before, False, None), after

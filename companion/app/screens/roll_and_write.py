@@ -21,6 +21,7 @@ from companion.games.alhambra_rw.entry import RollAndWriteSession
 from companion.live.cameras import RollAndWriteCamera
 from companion.live.frames import FrameKeeper
 from companion.live.match import (
+    LOOKED_AWAY,
     LYING_BEFORE_ASKED,
     Proposal,
     kept_pair,
@@ -275,6 +276,10 @@ class RollAndWriteScreen(PlayScreen):
                 self.say(f"camera: y{kept[0]} b{kept[1]} taken off the table: k keeps that pair")
                 return
         proposal = RollAndWriteCamera.proposal(reading, exp)
+        if lying == LOOKED_AWAY and (proposal is None or not proposal.complete):
+            # Settled behind another screen, and no roll the game waits for: an earlier throw's leftovers,
+            # unsaid as `offer_table` leaves them (said in red as the players came back, read as a fault).
+            return
         if proposal is None:
             self.say(f"camera: dice seen, but none expected now ({exp.prompt})", error=True)
             return
