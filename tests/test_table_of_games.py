@@ -111,6 +111,8 @@ def test_a_last_line_cut_by_a_crash_is_set_aside_and_the_game_goes_on(game: str,
     session = Session.resume(entry.rules, path)
     assert session.events == events[:10]
     assert "line 11 was cut off" in session.warning and "kept the 10 complete events" in session.warning
+    assert session.warning.endswith(f" (its text is in {session.path.name}.cut)"), session.warning
+    assert session.path.with_name(f"{session.path.name}.cut").is_file()
     assert path.with_name("game.jsonl.cut").read_bytes() == whole[: len(whole) // 2] + b"\n"
     session.submit(events[10])
     session.close()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from companion.games import alhambra_dice as ad
 from companion.games.alhambra.buildings import TYPES
-from companion.games.alhambra_dice.engine import field_text
+from companion.games.alhambra_dice.engine import DIRK_LINES, field_text
 from companion.games.alhambra_dice.events import ALCAZABA, RESERVE, TO_DIRK, BuildingTile, Cell
 from companion.games.alhambra_dice.scoring import LETTERS
 from companion.games.words import listed
@@ -70,7 +70,14 @@ def _event_lines(before: ad.GameState, event: ad.Event, after: ad.GameState) -> 
     if isinstance(event, ad.TilesLaid):
         drawn = ", ".join(building_tile(t) for t in event.drawn)
         start = f"; the start-player tile on {event.start_column}" if event.start_column else ""
-        return [f"Round {before.round}: a pile of one tile of each type and {drawn} laid out{start}"]
+        # Dirk's markers go on the board with the tiles (`AlcazabaGame`): unsaid, five markers appeared there.
+        fields = zip(DIRK_LINES, event.drawn, strict=False)  # a bag run short draws fewer
+        dirk = (
+            f"; Dirk's markers on {', '.join(f'{t.building} line {n}' for n, t in fields)}"
+            if after.dirk is not None
+            else ""
+        )
+        return [f"Round {before.round}: a pile of one tile of each type and {drawn} laid out{start}{dirk}"]
     who = event.player
     if isinstance(event, ad.Rolled):
         source = f", {event.read_by}" if event.read_by else ""

@@ -128,7 +128,9 @@ class Session(Generic[E, S, X]):
         except ResumeError:
             log.close()
             raise
-        return cls(rules, path, log, list(loaded.events), state, warning=loaded.warning)
+        # Said where the spoiled line went: a player who wants it back (to type the move again) finds it.
+        kept = f" (its text is in {path.name}.cut)" if loaded.cut_line is not None else ""
+        return cls(rules, path, log, list(loaded.events), state, warning=loaded.warning + kept)
 
     @property
     def setup(self) -> E:

@@ -11,6 +11,7 @@ import pytest
 from ad_helpers import dice, fill, turn
 
 from companion.app import alcazaba_input
+from companion.app.alhambra_dice_words import describe
 from companion.cli import main as companion_main
 from companion.games.alhambra.scoring import Holding, score_game
 from companion.games.alhambra_dice import (
@@ -136,6 +137,22 @@ def test_every_new_event_converts_to_json_and_back() -> None:
 
 
 # -------------------------------------------------------------------------------------- tiles laid out
+def test_the_log_names_dirks_markers_laid_with_the_tiles() -> None:
+    """Five markers of Dirk's appeared on the board as the tiles were laid, the log's line naming the tiles
+    alone (the standard game's names his markers' column)."""
+    game = alcazaba(("Ann", "Ben"))
+    before = game.state
+    game.apply(LAID)
+    line = describe(before, LAID, game.state)[0]
+    assert line.endswith(
+        "; Dirk's markers on garden line 2, garden line 3, tower line 4, arcades line 5, chambers line 6"
+    ), line
+    three = alcazaba()
+    before = three.state
+    three.apply(LAID)
+    assert "Dirk" not in describe(before, LAID, three.state)[0], "three players play without Dirk"
+
+
 def test_each_round_a_pile_of_6_and_5_drawn_tiles_are_laid_out_with_the_start_player_tile() -> None:
     game = alcazaba()
     assert game.expectation().ask is Ask.PREPARE and "one of each type" in game.expectation().prompt

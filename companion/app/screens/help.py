@@ -92,7 +92,7 @@ EVERYWHERE: Rows = (
     ("F1", "this help: the keys of the screen it was opened on (? on the game and end screens)"),
     ("ctrl+q", "quit: the game is saved after every move, continue it from the start screen"),
     ("tab", "next field or button"),
-    ("F3", "teach the dice colours from the camera (`companion --camera SPEC`): yellow, then blue"),
+    ("F3", "teach Roll & Write's yellow and blue dice from the camera (`companion --camera SPEC`)"),
     (
         "F6",
         "share the table's view of the game on screen: every phone on this network opens the address or QR"
