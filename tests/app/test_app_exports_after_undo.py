@@ -92,32 +92,41 @@ def test_carcassonne_undone_from_its_end_removes_its_exported_scoring_and_keeps_
     assert log.with_name("20261123-201500-ann-ben.frames.zip").is_file(), "the frames claim no result"
 
 
-@pytest.mark.parametrize("game", ["roll-and-write", "alhambra-dice"])
-def test_a_finished_games_screen_exports_its_final_scoring_and_says_so(xdg: Path, game: str) -> None:
-    """Exported from the game's screen once it is over: Roll & Write said "the scoring so far", the dice games
-    "the scoring"; both the same words now, and which scoring it is."""
+def saved_at(game: str, played: float, name: str) -> Path:
+    """A game of Roll & Write or of the Alhambra dice game saved with `played` of its moves made."""
     if game == "roll-and-write":
-        log = saved_game(random_game(2, ("Anna", "Ben", "Cleo")), "done.jsonl")
-    else:
-        example = Path(ad.__file__).parent / "examples" / "two-players-and-dirk.jsonl"
-        log = saved_log(example.read_text(), "done.jsonl")
+        events = random_game(2, ("Anna", "Ben", "Cleo"))
+        return saved_game(events[: round(len(events) * played)], name)
+    lines = (Path(ad.__file__).parent / "examples" / "two-players-and-dirk.jsonl").read_text().splitlines()
+    return saved_log("\n".join(lines[: round(len(lines) * played)]) + "\n", name)
+
+
+def exported_from_its_screen(keys: list[str]) -> str:
+    """The saved game listed first continued (a finished one opens on its end screen), `keys` pressed, then
+    ctrl+e on the game's screen: what the export said."""
     said: list[str] = []
 
     async def play() -> None:
         async with make_app().run_test(size=SIZE) as pilot:
-            await pilot.press("enter")
-            await pilot.pause()
-            await pilot.press("b")
-            await pilot.pause()
-            await pilot.press("ctrl+e")
-            await pilot.pause()
+            for key in ["enter", *keys, "ctrl+e"]:
+                await pilot.press(key)
+                await pilot.pause()
             screen = pilot.app.screen
             assert isinstance(screen, RollAndWriteScreen | EventGameScreen)
             said.append(screen.message)
 
     asyncio.run(play())
+    return said[0]
+
+
+@pytest.mark.parametrize("game", ["roll-and-write", "alhambra-dice"])
+def test_a_finished_games_screen_exports_its_final_scoring_and_says_so(xdg: Path, game: str) -> None:
+    """Exported from the game's screen once it is over: Roll & Write said "the scoring so far", the dice games
+    "the scoring"; both the same words now, and which scoring it is."""
+    log = saved_at(game, 1, "done.jsonl")
+    said = exported_from_its_screen(["b"])
     files = exports(log, "done")
-    assert said == [f"exported the final scoring to {files[0]} and {files[1]}"]
+    assert said == f"exported the final scoring to {files[0]} and {files[1]}"
     assert all(path.is_file() for path in files)
 
 
@@ -125,27 +134,10 @@ def test_a_finished_games_screen_exports_its_final_scoring_and_says_so(xdg: Path
 def test_a_game_exported_before_its_end_names_no_winner(xdg: Path, game: str) -> None:
     """Roll & Write's export in play named the player ahead "Winner" (Markdown and JSON), where the dice games
     say there is no winner yet."""
-    if game == "roll-and-write":
-        events = random_game(2, ("Anna", "Ben", "Cleo"))
-        log = saved_game(events[: len(events) // 2], "half.jsonl")
-    else:
-        example = Path(ad.__file__).parent / "examples" / "two-players-and-dirk.jsonl"
-        log = saved_log("\n".join(example.read_text().splitlines()[:40]) + "\n", "half.jsonl")
-    said: list[str] = []
-
-    async def play() -> None:
-        async with make_app().run_test(size=SIZE) as pilot:
-            await pilot.press("enter")
-            await pilot.pause()
-            await pilot.press("ctrl+e")
-            await pilot.pause()
-            screen = pilot.app.screen
-            assert isinstance(screen, RollAndWriteScreen | EventGameScreen)
-            said.append(screen.message)
-
-    asyncio.run(play())
+    log = saved_at(game, 0.5, "half.jsonl")
+    said = exported_from_its_screen([])
     markdown, scoring = exports(log, "half")
-    assert said == [f"exported the scoring so far to {markdown} and {scoring}"]
+    assert said == f"exported the scoring so far to {markdown} and {scoring}"
     exported = json.loads(scoring.read_text())
     assert not exported["finished"] and exported["winners"] == [], exported["winners"]
     assert "**no winner yet**" in markdown.read_text() and "Winner" not in markdown.read_text()
