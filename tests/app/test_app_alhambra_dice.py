@@ -180,7 +180,7 @@ def test_the_now_panel_says_the_points_so_far(xdg: Path) -> None:
     totals = ad.score_state(state).totals
     assert any(totals) and not state.is_over
     points = ", ".join(f"{name} {total}" for name, total in zip(state.names, totals, strict=True))
-    assert now.splitlines()[-1] == f"points so far: {points}", now
+    assert f"points so far: {points}" in now.splitlines()[:6], now
 
 
 def test_the_camera_enters_a_sure_roll_and_asks_about_an_unsure_one(xdg: Path) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from app_driver import continue_first, make_app, saved_log, start_named, text_of, type_entry
+from rich.cells import cell_len
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -345,14 +346,18 @@ def test_one_city_area_and_two_are_drawn_apart() -> None:
 def test_every_players_bar_toward_42_is_as_long_at_every_width() -> None:
     """Each bar was as long as its own row left it beside its last turns (19, 20 and 21 blocks at a phone's
     width): the same score filled a different share, and the table misread who was near 42."""
-    for seed in range(3):
-        _, events = play_random_game(
-            cd.GameStarted(("Barbara", "Dirk", "Patricia-Maria")), random.Random(seed)
-        )
+    names = [
+        ("Barbara", "Dirk", "Patricia-Maria"),
+        ("李小龍", "Ann", "🎲🎲"),
+    ]  # wide letters: padded by cells
+    for seed, players in enumerate(names * 2):
+        _, events = play_random_game(cd.GameStarted(players), random.Random(seed))
         for n in range(1, len(events), 3):
             state = cd.replay(events[:n])
             for width in (40, 54, 80):
                 rows = pad_text(state, width).splitlines()[: len(state.names)]
                 lengths = {row.count("█") + row.count("░") for row in rows}
                 assert len(lengths) == 1, (seed, n, width, rows)
-                assert all(len(row) <= width for row in rows) or lengths == {0}, (seed, n, width, rows)
+                assert all(cell_len(row) <= width for row in rows) or lengths == {0}, (seed, n, width, rows)
+                scores = {cell_len(row[: row.index("/42")]) for row in rows}
+                assert len(scores) == 1, ("every score in one column", rows)

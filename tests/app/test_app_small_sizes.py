@@ -11,6 +11,7 @@ from app_driver import make_app, random_game, saved_game, start_named
 from textual.app import App
 from textual.widgets import Label
 
+from companion.app.screens.alhambra_dice import AlhambraDiceScreen
 from companion.app.screens.roll_and_write import RollAndWriteScreen
 
 
@@ -55,3 +56,19 @@ def test_the_start_screens_headings_are_a_line_each_at_80_columns(xdg: Path) -> 
 
     heights = asyncio.run(shown())
     assert heights and set(heights.values()) == {1}, heights
+
+
+@pytest.mark.parametrize("names", [["Ann", "Ben"], ["Ann", "Ben", "Cleo", "Dan", "Eve", "Fay"]])
+def test_the_alhambra_dice_games_points_so_far_are_in_view_at_80x24(xdg: Path, names: list[str]) -> None:
+    """The points so far ended the Now panel, below the fold at 80×24 with four players or more: they come
+    first after what the game asks."""
+
+    async def shown() -> str:
+        async with make_app().run_test(size=(80, 24)) as pilot:
+            await start_named(pilot, names, "f8", AlhambraDiceScreen)
+            for _ in range(3):
+                await pilot.pause()
+            return screen_text(pilot.app)
+
+    points = ", ".join(f"{name} 0" for name in (*names, *(["Dirk"] if len(names) == 2 else [])))
+    assert f"points so far: {points}" in asyncio.run(shown())

@@ -62,7 +62,8 @@ def test_clicks_on_the_alhambra_dice_board_leave_the_typing_to_the_entry_line_an
 
     async def play() -> None:
         async with make_app().run_test(size=(80, 24)) as pilot:
-            screen = await start_named(pilot, ["Ann", "Ben"], key, kind)
+            # Five players: the Now panel's lines leave the board too few, and the board scrolls.
+            screen = await start_named(pilot, ["Ann", "Ben", "Cleo", "Dan", "Eve"], key, kind)
             entry = screen.query_one("#entry", Input)
             middle = screen.query_one("#middle")
             for panel in ("#board", "#side"):

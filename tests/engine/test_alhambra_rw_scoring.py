@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import copy
+import random
 from typing import Any
 
 import pytest
 from rw_helpers import EXAMPLE, boxes_of
 
+from companion.games import alhambra_rw as rw
 from companion.games.alhambra_rw.endstate import EndStateError, end_state_from_json
+from companion.games.alhambra_rw.report import scoreboard_text
 from companion.games.alhambra_rw.scoring import (
     Completion,
     EndState,
@@ -19,6 +22,7 @@ from companion.games.alhambra_rw.scoring import (
     score_rows_columns,
 )
 from companion.games.alhambra_rw.sheet import BUILDING_TYPES
+from companion.games.alhambra_rw.simulate import play_random_game
 
 
 def counts(**by_type: int) -> tuple[int, ...]:
@@ -324,3 +328,14 @@ def test_the_reasons_name_places_taken_during_the_game_and_count_in_words() -> N
     assert score_coins(4, 3) == (0, "1 coin left (4 circled, 3 spent): 0 VP")
     assert score_coins(3, 3) == (0, "0 coins left (3 circled, 3 spent): 0 VP")
     assert score_coins(5, 3) == (1, "2 coins left (5 circled, 3 spent): 1 VP")
+
+
+def test_a_scoring_so_far_names_no_winner_until_the_game_is_over() -> None:
+    """An export in play named the player ahead "Winner", and the scorer's text would have said "Winner: "
+    with nobody: a scoring so far names none."""
+    setup = rw.GameStarted(rw.load_shipped_sheet("example"), ("Ann", "Ben", "Cleo"))
+    events = play_random_game(setup, random.Random(2))[1]
+    half = rw.score_so_far(rw.replay(events[: len(events) // 2]))
+    assert half.winners == () and "no winner yet" in scoreboard_text(half).splitlines()
+    end = rw.score_so_far(rw.replay(events))
+    assert end.winners == rw.score_game(rw.replay(events)).winners != ()

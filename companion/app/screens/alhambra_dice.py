@@ -106,14 +106,14 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
         return entry_help(exp)
 
     def _player_lines(self, state: ad.GameState, exp: ad.Expectation) -> list[str]:
-        """The active player's bonus tiles (none in Alcazaba), then each player's markers left and tiles, and
-        the points so far: who is ahead, as the table's view says it."""
-        lines = []
+        """The points so far (who is ahead, as the table's view says it: first, in view at 80×24 with six
+        players), the active player's bonus tiles (none in Alcazaba), then each player's markers and tiles."""
+        lines = [points_so_far(state)]
         if state.alcazaba is None and exp.player is not None and exp.player in state.names:
             held = state.held[state.names.index(exp.player)]
             tiles = ", ".join(f"{n} {kind.replace('_', ' ')}" for kind, n in held.items() if n)
             lines.append(f"{exp.player}'s tiles: {tiles or 'none'}")
-        return [*lines, *player_lines(state), points_so_far(state)]
+        return [*lines, *player_lines(state)]
 
     def totals(self) -> str:
         """The last line of the full breakdown (the end screen shows it all): totals and winners."""

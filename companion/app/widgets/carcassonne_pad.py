@@ -4,6 +4,7 @@ on); beside it the city built this turn, drawn die by die."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len, set_cell_size
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Static
@@ -26,19 +27,19 @@ SIDE = {N: (-1, 0, "─"), E: (0, 1, "│"), S: (1, 0, "─"), W: (0, -1, "│")
 def pad_text(state: cd.GameState, width: int = UNBOUNDED) -> str:
     """A line per player, then the current turn and its city; the bars toward 42 as long as `width` lets
     them be beside each player's last turns."""
-    name_width = max(len(name) for name in state.names)
+    name_width = max(cell_len(name) for name in state.names)
     last = LAST_TURNS if width >= SIDE_BY_SIDE // 2 else LAST_TURNS // 2
     heads, turns_points = [], []
     for who, name in enumerate(state.names):
         marker = "▶" if who == state.active and not state.is_over else " "
-        heads.append(f"{marker} {name:<{name_width}} {state.scores[who]:>2}/{WIN_POINTS}")
+        # Padded by the cells a name takes: a name in wide letters (李小龍) pushed its row out of line.
+        heads.append(f"{marker} {set_cell_size(name, name_width)} {state.scores[who]:>2}/{WIN_POINTS}")
         turns = [t for t in state.turns if t.player == name][-last:]
         turns_points.append(" ".join(f"{KNIGHT}" if t.held_knight else f"+{t.points}" for t in turns))
     # One length for every bar, the room the longest row leaves: a bar as long as its own row left it showed
     # the same score a longer or shorter share of the way to 42.
-    room = max(
-        0, min(BAR, width - max(len(h) + len(p) for h, p in zip(heads, turns_points, strict=True)) - 4)
-    )
+    longest = max(cell_len(head + points) for head, points in zip(heads, turns_points, strict=True))
+    room = max(0, min(BAR, width - longest - 4))
     rows = []
     for who, (head, points) in enumerate(zip(heads, turns_points, strict=True)):
         filled = min(room, state.scores[who] * room // WIN_POINTS)
@@ -106,10 +107,16 @@ class CarcassonnePad(Fitted[cd.GameState]):
 
 
 class CityView(Static):
-    """Shows the city dice built this turn."""
+    """Shows the city dice built this turn; between two turns (the next not rolled yet), the city the last
+    turn ended with and what it scored: the turn's end cleared it, and the table looked at an empty panel as
+    it was scored."""
 
     def show(self, state: cd.GameState) -> None:
-        self.update(city_text(state.built))
+        last = state.turns[-1] if state.turns else None
+        if state.built or state.rolls or last is None or not last.built:
+            self.update(city_text(state.built))
+            return
+        self.update(f"{last.player}'s city, turn {last.turn}: {last.why}\n{city_text(last.built)}")
 
 
 class CarcassonneTable(Vertical):

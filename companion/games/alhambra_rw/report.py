@@ -29,7 +29,10 @@ def scoreboard_text(board: Scoreboard) -> str:
         line(["-" * w for w in widths]),
         *(line(r) for r in rows),
         "",
-        f"{'Winners' if len(board.winners) > 1 else 'Winner'}: {', '.join(board.winners)}",
+        # A scoring so far names none (`score_so_far`): the game is not over.
+        f"{'Winners' if len(board.winners) > 1 else 'Winner'}: {', '.join(board.winners)}"
+        if board.winners
+        else "no winner yet",
         "",
         "Why:",
     ]

@@ -246,7 +246,9 @@ class Game:
             points, why = turn_points(city, self.doubled, bool(self.built))
         self.scores[who] += points
         self.turns.append(
-            TurnRecord(name, self.turn, self.rolls, city, self.doubled, hold_knight, points, why)
+            TurnRecord(
+                name, self.turn, self.rolls, city, self.doubled, hold_knight, points, why, tuple(self.built)
+            )
         )
         if self.scores[who] >= WIN_POINTS:
             self._game_over(f"{name} reached {self.scores[who]} points ({WIN_POINTS} wins)")

@@ -52,6 +52,9 @@ class TurnRecord:
     held_knight: bool
     points: int
     why: str
+    built: tuple[Built, ...] = ()
+    """The city dice the turn ended with, as they lay: the turn's end clears the table's city, and a dispute
+    over what it scored looks at it (the table's view, a replay)."""
 
 
 @dataclass(frozen=True, slots=True)
