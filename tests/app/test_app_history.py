@@ -22,6 +22,7 @@ from companion.app.screens.replay import ReplayScreen
 from companion.app.widgets.alhambra_board import AlhambraTable
 from companion.app.widgets.carcassonne_pad import CarcassonneTable
 from companion.app.widgets.table_panel import TablePanel
+from companion.games import alhambra as al
 from companion.games import alhambra_dice as ad
 from companion.games import alhambra_rw as rw
 from companion.games import carcassonne_dice as cd
@@ -142,6 +143,30 @@ def test_the_dice_games_are_replayed_move_by_move_too(xdg: Path, game: str) -> N
     assert status.startswith(f"move 1 of {len(events) - 1}: ") and state is not None, status
     status, views = seen["last"]
     assert status.startswith(f"move {len(events) - 1} of {len(events) - 1}: ") and views == 1, status
+
+
+def test_the_footer_offers_the_replay_only_for_a_game_it_replays(xdg: Path) -> None:
+    """F4's footer offered `r` on a scoring pad too, where it only said there is no replay."""
+    saved_game(random_game(2, ("Anna", "Ben", "Cleo")), "done.jsonl")
+    pad = (Path(al.__file__).parent / "examples" / "two-players-and-dirk.json").read_text()
+    saved_log(pad, "alhambra-20261202-190000.pad.json")
+    offered: dict[str, bool] = {}
+
+    async def look() -> None:
+        async with make_app().run_test(size=(110, 34)) as pilot:
+            await pilot.press("f4")
+            await pilot.pause()
+            screen = pilot.app.screen
+            assert isinstance(screen, HistoryScreen) and len(screen.games) == 2
+            for at in (0, 1):
+                screen.query_one("#games", OptionList).highlighted = at
+                await pilot.pause()
+                offered[screen.games[at].game] = "replay" in {
+                    b.binding.action for b in screen.active_bindings.values() if b.enabled
+                } and bool(screen.check_action("replay", ()))
+
+    asyncio.run(look())
+    assert offered == {"alhambra-roll-and-write": True, "alhambra": False}, offered
 
 
 def test_no_finished_game_says_so_without_an_empty_plot(xdg: Path) -> None:

@@ -90,7 +90,17 @@ class HistoryScreen(FittedScreen[None]):
         games.highlighted = 0
         games.focus()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # The footer offers `r` for a game it replays: on a pad it did nothing but say so.
+        if action == "replay":
+            lists = self.query("#games").results(OptionList)
+            highlighted = next(lists, None)
+            at = None if highlighted is None else highlighted.highlighted
+            return at is not None and bool(self.games) and _replays(self.games[at])
+        return True
+
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.refresh_bindings()
         # A plot replays its game's log (up to a tenth of a second), and its line under it, one line or two,
         # resizes the plot, drawn again: one of each per key held down through 300 games made the list
         # stutter. A highlight moved from rest is shown at once; while it keeps moving, the game it rests on.
