@@ -361,3 +361,12 @@ def test_every_players_bar_toward_42_is_as_long_at_every_width() -> None:
                 assert all(cell_len(row) <= width for row in rows) or lengths == {0}, (seed, n, width, rows)
                 scores = {cell_len(row[: row.index("/42")]) for row in rows}
                 assert len(scores) == 1, ("every score in one column", rows)
+
+
+def test_the_pad_of_a_finished_game_says_the_winner_and_why_in_one_line() -> None:
+    """It read "Winner: Ann (Ann reached 44 points (42 wins))", brackets in brackets."""
+    _, events = play_random_game(cd.GameStarted(("Ann", "Ben")), random.Random(3))
+    state = cd.replay(events)
+    winner = state.names[state.winner or 0]
+    assert pad_text(state).splitlines()[-1] == f"Winner: {winner}: {state.why_over}"
+    assert state.why_over.startswith(f"{winner} reached ") and state.why_over.endswith("(42 wins)")

@@ -48,7 +48,7 @@ def pad_text(state: cd.GameState, width: int = UNBOUNDED) -> str:
         rows.append(f"{head} {bar} {knight} {points}".rstrip())
     rows.append("")
     if state.is_over:
-        rows.append(f"Winner: {state.names[state.winner or 0]} ({state.why_over})")
+        rows.append(f"Winner: {state.names[state.winner or 0]}: {state.why_over}")
         return "\n".join(rows)
     name = state.names[state.active]
     double = ", counts double" if state.doubled else ""
