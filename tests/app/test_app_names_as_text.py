@@ -281,3 +281,34 @@ def test_the_markdown_exports_reasons_name_the_players_as_plain_text() -> None:
     assert any("\\<img" in line or "\\[Lu\\]" in line or "\\*Kai\\*" in line for line in reasons), why
     for raw in odd:
         assert raw not in why, why
+
+
+def carcassonne_after_a_built_turn() -> list[cd.Event]:
+    """The game cut just after a turn that ended with city dice built: the City panel shows that turn's city,
+    headed by its player's name."""
+    events = carcassonne()
+    for n in range(1, len(events)):
+        state = cd.replay(events[: n + 1])
+        if isinstance(events[n], cd.TurnEnded) and state.turns[-1].built and not state.is_over:
+            return events[: n + 1]
+    raise AssertionError("no turn built a city")
+
+
+@pytest.mark.parametrize("where", ["game", "view"])
+def test_the_city_a_turn_scored_is_headed_by_its_players_name_as_typed(xdg: Path, where: str) -> None:
+    """The city a turn ended with stays in view until the next roll, headed "NAME · turn N · +P": read as
+    markup, `[/]` crashed both the game's screen and the table's view, and `[Team] Bob` lost his tag."""
+    events = carcassonne_after_a_built_turn()
+    saved_log(carcassonne_log(events), f"{PLAYING}-carcassonne-dice.jsonl")
+    last = cd.replay(events).turns[-1]
+
+    async def look() -> str:
+        if where == "view":
+            app: App[Any] = TableView(paths.games_dir())
+            async with app.run_test(size=SIZE) as pilot:
+                await pilot.pause(0.2)
+                return screen_text(app)
+        async with make_app().run_test(size=SIZE) as pilot:
+            return await continued(pilot)
+
+    shown(asyncio.run(look()), f"{last.player} · turn {last.turn}")  # its points may wrap in the city box

@@ -111,12 +111,18 @@ class CityView(Static):
     turn ended with and what it scored: the turn's end cleared it, and the table looked at an empty panel as
     it was scored."""
 
+    def __init__(self, *, id: str | None = None) -> None:
+        # The last turn's city is headed by its player's name, which is no markup (`Ann[/]` a crash).
+        super().__init__(id=id, markup=False)
+
     def show(self, state: cd.GameState) -> None:
         last = state.turns[-1] if state.turns else None
-        if state.built or state.rolls or last is None or not last.built:
+        ended = state.is_over or not (state.built or state.rolls)
+        if last is None or not last.built or not ended:
             self.update(city_text(state.built))
             return
-        self.update(f"{last.player}'s city, turn {last.turn}: {last.why}\n{city_text(last.built)}")
+        # One short line over it: the panel is some 24 columns wide, and the reason is the game log's.
+        self.update(f"{last.player} · turn {last.turn} · +{last.points}\n{city_text(last.built)}")
 
 
 class CarcassonneTable(Vertical):
