@@ -15,7 +15,7 @@ full disk is, and the players make it again. Each game gives its engine and its 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
@@ -62,6 +62,16 @@ class Rules(Generic[E, S, X]):
     expectation: Callable[[S], X]
     players: Callable[[E], tuple[str, ...]]
     """The players a set-up event names, for the log's file name."""
+
+    def steps(self, events: Sequence[E]) -> Iterator[tuple[S, E, S]]:
+        """Each event with the state before and after it, the game replayed event by event (the set-up: its
+        own state on both sides): how a game's log is worded, on its screen and in a replay."""
+        state = self.replay(list(events[:1]))
+        yield state, events[0], state
+        for event in events[1:]:
+            after = self.apply(state, event)
+            yield state, event, after
+            state = after
 
 
 def _slug(names: tuple[str, ...]) -> str:

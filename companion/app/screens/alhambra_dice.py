@@ -26,7 +26,7 @@ from companion.live.frames import FrameKeeper
 from vision.reading import DiceReading
 
 from ..alhambra_dice_input import InputError, entry_help, parse
-from ..alhambra_dice_words import describe, roll_text
+from ..alhambra_dice_words import roll_text
 from ..export import EndScoring
 from ..widgets.alhambra_board import AlhambraBoard, player_lines, points_so_far
 from ..widgets.footer import KeysFooter
@@ -118,9 +118,6 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
     def totals(self) -> str:
         """The last line of the full breakdown (the end screen shows it all): totals and winners."""
         return game_text(ad.score_state(self.state)).splitlines()[-1]
-
-    def words(self, before: ad.GameState, event: ad.Event, after: ad.GameState) -> list[str]:
-        return describe(before, event, after)
 
     def roll_text(self, event: ad.Event) -> str:
         return roll_text(event) if isinstance(event, ad.Rolled) else ""

@@ -32,7 +32,7 @@ from vision.reading import DiceReading, Image
 from vision.symbols.profile import SymbolProfile
 
 from ..carcassonne_dice_input import InputError, entry_help, parse
-from ..carcassonne_dice_words import describe, roll_text
+from ..carcassonne_dice_words import roll_text
 from ..export import EndScoring
 from ..widgets.carcassonne_pad import CarcassonnePad, CityView
 from ..widgets.footer import KeysFooter
@@ -158,9 +158,6 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
     def on_carcassonne_dice_screen_from_table(self, message: FromTable) -> None:
         if self.enter(message.event, message.seen) and message.said:
             self.say(message.said)
-
-    def words(self, before: cd.GameState, event: cd.Event, after: cd.GameState) -> list[str]:
-        return describe(before, event, after)
 
     def roll_text(self, event: cd.Event) -> str:
         return roll_text(event) if isinstance(event, cd.Rolled) else ""

@@ -4,9 +4,10 @@ shares (`keys.game_keys`); undo and redo are every game's (`PlayScreen`).
 
 Each game's screen composes its own view (with an `UnfocusedScroll` `#middle` holding its `Panel`s and its
 `NowPanel`, a `#message` Static, an `#entry` Input and a `#bottom` row with the `#log` WrappedLog: `fit_log`
-gives it the lines the middle does not need), draws it in `refresh_view`, words its events in `words`, gives
-its scoring in `scored` and each scoring held in `scoring_held`, and names its own keys in its `BINDINGS` and
-its help page in `HELP_PAGE` (F1 lists the screen's bindings and the page).
+gives it the lines the middle does not need), draws it in `refresh_view` (its events are worded by its row of
+the table of games: `GameEntry.words`), gives its scoring in `scored` and each scoring held in `scoring_held`,
+and names its own keys in its `BINDINGS` and its help page in `HELP_PAGE` (F1 lists the screen's bindings and
+the page).
 """
 
 from __future__ import annotations

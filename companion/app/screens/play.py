@@ -8,12 +8,14 @@ each reading the camera settles on (`table_settled`) or withdraws (`camera_withd
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from textual.events import Click, Resize
 from textual.message import Message
 from textual.screen import Screen
 
+from companion.games.entry import load
 from companion.games.folding import IllegalMove
 from companion.games.session import Session
 from companion.games.table import entry_of_rules
@@ -68,13 +70,15 @@ class PlayScreen(FittedScreen[None]):
         """The last of them put to the game (entered or asked about): still dice are not put twice."""
         self._unseen: DiceReading | None = None
         """Dice the camera settled on while another screen was over this one: asked about on coming back."""
+        self._words: Callable[[Any, Any, Any], list[str]] = load(entry_of_rules(session.rules).words)
         self.worded: list[list[str]] = self._worded(session.events)
         """The game log's lines of each event, worded once (undo takes an event's lines back)."""
 
     # ------------------------------------------------------------------ what each game's screen gives
     def words(self, before: Any, event: Any, after: Any) -> list[str]:
-        """The game log's lines for `event`, which turned `before` into `after`, in the players' words."""
-        raise NotImplementedError
+        """The game log's lines for `event`, which turned `before` into `after`, in the players' words (the
+        table of games names the function: `GameEntry.words`)."""
+        return self._words(before, event, after)
 
     def say(self, message: str, error: bool = False) -> None:
         """`message` on the screen's message line (an error: in the error's colour)."""
@@ -111,15 +115,8 @@ class PlayScreen(FittedScreen[None]):
         return self.worded
 
     def _worded(self, events: list[Any]) -> list[list[str]]:
-        """Each event's lines, the game replayed event by event to word each (the set-up: its own state)."""
-        rules = self.session.rules
-        state = rules.replay(events[:1])
-        lines = [self.words(state, events[0], state)]
-        for event in events[1:]:
-            after = rules.apply(state, event)
-            lines.append(self.words(state, event, after))
-            state = after
-        return lines
+        """Each event's lines, the game replayed event by event to word each."""
+        return [self.words(*step) for step in self.session.rules.steps(events)]
 
     def _logged(self, lines: list[str]) -> None:
         self.worded.append(lines)

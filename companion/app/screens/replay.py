@@ -43,15 +43,9 @@ class ReplayScreen(Screen[None]):
         self.events = events
         self.log_path = log_path
         self.view: type[Widget] = load(game.view)
-        words, rules = load(game.words), game.rules
-        state = rules.replay(list(events[:1]))
-        self.states = [state]
-        self.lines: list[list[str]] = [words(state, events[0], state)]
-        for event in events[1:]:
-            after = rules.apply(state, event)
-            self.states.append(after)
-            self.lines.append(words(state, event, after))
-            state = after
+        words, played = load(game.words), list(game.rules.steps(events))
+        self.states = [after for _, _, after in played]
+        self.lines: list[list[str]] = [words(*step) for step in played]
         self.at = 0
 
     def compose(self) -> ComposeResult:

@@ -33,7 +33,6 @@ from vision.reading import DiceReading
 from ..export import EndScoring
 from ..keys import game_keys
 from ..roll_and_write_input import Colour, DiceSource, DiceSyntaxError, PipDie, parse_dice
-from ..roll_and_write_words import describe
 from ..widgets.footer import KeysFooter
 from ..widgets.grid_text import grid_text, grid_title
 from ..widgets.log_row import log_row
@@ -154,9 +153,6 @@ class RollAndWriteScreen(PlayScreen):
     @property
     def state(self) -> rw.GameState:
         return self.session.state
-
-    def words(self, before: rw.GameState, event: rw.Event, after: rw.GameState) -> list[str]:
-        return describe(before, event, after)
 
     def typed_text(self) -> str:
         parts = [die.label for die in self.entry]
@@ -379,17 +375,13 @@ class RollAndWriteScreen(PlayScreen):
         self.colour, self.picked, self.entry = None, None, []
         self.say("")
 
-    def _board(self) -> rw.Scoreboard:
-        """The scoring as if the game ended now (the final one once it has)."""
-        state = self.state
-        return rw.score_game(state) if state.is_over else rw.score_so_far(state)
-
     def scored(self) -> EndScoring:
-        return roll_and_write_scored(self._board(), self.state.is_over)
+        return roll_and_write_scored(rw.score_so_far(self.state), self.state.is_over)
 
     def scored_markdown(self, scored: EndScoring) -> str:
         """With every real player's grid."""
-        return scoreboard_markdown(self._board(), markdown_title(game_stem(self.session.path)), self.state)
+        board = rw.score_so_far(self.state)
+        return scoreboard_markdown(board, markdown_title(game_stem(self.session.path)), self.state)
 
     def action_confirm(self) -> None:
         if not self.entry:

@@ -37,7 +37,7 @@ def score_sheet_text(state: rw.GameState, width: int = UNBOUNDED, totals: bool =
         if blocks[-1] and used + (tail if t == len(widths) - 1 else 0) > width:
             blocks.append([])
         blocks[-1].append(t)
-    board = (rw.score_game(state) if state.is_over else rw.score_so_far(state)) if totals else None
+    board = rw.score_so_far(state) if totals else None
     for b, block in enumerate(blocks):
         last = b == len(blocks) - 1
         if b:

@@ -48,7 +48,7 @@ class Worth:
 
 
 def worth(state: rw.GameState) -> Worth:
-    board = rw.score_game(state) if state.is_over else rw.score_so_far(state)
+    board = rw.score_so_far(state)
     imaginary = {p.name for p in state.players if p.imaginary}
     return Worth(
         board,

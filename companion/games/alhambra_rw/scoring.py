@@ -149,8 +149,9 @@ def score_game(state: GameState) -> Scoreboard:
 
 
 def score_so_far(state: GameState) -> Scoreboard:
-    """The final scoring as if the game ended now: what each sheet is worth so far (the table's view). It
-    names no winner: the game is not over (an export of it named the player ahead "Winner")."""
+    """The final scoring as if the game ended now: what each sheet is worth so far (the table's view; once the
+    game is over, its final scoring). Until then it names no winner (an export of it named the player ahead
+    "Winner")."""
     board = score(_as_ended(state))
     return board if state.is_over else replace(board, winners=())
 
