@@ -43,6 +43,12 @@ class EndScoring:
     imaginary: frozenset[str] = frozenset()
     """The imaginary players among them (Dirk, Roll & Write's): their totals are marked as the scorers' texts
     mark them, so that a table does not read one as a player who lost."""
+    columns: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    """The parts of the totals a table shows before them: each a heading (a scoring's letter) and every
+    player's points in it, in seat order."""
+    reasons: str = ""
+    """The breakdown below the totals table (the end screen, the Markdown): `text` without the totals and
+    winners the table gives already; where empty, `text`."""
 
     def shown(self, name: str) -> str:
         return f"{name} (imaginary)" if name in self.imaginary else name
@@ -61,6 +67,16 @@ class EndScoring:
             "scoring": self.scoring,
         }
 
+    def rows(self) -> list[tuple[str, list[str], int]]:
+        """Every player's name, points in each of `columns`, and total, in seat order."""
+        return [
+            (name, [str(points[seat]) for _, points in self.columns], total)
+            for seat, (name, total) in enumerate(self.totals)
+        ]
+
+    def why(self) -> str:
+        return self.reasons or self.text
+
     def winners_line(self) -> str:
         if not self.winners:
             return "no winner yet"
@@ -68,10 +84,18 @@ class EndScoring:
 
     def markdown(self, name: str) -> str:
         """The totals as a table, the winners, and the breakdown's text with every reason."""
-        lines = [f"# {self.title}: {md(name)}", "", "| player | total |", "|---|---:|"]
-        lines += [f"| {md(self.shown(player))} | {total} |" for player, total in self.totals]
-        lines += ["", f"**{md(self.winners_line())}**", "", "## Why", "", "```text", self.text, "```"]
+        headings = [heading for heading, _ in self.columns]
+        lines = [f"# {self.title}: {md(name)}", "", table_row(["player", *headings, "total"])]
+        lines.append(f"|---|{'---:|' * (len(headings) + 1)}")
+        lines += [
+            table_row([md(self.shown(player)), *parts, str(total)]) for player, parts, total in self.rows()
+        ]
+        lines += ["", f"**{md(self.winners_line())}**", "", "## Why", "", "```text", self.why(), "```"]
         return "\n".join(lines) + "\n"
+
+
+def table_row(cells: Iterable[str]) -> str:
+    return f"| {' | '.join(cells)} |"
 
 
 def score_path(log_path: Path, kind: str) -> Path:

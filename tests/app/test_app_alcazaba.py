@@ -87,7 +87,9 @@ def test_an_alcazaba_game_is_typed_tiles_taken_by_column_and_built_rebuilt_and_e
     assert seen["panel"].startswith("Scoring 1\n  Ann: ") and "wall" in seen["panel"] and seen["back"]
     exported = json.loads(seen["path"].with_suffix(".score.json").read_text())
     scoring = exported["scoring"]
-    assert exported["game"] == "alhambra-dice" and not exported["finished"]
+    # One scoring of three held: the best so far leads, wins nothing yet (the export said "Winner").
+    assert exported["game"] == "alhambra-dice" and not exported["finished"] and exported["winners"] == []
+    assert "**no winner yet**" in seen["path"].with_suffix(".score.md").read_text()
     assert scoring["game"] == "alhambra" and [p["name"] for p in scoring["players"]] == ["Ann", "Ben", "Cleo"]
     ann = scoring["players"][0]["scorings"][0]
     assert ann["wall"]["length"] == 3 and ann["buildings"]["garden"]["count"] == 1

@@ -319,6 +319,31 @@ def test_end_screen(xdg: Path, snap_compare) -> None:  # type: ignore[no-untyped
     assert snap_compare(make_app(), press=["enter"], terminal_size=SIZE)
 
 
+def test_the_end_screens_table_has_a_column_per_scoring_and_the_totals_are_given_once(xdg: Path) -> None:
+    """The end screen gave the totals as a table, then the scorer's text with the totals and winners again,
+    and each scoring's VP only scattered through that text: the table now has a column per scoring (A, B, C)
+    adding up to the total, and the text below gives the reasons alone."""
+    events = play_random_game(ad.GameStarted(("Ann", "Ben", "Cleo")), random.Random(3))[1]
+    saved(events, "20261123-201500-a.jsonl")
+
+    async def ended() -> tuple[str, str]:
+        async with make_app().run_test(size=SIZE) as pilot:
+            await pilot.press("enter")
+            await pilot.pause()
+            screen = pilot.app.screen
+            return text_of(screen.query_one("#totals", Static)), text_of(screen.query_one("#reasons", Static))
+
+    totals, reasons = asyncio.run(ended())
+    board = ad.score_state(ad.replay(events))
+    header, *rows = totals.split("\n")[-4:]
+    assert header.split() == ["player", "A", "B", "C", "total"]
+    for row, name, total, n in zip(rows, board.names, board.totals, range(3), strict=True):
+        shown, *parts, last = row.split()
+        assert shown == name and [int(p) for p in parts] == [s[n].vp for s in board.scorings]
+        assert sum(map(int, parts)) == int(last) == total
+    assert "Scoring C (after round 5)" in reasons and "Totals" not in reasons and "Winner" not in reasons
+
+
 def test_a_board_mark_is_one_column_wide_or_the_seat_number() -> None:
     """A player named 李小龙 was marked 李 on the board, two columns wide: every field after it slipped."""
     assert marks(("Ann", "Ben", "Cleo")) == ("A", "B", "C")

@@ -92,7 +92,10 @@ def test_a_pad_is_typed_scored_saved_continued_and_exported(xdg: Path, capsys: A
     scoring = exported["scoring"]
     assert scoring["winners"] == ["Ben"] and scoring["players"][1]["scorings"][1]["vp"] == 12 + 9
     markdown = path.with_name(f"{stem}.score.md").read_text()
-    assert f"| Ben | {totals[1]['total']} |" in markdown and "Leading: Ben" in markdown
+    ben = scoring["players"][1]
+    in_each = " | ".join(str(s["vp"]) for s in ben["scorings"])
+    assert "| player | 1 | 2 | total |" in markdown, "a column per scoring held"
+    assert f"| Ben | {in_each} | {ben['total']} |" in markdown and "**no winner yet**" in markdown
     assert "| Dirk (imaginary) |" in markdown
 
     async def continue_it() -> tuple[int, str]:

@@ -127,6 +127,9 @@ def test_a_whole_game_is_typed_refused_undone_and_exported(xdg: Path, capsys: An
     path: Path = seen["path"]
     assert path.parent == paths.games_dir()
     assert "Turns:" in seen["end screen"] and "largest completed city" in seen["end screen"]
+    # The table above gives the totals and the winner: the text below gave them again.
+    assert "over, " in seen["end screen"] and "Winner" not in seen["end screen"]
+    assert not any(line.split()[-1:] == [str(state.scores[0])] for line in seen["end screen"].splitlines())
     exported = json.loads(path.with_suffix(".score.json").read_text())
     capsys.readouterr()
     assert companion_main(["score", str(path), "--json"]) == 0

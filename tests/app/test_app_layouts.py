@@ -630,7 +630,7 @@ def test_a_wrapped_reason_goes_on_under_the_reasons_and_never_under_a_label(xdg:
             screen = pilot.app.screen
             assert isinstance(screen, EndScreen)
             panel = screen.query_one("#reasons", Static)
-            return screen.scored.text, panel, panel.content_size.width
+            return screen.scored.why(), panel, panel.content_size.width
 
     text, panel, phone = asyncio.run(ended())
     rows = 0

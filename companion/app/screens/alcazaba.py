@@ -11,6 +11,7 @@ from companion.games.alhambra_dice.alcazaba import AlcazabaGame
 from companion.games.alhambra_dice.entry import ENTRY
 
 from ..alcazaba_input import HELP, parse
+from ..alhambra_scored import alhambra_scored
 from ..export import EndScoring
 from .alhambra_dice import AlhambraDiceScreen
 from .help import ALCAZABA
@@ -46,16 +47,7 @@ class AlcazabaScreen(AlhambraDiceScreen):
             return EndScoring(
                 ENTRY.id, self.TITLE, False, tuple((n, 0) for n in names), (), "no scoring yet", none
             )
-        return EndScoring(
-            ENTRY.id,
-            self.TITLE,
-            self.state.is_over,
-            tuple((p.name, p.total) for p in result.players),
-            result.winners,
-            result_text(result),
-            result.to_json(),
-            frozenset(p.name for p in result.players if p.dirk),
-        )
+        return alhambra_scored(ENTRY.id, self.TITLE, self.state.is_over, result)
 
     def scorings_held(self) -> int:
         result = self._result()

@@ -19,7 +19,7 @@ from companion.games import alhambra_dice as ad
 from companion.games.alhambra.buildings import TYPES
 from companion.games.alhambra_dice.engine import ROUNDS
 from companion.games.alhambra_dice.entry import ENTRY, AlhambraDiceSession
-from companion.games.alhambra_dice.report import game_text, scoring_text
+from companion.games.alhambra_dice.report import game_text, reasons_text, scoring_text, scorings_columns
 from companion.games.alhambra_dice.scoring import AFTER_ROUND, LETTERS
 from companion.live.cameras import AlhambraDiceCamera
 from companion.live.frames import FrameKeeper
@@ -183,6 +183,8 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
             game_text(board),
             board.to_json(),
             frozenset(n for n, dirk in zip(board.names, board.dirk, strict=True) if dirk),
+            columns=scorings_columns(board),
+            reasons=reasons_text(board),
         )
 
     def scorings_held(self) -> int:

@@ -24,14 +24,15 @@ from companion.games import alhambra as al
 from companion.games.alhambra.entry import ENTRY
 from companion.games.alhambra.pad import EXTRA_TOWER, WALL, PadError, not_scored, save_pad
 from companion.games.alhambra.pad import summary as pad_summary
-from companion.games.alhambra.report import result_text
+from companion.games.alhambra.report import result_text, scorings_text
 from companion.games.alhambra.scorefile import DIRK_DEALT
 from companion.games.alhambra.scoring import SCORINGS
 from companion.games.held import HeldFile, InUse
 from companion.games.words import listed
 from companion.saved_games import game_stem
 
-from ..export import EndScoring, ExportError, export_scored, withdraw
+from ..alhambra_scored import alhambra_scored
+from ..export import ExportError, export_scored, withdraw
 from ..keys import ADVICE, REDO, UNDO
 from ..widgets.fitted import FittedScreen
 from ..widgets.footer import KeysFooter
@@ -209,10 +210,9 @@ class AlhambraPadScreen(FittedScreen[None]):
             result.update("")
             return
         # The totals stay in view above the breakdown, which a small terminal shows only in part.
-        breakdown, _, totals_line = result_text(self.result).rpartition("\n")
-        totals.update(totals_line)
+        totals.update(result_text(self.result).rpartition("\n")[2])
         totals.remove_class("error")
-        result.update(Reasons(breakdown.rstrip()))
+        result.update(Reasons(scorings_text(self.result)))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id is None or event.value != event.input.value:
@@ -364,16 +364,7 @@ class AlhambraPadScreen(FittedScreen[None]):
             self.notify("fix the pad first: it is not scored yet", severity="error")
             return
         finished = len(self.result.players[0].scorings) == SCORINGS
-        scored = EndScoring(
-            ENTRY.id,
-            ENTRY.title,
-            finished,
-            tuple((p.name, p.total) for p in self.result.players),
-            self.result.winners if finished else (),
-            result_text(self.result),
-            self.result.to_json(),
-            frozenset(p.name for p in self.result.players if p.dirk),
-        )
+        scored = alhambra_scored(ENTRY.id, ENTRY.title, finished, self.result)
         try:
             paths = export_scored(scored, scored.markdown(game_stem(self.path)), self.path, ("md", "json"))
         except ExportError as exc:  # what was written, and why the rest was not

@@ -21,7 +21,7 @@ from textual.widgets import Input, Static
 
 from companion.games import carcassonne_dice as cd
 from companion.games.carcassonne_dice.entry import ENTRY, CarcassonneDiceSession
-from companion.games.carcassonne_dice.report import game_text
+from companion.games.carcassonne_dice.report import game_text, reasons_text
 from companion.live.cameras import CarcassonneDiceCamera
 from companion.live.city import not_a_city_profile
 from companion.live.city_check import CityCamera, CityCheck, check_city
@@ -271,6 +271,7 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
             () if board.winner is None else (board.winner,),
             game_text(board),
             board.to_json(),
+            reasons=reasons_text(board),
         )
 
     def scorings_held(self) -> int:

@@ -34,11 +34,13 @@ from .help import HelpPage
 def totals_table(scored: EndScoring) -> Table:
     table = Table(box=None, padding=(0, 1), header_style="bold")
     table.add_column("player")
+    for heading, _ in scored.columns:
+        table.add_column(heading, justify="right")
     table.add_column("total", justify="right")
-    for name, total in scored.totals:
+    for name, parts, total in scored.rows():
         # A name as a text: a table's string is read as markup (`[b]Ann` bold, `Ann[/]` a crash).
         shown = Text(scored.shown(name))
-        table.add_row(shown, str(total), style="bold green" if name in scored.winners else "")
+        table.add_row(shown, *parts, str(total), style="bold green" if name in scored.winners else "")
     return table
 
 
@@ -77,9 +79,9 @@ class EndScreen(Screen[None]):
         yield KeysFooter()
 
     def breakdown(self) -> Iterable[Widget]:
-        """The totals, then the scorer's text: every number with its reason."""
+        """The totals, then the scorer's breakdown: every number with its reason."""
         yield Static(totals_table(self.scored), id="totals")
-        yield Static(Reasons(self.scored.text), id="reasons")
+        yield Static(Reasons(self.scored.why()), id="reasons")
 
     def markdown(self) -> str:
         return self.scored.markdown(game_stem(self.log_path))

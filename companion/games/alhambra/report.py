@@ -27,10 +27,19 @@ def scoring_text(result: Result, n: int) -> str:
     return "\n".join(lines)
 
 
+def scorings_text(result: Result) -> str:
+    """Every scoring held with its reasons, without the totals (which a table beside may give)."""
+    return "\n\n".join(scoring_text(result, n) for n in range(len(result.players[0].scorings)))
+
+
+def scorings_columns(result: Result) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """Each scoring held: its number and every player's VP in it, in seat order."""
+    held = len(result.players[0].scorings)
+    return tuple((str(n + 1), tuple(p.scorings[n].vp for p in result.players)) for n in range(held))
+
+
 def result_text(result: Result) -> str:
-    lines = []
-    for n in range(len(result.players[0].scorings)):
-        lines += [scoring_text(result, n), ""]
+    lines = [scorings_text(result), ""] if result.players[0].scorings else []
     totals = ", ".join(f"{p.name}{' (imaginary)' if p.dirk else ''} {p.total}" for p in result.players)
     winners = listed(result.winners)
     held = len(result.players[0].scorings)

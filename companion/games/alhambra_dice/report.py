@@ -19,14 +19,31 @@ def scoring_text(board: GameScore, n: int) -> str:
     return "\n".join(lines)
 
 
-def game_text(board: GameScore) -> str:
+def scorings_text(board: GameScore) -> str:
+    return "\n\n".join(scoring_text(board, n) for n in range(len(board.scorings)))
+
+
+def reasons_text(board: GameScore) -> str:
+    """The game's state and every scoring held so far with its reasons, without the totals (which a table
+    beside gives)."""
+    return "\n\n".join([state_line(board), *([scorings_text(board)] if board.scorings else [])])
+
+
+def scorings_columns(board: GameScore) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """Each scoring held: its letter and every player's VP in it, in seat order."""
+    return tuple((LETTERS[n], tuple(p.vp for p in scoring)) for n, scoring in enumerate(board.scorings))
+
+
+def state_line(board: GameScore) -> str:
     held = ", ".join(LETTERS[: len(board.scorings)]) or "none yet"
     state = (
         "over after scoring C" if board.finished else f"in progress, round {board.round} (scorings: {held})"
     )
-    lines = [f"Alhambra dice game: {state}", ""]
-    for n in range(len(board.scorings)):
-        lines += [scoring_text(board, n), ""]
+    return f"Alhambra dice game: {state}"
+
+
+def game_text(board: GameScore) -> str:
+    lines = [reasons_text(board), ""]
     totals = ", ".join(
         f"{name}{' (imaginary)' if dirk else ''} {total}"
         for name, dirk, total in zip(board.names, board.dirk, board.totals, strict=True)

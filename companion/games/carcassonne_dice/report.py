@@ -30,11 +30,24 @@ def city_text(scored: CityScore) -> str:
 def game_text(board: GameScore) -> str:
     """A game's score pad: every player's total, then each turn's points and why."""
     width = max(cells(p.name) for p in board.players)
-    out = ["Carcassonne dice game: " + (f"over, {board.why_over}" if board.finished else "in progress"), ""]
+    out = [state_line(board), ""]
     out.extend(f"{padded(p.name, width)}  {p.total:>3}" for p in board.players)
     if board.winner:
         out += ["", f"Winner: {board.winner}"]
-    out += ["", "Turns:"]
+    return "\n".join([*out, "", turns_text(board)])
+
+
+def state_line(board: GameScore) -> str:
+    return "Carcassonne dice game: " + (f"over, {board.why_over}" if board.finished else "in progress")
+
+
+def reasons_text(board: GameScore) -> str:
+    """The game's state and each turn's points and why, without the totals (which a table beside gives)."""
+    return f"{state_line(board)}\n\n{turns_text(board)}"
+
+
+def turns_text(board: GameScore) -> str:
+    out = ["Turns:"]
     for p in board.players:
         out.append(f"  {p.name}")
         out.extend(f"    turn {t.turn:>3}: {t.points:>3}  {t.why}" for t in p.turns)
