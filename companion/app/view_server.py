@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import json
 import logging
 import os
 import re
@@ -74,10 +75,37 @@ NOT_A_MESSAGE = (
 """What textual-serve raises reading a message that is not one of textual's envelopes (not JSON, JSON
 nested too deep, not a list, a part missing or of another kind)."""
 
+VIEW_CLOSED = (
+    "The table's view closed: the app opened another game or quit, or the network dropped. This page opens"
+    " the view again as soon as the table serves it."
+)
+NEW_KEY = (
+    "The table serves its view with a new key: open the new address (F6 on the table's screen shows it)."
+)
+REOPEN_EVERY_MS = 2000
+REOPEN = (
+    "<script>addEventListener('DOMContentLoaded',function(){"
+    "var b=document.body,m=document.querySelector('.closed-dialog .message'),waiting=false;"
+    "function say(t){if(m)m.textContent=t}"
+    "function reopen(){fetch(location.href,{cache:'no-store'}).then(function(r){"
+    f"if(r.ok)location.reload();else if(r.status==403)say({json.dumps(NEW_KEY)});"
+    f"else setTimeout(reopen,{REOPEN_EVERY_MS})}},function(){{setTimeout(reopen,{REOPEN_EVERY_MS})}})}}"
+    "new MutationObserver(function(){if(!waiting&&b.classList.contains('-closed')){waiting=true;"
+    f"say({json.dumps(VIEW_CLOSED)});setTimeout(reopen,{REOPEN_EVERY_MS})}}}})"
+    ".observe(b,{attributes:true,attributeFilter:['class']})})</script>"
+)
+"""The page's own end ("Session ended." and a button) came whenever its view closed: at every game the app
+opened after the first (its server started anew on the same port and key), when the app quit, or when a
+phone slept and dropped its connection; the phones followed the table to the next game only once someone
+tapped Restart. The page now says what happened and opens the view again by itself as soon as its address
+answers, every 2 s; refused for its key (the app was started anew, with a new key), it says to open the
+new address."""
 PHONE_HEAD = (
     '<meta name="viewport" content="width=device-width, initial-scale=1">'
     "<style>.intro{width:min(640px,92vw)}"
+    ".closed-dialog .intro{flex-direction:column;height:auto;padding:24px}"
     '@font-face{font-family:"Roboto Mono";src:url(/static/fonts/RobotoMono-VariableFont_wght.ttf)}</style>'
+    + REOPEN
 )
 """textual-serve's page has no viewport: a phone lays it out 980 px wide and its terminal runs past the
 screen's edge. At the phone's own width (about 390 px) the 16 px font gives the view some 40 columns, which

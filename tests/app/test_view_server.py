@@ -8,6 +8,7 @@ import base64
 import json
 import os
 import random
+import re
 import signal
 import socket
 import subprocess
@@ -23,6 +24,7 @@ import pytest
 from aiohttp import web
 
 from companion.app.sharing import free_port, phone_addresses, view_url
+from companion.app.view_server import NEW_KEY, REOPEN, VIEW_CLOSED
 from companion.games import alhambra_rw as rw
 from companion.games.alhambra_rw.log import write_log
 from companion.games.alhambra_rw.simulate import play_random_game
@@ -163,6 +165,27 @@ def test_only_the_address_with_its_key_opens_the_view(server: Server) -> None:
 
     asyncio.run(visit())
     assert f"http://127.0.0.1:{server.port}/?token={TOKEN}" in "".join(server.printed)
+
+
+def test_a_page_whose_view_closed_says_why_and_opens_it_again_by_itself(server: Server) -> None:
+    """The page ended on textual-serve's "Session ended." at every game the app opened after the first (its
+    server started anew at the same address), so the phones followed the table only once tapped. Its script
+    watches the page's `-closed` class (set by textual-serve's script) and rewrites the closed dialog's
+    message: the page must still have both, or the script watches for nothing (a Chromium run of the page
+    is in the journal, 2026-12-02)."""
+
+    async def visit() -> tuple[str, str]:
+        _, page = await _status(server.url())
+        script = f"http://127.0.0.1:{server.port}/static/js/textual.js"
+        async with aiohttp.ClientSession() as session, session.get(script) as answer:
+            return page, await answer.text()
+
+    page, script = asyncio.run(visit())
+    head = page[: page.index("</head>")]
+    assert REOPEN in head and VIEW_CLOSED in REOPEN and NEW_KEY in REOPEN
+    assert '"-closed"' in script, "textual-serve's script marks a closed view so"
+    dialog = r'closed-dialog">\s*<div class="shade"></div>\s*<div class="intro">\s*<div class="message">'
+    assert re.search(dialog, page), "the message the script rewrites"
 
 
 FONT = "/static/fonts/RobotoMono-VariableFont_wght.ttf"
