@@ -45,7 +45,7 @@ from .screens.roll_and_write import RollAndWriteScreen
 from .screens.share import ShareScreen
 from .screens.sheet_editor import QuitUnsavedScreen, SheetEditorScreen
 from .screens.start import AnySession, StartScreen
-from .sharing import ServedView, free_port, new_token
+from .sharing import ServedView, free_port, keep_address, kept_address
 from .terminal_driver import driver_class
 from .widgets.camera_panel import CameraPanel
 
@@ -132,8 +132,8 @@ class CompanionApp(App[None]):
         self._first_game = game
         self.viewers: ServedView | None = None
         """`companion serve`, once the players asked to share the view (F6)."""
-        self.viewers_token = new_token()
-        """The key in the view's address: only those shown the QR code can watch."""
+        self.viewers_token = ""
+        """The key in the view's address: only those shown the QR code can watch (the last run's, kept)."""
 
     def get_key_display(self, binding: Binding) -> str:
         return key_name(super().get_key_display(binding))
@@ -165,7 +165,13 @@ class CompanionApp(App[None]):
         if self.viewers is None or self.viewers.why_ended():
             if self.viewers is not None:
                 self.viewers.stop()
-            self.viewers = ServedView(free_port(), self.viewers_token)
+            try:
+                kept: Path | None = paths.view_address_path()
+            except paths.FolderError:  # no home to keep it in: a new key at each run
+                kept = None
+            self.viewers_token, port = kept_address(kept)
+            self.viewers = ServedView(free_port(port), self.viewers_token)
+            keep_address(kept, self.viewers_token, self.viewers.port)
         if isinstance(self.screen, ShareScreen):
             self.screen.serve(self.viewers)
         else:

@@ -62,6 +62,12 @@ def table_area_path() -> Path:
     return config_dir() / "table-area.json"
 
 
+def view_address_path() -> Path:
+    """The key and port F6 served the table's view with, kept for the next run: phones on that address open
+    the view again when the app serves it anew."""
+    return config_dir() / "view-address.json"
+
+
 def log_path() -> Path:
     """The app's log: what OpenCV and FFmpeg print while the app has the screen (camera retries, codecs).
     `$XDG_STATE_HOME/table-companion/companion.log` (default `~/.local/state/...`)."""

@@ -6,7 +6,9 @@ from __future__ import annotations
 import errno
 import io
 import ipaddress
+import json
 import os
+import re
 import secrets
 import socket
 import struct
@@ -18,6 +20,9 @@ from pathlib import Path
 from typing import IO
 
 import qrcode
+
+from jsonfile import JsonFileError, Limits, is_whole_number, read_json
+from jsonfile.whole import write_whole
 
 DEFAULT_PORT = 8000
 MAX_VIEWERS = 8
@@ -45,6 +50,38 @@ def companion_command(*words: str) -> list[str]:
 def new_token() -> str:
     """A key for the view's address: only those shown the address (its QR code) can watch."""
     return secrets.token_urlsafe(12)
+
+
+_KEY = re.compile(r"[A-Za-z0-9_-]{16,86}")
+"""A key as `new_token` makes them (a longer one typed to `companion serve --token` is not kept here)."""
+
+
+def kept_address(path: Path | None) -> tuple[str, int]:
+    """The key and port the app's F6 last served the view with (`view-address.json` in the config folder), so
+    that phones left on its address (the app crashed, or was quit and started again) open the view again
+    once it is served; a new key and the default port where the file holds none (missing, another's, spoilt:
+    it is written anew when F6 serves; None: no folder to keep it in)."""
+    try:
+        kept = None if path is None else read_json(path, Limits(size=1_000))
+    except (OSError, JsonFileError):
+        return new_token(), DEFAULT_PORT
+    if isinstance(kept, dict):
+        key, port = kept.get("key"), kept.get("port")
+        if isinstance(key, str) and _KEY.fullmatch(key) and is_whole_number(port, 1024, 65535):
+            return key, port
+    return new_token(), DEFAULT_PORT
+
+
+def keep_address(path: Path | None, key: str, port: int) -> None:
+    """Keep the key and port served for the next run (`kept_address`), readable by this user alone: a
+    config folder that cannot be written keeps none, and the next run makes a new key, as before."""
+    if path is None:
+        return
+    try:
+        write_whole(path, json.dumps({"key": key, "port": port}) + "\n")
+        path.chmod(0o600)
+    except OSError:
+        pass
 
 
 def _interface_addresses() -> list[str]:

@@ -4,10 +4,12 @@ quitting stops the server."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import signal
 import socket
+import stat
 import sys
 import threading
 import time
@@ -23,7 +25,7 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 
 from companion.app import app as app_module
-from companion.app import sharing
+from companion.app import paths, sharing
 from companion.app.screens.carcassonne_dice import CarcassonneDiceScreen
 from companion.app.screens.roll_and_write import RollAndWriteScreen
 from companion.app.screens.share import ShareScreen
@@ -55,7 +57,7 @@ def system_port() -> int:
 def port_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
     """F6 serves on a port the system picks, not on 8000 first, which another test run beside this one may
     hold."""
-    monkeypatch.setattr(app_module, "free_port", system_port)
+    monkeypatch.setattr(app_module, "free_port", lambda preferred: system_port())
 
 
 async def served_page(served: ServedView) -> str:
@@ -84,6 +86,30 @@ def test_a_key_beginning_with_a_dash_is_served(xdg: Path) -> None:
     finally:
         served.stop()
     assert "<html" in page.lower(), page[:200]
+
+
+def test_the_next_run_serves_with_the_last_runs_key_and_port(xdg: Path) -> None:
+    """Each run of the app served with a new key: after the app crashed, or was quit and started again,
+    every phone had to scan the code anew. The key and port are kept, for this user alone; a file that holds
+    no key of ours gives a new one, kept in its place."""
+
+    async def share() -> tuple[str, int]:
+        app = make_app()
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.press("f6")
+            await pilot.pause()
+            assert app.viewers is not None
+            served = app.viewers.token, app.viewers.port
+            await pilot.press("ctrl+q")
+        return served
+
+    first = asyncio.run(share())
+    kept = paths.view_address_path()
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o600 and json.loads(kept.read_text())["key"] == first[0]
+    assert asyncio.run(share()) == first
+    kept.write_text('{"key": "guessable", "port": 8000}')
+    key, _ = asyncio.run(share())
+    assert key != first[0] and json.loads(kept.read_text())["key"] == key
 
 
 def test_f6_serves_the_view_and_shows_its_address(xdg: Path) -> None:
@@ -198,7 +224,7 @@ def test_a_view_that_is_not_served_says_why_and_f6_serves_it_anew(
     taken.bind(("", 0))
     taken.listen()
     port = taken.getsockname()[1]
-    monkeypatch.setattr(app_module, "free_port", lambda: port)
+    monkeypatch.setattr(app_module, "free_port", lambda preferred: port)
     seen: dict[str, Any] = {}
 
     async def share() -> None:
@@ -237,7 +263,7 @@ def test_a_port_taken_before_its_server_listens_is_replaced_unseen(
     taken.listen()
     port = taken.getsockname()[1]
     picks = iter([port])
-    monkeypatch.setattr(app_module, "free_port", lambda: next(picks, None) or system_port())
+    monkeypatch.setattr(app_module, "free_port", lambda preferred: next(picks, None) or system_port())
     seen: dict[str, Any] = {}
 
     async def share() -> None:
