@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 from app_driver import make_app, random_game, saved_game, saved_log
+from rich.cells import cell_len
+from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
@@ -305,6 +307,30 @@ def test_legend_names_are_cut_to_their_columns_and_told_apart() -> None:
     assert legend_names(("Anna" + "x" * 36, "Anne" + "x" * 36), 10) == ("Annax…xxxx", "Annex…xxxx")
     assert legend_names(alike, 10) == ("1. xx…xxxx", "2. xx…xxxx")
     assert legend_names(("日本語" * 7,), 10) == ("日本…本語",), "a wide character is 2 columns"
+
+
+def test_a_legend_of_wide_names_keeps_the_plots_rows_in_their_columns(xdg: Path) -> None:
+    """plotext gives a legend's character one column: 李小龍's row ran 3 columns past the frame, its points
+    pushed onto the next row. An accent typed apart (e + ◌̈) took a column and showed none."""
+    names = ("Jürgen", "李小龍", "Zoe\u0308🎲")
+    saved_game(random_game(4, names), "done.jsonl")
+
+    async def look() -> tuple[int, list[str]]:
+        async with make_app().run_test(size=(110, 34)) as pilot:
+            await pilot.press("f4")
+            await pilot.pause()
+            plot = pilot.app.screen.query_one(ScorePlot)
+            drawn = plot.render()
+            assert isinstance(drawn, Text)
+            return plot.size.width, [line.plain for line in drawn.split("\n")]
+
+    width, rows = asyncio.run(look())
+    plot = "\n".join(rows)
+    assert all(cell_len(row) == width for row in rows), plot
+    for name in ("Jürgen", "李小龍", "Zoë🎲"):
+        assert re.search(rf"^ *│ (\S)\1 {name} .*│$", plot, re.M), (name, plot)
+    frame = [row for row in rows if row.rstrip().endswith(("│", "┐", "┘"))]
+    assert len({cell_len(row.rstrip()) for row in frame}) == 1, plot
 
 
 def test_moving_through_the_games_plots_the_one_the_highlight_rests_on(

@@ -4,11 +4,13 @@ rolls."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar
 
 from rich.cells import cell_len, set_cell_size
+from rich.text import Text
 from textual.app import ComposeResult, RenderResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -176,7 +178,10 @@ class ScorePlot(PlotextPlot):
 
     def render(self) -> RenderResult:
         self._draw(self.size.width)
-        return super().render()
+        drawn = super().render()
+        if isinstance(drawn, Text):
+            return Text("").join(drawn.split(WIDE_FILLER, allow_blank=True))
+        return drawn
 
     def _draw(self, width: int) -> None:
         progress, plt = self.progress, self.plt
@@ -196,7 +201,10 @@ class ScorePlot(PlotextPlot):
         for i, name in enumerate(legend_names(progress.names, room)):
             marker = MARKERS[i % len(MARKERS)]
             plt.plot(
-                list(range(len(progress.totals))), [t[i] for t in progress.totals], label=name, marker=marker
+                list(range(len(progress.totals))),
+                [t[i] for t in progress.totals],
+                label=plotext_cells(name),
+                marker=marker,
             )
         plt.xticks(steps)
         plt.yticks(scores)
@@ -231,6 +239,24 @@ def _cut(name: str, cells: int) -> str:
     head = set_cell_size(name, (cells - 1) // 2 + (cells - 1) % 2).rstrip()
     tail = set_cell_size(name[::-1], (cells - 1) // 2)[::-1].lstrip()
     return f"{head}…{tail}"
+
+
+WIDE_FILLER = "\uffff"
+"""Stands in plotext's canvas for a wide character's second column, taken out of the plot as drawn: plotext
+gives each character of a legend one column, and 李小龍's row ran 3 columns past the frame, the points
+right of it pushed onto the next row. A noncharacter: no name typed holds one."""
+
+
+def plotext_cells(name: str) -> str:
+    """`name` as plotext's canvas holds it, a character a column: a wide character followed by
+    `WIDE_FILLER`, one of no width (an accent not composed, a joiner) left out, as it would take a column
+    there and show none."""
+    cells = []
+    for char in unicodedata.normalize("NFC", name):
+        width = cell_len(char)
+        if width:
+            cells.append(char + WIDE_FILLER * (width - 1))
+    return "".join(cells)
 
 
 def integer_ticks(low: int, high: int, most: int = 8) -> list[int]:
