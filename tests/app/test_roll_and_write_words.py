@@ -59,3 +59,24 @@ def test_the_final_reasons_keep_their_width_beside_a_long_name_on_a_phone() -> N
     assert lines[0].lstrip().startswith("Christopher Alexander: ")
     reasons = [line[16:].rstrip() for line in lines if line.startswith("   ")]
     assert max(map(len, reasons)) >= 20 and any("place" in reason for reason in reasons), lines
+
+
+def test_no_final_reason_is_cut_beside_wide_names() -> None:
+    """A reason naming 李小龍 or Zoë🎲 ended "(21 + 13) / 2 = 1…" at some widths, its VP lost: rich strips the
+    space a wrapped line ends in by its characters, a wide character is two columns, and the column cut the
+    line one column too long. Every reason is there whole, at every width."""
+    names = ("Jürgen", "李小龍", "Zoë🎲")
+    events = play_random_game(rw.GameStarted(rw.load_shipped_sheet("example"), names), random.Random(2))[1]
+    board = rw.score_game(rw.replay(events))
+    reasons = [
+        why
+        for p in board.players
+        for why in (*(b.why for b in p.buildings), p.rows_columns_why, p.coins_why, p.extra_why)
+    ]
+    assert any("李小龍" in why for why in reasons) and any("Zoë🎲" in why for why in reasons), reasons
+    for width in range(40, 131):
+        console = Console(width=width, record=True)
+        console.print(reasons_table(board))
+        text = console.export_text()
+        cut = [why for why in reasons if "".join(why.split()) not in "".join(text.split())]
+        assert not cut, (width, cut, text)

@@ -160,7 +160,9 @@ def reasons_table(board: rw.Scoreboard) -> Group:
         table = Table(box=None, padding=(0, 1), show_header=False, expand=True)
         table.add_column(no_wrap=True, width=len("  rows/cols"))
         table.add_column(justify="right", no_wrap=True, width=3)
-        table.add_column(ratio=1)
+        # Folded, never cut: a column's "…" took a wide name's line ("tied with 李小龍: … = 1…", the VP lost),
+        # as rich strips the space a line ends in by its characters, and a wide character is two columns.
+        table.add_column(ratio=1, overflow="fold")
         # The reasons name players ("tied with Ann"): texts, never read as markup.
         for b in p.buildings:
             table.add_row(f"  {b.building}", str(b.vp), Text(b.why))
