@@ -150,6 +150,21 @@ def test_on_a_phone_each_choice_is_its_words_then_its_figures() -> None:
     assert words in drawn(80) and "97.6" in drawn(80)
 
 
+def test_on_a_phone_a_choices_wrapped_rows_go_on_under_its_words() -> None:
+    """At 40 columns a choice's words and figures wrapped back to the first column ("57 playouts" under the
+    choice's number): each row goes on under its own column."""
+    words = "pass y3 b5 to 李小龍 and keep the pavilion for Zoë🎲"
+    advice = Advice("Jürgen", tuple(Estimate(f"{words} {n}", 57, 97.6, 2.6, 0.49) for n in range(10)))
+    console = Console(width=28, record=True, file=io.StringIO())
+    console.print(AdviceTable().draw(advice, 28))
+    rows = console.export_text().splitlines()
+    numbered = [row for row in rows if re.match(r" *\d+  \S", row)]
+    assert len(numbered) == 10, rows
+    assert all(row[:4].strip().isdigit() and row[4] != " " for row in numbered), rows
+    assert all(row.startswith(" " * 4) and row[4] != " " for row in rows if row not in numbered), rows
+    assert " ".join(" ".join(rows).split()).count("· 57 playouts") == 10, rows
+
+
 def test_a_chance_to_win_short_of_sure_or_of_none_is_not_rounded_to_it() -> None:
     """399 wins of 400 showed 100% beside a choice that won every game; 1 of 400 showed 0%."""
     wins = (1.0, 399 / 400, 0.5, 1 / 400, 0.0)

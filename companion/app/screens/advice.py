@@ -41,15 +41,18 @@ class AdviceTable(Fitted[Advice]):
         return advice_table(state) if width >= TABLE_WIDTH else advice_lines(state)
 
 
-def advice_lines(advice: Advice) -> Text:
-    """The choices best first, two lines each: the words, then score ± spread, chance to win, playouts."""
-    text = Text()
+def advice_lines(advice: Advice) -> Table:
+    """The choices best first, two lines each: the words, then score ± spread, chance to win, playouts; a
+    grid, so that a row they wrap to goes on under them (wrapped as one text, at 40 columns it went back
+    under the choice's number)."""
+    table = Table.grid(padding=(0, 0, 0, 2))
+    table.add_column(justify="right", style="bold cyan")
+    table.add_column()
     for n, e in enumerate(advice.estimates, start=1):
-        text.append(f"{n}  ", style="bold cyan")
-        text.append(f"{e.words}\n")
         figures = f"score {e.score:.1f} ±{e.spread:.1f} · win {win_text(e.win)} · {e.playouts} playouts"
-        text.append(f"   {figures}\n", "dim")
-    return text
+        table.add_row(str(n), Text(e.words))
+        table.add_row("", Text(figures, "dim"))
+    return table
 
 
 def advice_table(advice: Advice) -> Table:
