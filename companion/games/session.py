@@ -15,6 +15,7 @@ full disk is, and the players make it again. Each game gives its engine and its 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -75,7 +76,9 @@ class Rules(Generic[E, S, X]):
 
 
 def _slug(names: tuple[str, ...]) -> str:
-    text = "-".join(names).lower()
+    # Accents folded to their letters, not dropped: Jürgen and Zoë read `j-rgen-zo`.
+    decomposed = unicodedata.normalize("NFKD", "-".join(names))
+    text = "".join(char for char in decomposed if not unicodedata.combining(char)).lower()
     return re.sub(r"[^a-z0-9]+", "-", text).strip("-")[:40] or "game"
 
 
