@@ -20,6 +20,7 @@ NOW = datetime(2026, 12, 1, 20, 0)
         (("François", "Ínés", "Ǆemal"), "francois-ines-dzemal"),
         (("Ann", "李小龍", "Zoë🎲"), "ann-zoe"),
         (("Ann", "Ben"), "ann-ben"),
+        (("Jürgen Groß",), "jurgen-gross"),
         (("李小龍", "王"), "game"),  # nothing left to name it by
     ],
 )

@@ -76,9 +76,9 @@ class Rules(Generic[E, S, X]):
 
 
 def _slug(names: tuple[str, ...]) -> str:
-    # Accents folded to their letters, not dropped: Jürgen and Zoë read `j-rgen-zo`.
+    # Accents folded to their letters, not dropped: Jürgen and Zoë read `j-rgen-zo`; Groß `gro`.
     decomposed = unicodedata.normalize("NFKD", "-".join(names))
-    text = "".join(char for char in decomposed if not unicodedata.combining(char)).lower()
+    text = "".join(char for char in decomposed if not unicodedata.combining(char)).casefold()
     return re.sub(r"[^a-z0-9]+", "-", text).strip("-")[:40] or "game"
 
 
