@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions
 from rich.measure import Measurement
 from rich.text import Text
@@ -43,5 +44,5 @@ class Reasons:
                 yield Text(row, no_wrap=True)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        longest = max((len(line.rstrip()) for line in self.lines), default=0)
+        longest = max((cell_len(line.rstrip()) for line in self.lines), default=0)
         return Measurement(min(REASON_ROOM, longest), longest)
