@@ -9,9 +9,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import ClassVar
 
-from textual.app import App
 from textual.binding import Binding, BindingType
-from textual.driver import Driver
 from textual.message import Message
 
 from calibration.table_area import TableArea
@@ -46,7 +44,7 @@ from .screens.share import ShareScreen
 from .screens.sheet_editor import QuitUnsavedScreen, SheetEditorScreen
 from .screens.start import AnySession, StartScreen
 from .sharing import ServedView, free_port, keep_address, kept_address
-from .terminal_driver import driver_class
+from .terminal_driver import TerminalApp
 from .widgets.camera_panel import CameraPanel
 
 
@@ -79,7 +77,7 @@ class FromFeed(Message):
         return isinstance(message, FromFeed) and supersedes(message.message, self.message)
 
 
-class CompanionApp(App[None]):
+class CompanionApp(TerminalApp):
     """The table companion for Alhambra Roll & Write and the Alhambra and Carcassonne dice games.
 
     `rng` makes the virtual rolls (seed it for a reproducible game); `now` dates new games; the folders
@@ -97,9 +95,6 @@ class CompanionApp(App[None]):
         Binding("f6", "share", "share the view", show=False),
         Binding("ctrl+q", "quit", "quit", priority=True),
     ]
-
-    def get_driver_class(self) -> type[Driver]:
-        return driver_class(super().get_driver_class())
 
     def __init__(
         self,

@@ -14,7 +14,7 @@ from pathlib import Path
 from stat import S_ISREG
 from typing import Any, ClassVar
 
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Static
@@ -26,6 +26,7 @@ from companion.live.frames import frame_names, load_frame
 from companion.saved_games import named_game, saved_files
 from companion.scorefiles import scored_whole
 
+from .terminal_driver import TerminalApp
 from .widgets.footer import KeysFooter
 from .widgets.frame_view import FrameView
 
@@ -52,7 +53,7 @@ def read_game(game: GameEntry, path: Path) -> tuple[Any, list[Any]]:
     return game.records.read(path), []
 
 
-class TableView(App[None]):
+class TableView(TerminalApp):
     """Follows the saved game `log` (a game log, or a pad of a game kept without one), or else the newest
     in `games_dir`, and shows it; keys only scroll and quit."""
 

@@ -239,6 +239,42 @@ def test_the_app_with_its_standard_error_thrown_away_says_so_on_the_terminal(hom
     assert said.startswith("companion: the app needs a terminal: the standard error, where it draws, is not")
 
 
+# ------------------------------------------------------------------------------ what the terminal sends
+@pytest.mark.parametrize(
+    ("command", "shown", "quit_key"),
+    [([], b"player 1", b"\x11"), (["view"], b"no game", b"q")],
+    ids=["play", "view"],
+)
+def test_a_byte_that_is_no_utf8_is_read_as_a_replacement(
+    home: Path, command: list[str], shown: bytes, quit_key: bytes
+) -> None:
+    """ü typed in a terminal set to Latin-1 (the byte 0xFC) ended the app in Textual's traceback of a
+    UnicodeDecodeError, and the command in status 0."""
+    with in_a_terminal([COMPANION, *command], home) as (child, keyboard, drawn):
+        until(lambda: shown in drawn(), 60, "the app's first screen")
+        before = len(drawn())
+        os.write(keyboard, b"J\xfcrgen")
+        if not command:
+            until(lambda: "J\ufffdrgen".encode() in drawn()[before:], 30, "the name typed in")
+        else:
+            time.sleep(1)
+        assert child.poll() is None, drawn()[-2000:].decode(errors="replace")
+        os.write(keyboard, quit_key)
+        assert child.wait(timeout=30) == 0
+    assert b"UnicodeDecodeError" not in drawn()
+
+
+@pytest.mark.parametrize("command", [[], ["view"]], ids=["play", "view"])
+def test_an_app_ended_in_a_panic_ends_in_status_1(home: Path, command: list[str]) -> None:
+    """Textual's panic (an error in its input thread, where a key's byte could not be read) showed the
+    traceback, and the command ended in status 0 all the same."""
+
+    async def panic(pilot: Pilot[Any]) -> None:
+        pilot.app.panic("the input thread failed")
+
+    assert companion_main(command, pilot=panic) == 1
+
+
 # ------------------------------------------------------------------------------------ SIGTERM, SIGHUP
 @pytest.mark.parametrize("ending", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
 def test_a_game_ended_by_a_signal_gives_the_terminal_back(home: Path, ending: signal.Signals) -> None:
