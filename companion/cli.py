@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import codecs
 import os
 import re
 import signal
@@ -260,6 +261,9 @@ def run_play(args: argparse.Namespace) -> int:
             "companion", f"the app needs a terminal: {why} (`companion score LOG` scores a game)"
         )
         return EXIT_BAD_INPUT
+    if args.pilot is None and (why := _cannot_draw("the app")):
+        complain("companion", why)
+        return EXIT_BAD_INPUT
     app = CompanionApp(rng=random.Random(args.seed), camera=camera, keep_frames=not args.no_frames)
     try:
         return run_app(app, args.pilot)
@@ -273,9 +277,13 @@ def run_demo(args: argparse.Namespace) -> int:
         print("companion demo: --solo is a Roll & Write variant; this game's demo has 3 players",
               file=sys.stderr)  # fmt: skip
         return EXIT_BAD_INPUT
-    if not args.headless and args.pilot is None and (_no_terminal() or not sys.stdout.isatty()):
-        print("companion demo: no terminal to show the app in: playing headless", file=sys.stderr)
-        args.headless = True
+    if not args.headless and args.pilot is None:
+        if _no_terminal() or not sys.stdout.isatty():
+            print("companion demo: no terminal to show the app in: playing headless", file=sys.stderr)
+            args.headless = True
+        elif why := _cannot_draw("the app"):
+            complain("companion demo", f"{why}: playing headless")
+            args.headless = True
     demo: Callable[[argparse.Namespace], int] = load(PLAYED[args.game].demo)
     return demo(args)  # its breakdown printed by `print_json`: an output that cannot take it says so
 
@@ -294,6 +302,9 @@ def run_view(args: argparse.Namespace) -> int:
             "companion view", f"the view needs a terminal: {why} (`companion serve` serves it to browsers)"
         )
         return EXIT_BAD_INPUT
+    if args.pilot is None and (why := _cannot_draw("the view")):
+        complain("companion view", why)
+        return EXIT_BAD_INPUT
     end_with_server()
     return run_app(TableView(games_dir(), args.log), args.pilot)
 
@@ -310,6 +321,31 @@ def _no_terminal() -> str:
         return "the standard input is not one"
     if not sys.stderr.isatty():
         return "the standard error, where it draws, is not one"
+    return ""
+
+
+DUMB_TERMINALS = ("dumb", "unknown")
+"""The TERM of a terminal that draws no more than lines of text (Emacs' shell, an IDE's console), as Rich
+tells one."""
+
+
+def _cannot_draw(what: str) -> str:
+    """Why the terminal cannot draw `what` (the app, the view), a line to say ('' where it can): a dumb one
+    (Emacs' shell) shows the app's escape codes as text, and one whose encoding is not UTF-8 drew every
+    border, ■ and □ (a building crossed and a free one) as "?". The C locale is UTF-8 to Python (PEP 538,
+    PEP 540): only LC_ALL=C with PYTHONUTF8=0 is not."""
+    from textual import constants
+
+    if constants.DRIVER is not None:
+        return ""
+    term = os.environ.get("TERM", "")
+    if term.lower() in DUMB_TERMINALS:
+        return f"{what} needs a terminal that can draw (TERM={term})"
+    # Textual draws on standard error: its encoding is the terminal's, as the locale has it.
+    encoding = codecs.lookup(sys.stderr.encoding).name
+    if encoding != "utf-8":
+        advice = f"e.g. LANG=C.UTF-8; this one writes {encoding}"
+        return f"{what} draws in Unicode: run it in a UTF-8 terminal ({advice})"
     return ""
 
 

@@ -181,11 +181,12 @@ def test_the_app_without_a_terminal_says_so_at_once(home: Path, command: list[st
 
 @contextmanager
 def in_a_terminal(
-    command: list[str], cwd: Path, stderr: int | None = None
+    command: list[str], cwd: Path, stderr: int | None = None, environment: dict[str, str] | None = None
 ) -> Iterator[tuple[subprocess.Popen[bytes], int, Callable[[], bytes]]]:
     """`command` run with a pseudo-terminal (100 × 32) as its standard input and output, and as its
-    standard error unless `stderr` is given: the child, the terminal's keyboard end, and what the terminal
-    has been sent so far (read all along: a terminal that is not read stops the app drawing)."""
+    standard error unless `stderr` is given, its `environment` over ours: the child, the terminal's keyboard
+    end, and what the terminal has been sent so far (read all along: a terminal that is not read stops the
+    app drawing)."""
     keyboard, screen = pty.openpty()
     fcntl.ioctl(screen, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
     child = subprocess.Popen(
@@ -193,7 +194,7 @@ def in_a_terminal(
         stdin=screen,
         stdout=screen,
         stderr=screen if stderr is None else stderr,
-        env={**os.environ, "TERM": "xterm-256color"},
+        env={**os.environ, "TERM": "xterm-256color", **(environment or {})},
         cwd=cwd,
         start_new_session=True,
     )
@@ -237,6 +238,48 @@ def test_the_app_with_its_standard_error_thrown_away_says_so_on_the_terminal(hom
     said = drawn().decode()
     assert "\x1b" not in said, said[:300]
     assert said.startswith("companion: the app needs a terminal: the standard error, where it draws, is not")
+
+
+CANNOT_DRAW = {
+    "dumb": ({"TERM": "dumb"}, "needs a terminal that can draw (TERM=dumb)"),
+    "unknown": ({"TERM": "unknown"}, "needs a terminal that can draw (TERM=unknown)"),
+    "latin-1": (
+        {"PYTHONIOENCODING": "latin-1"},
+        "draws in Unicode: run it in a UTF-8 terminal (e.g. LANG=C.UTF-8; this one writes iso8859-1)",
+    ),
+}
+"""Terminals the app cannot draw in: what tells them, and what is said."""
+
+
+@pytest.mark.parametrize("terminal", CANNOT_DRAW)
+@pytest.mark.parametrize(("command", "what"), [([], "the app"), (["view"], "the view")], ids=["play", "view"])
+def test_a_terminal_that_cannot_draw_the_app_is_refused_at_once(
+    home: Path, command: list[str], what: str, terminal: str
+) -> None:
+    """In Emacs' shell (TERM=dumb) the app's escape codes are text; in a terminal that is not UTF-8 every
+    border, ■ and □ was drawn as "?", a building crossed as a free one."""
+    environment, said = CANNOT_DRAW[terminal]
+    with in_a_terminal([COMPANION, *command], home, environment=environment) as (child, _, drawn):
+        assert child.wait(timeout=60) == 2
+        until(lambda: b"\n" in drawn(), 10, "the line on the terminal")
+    line = drawn().decode("latin-1")
+    assert "\x1b" not in line, line[:300]
+    assert line.rstrip("\r\n") == " ".join(["companion", *command]) + f": {what} {said}"
+
+
+@pytest.mark.parametrize(
+    "locale",
+    [{"LANG": "C"}, {"LC_ALL": "C"}, {"LC_ALL": "POSIX"}],
+    ids=["LANG=C", "LC_ALL=C", "LC_ALL=POSIX"],
+)
+def test_the_app_is_drawn_in_the_c_locale(home: Path, locale: dict[str, str]) -> None:
+    """Python takes the C locale for UTF-8 (PEP 538, PEP 540): the app is not refused there."""
+    bare = {"LANG": "", "LC_ALL": "", "LC_CTYPE": "", "PYTHONIOENCODING": "", **locale}
+    with in_a_terminal([COMPANION], home, environment=bare) as (child, keyboard, drawn):
+        until(lambda: b"player 1" in drawn(), 60, "the start screen's form")
+        os.write(keyboard, b"\x11")  # ctrl+q
+        assert child.wait(timeout=20) == 0
+    assert "▼".encode() in drawn()
 
 
 # ------------------------------------------------------------------------------ what the terminal sends
