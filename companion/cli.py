@@ -23,10 +23,12 @@ from companion.games.entry import load
 from companion.games.table import FIRST_GAME, GAMES, PLAYED
 from companion.scorefiles import ScoreFileError, score_path
 from jsonfile import (
+    CLOSED_OUTPUT,
     OutputError,
     complain,
     count,
     duration,
+    output_to_nowhere,
     print_json,
     printable,
     printing,
@@ -277,6 +279,9 @@ def run_demo(args: argparse.Namespace) -> int:
         print("companion demo: --solo is a Roll & Write variant; this game's demo has 3 players",
               file=sys.stderr)  # fmt: skip
         return EXIT_BAD_INPUT
+    if sys.stdout is None:  # `>&-`: refused now, not after minutes of play with the breakdown to print
+        complain("companion demo", CLOSED_OUTPUT)
+        return EXIT_BAD_INPUT
     if not args.headless and args.pilot is None:
         if _no_terminal() or not sys.stdout.isatty():
             print("companion demo: no terminal to show the app in: playing headless", file=sys.stderr)
@@ -317,9 +322,10 @@ def _no_terminal() -> str:
 
     if constants.DRIVER is not None:
         return ""
-    if not sys.stdin.isatty():
+    # Either may be closed (`<&-`, `2>&-`): Python has no stream for it then (None).
+    if sys.stdin is None or not sys.stdin.isatty():
         return "the standard input is not one"
-    if not sys.stderr.isatty():
+    if sys.stderr is None or not sys.stderr.isatty():
         return "the standard error, where it draws, is not one"
     return ""
 
@@ -352,7 +358,7 @@ def _cannot_draw(what: str) -> str:
 def _say_without_terminal(prefix: str, message: str) -> None:
     """`message` where it is seen: on standard error, or on standard output when only that is a terminal
     (`companion 2>/dev/null` said nothing and showed nothing)."""
-    if sys.stdout.isatty() and not sys.stderr.isatty():
+    if sys.stdout is not None and sys.stdout.isatty() and (sys.stderr is None or not sys.stderr.isatty()):
         print(f"{prefix}: {printable(message)}", flush=True)
     else:
         complain(prefix, message)
@@ -711,8 +717,7 @@ def main(argv: Sequence[str] | None = None, pilot: AutoPilot | None = None) -> i
         complain(prefix, "stopped")
         return EXIT_STOPPED
     except (BrokenPipeError, OutputError) as exc:
-        # Python would fail again flushing what is left for stdout at exit, so stdout goes nowhere now.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        output_to_nowhere()
         if isinstance(exc, BrokenPipeError):
             return 0  # the reader of the output stopped early (`companion score FILE | head`): not our error
         complain(prefix, str(exc))

@@ -21,6 +21,7 @@ import codecs
 import io
 import json
 import math
+import os
 import re
 import stat
 import sys
@@ -136,10 +137,16 @@ class OutputError(Exception):
     the user's; the message says why."""
 
 
+CLOSED_OUTPUT = "cannot write the standard output: it is closed"
+"""Why a command started with its standard output closed (`>&-`) prints nothing: Python has none (None)."""
+
+
 @contextmanager
 def printing() -> Iterator[None]:
     """Around what a command prints, flushed at the end: an output that cannot take it is an `OutputError`,
     not a traceback. A reader that stopped early (`| head -1`) is a `BrokenPipeError` still: no error."""
+    if sys.stdout is None:  # print() writes nowhere without a word, and flushing it was an AttributeError
+        raise OutputError(CLOSED_OUTPUT)
     try:
         yield
         sys.stdout.flush()
@@ -159,9 +166,16 @@ def say(line: str) -> None:
 def print_json(value: object) -> None:
     """`value` as JSON on standard output (`printing`): its text as it is where the output's encoding holds
     every character, else \\u-escaped (a name shown as "?" would be another name; the JSON stays whole)."""
-    encoding = codecs.lookup(sys.stdout.encoding or "ascii").name
     with printing():
+        encoding = codecs.lookup(sys.stdout.encoding or "ascii").name
         print(json.dumps(value, indent=2, ensure_ascii=not encoding.startswith("utf")))
+
+
+def output_to_nowhere() -> None:
+    """Standard output goes nowhere from now on, after an `OutputError` or a reader gone: Python would fail
+    again flushing what is left for it at exit. A closed one (None) has nothing left."""
+    if sys.stdout is not None:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 _FAILING = frozenset({"strict", "surrogateescape", "surrogatepass"})

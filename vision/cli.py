@@ -14,13 +14,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from jsonfile import OutputError, complain, printable, replace_what_cannot_be_shown, say
+from jsonfile import (
+    OutputError,
+    complain,
+    output_to_nowhere,
+    printable,
+    replace_what_cannot_be_shown,
+    say,
+)
 from jsonfile.whole import cannot_write
 from models import ModelError, ModelMissingError, check_folder
 from vision.colour_profile import (
@@ -277,8 +282,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         error("stopped")
         return STOPPED
     except (BrokenPipeError, OutputError) as err:
-        # Python would fail again flushing what is left for stdout at exit: it goes nowhere now.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        output_to_nowhere()
         if isinstance(err, BrokenPipeError):
             return 0  # the reader stopped early (`| head -1`): not an error of ours
         error(str(err))

@@ -1,6 +1,7 @@
 """The `companion` command at its edges: the app's options given before a command, Ctrl+C, an output that
-cannot be written, no terminal to show the app in, SIGTERM or SIGHUP to a game being played, and a user's
-folder holding files named as the program's packages. The installed command runs as a subprocess (under a
+cannot be written or is closed, no terminal to show the app in or one that cannot draw it, a byte typed that
+is no UTF-8, SIGTERM or SIGHUP to a game being played, and a user's folder holding files named as the
+program's packages. The installed command runs as a subprocess (under a
 pseudo-terminal where it needs one); the app's options are checked in the app its pilot drives."""
 
 from __future__ import annotations
@@ -159,6 +160,60 @@ def test_a_headless_demo_to_a_full_output_says_so_and_keeps_its_log(home: Path) 
     assert last == "companion demo: cannot write the standard output: the disk is full"
     assert result.returncode == 2
     assert len(list((home / "data" / "table-companion" / "demos").glob("*.jsonl"))) == 1
+
+
+# ------------------------------------------------------------------------------------ closed streams
+def with_closed(stream: str, command: list[str], timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    """`companion COMMAND` started with `stream` closed (`>&-`, `<&-`): Python has none for it (None)."""
+    shell = f'"$0" "$@" {stream}'
+    return subprocess.run(
+        ["sh", "-c", shell, COMPANION, *command], capture_output=True, text=True, timeout=timeout
+    )
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["score", EXAMPLE],
+        ["score", "--json", EXAMPLE],
+        ["history"],
+        ["stats"],
+        ["stats", "--json"],
+        ["calibrate", "show"],
+        ["demo", "--headless"],
+    ],
+    ids=["score", "score-json", "history", "stats", "stats-json", "calibrate-show", "demo-headless"],
+)
+def test_a_closed_output_is_one_line(home: Path, command: list[str]) -> None:
+    """`>&-` ended each in the traceback of an AttributeError ('NoneType' object has no attribute 'flush'),
+    the headless demo after its whole game (some 70 s): it is refused before it plays."""
+    result = with_closed(">&-", command)
+    assert result.stderr == f"companion {command[0]}: cannot write the standard output: it is closed\n"
+    assert result.returncode == 2
+    assert not (home / "data" / "table-companion" / "demos").exists(), "the demo was played"
+
+
+@pytest.mark.parametrize("command", [[], ["view"]], ids=["play", "view"])
+def test_the_app_with_its_input_closed_says_it_has_no_terminal(home: Path, command: list[str]) -> None:
+    """`companion <&-` ended in the traceback of an AttributeError ('NoneType' object has no attribute
+    'isatty')."""
+    result = with_closed("<&-", command)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.count("\n") == 1, result.stderr
+    assert "needs a terminal: the standard input is not one" in result.stderr
+
+
+def test_the_demo_with_its_input_closed_plays_headless(home: Path) -> None:
+    shell = 'exec "$0" "$@" <&-'
+    with subprocess.Popen(
+        ["sh", "-c", shell, COMPANION, "demo"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+    ) as child:
+        try:
+            assert child.stderr is not None
+            first = child.stderr.readline()
+        finally:
+            child.kill()
+    assert first == "companion demo: no terminal to show the app in: playing headless\n"
 
 
 # ---------------------------------------------------------------------------------------- no terminal

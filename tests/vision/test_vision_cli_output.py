@@ -1,5 +1,5 @@
-"""`python -m vision` at the edges of its output: a reader that stops early, a full disk behind `>`, Ctrl+C,
-and `--help` saying what each command does and what its inputs are."""
+"""`python -m vision` at the edges of its output: a reader that stops early, a full disk behind `>`, an
+output closed (`>&-`), Ctrl+C, and `--help` saying what each command does and what its inputs are."""
 
 from __future__ import annotations
 
@@ -40,6 +40,15 @@ def test_an_output_that_cannot_be_written_is_named_as_the_standard_output() -> N
         )
     assert result.returncode == 1
     assert result.stderr == "error: cannot write the standard output: the disk is full\n"
+
+
+def test_a_closed_output_is_named_as_such() -> None:
+    """`>&-` ended in the traceback of an AttributeError ('NoneType' object has no attribute 'flush')."""
+    result = subprocess.run(
+        ["sh", "-c", '"$0" "$@" >&-', *VISION, "read", IMAGES], capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 1
+    assert result.stderr == "error: cannot write the standard output: it is closed\n"
 
 
 @pytest.mark.parametrize("command", [["read", *MANY], ["bench", "--frames", "2000"]], ids=["read", "bench"])
