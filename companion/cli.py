@@ -258,6 +258,9 @@ def run_play(args: argparse.Namespace) -> int:
     except SourceError as exc:
         complain("companion", str(exc))
         return EXIT_BAD_INPUT
+    if why := _unknown_colour_system():
+        complain("companion", why)
+        return EXIT_BAD_INPUT
     if args.pilot is None and (why := _no_terminal()):
         _say_without_terminal(
             "companion", f"the app needs a terminal: {why} (`companion score LOG` scores a game)"
@@ -289,6 +292,9 @@ def run_demo(args: argparse.Namespace) -> int:
         elif why := _cannot_draw("the app"):
             complain("companion demo", f"{why}: playing headless")
             args.headless = True
+    if not args.headless and (why := _unknown_colour_system()):
+        complain("companion demo", why)
+        return EXIT_BAD_INPUT
     demo: Callable[[argparse.Namespace], int] = load(PLAYED[args.game].demo)
     return demo(args)  # its breakdown printed by `print_json`: an output that cannot take it says so
 
@@ -300,6 +306,9 @@ def run_view(args: argparse.Namespace) -> int:
     from companion.app.table_view import TableView
 
     if not _log_found(args, "companion view"):
+        return EXIT_BAD_INPUT
+    if why := _unknown_colour_system():
+        complain("companion view", why)
         return EXIT_BAD_INPUT
     if args.pilot is None and (why := _no_terminal()):
         # A browser's view (`companion serve`) has none: textual-serve names its own driver.
@@ -328,6 +337,21 @@ def _no_terminal() -> str:
     if sys.stderr is None or not sys.stderr.isatty():
         return "the standard error, where it draws, is not one"
     return ""
+
+
+def _unknown_colour_system() -> str:
+    """The line refusing the TEXTUAL_COLOR_SYSTEM set ('' where Textual knows it): the app and the view
+    ended in the traceback of a KeyError building their first screen (`truecolour`, `256color`)."""
+    from rich.console import COLOR_SYSTEMS
+    from textual import constants
+
+    known = ["auto", *COLOR_SYSTEMS]
+    if constants.COLOR_SYSTEM in known:
+        return ""
+    return (
+        f"TEXTUAL_COLOR_SYSTEM={constants.COLOR_SYSTEM} is no colour system Textual knows: "
+        f"{', '.join(known[:-1])} or {known[-1]}"
+    )
 
 
 DUMB_TERMINALS = ("dumb", "unknown")

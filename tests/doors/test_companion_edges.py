@@ -1,7 +1,7 @@
 """The `companion` command at its edges: the app's options given before a command, Ctrl+C, an output that
-cannot be written or is closed, no terminal to show the app in or one that cannot draw it, a byte typed that
-is no UTF-8, SIGTERM or SIGHUP to a game being played, and a user's folder holding files named as the
-program's packages. The installed command runs as a subprocess (under a
+cannot be written or is closed, no terminal to show the app in or one that cannot draw it, a colour system
+Textual does not know, a byte typed that is no UTF-8, SIGTERM or SIGHUP to a game being played, and a user's
+folder holding files named as the program's packages. The installed command runs as a subprocess (under a
 pseudo-terminal where it needs one); the app's options are checked in the app its pilot drives."""
 
 from __future__ import annotations
@@ -335,6 +335,43 @@ def test_the_app_is_drawn_in_the_c_locale(home: Path, locale: dict[str, str]) ->
         os.write(keyboard, b"\x11")  # ctrl+q
         assert child.wait(timeout=20) == 0
     assert "▼".encode() in drawn()
+
+
+UNKNOWN_COLOURS = (
+    "TEXTUAL_COLOR_SYSTEM=truecolour is no colour system Textual knows: auto, standard, 256, truecolor"
+    " or windows"
+)
+
+
+@pytest.mark.parametrize("command", [[], ["view"]], ids=["play", "view"])
+def test_a_colour_system_textual_does_not_know_is_refused(home: Path, command: list[str]) -> None:
+    """The app and the view ended in the traceback of a KeyError (a phone's view is started in truecolor by
+    textual-serve whatever the server's is)."""
+    result = subprocess.run(
+        [COMPANION, *command],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "TEXTUAL_COLOR_SYSTEM": "truecolour"},
+        timeout=60,
+    )
+    assert result.stderr == " ".join(["companion", *command]) + f": {UNKNOWN_COLOURS}\n"
+    assert result.returncode == 2
+
+
+def test_a_demo_in_the_app_refuses_a_colour_system_textual_does_not_know(
+    home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Headless, it plays: it draws nothing."""
+    from textual import constants
+
+    monkeypatch.setattr(constants, "COLOR_SYSTEM", "truecolour")
+
+    async def never(pilot: Pilot[Any]) -> None:
+        raise AssertionError("the app was started")
+
+    assert companion_main(["demo"], pilot=never) == 2
+    assert capsys.readouterr().err == f"companion demo: {UNKNOWN_COLOURS}\n"
 
 
 # ------------------------------------------------------------------------------ what the terminal sends
