@@ -1,9 +1,9 @@
 """What the screen says must read without colour, and the dice in the colours of the real ones.
 
 Under NO_COLOR Textual turns each colour into a grey as bright as it is: a refusal in red became a dark grey
-(1.65:1 on the background) told apart from ordinary text by nothing. The dice were drawn in the named
-colours "yellow" and "blue", which Textual takes from its ANSI theme: orange and purple, and with 16 colours
-the yellow die turned bright red, the footer keys' red.
+(1.65:1 on the background) told apart from ordinary text by nothing; in 16 colours it was as bright a red as
+the headings. The dice were drawn in the named colours "yellow" and "blue", which Textual takes from its ANSI
+theme: orange and purple, and with 16 colours the yellow die turned bright red, the footer keys' red.
 """
 
 from __future__ import annotations
@@ -60,13 +60,11 @@ def drawn_style(widget: Widget, part: str) -> Style:
 
 
 def looks_like_an_error(style: Style, app: App[Any]) -> None:
-    """Under NO_COLOR: reverse video at the full brightness of ordinary text; in colour: bold red, as ever."""
+    """Bold reverse video at every colour depth: under NO_COLOR at the full brightness of ordinary text, in
+    colour in red."""
     css = app.get_css_variables()
-    assert style.bold, style
-    if app.no_color:
-        assert style.reverse and style.color == Color.parse(css["foreground"]), style
-    else:
-        assert not style.reverse and style.color == Color.parse(css["error"]), style
+    assert style.bold and style.reverse, style
+    assert style.color == Color.parse(css["foreground" if app.no_color else "error"]), style
 
 
 @pytest.fixture(params=[True, False], ids=["NO_COLOR", "colour"])
@@ -104,6 +102,27 @@ def test_a_dice_games_refusal_on_its_message_line_stands_out(xdg: Path, no_color
             looks_like_an_error(drawn_style(screen.query_one("#message", Static), "Ann"), app)
 
     asyncio.run(play())
+
+
+def test_a_refusal_on_the_start_form_is_no_heading_in_16_colours(xdg: Path) -> None:
+    """In 16 colours (TERM=xterm, screen, linux) red and the accent are both bright red: a name refused was
+    drawn bold bright red, as the form's headings and the footer keys are."""
+
+    async def refuse() -> None:
+        app = make_app()
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press(*"3 4 5", "f5")
+            await pilot.pause()
+            message = drawn_style(app.screen.query_one("#message", Static), "'3")
+            heading = drawn_style(app.screen.query_one("#players", Static), "players,")
+            looks_like_an_error(message, app)
+            in_16 = [
+                (style.color and style.color.downgrade(ColorSystem.STANDARD), style.bold, style.reverse)
+                for style in (message, heading)
+            ]
+            assert in_16[0] != in_16[1], in_16
+
+    asyncio.run(refuse())
 
 
 def test_a_missing_frame_stands_out(xdg: Path, no_color: bool) -> None:
