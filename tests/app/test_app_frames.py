@@ -6,6 +6,7 @@ game."""
 from __future__ import annotations
 
 import asyncio
+import html
 import io
 import random
 import zipfile
@@ -332,6 +333,29 @@ def test_the_tables_view_shows_the_latest_rolls_frame(xdg: Path) -> None:
     assert main(["view", str(path)], pilot=watch) == 0
     assert seen["frame"][0] and f"the camera's latest roll (move {move})" in seen["frame"][1]
     assert "the reader saw" in seen["frame"][1]
+
+
+@pytest.mark.parametrize("size", [(40, 20), (80, 24), (110, 34)], ids=["phone", "80x24", "110x34"])
+def test_the_tables_view_keeps_the_final_scoring_in_view_above_the_frame(
+    xdg: Path, size: tuple[int, int]
+) -> None:
+    """The frame had a fixed 14 rows: at 40x20 the game's state got 3 of them, the winner below them."""
+    path, move = finished_with_frames()
+    seen: dict[str, Any] = {}
+
+    async def watch() -> None:
+        app = TableView(path.parent, path)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause(0.2)
+            view = app.query_one("#frame", FrameView)
+            seen["frame"] = (view.display, view.outer_size.height)
+            seen["shown"] = html.unescape(app.export_screenshot()).replace("\xa0", " ")
+
+    asyncio.run(watch())
+    shown, (displayed, height) = seen["shown"], seen["frame"]
+    assert displayed and f"the camera's latest roll (move {move})" in shown, shown
+    assert "Final scoring" in shown and "★" in shown, shown
+    assert height <= 0.4 * size[1], height
 
 
 @pytest.mark.parametrize("screen", ["roll_and_write", "alhambra_dice", "alcazaba", "carcassonne_dice"])
