@@ -202,10 +202,16 @@ class CompanionApp(TerminalApp):
 
     def on_start_screen_game_opened(self, message: StartScreen.GameOpened) -> None:
         self.switch_screen(self._game_screen(message.session))
+        self._serve_to_phones(message.session.path)
+
+    def on_start_screen_pad_opened(self, message: StartScreen.PadOpened) -> None:
+        self._serve_to_phones(message.path)
+
+    def _serve_to_phones(self, game: Path) -> None:
+        """The game just opened served to the phones F6 serves, if any: they follow the table to its next
+        game, at the address they have (until F6, they kept the game left)."""
         if self.viewers is not None and not self.viewers.why_ended():
-            # The phones follow the table to its next game, at the address they have (until F6, they kept
-            # the game left).
-            self.viewers.serve(message.session.path)
+            self.viewers.serve(game)
 
     def on_play_screen_finished(self, message: PlayScreen.Finished) -> None:
         if message.end is not None:

@@ -26,11 +26,13 @@ from textual.screen import Screen
 
 from companion.app import app as app_module
 from companion.app import paths, sharing
+from companion.app.screens.alhambra_pad import AlhambraPadScreen
 from companion.app.screens.carcassonne_dice import CarcassonneDiceScreen
 from companion.app.screens.roll_and_write import RollAndWriteScreen
 from companion.app.screens.share import ShareScreen
 from companion.app.sharing import ServedView, new_token, phone_addresses, qr_lines
 from companion.games import carcassonne_dice as cd
+from companion.games.alhambra.pad import new_pad
 from companion.games.carcassonne_dice.scorefile import log_text
 from companion.games.carcassonne_dice.simulate import play_random_game
 
@@ -198,6 +200,40 @@ def test_f6_serves_the_game_on_screen_not_the_newest_log(xdg: Path, port_of_its_
     assert seen["followed"][-1] == str(carcassonne), "the next game opened is served without F6"
     assert seen["then"][-1] == str(carcassonne), "the game now on screen, served anew"
     assert seen["port then"] == seen["port"], "at the address the phones have"
+
+
+@pytest.mark.parametrize("opened", ["f7", "continued"])
+def test_the_alhambra_pad_opened_either_way_is_served(
+    xdg: Path, monkeypatch: pytest.MonkeyPatch, port_of_its_own: None, opened: str
+) -> None:
+    """The pad (F7, or a saved pad continued) was pushed over the start screen without a word to F6's server:
+    the phones went on showing the game before it as if it were being played."""
+    monkeypatch.setattr(
+        ServedView, "_command", lambda self: [sys.executable, "-c", "import time; time.sleep(60)"]
+    )
+    if opened == "continued":
+        new_pad(paths.games_dir(), ["Ann", "Ben"], FIXED_NOW)
+    seen: dict[str, Any] = {}
+
+    async def share() -> None:
+        app = make_app()
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.press("f6")
+            await pilot.pause()
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.viewers is not None and app.viewers.log is None, "the newest game, none being open"
+            await pilot.press(
+                *(["down", "enter"] if opened == "continued" else [*"Ann", "tab", *"Ben", "f7"])
+            )
+            await pilot.pause()
+            pad = app.screen
+            assert isinstance(pad, AlhambraPadScreen)
+            seen["pad"], seen["served"] = pad.path, app.viewers.log
+            await pilot.press("ctrl+q")
+
+    asyncio.run(share())
+    assert seen["served"] == seen["pad"]
 
 
 def said(screen: Screen[Any]) -> str:

@@ -127,7 +127,8 @@ START_KEYS: Rows = (
 
 
 class StartScreen(FittedScreen[None]):
-    """Posts `StartScreen.GameOpened` with the session of a new or continued game."""
+    """Posts `StartScreen.GameOpened` with the session of a new or continued game, and `StartScreen.PadOpened`
+    with the file of a game kept in one of its own (the pad), whose screen it opens over itself."""
 
     CSS_PATH = "start.tcss"
     HELP_PAGE = HelpPage("Start screen", typing=START_KEYS)
@@ -150,6 +151,11 @@ class StartScreen(FittedScreen[None]):
         def __init__(self, session: AnySession) -> None:
             super().__init__()
             self.session = session
+
+    class PadOpened(Message):
+        def __init__(self, path: Path) -> None:
+            super().__init__()
+            self.path = path
 
     class Reading(Message):
         """From the worker reading the saved games: how many of those to read it has read."""
@@ -387,6 +393,7 @@ class StartScreen(FittedScreen[None]):
         """Open the screen of a game kept in a file of its own (the pad) over this one."""
         self.opened = screen
         self.app.push_screen(screen)
+        self.post_message(self.PadOpened(screen.path))
 
     # --------------------------------------------------------------------------------- the form
     def named_fields(self) -> dict[int, str]:
