@@ -55,7 +55,7 @@ def read_game(game: GameEntry, path: Path) -> tuple[Any, list[Any]]:
 
 class TableView(TerminalApp):
     """Follows the saved game `log` (a game log, or a pad of a game kept without one), or else the newest
-    in `games_dir`, and shows it; keys only scroll and quit."""
+    in `games_dir`, and shows it; keys only scroll and, in a terminal, quit."""
 
     CSS_PATH = "table_view.tcss"
     TITLE = "Table companion: the table's view"
@@ -80,7 +80,14 @@ class TableView(TerminalApp):
         yield Static(id="status", markup=False)  # where the game is names its players: no markup
         yield VerticalScroll(id="body")
         yield FrameView(id="frame")
-        yield KeysFooter()
+        if not self.is_web:  # its only key quits, which a phone has not (`check_action`)
+            yield KeysFooter()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # In a browser (a phone served by `companion serve`) a tap on the footer's quit, or a q typed, ended
+        # that phone's view for good ("Session ended."): there the view is only watched, and ends as its
+        # page is closed.
+        return not (action == "quit" and self.is_web)
 
     async def on_mount(self) -> None:
         self.query_one("#frame", FrameView).display = False  # until the camera has read a roll

@@ -295,3 +295,26 @@ def test_the_newest_game_passes_a_link_to_nothing_by(xdg: Path) -> None:
     path = saved_game(random_game(2, ("Ann", "Ben", "Cleo")), NAME)
     (path.parent / "zzz.jsonl").symlink_to(path.parent / "nowhere.jsonl")
     assert newest_game(path.parent) == path
+
+
+@pytest.mark.parametrize("web", [False, True])
+def test_a_phones_view_has_no_key_that_ends_it(xdg: Path, monkeypatch: pytest.MonkeyPatch, web: bool) -> None:
+    """On a phone (the view in a browser) a tap on the footer's "^q quit", or a q typed, ended that phone's
+    view ("Session ended."): there it has no quit key, nor a footer to tap; in a terminal both stay."""
+    saved_game(random_game(2, ("Ann", "Ben", "Cleo")), NAME)
+    monkeypatch.setattr(TableView, "is_web", property(lambda self: web))
+    seen: dict[str, Any] = {}
+
+    async def look() -> None:
+        app = TableView(paths.games_dir())
+        async with app.run_test(size=(45, 20)) as pilot:
+            await pilot.pause(0.2)
+            seen["shown"] = on_screen(app)
+            for key in ("q", "ctrl+q"):
+                await pilot.press(key)
+                await pilot.pause()
+                seen[key] = app.is_running
+
+    asyncio.run(look())
+    assert ("quit" in seen["shown"]) is not web, seen["shown"]
+    assert seen["q"] is web and seen["ctrl+q"] is web
