@@ -352,6 +352,13 @@ def test_a_board_mark_is_one_column_wide_or_the_seat_number() -> None:
         assert marks((first, "Ben", "Cleo")) == ("1", "2", "3"), first
 
 
+def test_a_board_mark_is_the_first_letter_or_digit() -> None:
+    """`[bold]Cleo` was marked `[` on the board, read there as a bracket, not a player."""
+    assert marks(("[bold]Cleo", "Ann", "(2) Dan", "…émile")) == ("B", "A", "2", "É")
+    # No letter nor digit at all: the seat numbers, as for a clash.
+    assert marks(("Ann", "[*]", "Ben")) == ("1", "2", "3")
+
+
 def test_a_stack_of_five_stones_keeps_every_field_under_its_number() -> None:
     # Six players, one stone each on pavilion's 1: a 4-character field ran them into field 2's column.
     state = ad.start(ad.GameStarted(("Ann", "Ben", "Cleo", "Dana", "Emil", "Finn")))

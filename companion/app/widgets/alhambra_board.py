@@ -34,9 +34,10 @@ STACK = 4
 
 
 def marks(names: tuple[str, ...]) -> tuple[str, ...]:
-    """One character per player for the board: the initial, or the player's number where initials clash or
-    one is not one column wide (李 takes two, ß upper-cased is SS: the board's columns would slip)."""
-    initials = tuple(name[:1].upper() or "?" for name in names)
+    """One character per player for the board: the first letter or digit of the name (`[bold]Cleo` was
+    marked `[`, a bracket on the board), or the player's number where these clash, a name has none, or one
+    is not one column wide (李 takes two, ß upper-cased is SS: the board's columns would slip)."""
+    initials = tuple(next((c.upper() for c in name if c.isalnum()), "") for name in names)
     if len(set(initials)) == len(initials) and all(cell_len(i) == len(i) == 1 for i in initials):
         return initials
     return tuple(str(n + 1) for n in range(len(names)))
