@@ -46,6 +46,27 @@ def text_of(panel: Static, width: int = 1000) -> str:
     return "\n".join(line.rstrip() for line in console.export_text().splitlines())
 
 
+def wrapped_under(text: str, shown: list[str]) -> list[tuple[str, list[int]]]:
+    """Each line of `text` with the columns its wrapped rest starts at in `shown`, checking that the lines
+    shown are the text's, in order, every word whole."""
+    found = []
+    at = 0
+    for line in text.splitlines():
+        start = len(line) - len(line.lstrip())
+        words = " ".join(line.split())
+        said = " ".join(shown[at].split())
+        assert words.startswith(said) and shown[at].startswith(" " * start + said[:1]), f"{shown[at]!r} moved"
+        at += 1
+        rest = []
+        while len(said) < len(words):
+            rest.append(len(shown[at]) - len(shown[at].lstrip()))
+            said += " " + " ".join(shown[at].split())
+            at += 1
+        assert said == words, f"{line!r} shown as {said!r}"
+        found.append((line, rest))
+    return found
+
+
 def make_app(seed: int = 7) -> CompanionApp:
     return CompanionApp(rng=random.Random(seed), now=lambda: FIXED_NOW)
 

@@ -15,7 +15,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_driver import camera_app, make_app, random_game, saved_game, saved_log, start_named, text_of
+from app_driver import (
+    camera_app,
+    make_app,
+    random_game,
+    saved_game,
+    saved_log,
+    start_named,
+    text_of,
+    wrapped_under,
+)
 from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -593,27 +602,6 @@ def test_the_worth_so_far_is_a_line_a_player_at_a_phones_width(xdg: Path, where:
             return pilot.app.screen.query_one("#scores", Static).content_size.height
 
     assert asyncio.run(shown()) == 4, "a heading and a line for each of the three players"
-
-
-def wrapped_under(text: str, shown: list[str]) -> list[tuple[str, list[int]]]:
-    """Each line of `text` with the columns its wrapped rest starts at in `shown`, checking that the lines
-    shown are the text's, in order, every word whole."""
-    found = []
-    at = 0
-    for line in text.splitlines():
-        start = len(line) - len(line.lstrip())
-        words = " ".join(line.split())
-        said = " ".join(shown[at].split())
-        assert words.startswith(said) and shown[at].startswith(" " * start + said[:1]), f"{shown[at]!r} moved"
-        at += 1
-        rest = []
-        while len(said) < len(words):
-            rest.append(len(shown[at]) - len(shown[at].lstrip()))
-            said += " " + " ".join(shown[at].split())
-            at += 1
-        assert said == words, f"{line!r} shown as {said!r}"
-        found.append((line, rest))
-    return found
 
 
 def test_a_wrapped_reason_goes_on_under_the_reasons_and_never_under_a_label(xdg: Path) -> None:

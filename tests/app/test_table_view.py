@@ -7,13 +7,14 @@ import asyncio
 import html
 import json
 import random
+import re
 import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from app_driver import random_game, saved_game, saved_log, text_of
+from app_driver import random_game, saved_game, saved_log, text_of, wrapped_under
 from rich.cells import cell_len
 from textual.app import App
 from textual.pilot import Pilot
@@ -25,9 +26,11 @@ from companion.app.table_view import TableView, newest_game
 from companion.app.widgets.pad_table import counts_text
 from companion.app.widgets.table_panel import scores_text, worth
 from companion.cli import main
+from companion.games import alhambra as al
 from companion.games import alhambra_dice as ad
 from companion.games import alhambra_rw as rw
 from companion.games.alhambra.pad import PAD_PREFIX, PAD_SUFFIX
+from companion.games.alhambra.report import result_text
 from companion.games.alhambra_dice.entry import finished
 from companion.games.alhambra_dice.events import ALCAZABA, STANDARD
 from companion.games.alhambra_dice.scorefile import log_text as dice_log
@@ -211,6 +214,31 @@ def test_the_pad_leads_before_its_last_scoring(xdg: Path) -> None:
     alhambra_pad(two)
     shown, _ = asyncio.run(view_at((40, 20))())
     assert "Totals after scoring 2 of 3" in shown and "Leading: " in shown, shown
+
+
+@pytest.mark.parametrize("width", [45, 110])
+def test_the_pads_scorings_wrap_each_reason_under_the_reasons(xdg: Path, width: int) -> None:
+    """The pad's "Scorings so far" was its plain text: at a phone's width each long reason's rest ran back to
+    the box's edge, under the buildings and names. It wraps as every other breakdown does: under the reasons,
+    or on a phone two past its row's start."""
+    alhambra_pad(PAD)
+    text = result_text(al.score_game(al.read_scorings(PAD, al.load_buildings())))
+
+    async def look() -> tuple[Static, int]:
+        async with TableView(paths.games_dir()).run_test(size=(width, 40)) as pilot:
+            await pilot.pause(0.2)
+            panel = pilot.app.query_one("#breakdown", Static)
+            return panel, panel.content_size.width
+
+    panel, inside = asyncio.run(look())
+    wrapped = 0
+    for line, rest in wrapped_under(text, text_of(panel, inside).splitlines()):
+        start = len(line) - len(line.lstrip())
+        reason = re.match(r"\s*\S.*?\d  (?=\S)", line)
+        under = start if reason is None else reason.end() if inside - reason.end() >= 24 else start + 2
+        assert set(rest) <= {under}, f"{line!r} went on at {rest} at {inside} columns, not at {under}"
+        wrapped += bool(rest) and reason is not None
+    assert wrapped or width > 45, "a reason wrapped"
 
 
 @pytest.mark.parametrize("width", [30, 33, 34, 40, 80])

@@ -1,6 +1,6 @@
 """The table's view of the original Alhambra's scoring pad: every player's total so far and who leads (who
 won, after the last scoring), their buildings and wall as typed at the scoring being typed, and the breakdown
-of the scorings so far with every reason."""
+of the scorings so far with every reason (each wrapped under the reasons, as in every breakdown)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from companion.games.alhambra.scoring import SCORINGS
 from companion.games.words import listed
 
 from .fitted import UNBOUNDED, Fitted, fitted_name
+from .reasons import Reasons
 
 FIELDS = (*al.TYPES, WALL)
 HEADINGS = (FIELDS, ("pav", "ser", "arc", "cha", "gar", "tow", "wall"), tuple(f[0] for f in FIELDS))
@@ -101,5 +102,5 @@ class PadTable(Vertical):
         final = typed == SCORINGS
         totals.border_title = "Final scoring" if final else f"Totals after scoring {typed} of {SCORINGS}"
         totals.update(Text(totals_text(result)))
-        breakdown.update(Text(result_text(result)))
+        breakdown.update(Reasons(result_text(result)))
         breakdown.display = True
