@@ -43,14 +43,17 @@ def newest_game(folder: Path) -> Path | None:
     return max(written, key=lambda p: (written[p], p.name), default=None)
 
 
-def read_game(game: GameEntry, path: Path) -> tuple[Any, list[Any]]:
-    """The state of the saved game at `path` and its log's events: its log replayed, or what its own file
-    holds (a pad, which has no events)."""
+def read_game(game: GameEntry, path: Path) -> tuple[Any, list[Any], str]:
+    """The state of the saved game at `path`, its log's events and its latest move as the game's log words
+    it, on one line: its log replayed once, or what its own file holds (a pad, which has no events nor
+    moves: '')."""
     if game.rules is not None:
         events = list(load_log(path, game.rules.log).events)
-        return game.rules.replay(events), events
+        before, last, after = game.rules.last_step(events)
+        said = load(game.words)(before, last, after) if game.words else []
+        return after, events, " / ".join(line.strip() for line in said)
     assert game.records is not None and game.records.read is not None  # a game kept in a file of its own
-    return game.records.read(path), []
+    return game.records.read(path), [], ""
 
 
 class TableView(TerminalApp):
@@ -78,6 +81,7 @@ class TableView(TerminalApp):
 
     def compose(self) -> ComposeResult:
         yield Static(id="status", markup=False)  # where the game is names its players: no markup
+        yield Static(id="latest", markup=False)
         yield VerticalScroll(id="body")
         yield FrameView(id="frame")
         if not self.is_web:  # its only key quits, which a phone has not (`check_action`)
@@ -91,6 +95,7 @@ class TableView(TerminalApp):
 
     async def on_mount(self) -> None:
         self.query_one("#frame", FrameView).display = False  # until the camera has read a roll
+        self.query_one("#latest", Static).display = False  # until a game with moves is shown
         await self.follow()
         self.set_interval(FOLLOW_SECONDS, self.follow)
 
@@ -107,7 +112,7 @@ class TableView(TerminalApp):
         self._seen = seen
         try:
             game = named_game(path)
-            state, events = read_game(game, path)
+            state, events, latest = read_game(game, path)
         except (LogError, IllegalMove, ScoreFileError) as exc:
             whole = isinstance(exc, LogError) and scored_whole(path)
             why = f"{path}: no game log but one JSON value (an end state? `companion score` scores it)"
@@ -116,7 +121,7 @@ class TableView(TerminalApp):
         except OSError as exc:  # gone since its size was read, or not ours to read
             self._lost(f"cannot read {path.name}: {exc.strerror}")
             return
-        await self.show(game, state)
+        await self.show(game, state, latest)
         if game.rules is not None:
             self.show_frame(path, frame_names(events, game.rules.log.encode))
 
@@ -156,8 +161,9 @@ class TableView(TerminalApp):
         self.screen.set_class(shown, "-stale")
         self._say(f"{why}\n(below: as last read, out of date)" if shown else why)
 
-    async def show(self, game: GameEntry, state: Any) -> None:
-        """Show a state of `game` in the panel its row of the table of games names."""
+    async def show(self, game: GameEntry, state: Any, latest: str = "") -> None:
+        """Show a state of `game` in the panel its row of the table of games names, under where the game is
+        and its `latest` move (the dice rolled, which what it expects next may not name)."""
         assert game.summary is not None  # the row of a saved game
         if game is not self.game:
             body = self.query_one("#body", VerticalScroll)
@@ -170,4 +176,7 @@ class TableView(TerminalApp):
         summary = game.summary(state)
         now = "game over" if summary.over else game.rules.expectation(state).prompt if game.rules else ""
         self._say(" · ".join(part for part in (game.title, summary.where, now) if part))
+        said = self.query_one("#latest", Static)
+        said.update(f"last move: {latest}")
+        said.display = bool(latest)
         self.panel.show(state)

@@ -74,6 +74,18 @@ class Rules(Generic[E, S, X]):
             yield state, event, after
             state = after
 
+    def last_step(self, events: Sequence[E]) -> tuple[S, E, S]:
+        """The last event with the state before and after it (the set-up: its own state on both sides), the
+        game replayed once, as `replay` does: the latest move as the game's log words it."""
+        if len(events) == 1:
+            state = self.replay(list(events))
+            return state, events[0], state
+        before = self.replay(list(events[:-1]))
+        try:
+            return before, events[-1], self.apply(before, events[-1])
+        except IllegalMove as exc:  # named by its place in the log, as `replay` names every other
+            raise IllegalMove(f"event {len(events)}: {exc}") from exc
+
 
 def _slug(names: tuple[str, ...]) -> str:
     # Accents folded to their letters, not dropped: Jürgen and Zoë read `j-rgen-zo`; Groß `gro`.

@@ -37,6 +37,9 @@ from companion.games.alhambra_dice.scorefile import log_text as dice_log
 from companion.games.alhambra_dice.simulate import play_random_game as play_dice_game
 from companion.games.alhambra_rw.log import GameLog, write_log
 from companion.games.alhambra_rw.simulate import play_random_game
+from companion.games.entry import load
+from companion.games.eventlog import log_text
+from companion.games.table import PLAYED
 
 PLAYERS = ("Ann", "Ben", "Cleo", "Dora")
 
@@ -189,6 +192,30 @@ def test_a_finished_roll_and_writes_final_scoring_is_on_the_first_screen(
     saved_game(events, NAME)
     shown, _ = asyncio.run(view_at(size)())
     assert "Final scoring" in shown and "★" in shown, shown
+
+
+@pytest.mark.parametrize("game_id", sorted(PLAYED))
+def test_every_games_view_says_its_latest_move(xdg: Path, game_id: str) -> None:
+    """Roll & Write's and Carcassonne's views never showed the dice just rolled (their top line says only
+    what comes next: "then cross a building or take coins", "dice left 8"): every game's view says its
+    latest move as the game's log words it, on one line."""
+    game = PLAYED[game_id]
+    assert game.random_game is not None and game.rules is not None
+    events = game.random_game(3, random.Random(3))
+    words = load(game.words)
+    steps = list(game.rules.steps(events))
+    at = next(n for n in range(20, len(steps)) if " rolled " in words(*steps[n])[0])
+    saved_log(log_text(events[: at + 1], game.rules.log.encode), NAME)
+    said = " / ".join(line.strip() for line in words(*steps[at]))
+
+    async def latest(width: int) -> tuple[str, int]:
+        async with TableView(paths.games_dir()).run_test(size=(width, 20)) as pilot:
+            await pilot.pause(0.2)
+            line = pilot.app.query_one("#latest", Static)
+            return str(line.render()), line.size.height
+
+    assert asyncio.run(latest(110)) == (f"last move: {said}", 1)
+    assert asyncio.run(latest(40))[1] == 1, "one row on a phone, cut at its width"
 
 
 def alhambra_pad(pad: dict[str, Any]) -> None:
