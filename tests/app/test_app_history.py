@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_driver import make_app, random_game, saved_game, saved_log
+from app_driver import make_app, random_game, saved_game, saved_log, text_of
 from rich.cells import cell_len
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -207,7 +207,7 @@ def test_a_solo_game_against_the_imaginary_players_shows_them_as_rivals(xdg: Pat
             await pilot.press("r", "end")
             replay = pilot.app.screen
             assert isinstance(replay, ReplayScreen)
-            return label, names, str(replay.query_one(TablePanel).query_one("#scores", Static).render())
+            return label, names, text_of(replay.query_one(TablePanel).query_one("#scores", Static))
 
     label, names, scores = asyncio.run(look())
     marc = next(p for p in final.players if p.name == "Marc")

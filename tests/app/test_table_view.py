@@ -40,6 +40,7 @@ from companion.games.alhambra_rw.simulate import play_random_game
 from companion.games.entry import load
 from companion.games.eventlog import log_text
 from companion.games.table import PLAYED
+from companion.games.words import listed
 
 PLAYERS = ("Ann", "Ben", "Cleo", "Dora")
 
@@ -216,6 +217,52 @@ def test_every_games_view_says_its_latest_move(xdg: Path, game_id: str) -> None:
 
     assert asyncio.run(latest(110)) == (f"last move: {said}", 1)
     assert asyncio.run(latest(40))[1] == 1, "one row on a phone, cut at its width"
+
+
+POINTS: dict[str, Callable[[Any], dict[str, int]]] = {
+    "alhambra-roll-and-write": lambda s: {p.name: p.total for p in rw.score_so_far(s).players},
+    "alhambra-dice": lambda s: dict(zip(s.names, ad.score_state(s).totals, strict=True)),
+    "carcassonne-dice": lambda s: dict(zip(s.names, s.scores, strict=True)),
+}
+"""Each logged game's points so far by player (none of these games has an imaginary player)."""
+
+
+def view_text(width: int) -> list[str]:
+    """Every line of the view's panel, each panel drawn `width` wide."""
+
+    async def look() -> list[str]:
+        async with TableView(paths.games_dir()).run_test(size=(width, 34)) as pilot:
+            await pilot.pause(0.2)
+            panels = pilot.app.query("#body Static").results(Static)
+            return [line.strip() for panel in panels for line in text_of(panel, width).splitlines()]
+
+    return asyncio.run(look())
+
+
+@pytest.mark.parametrize("over", [False, True])
+@pytest.mark.parametrize("game_id", sorted(POINTS))
+def test_every_games_view_names_who_leads_and_who_won_alike(xdg: Path, game_id: str, over: bool) -> None:
+    """Only the pad's view named who led; at the end Roll & Write's marked its winner with a star alone (its
+    name cut on a phone) where the others said "Winner: X". Every view says it in the same words."""
+    game = PLAYED[game_id]
+    assert game.random_game is not None and game.rules is not None and game.records is not None
+    events = game.random_game(3, random.Random(3))
+    played = events if over else events[: len(events) * 2 // 3]
+    saved_log(log_text(played, game.rules.log.encode), NAME)
+    if over:
+        ended = game.records.finished(events)
+        assert ended is not None
+        winners = ended[1]
+        said = f"{'Winners' if len(winners) > 1 else 'Winner'}: {listed(winners)}"
+    else:
+        points = POINTS[game_id](game.rules.replay(played))
+        best = max(points.values())
+        assert best > 0, points
+        said = f"Leading: {listed(n for n, p in points.items() if p == best)}"
+    for width in (40, 110):
+        lines = view_text(width)
+        assert sum(line.startswith(said) for line in lines) == 1, (width, said, lines)
+        assert not any(line.startswith("Winner" if not over else "Leading") for line in lines), lines
 
 
 def alhambra_pad(pad: dict[str, Any]) -> None:

@@ -15,7 +15,7 @@ from companion.games import alhambra_dice as ad
 from companion.games.alhambra.buildings import TYPES
 from companion.games.alhambra_dice.alcazaba import AlcazabaGame
 from companion.games.alhambra_dice.events import Cell
-from companion.games.words import listed
+from companion.games.words import ahead, standing
 
 from .fitted import UNBOUNDED, Fitted
 
@@ -180,7 +180,7 @@ class AlhambraBoard(Fitted[ad.GameState]):
         return alcazaba_text(state, width) if state.alcazaba is not None else board_text(state, width)
 
 
-def standing(state: ad.GameState) -> tuple[tuple[int, ...], tuple[str, ...]]:
+def scores(state: ad.GameState) -> tuple[tuple[int, ...], tuple[str, ...]]:
     """Each player's points from the scorings held so far and, once the game is over, its winners (Alcazaba:
     scored as the original Alhambra)."""
     if state.alcazaba is None:
@@ -196,22 +196,24 @@ def standing(state: ad.GameState) -> tuple[tuple[int, ...], tuple[str, ...]]:
 
 def points_so_far(state: ad.GameState) -> str:
     """Each player's points from the scorings held so far, on one line."""
-    totals, _ = standing(state)
+    totals, _ = scores(state)
     return "points so far: " + ", ".join(f"{n} {t}" for n, t in zip(state.names, totals, strict=True))
 
 
 def players_text(state: ad.GameState) -> str:
     """While the game is played each player's markers and tiles and the points so far; once it is over the
     final totals and the winners."""
+    totals, winners = scores(state)
     if not state.is_over:
-        return "\n".join([*player_lines(state), points_so_far(state)])
-    totals, winners = standing(state)
+        real = (item for who, item in enumerate(zip(state.names, totals, strict=True)) if who != state.dirk)
+        leading = standing(ahead(real), over=False)
+        return "\n".join(line for line in [*player_lines(state), points_so_far(state), leading] if line)
     mark = marks(state.names)
     lines = [
         f"{mark[who]} {name}{' (imaginary)' if who == state.dirk else ''}: {total}"
         for who, (name, total) in enumerate(zip(state.names, totals, strict=True))
     ]
-    return "\n".join([*lines, f"{'Winners' if len(winners) > 1 else 'Winner'}: {listed(winners)}"])
+    return "\n".join([*lines, standing(winners, over=True)])
 
 
 class AlhambraTable(Vertical):

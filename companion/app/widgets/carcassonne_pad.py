@@ -12,6 +12,7 @@ from textual.widgets import Static
 from companion.games import carcassonne_dice as cd
 from companion.games.carcassonne_dice.city import EDGES, E, N, S, W, black_of
 from companion.games.carcassonne_dice.engine import MAX_ROLLS, WIN_POINTS
+from companion.games.words import ahead, standing
 
 from .fitted import SIDE_BY_SIDE, UNBOUNDED, Fitted
 
@@ -24,9 +25,9 @@ SIDE = {N: (-1, 0, "─"), E: (0, 1, "│"), S: (1, 0, "─"), W: (0, -1, "│")
 """Where each edge of a die is drawn from its middle, and the white edge's character."""
 
 
-def pad_text(state: cd.GameState, width: int = UNBOUNDED) -> str:
-    """A line per player, then the current turn and its city; the bars toward 42 as long as `width` lets
-    them be beside each player's last turns."""
+def pad_text(state: cd.GameState, width: int = UNBOUNDED, leading: bool = False) -> str:
+    """A line per player, then who won or (`leading`) who leads, and the current turn and its city; the bars
+    toward 42 as long as `width` lets them be beside each player's last turns."""
     name_width = max(cell_len(name) for name in state.names)
     last = LAST_TURNS if width >= SIDE_BY_SIDE // 2 else LAST_TURNS // 2
     heads, turns_points = [], []
@@ -48,8 +49,10 @@ def pad_text(state: cd.GameState, width: int = UNBOUNDED) -> str:
         rows.append(f"{head} {bar} {knight} {points}".rstrip())
     rows.append("")
     if state.is_over:
-        rows.append(f"Winner: {state.names[state.winner or 0]}: {state.why_over}")
+        rows.append(f"{standing((state.names[state.winner or 0],), over=True)}: {state.why_over}")
         return "\n".join(rows)
+    if leading and (ahead_now := standing(ahead(zip(state.names, state.scores, strict=True)), over=False)):
+        rows.append(ahead_now)
     name = state.names[state.active]
     double = ", counts double" if state.doubled else ""
     rows.append(f"Turn {state.turn}: {name}, roll {state.rolls} of {MAX_ROLLS}{double}")
@@ -106,6 +109,14 @@ class CarcassonnePad(Fitted[cd.GameState]):
         return pad_text(state, width)
 
 
+class LeadingPad(CarcassonnePad):
+    """The score pad saying who leads too, as every game's table view does (the game's screen has no line
+    to spare for it at 80×24)."""
+
+    def draw(self, state: cd.GameState, width: int) -> str:
+        return pad_text(state, width, leading=True)
+
+
 class CityView(Static):
     """Shows the city dice built this turn; between two turns (the next not rolled yet), the city the last
     turn ended with and what it scored: the turn's end cleared it, and the table looked at an empty panel as
@@ -134,7 +145,7 @@ class CarcassonneTable(Vertical):
     """
 
     def compose(self) -> ComposeResult:
-        yield CarcassonnePad()
+        yield LeadingPad()
         yield CityView()
 
     def on_mount(self) -> None:

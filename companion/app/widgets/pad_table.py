@@ -16,7 +16,7 @@ from companion.games import alhambra as al
 from companion.games.alhambra.pad import WALL, not_scored
 from companion.games.alhambra.report import result_text
 from companion.games.alhambra.scoring import SCORINGS
-from companion.games.words import listed
+from companion.games.words import ahead, standing
 
 from .fitted import UNBOUNDED, Fitted, fitted_name
 from .reasons import Reasons
@@ -57,10 +57,10 @@ def counts_text(pad: dict[str, Any], width: int = UNBOUNDED) -> Text:
 
 def totals_text(result: al.Result) -> str:
     """Each player's total, then who leads or, after the last scoring, who won."""
-    held = len(result.players[0].scorings)
+    over = len(result.players[0].scorings) == SCORINGS
     lines = [f"{p.name}{' (imaginary)' if p.dirk else ''}: {p.total}" for p in result.players]
-    said = "Leading" if held < SCORINGS else "Winners" if len(result.winners) > 1 else "Winner"
-    return "\n".join([*lines, f"{said}: {listed(result.winners)}"])
+    leaders = result.winners if over else ahead((p.name, p.total) for p in result.players if not p.dirk)
+    return "\n".join(line for line in [*lines, standing(leaders, over)] if line)
 
 
 class PadCounts(Fitted[dict[str, Any]]):

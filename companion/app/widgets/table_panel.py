@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.cells import cell_len, set_cell_size
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Container, Vertical
@@ -16,6 +17,7 @@ from textual.events import Resize
 from textual.widgets import Static
 
 from companion.games import alhambra_rw as rw
+from companion.games.words import ahead, standing
 
 from .fitted import UNBOUNDED, Fitted, fitted_name
 from .grid_text import grid_text, grid_title
@@ -36,10 +38,12 @@ BORDER = 2
 @dataclass(frozen=True)
 class Worth:
     """What each sheet is worth, and what follows each player's name: ◇ for an imaginary player (as the
-    sheet above marks them: "Marc 0" read as a player who lost), ★ for the winners of a game over."""
+    sheet above marks them: "Marc 0" read as a player who lost), ★ for the winners of a game over; and who
+    leads or won, in the words of every game's view."""
 
     board: rw.Scoreboard
     marks: dict[str, str]
+    standing: str = ""
 
     @property
     def name_column(self) -> int:
@@ -50,6 +54,8 @@ class Worth:
 def worth(state: rw.GameState) -> Worth:
     board = rw.score_so_far(state)
     imaginary = {p.name for p in state.players if p.imaginary}
+    # Who can win: the real players, and playing against them the imaginary ones too (as the scoring has it).
+    able = ((p.name, p.total) for p in board.players if state.versus_imaginary or not p.imaginary)
     return Worth(
         board,
         {
@@ -57,6 +63,7 @@ def worth(state: rw.GameState) -> Worth:
             + (WINNER if state.is_over and p.name in board.winners else "")
             for p in board.players
         },
+        standing(board.winners if state.is_over else ahead(able), state.is_over),
     )
 
 
@@ -88,8 +95,10 @@ class Scores(Fitted[Worth]):
         self.styles.width = state.name_column + len(COLUMNS) + BORDER
         super().show(state)
 
-    def draw(self, state: Worth, width: int) -> Text:
-        return scores_text(state, width)
+    def draw(self, state: Worth, width: int) -> RenderableType:
+        scores = scores_text(state, width)
+        # Under the columns, wrapped at the width: a long name's "Winners: ..." is not cut.
+        return Group(scores, Text(state.standing)) if state.standing else scores
 
 
 class TablePanel(Vertical):
