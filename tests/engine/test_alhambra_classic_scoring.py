@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from hypothesis import strategies as st
 from companion.games import alhambra as al
 from companion.games.alhambra import walls as walls_module
 from companion.games.alhambra.buildings import BuildingTableError
-from companion.games.alhambra.pad import summary
+from companion.games.alhambra.pad import new_pad, summary
 
 BUILDINGS = al.load_buildings()
 COMPANION = str(Path(sys.executable).parent / "companion")
@@ -452,3 +453,15 @@ def test_a_damaged_scoring_card_file_is_refused_naming_the_field(
     path.write_text(json.dumps(data))
     with pytest.raises(BuildingTableError, match=says):
         al.load_buildings(path)
+
+
+def test_no_one_leads_a_pad_where_all_are_level(tmp_path: Path) -> None:
+    """A new pad, nothing typed, said `Leading: Ann, Ben and Cleo` where the views say no one leads while all
+    are level; once one has a point more, that one leads."""
+    path = new_pad(tmp_path, ["Ann", "Ben", "Cleo"], datetime(2026, 12, 2, 20, 0))
+    said = score(path).stdout
+    assert said.rstrip().endswith("Totals after scoring 1 of 3: Ann 0, Ben 0, Cleo 0."), said
+    pad = json.loads(path.read_text())
+    pad["players"][1]["scorings"][0]["buildings"]["garden"] = 1
+    path.write_text(json.dumps(pad))
+    assert score(path).stdout.rstrip().endswith(". Leading: Ben")

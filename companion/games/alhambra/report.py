@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.games.words import listed
+from companion.games.words import ahead, standing
 
 from .scoring import SCORINGS, Result
 
@@ -41,10 +41,13 @@ def scorings_columns(result: Result) -> tuple[tuple[str, tuple[int, ...]], ...]:
 def result_text(result: Result) -> str:
     lines = [scorings_text(result), ""] if result.players[0].scorings else []
     totals = ", ".join(f"{p.name}{' (imaginary)' if p.dirk else ''} {p.total}" for p in result.players)
-    winners = listed(result.winners)
     held = len(result.players[0].scorings)
-    if held < SCORINGS:  # no winner before the last scoring: the best so far only lead
-        lines.append(f"Totals after scoring {held} of {SCORINGS}: {totals}. Leading: {winners}")
+    if held < SCORINGS:
+        # No winner before the last scoring: the best so far lead, none while all are level (at 0 each,
+        # every player was said to lead).
+        leaders = standing(ahead((p.name, p.total) for p in result.players if not p.dirk), over=False)
+        so_far = f"Totals after scoring {held} of {SCORINGS}: {totals}."
+        lines.append(f"{so_far} {leaders}" if leaders else so_far)
     else:
-        lines.append(f"Totals: {totals}. {'Winners' if len(result.winners) > 1 else 'Winner'}: {winners}")
+        lines.append(f"Totals: {totals}. {standing(result.winners, over=True)}")
     return "\n".join(lines)
