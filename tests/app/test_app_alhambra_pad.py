@@ -589,3 +589,23 @@ def test_undo_and_redo_pressed_quickly_save_nothing_of_their_own(xdg: Path) -> N
 
     asyncio.run(fill())
     assert seen["undone"] == [0, 0]
+
+
+def test_a_question_mark_typed_in_a_count_opens_the_help_as_on_every_games_screen(xdg: Path) -> None:
+    """`?` opens the help "in a game" (the README, F1's first line): on the pad its count fields took the key
+    and nothing happened; the count typed stays."""
+    seen: dict[str, Any] = {}
+
+    async def ask() -> None:
+        async with make_app().run_test(size=(110, 34)) as pilot:
+            pad = await new_pad_for_ann_and_ben(pilot)
+            pad.query_one("#p0-garden", Input).focus()
+            await pilot.press("2", "question_mark")
+            await pilot.pause()
+            seen["help"] = type(pilot.app.screen).__name__
+            await pilot.press("escape")
+            await pilot.pause()
+            seen["count"] = pad.query_one("#p0-garden", Input).value
+
+    asyncio.run(ask())
+    assert seen == {"help": "HelpScreen", "count": "2"}

@@ -71,6 +71,14 @@ ONE_LINE = 12 + 7 * 9
 narrower terminal each row takes two lines, or the wall and tower fields lay out of sight."""
 
 
+class CountField(Input):
+    """A count's field. It takes whole numbers alone, yet as an input it took every key a letter types, `?`
+    too: the help's key did nothing on the pad."""
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character != "?" and super().check_consume_key(key, character)
+
+
 class AlhambraPadScreen(FittedScreen[None]):
     """Edits the pad at `path`: the fields are the scoring shown (pgup/pgdn), every player a row."""
 
@@ -89,6 +97,8 @@ class AlhambraPadScreen(FittedScreen[None]):
         Binding("up", "move(-1)", "the same count, player above", show=False),
         Binding("down", "move(1)", "the same count, player below (also enter)", show=False),
         Binding(ADVICE, "advice", "advice", priority=True),
+        # Before the count fields (`CountField`): `?` opens help as on every game's screen.
+        Binding("question_mark", "app.help", "help", show=False, priority=True),
     ]
 
     def __init__(self, path: Path, pad: dict[str, Any]) -> None:
@@ -127,7 +137,7 @@ class AlhambraPadScreen(FittedScreen[None]):
                     if field == WALL and player.get("dirk"):
                         yield Label("-", classes="count")
                     else:
-                        yield Input(id=f"p{p}-{field}", classes="count", type="integer", compact=True)
+                        yield CountField(id=f"p{p}-{field}", classes="count", type="integer", compact=True)
         yield Static(id="totals", markup=False)
         with Breakdown(id="breakdown"):
             yield Static(id="result")
