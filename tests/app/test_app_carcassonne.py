@@ -197,28 +197,6 @@ def test_without_a_camera_ctrl_r_says_how_to_read_the_city_and_stays_out_of_the_
     assert not in_footer and not panel
 
 
-def test_without_a_camera_ctrl_k_says_there_is_no_reading_and_keeps_what_is_typed(xdg: Path) -> None:
-    """F1 lists ctrl+k (the camera's dice), but without a camera the key was silent: it fell through to the
-    entry line, which deleted what was typed after the cursor. It says so, as the Alhambra dice game does."""
-
-    async def press() -> tuple[str, str, bool]:
-        async with make_app().run_test(size=SIZE) as pilot:
-            screen = await start_game(pilot, ["Ann", "Ben"])
-            entry = screen.query_one("#entry", Input)
-            entry.value = "5 3 1"
-            entry.cursor_position = 0
-            await pilot.press("ctrl+k")
-            return (
-                str(screen.query_one("#message", Static).render()),
-                entry.value,
-                screen.active_bindings["ctrl+k"].binding.show,
-            )
-
-    said, typed, in_footer = asyncio.run(press())
-    assert said == "no camera reading to accept: type the roll"
-    assert typed == "5 3 1" and not in_footer
-
-
 def test_the_game_log_says_each_event_in_words_and_follows_the_game(xdg: Path) -> None:
     """Issue 29: the log is in the players' words (undo and redo too), a message keeps what was typed
     however it is bracketed, and the log stays at its end while a burst of entries is played."""

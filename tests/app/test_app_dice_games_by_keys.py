@@ -238,3 +238,29 @@ def test_the_middle_scrolls_each_panel_in_its_border_side_by_side(xdg: Path) -> 
     outside, heading = asyncio.run(shown())
     assert outside == [], "a panel runs below the middle"
     assert heading == ["line", *TYPES], "the board's six columns side by side"
+
+
+@pytest.mark.parametrize("key", ["f8", "f9", "f10"])
+def test_without_a_camera_ctrl_k_says_there_is_no_reading_keeps_what_is_typed_and_is_not_offered(
+    xdg: Path, key: str
+) -> None:
+    """F1 lists ctrl+k (the camera's dice). Without a camera the key was silent in Carcassonne: it fell
+    through to the entry line, which deleted what was typed after the cursor; the Alhambra dice game offered
+    it in its footer. Every dice game says there is no reading, keeps the typing and leaves it out of the
+    footer."""
+
+    async def press() -> tuple[str, str, bool]:
+        async with make_app().run_test(size=(110, 34)) as pilot:
+            screen = await start_named(pilot, ["Ann", "Ben", "Cleo"], key, EventGameScreen)
+            entry = screen.query_one("#entry", Input)
+            entry.value = "5 3 1"
+            entry.cursor_position = 0
+            await pilot.press("ctrl+k")
+            return (
+                str(screen.query_one("#message", Static).render()),
+                entry.value,
+                screen.active_bindings["ctrl+k"].binding.show,
+            )
+
+    said, typed, in_footer = asyncio.run(press())
+    assert said.startswith("no camera reading to accept: ") and typed == "5 3 1" and not in_footer

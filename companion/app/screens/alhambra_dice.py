@@ -9,10 +9,8 @@ which the rules fix, are applied as soon as the game comes to them.
 from __future__ import annotations
 
 import random
-from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.widgets import Input, Static
 
 from companion.games import alhambra_dice as ad
@@ -46,10 +44,6 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
     CSS_PATH = "alhambra_dice.tcss"
     TITLE = ENTRY.title
     HELP_PAGE = ALHAMBRA_DICE
-    BINDINGS: ClassVar[list[BindingType]] = [
-        # Before the entry line's own ctrl+k (delete to the end).
-        Binding("ctrl+k", "accept_camera", "camera's dice", priority=True),
-    ]
 
     def __init__(
         self,
@@ -63,6 +57,9 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
         self.session: AlhambraDiceSession = session
         self.rng = rng
         self.camera = camera
+
+    def has_camera(self) -> bool:
+        return self.camera
 
     def compose(self) -> ComposeResult:
         yield Static(id="status", markup=False)  # the Caliph's name is no markup

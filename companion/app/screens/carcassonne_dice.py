@@ -51,12 +51,8 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
     HELP_PAGE = CARCASSONNE_DICE
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+r", "read_city", "read city"),
-        # Before the entry line's own ctrl+k (delete to the end).
-        Binding("ctrl+k", "accept_camera", "camera's dice", priority=True),
-        # Without a camera the same keys say so, out of the footer: `check_action` lets one of each two run
-        # (a ctrl+k that did nothing fell through to the entry line, which deleted what was typed).
+        # Without a camera the same key says so, out of the footer (as ctrl+k does: `EventGameScreen`).
         Binding("ctrl+r", "no_camera", show=False),
-        Binding("ctrl+k", "no_camera_reading", show=False, priority=True),
     ]
 
     class FromTable(Message):
@@ -187,11 +183,12 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
         return CarcassonneDiceCamera.event(counts, self.session.expectation(), "camera", note)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("read_city", "accept_camera"):
-            return self.camera is not None
-        if action in ("no_camera", "no_camera_reading"):
-            return self.camera is None
+        if action in ("read_city", "no_camera"):
+            return self.has_camera() == (action == "read_city")
         return super().check_action(action, parameters)
+
+    def has_camera(self) -> bool:
+        return self.camera is not None
 
     def frames_listed(self) -> bool:
         """The camera's two keys fill the footer's 80 columns."""
@@ -203,10 +200,6 @@ class CarcassonneDiceScreen(EventGameScreen[cd.Event, cd.GameState]):
             "carc.json` (the dice taught with --preset carcassonne)",
             error=True,
         )
-
-    def action_no_camera_reading(self) -> None:
-        """There is no camera reading to accept: said as the Alhambra dice game says it."""
-        self.action_accept_camera()
 
     def action_read_city(self) -> None:
         """Read the city in the camera's newest frame, off the UI thread; a second press meanwhile is told the

@@ -148,6 +148,11 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
             priority=True,
         ),
         *game_keys(),
+        # Before the entry line's own ctrl+k (delete to the end). Without a camera the same key says so, out
+        # of the footer: `check_action` lets one of the two run (a ctrl+k that did nothing fell through to
+        # the entry line, which deleted what was typed).
+        Binding("ctrl+k", "accept_camera", "camera's dice", priority=True),
+        Binding("ctrl+k", "no_camera_reading", show=False, priority=True),
         # The entry line keeps the focus, so the middle (board or pad, the Now panel) scrolls by these keys
         # too: at 80×24 its lower part is out of view, and a mouse's wheel may not be at hand.
         Binding("pageup", "scroll_middle(-1)", "page up the board or pad, then the Now panel", show=False),
@@ -189,7 +194,13 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "show_end":
             return self.state.is_over
+        if action in ("accept_camera", "no_camera_reading"):
+            return self.has_camera() == (action == "accept_camera")
         return super().check_action(action, parameters)
+
+    def has_camera(self) -> bool:
+        """Whether a camera reads this game's dice (the footer names ctrl+k only then)."""
+        raise NotImplementedError
 
     def takes_letter(self, key: str) -> bool:
         """Whether the letter `key` is the screen's key now, not typed into the entry line."""
@@ -357,6 +368,10 @@ class EventGameScreen(PlayScreen, Generic[E, S]):
         # (Carcassonne's city faces as one, less the dice built and kept).
         key = f"ctrl+k accepts {self.roll_text(roll)}, or type" if roll is not None else "type"
         self.say(f"camera read {proposal.read}: {proposal.problem}. {key} the roll", error=True)
+
+    def action_no_camera_reading(self) -> None:
+        """Without a camera there is no reading to accept: said as with one that has read none."""
+        self.action_accept_camera()
 
     def action_accept_camera(self) -> None:
         pending = self.pending
