@@ -91,7 +91,7 @@ class RollAndWriteScreen(PlayScreen):
         Binding("pagedown", "page(1)", "page down, to the Now panel and the game log", show=False),
         *LOG_KEYS,
         Binding("k", "accept_camera", "accept the camera's dice", show=False),
-        Binding("a", "toggle_auto", "auto-roll imaginary", show=False),
+        Binding("a", "toggle_auto", "imaginary players roll by themselves: off or on again", show=False),
         *game_keys(),
         # Roll & Write's first keys for undo and redo, kept: no entry line takes letters here.
         Binding("u", "undo", "undo (as ctrl+z)", show=False),
