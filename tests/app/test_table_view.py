@@ -182,6 +182,15 @@ def test_a_finished_dice_games_winner_is_on_the_first_screen(
     for result in results:
         assert f"{result.name}: {result.total}" in shown, shown
     assert "points so far" not in shown
+    if size[0] >= 80:  # a line a player: each total with its scorings, as the end screen's table gives them
+        for result in results:
+            found = re.search(rf"{re.escape(result.name)}: {result.total} \(([^)]*)\)", shown)
+            assert found, shown
+            parts = [part.split() for part in found[1].split(" + ")]
+            assert [heading for heading, _ in parts] == (
+                ["A", "B", "C"] if variant == STANDARD else ["1", "2", "3"]
+            )
+            assert sum(int(points) for _, points in parts) == result.total
 
 
 @pytest.mark.parametrize("size", [(40, 20), (80, 24)])

@@ -13,8 +13,10 @@ from textual.widgets import Static
 
 from companion.games import alhambra_dice as ad
 from companion.games.alhambra.buildings import TYPES
+from companion.games.alhambra.report import scorings_columns as original_columns
 from companion.games.alhambra_dice.alcazaba import AlcazabaGame
 from companion.games.alhambra_dice.events import Cell
+from companion.games.alhambra_dice.report import scorings_columns
 from companion.games.words import ahead, standing
 
 from .fitted import UNBOUNDED, Fitted
@@ -180,37 +182,44 @@ class AlhambraBoard(Fitted[ad.GameState]):
         return alcazaba_text(state, width) if state.alcazaba is not None else board_text(state, width)
 
 
-def scores(state: ad.GameState) -> tuple[tuple[int, ...], tuple[str, ...]]:
-    """Each player's points from the scorings held so far and, once the game is over, its winners (Alcazaba:
-    scored as the original Alhambra)."""
+Columns = tuple[tuple[str, tuple[int, ...]], ...]
+
+
+def scores(state: ad.GameState) -> tuple[tuple[int, ...], tuple[str, ...], Columns]:
+    """Each player's points from the scorings held so far, once the game is over its winners, and each
+    scoring held (its letter, or number in Alcazaba, scored as the original Alhambra) with every player's
+    points in it."""
     if state.alcazaba is None:
         board = ad.score_state(state)
-        return board.totals, board.winners
+        return board.totals, board.winners, scorings_columns(board)
     game = ad.game_at(state)  # the fold the game goes on from: no replay of the whole log
     assert isinstance(game, AlcazabaGame)
     result = game.result()
     if result is None:
-        return (0,) * len(state.names), ()
-    return tuple(p.total for p in result.players), result.winners if state.is_over else ()
+        return (0,) * len(state.names), (), ()
+    winners = result.winners if state.is_over else ()
+    return tuple(p.total for p in result.players), winners, original_columns(result)
 
 
 def points_so_far(state: ad.GameState) -> str:
     """Each player's points from the scorings held so far, on one line."""
-    totals, _ = scores(state)
+    totals, _, _ = scores(state)
     return "points so far: " + ", ".join(f"{n} {t}" for n, t in zip(state.names, totals, strict=True))
 
 
 def players_text(state: ad.GameState) -> str:
     """While the game is played each player's markers and tiles and the points so far; once it is over the
     final totals and the winners."""
-    totals, winners = scores(state)
+    totals, winners, columns = scores(state)
     if not state.is_over:
         real = (item for who, item in enumerate(zip(state.names, totals, strict=True)) if who != state.dirk)
         leading = standing(ahead(real), over=False)
         return "\n".join(line for line in [*player_lines(state), points_so_far(state), leading] if line)
-    mark = marks(state.names)
+    # Each total with its scorings, as the end screen's table gives them; no board mark before the name,
+    # which read as a scoring's letter ("A Ann: 88").
     lines = [
-        f"{mark[who]} {name}{' (imaginary)' if who == state.dirk else ''}: {total}"
+        f"{name}{' (imaginary)' if who == state.dirk else ''}: {total}"
+        f" ({' + '.join(f'{heading} {points[who]}' for heading, points in columns)})"
         for who, (name, total) in enumerate(zip(state.names, totals, strict=True))
     ]
     return "\n".join([*lines, standing(winners, over=True)])
