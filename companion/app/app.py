@@ -43,7 +43,7 @@ from .screens.roll_and_write import RollAndWriteScreen
 from .screens.share import ShareScreen
 from .screens.sheet_editor import QuitUnsavedScreen, SheetEditorScreen
 from .screens.start import AnySession, StartScreen
-from .sharing import ServedView, free_port, keep_address, kept_address
+from .sharing import ServedView, free_port, keep_address, kept_address, new_token
 from .terminal_driver import TerminalApp
 from .widgets.camera_panel import CameraPanel
 
@@ -154,10 +154,11 @@ class CompanionApp(TerminalApp):
         if self.viewers is not None:
             self.viewers.stop()
 
-    def action_share(self) -> None:
+    def action_share(self, new_key: bool = False) -> None:
         """Serve the table's view to the players' phones (once, or anew if its server ended: it could not
-        listen, or was stopped) and show its address and QR code."""
-        if self.viewers is None or self.viewers.why_ended():
+        listen, or was stopped; or with a new key, the old address refused) and show its address and QR
+        code."""
+        if new_key or self.viewers is None or self.viewers.why_ended():
             if self.viewers is not None:
                 self.viewers.stop()
             try:
@@ -165,6 +166,8 @@ class CompanionApp(TerminalApp):
             except paths.FolderError:  # no home to keep it in: a new key at each run
                 kept = None
             self.viewers_token, port = kept_address(kept)
+            if new_key:
+                self.viewers_token = new_token()
             self.viewers = ServedView(free_port(port), self.viewers_token)
             keep_address(kept, self.viewers_token, self.viewers.port)
         if isinstance(self.screen, ShareScreen):

@@ -16,13 +16,13 @@ import subprocess
 import sys
 import tempfile
 import threading
+from contextlib import suppress
 from pathlib import Path
 from typing import IO
 
 import qrcode
 
 from jsonfile import JsonFileError, Limits, is_whole_number, read_json
-from jsonfile.whole import write_whole
 
 DEFAULT_PORT = 8000
 MAX_VIEWERS = 8
@@ -73,15 +73,21 @@ def kept_address(path: Path | None) -> tuple[str, int]:
 
 
 def keep_address(path: Path | None, key: str, port: int) -> None:
-    """Keep the key and port served for the next run (`kept_address`), readable by this user alone: a
-    config folder that cannot be written keeps none, and the next run makes a new key, as before."""
+    """Keep the key and port served for the next run (`kept_address`), readable by this user alone from its
+    first byte, and in place of whatever is at `path` (a link is replaced, never written through): a config
+    folder that cannot be written keeps none, and the next run makes a new key."""
     if path is None:
         return
+    side = path.with_name(f".{path.name}.{os.getpid()}")
     try:
-        write_whole(path, json.dumps({"key": key, "port": port}) + "\n")
-        path.chmod(0o600)
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        kept = os.open(side, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+        with os.fdopen(kept, "w", encoding="utf-8") as out:
+            out.write(json.dumps({"key": key, "port": port}) + "\n")
+        os.replace(side, path)
     except OSError:
-        pass
+        with suppress(OSError):
+            side.unlink(missing_ok=True)
 
 
 def _interface_addresses() -> list[str]:
@@ -175,6 +181,9 @@ def listen_error(exc: OSError) -> str:
 def free_port(preferred: int = DEFAULT_PORT) -> int:
     """`preferred` if nothing listens there, else a free port the system picks."""
     with socket.socket() as probe:
+        # As the server binds: a port whose last connections wait out their end (TIME_WAIT, a minute after
+        # the app served phones and quit) is free to listen on, and was passed by for a random one.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind(("", preferred))
         except OSError:

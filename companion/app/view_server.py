@@ -82,24 +82,57 @@ VIEW_CLOSED = (
 NEW_KEY = (
     "The table serves its view with a new key: open the new address (F6 on the table's screen shows it)."
 )
-REOPEN_EVERY_MS = 2000
+VIEW_FAILS = (
+    "The table's view closes as soon as it opens (its game deleted, or not readable): Restart tries again."
+)
+_REOPEN_JS = """
+addEventListener('DOMContentLoaded', function () {
+  var body = document.body, message = document.querySelector('.closed-dialog .message');
+  var opened = Date.now(), waiting = false;
+  var quick = +(sessionStorage.getItem('closedQuickly') || 0);
+  function say(text) { if (message) message.textContent = text; }
+  function reopen(wait) {
+    setTimeout(function () {
+      fetch(location.href, {cache: 'no-store'}).then(function (answer) {
+        if (answer.ok) location.reload();
+        else if (answer.status == 403) say(NEW_KEY);
+        else reopen(Math.min(2 * wait, LONGEST));
+      }, function () { reopen(Math.min(2 * wait, LONGEST)); });
+    }, wait);
+  }
+  new MutationObserver(function () {
+    if (waiting || !body.classList.contains('-closed')) return;
+    waiting = true;
+    quick = Date.now() - opened < LIVED ? quick + 1 : 0;
+    sessionStorage.setItem('closedQuickly', quick);
+    if (quick >= GIVE_UP) { sessionStorage.removeItem('closedQuickly'); say(VIEW_FAILS); return; }
+    say(VIEW_CLOSED);
+    reopen(FIRST * Math.pow(2, quick));
+  }).observe(body, {attributes: true, attributeFilter: ['class']});
+});
+"""
 REOPEN = (
-    "<script>addEventListener('DOMContentLoaded',function(){"
-    "var b=document.body,m=document.querySelector('.closed-dialog .message'),waiting=false;"
-    "function say(t){if(m)m.textContent=t}"
-    "function reopen(){fetch(location.href,{cache:'no-store'}).then(function(r){"
-    f"if(r.ok)location.reload();else if(r.status==403)say({json.dumps(NEW_KEY)});"
-    f"else setTimeout(reopen,{REOPEN_EVERY_MS})}},function(){{setTimeout(reopen,{REOPEN_EVERY_MS})}})}}"
-    "new MutationObserver(function(){if(!waiting&&b.classList.contains('-closed')){waiting=true;"
-    f"say({json.dumps(VIEW_CLOSED)});setTimeout(reopen,{REOPEN_EVERY_MS})}}}})"
-    ".observe(b,{attributes:true,attributeFilter:['class']})})</script>"
+    "<script>"
+    + " ".join(
+        line.strip()
+        for line in _REOPEN_JS.replace("NEW_KEY", json.dumps(NEW_KEY))
+        .replace("VIEW_CLOSED", json.dumps(VIEW_CLOSED))
+        .replace("VIEW_FAILS", json.dumps(VIEW_FAILS))
+        .replace("LONGEST", "30000")
+        .replace("LIVED", "10000")
+        .replace("GIVE_UP", "4")
+        .replace("FIRST", "2000")
+        .splitlines()
+    )
+    + "</script>"
 )
 """The page's own end ("Session ended." and a button) came whenever its view closed: at every game the app
 opened after the first (its server started anew on the same port and key), when the app quit, or when a
 phone slept and dropped its connection; the phones followed the table to the next game only once someone
-tapped Restart. The page now says what happened and opens the view again by itself as soon as its address
-answers, every 2 s; refused for its key (the app was started anew, with a new key), it says to open the
-new address."""
+tapped Restart. The page now says what happened and opens the view again by itself once its address
+answers: first after 2 s, then twice as long each time it does not answer (up to 30 s); refused for its key
+(a new one made), it says to open the new address. A view that closed within 10 s of opening, four times
+running (its game deleted: each reload started a view that ended at once), is left closed and said so."""
 PHONE_HEAD = (
     '<meta name="viewport" content="width=device-width, initial-scale=1">'
     "<style>.intro{width:min(640px,92vw)}"

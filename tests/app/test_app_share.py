@@ -114,6 +114,61 @@ def test_the_next_run_serves_with_the_last_runs_key_and_port(xdg: Path) -> None:
     assert key != first[0] and json.loads(kept.read_text())["key"] == key
 
 
+def test_n_gives_the_view_a_new_key_kept_for_the_next_run(xdg: Path) -> None:
+    """A key kept from run to run let anyone who once scanned the code watch every later game on the network:
+    `n` on the share screen makes a new one (the old address refused), kept in its place."""
+
+    async def share() -> tuple[str, str, int, int]:
+        app = make_app()
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.press("f6")
+            await pilot.pause()
+            assert app.viewers is not None
+            old, port = app.viewers.token, app.viewers.port
+            await pilot.press("n")
+            await pilot.pause()
+            assert isinstance(app.screen, ShareScreen) and app.viewers is not None
+            new = app.viewers.token
+            assert app.screen.url is None or f"token={new}" in app.screen.url
+            served = old, new, port, app.viewers.port
+            await pilot.press("ctrl+q")
+        return served
+
+    old, new, port, port_after = asyncio.run(share())
+    assert new != old and port_after == port, "the same address but for its key"
+    assert json.loads(paths.view_address_path().read_text()) == {"key": new, "port": port}
+
+
+def test_the_kept_key_replaces_a_link_at_its_place_and_is_this_users_alone(tmp_path: Path) -> None:
+    """The key was written through whatever the path named (a link planted there: its target overwritten
+    and its mode changed) and readable by every user until its mode was set."""
+    target = tmp_path / "precious.txt"
+    target.write_text("precious")
+    kept = tmp_path / "config" / "view-address.json"
+    kept.parent.mkdir()
+    kept.symlink_to(target)
+    sharing.keep_address(kept, "k" * 16, 8000)
+    assert target.read_text() == "precious" and not kept.is_symlink()
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o600 and sharing.kept_address(kept) == ("k" * 16, 8000)
+    assert [p.name for p in kept.parent.iterdir()] == ["view-address.json"], "no side file left"
+
+
+def test_a_port_whose_last_connection_waits_out_its_end_is_free_to_serve_on_again() -> None:
+    """After the app served phones and quit, its port held connections waiting out their end (TIME_WAIT)
+    for a minute: the next run's F6 passed it by for a random port, and the phones on the kept address never
+    came back."""
+    with socket.socket() as server:
+        server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        server.bind(("127.0.0.1", 0))
+        port = server.getsockname()[1]
+        server.listen()
+        with socket.create_connection(("127.0.0.1", port)) as phone:
+            served, _ = server.accept()
+            served.close()  # the server's end closes first, as a server stopped: its side waits
+            phone.recv(1)
+    assert sharing.free_port(port) == port
+
+
 def test_f6_serves_the_view_and_shows_its_address(xdg: Path) -> None:
     seen: dict[str, Any] = {}
 

@@ -52,6 +52,7 @@ class ShareScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "dismiss", "close"),
         Binding("f6", "again", "close, or serve anew", show=False),
+        Binding("n", "new_key", "new key"),
         QUIT_OVER_MODAL,
         HELP_OVER_MODAL,
     ]
@@ -100,6 +101,12 @@ class ShareScreen(ModalScreen[None]):
         else:
             self.dismiss()
 
+    async def action_new_key(self) -> None:
+        """A new key for the view's address (the old one, kept from run to run, refused from now on): each
+        phone scans the new code."""
+        self.tries = 1
+        await self.app.run_action("share(True)")
+
     def on_resize(self, event: Resize) -> None:
         fit_classes(self, event.size)
 
@@ -115,7 +122,8 @@ class ShareScreen(ModalScreen[None]):
                     yield Static(
                         "Served on every network of this machine; only this address (its key) opens it, "
                         f"on up to {MAX_VIEWERS} screens at once.\n"
-                        "esc closes; the view stays served until the app quits",
+                        "esc closes; the view stays served until the app quits, and its address is "
+                        "kept for the next run (n: a new key, which every phone scans anew)",
                         id="hint",
                     )
         yield KeysFooter()
