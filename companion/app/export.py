@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.games.words import listed
+from companion.games.words import listed, standing
 from companion.live.frames import frames_dir
 from companion.saved_games import game_stem
 from jsonfile.whole import cannot_write, write_whole, written_whole
@@ -78,9 +78,14 @@ class EndScoring:
         return self.reasons or self.text
 
     def winners_line(self) -> str:
+        """The winners, in the words of every game's view; an imaginary player who scored as much or more
+        named as one who cannot win (a Dirk of 150 above "Winner: Ben" read as a mistake)."""
         if not self.winners:
             return "no winner yet"
-        return f"{'Winners' if len(self.winners) > 1 else 'Winner'}: {', '.join(self.winners)}"
+        best = max(total for name, total in self.totals if name in self.winners)
+        beyond = [n for n, total in self.totals if n in self.imaginary - set(self.winners) and total >= best]
+        line = standing(self.winners, over=True)
+        return f"{line} (the imaginary {listed(beyond)} cannot win)" if beyond else line
 
     def markdown(self, name: str) -> str:
         """The totals as a table, the winners, and the breakdown's text with every reason."""

@@ -34,3 +34,19 @@ def test_roll_and_writes_scoring_table_keeps_its_columns_with_such_a_name() -> N
     row = next(line for line in text.splitlines() if line.startswith("| Zoë"))
     assert unescaped_pipes(row) == unescaped_pipes(header), row
     assert r"### Zoë a\|b \*x\*'s grid" in text
+
+
+def test_the_winners_line_names_ties_as_every_view_does_and_an_imaginary_player_who_cannot_win() -> None:
+    """A tie read "Winners: Ann, Ben" on the end screen and in the Markdown, "Winners: Ann and Ben" in the
+    table's view; and with the totals' line gone from the dice games' reasons, a Dirk of 150 stood above
+    "Winner: Ben" with nothing saying he cannot win."""
+    tie = EndScoring("g", "A game", True, (("Ann", 57), ("Ben", 57)), ("Ann", "Ben"), "why", {})
+    assert tie.winners_line() == "Winners: Ann and Ben"
+    dirk = EndScoring(
+        "g", "A game", True, (("Ben", 128), ("Dirk", 150)), ("Ben",), "", {}, frozenset({"Dirk"})
+    )
+    assert dirk.winners_line() == "Winner: Ben (the imaginary Dirk cannot win)"
+    behind = EndScoring(
+        "g", "A game", True, (("Ben", 128), ("Dirk", 90)), ("Ben",), "", {}, frozenset({"Dirk"})
+    )
+    assert behind.winners_line() == "Winner: Ben"

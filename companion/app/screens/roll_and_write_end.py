@@ -20,6 +20,7 @@ from textual.widgets import Static
 from companion.games import alhambra_rw as rw
 from companion.games.alhambra_rw.entry import ENTRY
 from companion.games.alhambra_rw.report import scoreboard_text
+from companion.games.words import standing
 
 from ..export import EndScoring, md
 from ..widgets.fitted import UNBOUNDED, Fitted
@@ -67,12 +68,9 @@ def scoreboard_markdown(board: rw.Scoreboard, title: str, state: rw.GameState | 
         name = md(f"{p.name} (imaginary)" if p.imaginary else p.name)
         numbers = [*(b.vp for b in p.buildings), p.rows_columns, p.coins, p.extra, p.total]
         lines.append("| " + " | ".join([name, *map(str, numbers)]) + " |")
-    winners = ", ".join(md(w) for w in board.winners)
     lines += [
         "",
-        f"**{'Winners' if len(board.winners) > 1 else 'Winner'}: {winners}**"
-        if winners
-        else "**no winner yet**",
+        f"**{md(standing(board.winners, over=True) or 'no winner yet')}**",
         "",
         TERMS,
         "",

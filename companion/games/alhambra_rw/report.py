@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..cells import cells, padded
+from ..words import standing
 from .scoring import Scoreboard
 from .sheet import BUILDING_TYPES
 
@@ -30,9 +31,7 @@ def scoreboard_text(board: Scoreboard) -> str:
         *(line(r) for r in rows),
         "",
         # A scoring so far names none (`score_so_far`): the game is not over.
-        f"{'Winners' if len(board.winners) > 1 else 'Winner'}: {', '.join(board.winners)}"
-        if board.winners
-        else "no winner yet",
+        standing(board.winners, over=True) or "no winner yet",
         "",
         "Why:",
     ]
