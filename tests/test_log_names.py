@@ -21,6 +21,7 @@ NOW = datetime(2026, 12, 1, 20, 0)
         (("Ann", "李小龍", "Zoë🎲"), "ann-zoe"),
         (("Ann", "Ben"), "ann-ben"),
         (("Jürgen Groß",), "jurgen-gross"),
+        (("Søren", "Łukasz", "Æsa"), "soren-lukasz-aesa"),
         (("李小龍", "王"), "game"),  # nothing left to name it by
     ],
 )

@@ -87,10 +87,15 @@ class Rules(Generic[E, S, X]):
             raise IllegalMove(f"event {len(events)}: {exc}") from exc
 
 
+_UNDECOMPOSED = str.maketrans({"ø": "o", "ł": "l", "æ": "ae", "đ": "d", "œ": "oe", "þ": "th", "ð": "d"})
+"""Letters with no accent to take off (case folded first), folded by hand: Søren and Łukasz read
+`s-ren-ukasz`."""
+
+
 def _slug(names: tuple[str, ...]) -> str:
     # Accents folded to their letters, not dropped: Jürgen and Zoë read `j-rgen-zo`; Groß `gro`.
-    decomposed = unicodedata.normalize("NFKD", "-".join(names))
-    text = "".join(char for char in decomposed if not unicodedata.combining(char)).casefold()
+    decomposed = unicodedata.normalize("NFKD", "-".join(names).casefold().translate(_UNDECOMPOSED))
+    text = "".join(char for char in decomposed if not unicodedata.combining(char))
     return re.sub(r"[^a-z0-9]+", "-", text).strip("-")[:40] or "game"
 
 

@@ -30,7 +30,7 @@ from companion.games import alhambra as al
 from companion.games import alhambra_dice as ad
 from companion.games import alhambra_rw as rw
 from companion.games.alhambra.pad import PAD_PREFIX, PAD_SUFFIX
-from companion.games.alhambra.report import result_text
+from companion.games.alhambra.report import scorings_text
 from companion.games.alhambra_dice.entry import finished
 from companion.games.alhambra_dice.events import ALCAZABA, STANDARD
 from companion.games.alhambra_dice.scorefile import log_text as dice_log
@@ -305,7 +305,7 @@ def test_the_pads_scorings_wrap_each_reason_under_the_reasons(xdg: Path, width: 
     the box's edge, under the buildings and names. It wraps as every other breakdown does: under the reasons,
     or on a phone two past its row's start."""
     alhambra_pad(PAD)
-    text = result_text(al.score_game(al.read_scorings(PAD, al.load_buildings())))
+    text = scorings_text(al.score_game(al.read_scorings(PAD, al.load_buildings())))
 
     async def look() -> tuple[Static, int]:
         async with TableView(paths.games_dir()).run_test(size=(width, 40)) as pilot:

@@ -14,7 +14,7 @@ from textual.widgets import Static
 
 from companion.games import alhambra as al
 from companion.games.alhambra.pad import WALL, not_scored
-from companion.games.alhambra.report import result_text
+from companion.games.alhambra.report import scorings_text
 from companion.games.alhambra.scoring import SCORINGS
 from companion.games.words import ahead, standing
 
@@ -102,5 +102,5 @@ class PadTable(Vertical):
         final = typed == SCORINGS
         totals.border_title = "Final scoring" if final else f"Totals after scoring {typed} of {SCORINGS}"
         totals.update(Text(totals_text(result)))
-        breakdown.update(Reasons(result_text(result)))
+        breakdown.update(Reasons(scorings_text(result)))  # the totals are in the box above
         breakdown.display = True
