@@ -204,6 +204,7 @@ def unsure_alhambra_dice(folder: Path) -> tuple[CompanionApp, Callable[[Companio
     def read(app: CompanionApp) -> None:
         screen = app.screen
         assert isinstance(screen, AlhambraDiceScreen)
+        screen.camera = True  # the screen of an app with a camera, whose ctrl+k takes the camera's dice
         screen.table_settled(unsure)
 
     return CompanionApp(rng=random.Random(1), now=lambda: FIXED_NOW, game=session), read, "ctrl+a"
