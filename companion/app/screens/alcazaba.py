@@ -5,7 +5,7 @@ the variant's board (the building tiles on each column, every player's Alhambra 
 from __future__ import annotations
 
 from companion.games import alhambra_dice as ad
-from companion.games.alhambra.report import result_text, scoring_text
+from companion.games.alhambra.report import scoring_text, totals_line
 from companion.games.alhambra.scoring import Result
 from companion.games.alhambra_dice.alcazaba import AlcazabaGame
 from companion.games.alhambra_dice.entry import ENTRY
@@ -36,7 +36,7 @@ class AlcazabaScreen(AlhambraDiceScreen):
 
     def totals(self) -> str:
         result = self._result()
-        return "" if result is None else result_text(result).splitlines()[-1]
+        return "" if result is None else totals_line(result)
 
     def scored(self) -> EndScoring:
         """The scorings held so far, scored as the original Alhambra, with every reason."""

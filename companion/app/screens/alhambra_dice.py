@@ -17,7 +17,13 @@ from companion.games import alhambra_dice as ad
 from companion.games.alhambra.buildings import TYPES
 from companion.games.alhambra_dice.engine import ROUNDS
 from companion.games.alhambra_dice.entry import ENTRY, AlhambraDiceSession
-from companion.games.alhambra_dice.report import game_text, reasons_text, scoring_text, scorings_columns
+from companion.games.alhambra_dice.report import (
+    game_text,
+    reasons_text,
+    scoring_text,
+    scorings_columns,
+    totals_line,
+)
 from companion.games.alhambra_dice.scoring import AFTER_ROUND, LETTERS
 from companion.live.cameras import AlhambraDiceCamera
 from companion.live.frames import FrameKeeper
@@ -114,7 +120,7 @@ class AlhambraDiceScreen(EventGameScreen[ad.Event, ad.GameState]):
 
     def totals(self) -> str:
         """The last line of the full breakdown (the end screen shows it all): totals and winners."""
-        return game_text(ad.score_state(self.state)).splitlines()[-1]
+        return totals_line(ad.score_state(self.state))
 
     def roll_text(self, event: ad.Event) -> str:
         return roll_text(event) if isinstance(event, ad.Rolled) else ""

@@ -24,7 +24,7 @@ from companion.games import alhambra as al
 from companion.games.alhambra.entry import ENTRY
 from companion.games.alhambra.pad import EXTRA_TOWER, WALL, PadError, not_scored, save_pad
 from companion.games.alhambra.pad import summary as pad_summary
-from companion.games.alhambra.report import result_text, scorings_text
+from companion.games.alhambra.report import scorings_text, totals_line
 from companion.games.alhambra.scorefile import DIRK_DEALT
 from companion.games.alhambra.scoring import SCORINGS
 from companion.games.held import HeldFile, InUse
@@ -220,7 +220,7 @@ class AlhambraPadScreen(FittedScreen[None]):
             result.update("")
             return
         # The totals stay in view above the breakdown, which a small terminal shows only in part.
-        totals.update(result_text(self.result).rpartition("\n")[2])
+        totals.update(totals_line(self.result))
         totals.remove_class("error")
         result.update(Reasons(scorings_text(self.result)))
 

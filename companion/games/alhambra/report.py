@@ -38,16 +38,19 @@ def scorings_columns(result: Result) -> tuple[tuple[str, tuple[int, ...]], ...]:
     return tuple((str(n + 1), tuple(p.scorings[n].vp for p in result.players)) for n in range(held))
 
 
-def result_text(result: Result) -> str:
-    lines = [scorings_text(result), ""] if result.players[0].scorings else []
+def totals_line(result: Result) -> str:
+    """Every player's total and who leads or, after the last scoring, who won: the text's last line."""
     totals = ", ".join(f"{p.name}{' (imaginary)' if p.dirk else ''} {p.total}" for p in result.players)
     held = len(result.players[0].scorings)
-    if held < SCORINGS:
-        # No winner before the last scoring: the best so far lead, none while all are level (at 0 each,
-        # every player was said to lead).
-        leaders = standing(ahead((p.name, p.total) for p in result.players if not p.dirk), over=False)
-        so_far = f"Totals after scoring {held} of {SCORINGS}: {totals}."
-        lines.append(f"{so_far} {leaders}" if leaders else so_far)
-    else:
-        lines.append(f"Totals: {totals}. {standing(result.winners, over=True)}")
-    return "\n".join(lines)
+    if held >= SCORINGS:
+        return f"Totals: {totals}. {standing(result.winners, over=True)}"
+    # No winner before the last scoring: the best so far lead, none while all are level (at 0 each, every
+    # player was said to lead).
+    leaders = standing(ahead((p.name, p.total) for p in result.players if not p.dirk), over=False)
+    so_far = f"Totals after scoring {held} of {SCORINGS}: {totals}."
+    return f"{so_far} {leaders}" if leaders else so_far
+
+
+def result_text(result: Result) -> str:
+    held = [scorings_text(result), ""] if result.players[0].scorings else []
+    return "\n".join([*held, totals_line(result)])

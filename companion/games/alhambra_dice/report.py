@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.games.words import listed
+from companion.games.words import standing
 
 from .scoring import AFTER_ROUND, LETTERS, GameScore
 
@@ -42,15 +42,19 @@ def state_line(board: GameScore) -> str:
     return f"Alhambra dice game: {state}"
 
 
-def game_text(board: GameScore) -> str:
-    lines = [reasons_text(board), ""]
+def totals_line(board: GameScore) -> str:
+    """Every player's total and, once the game is over, the winners: the text's last line."""
     totals = ", ".join(
         f"{name}{' (imaginary)' if dirk else ''} {total}"
         for name, dirk, total in zip(board.names, board.dirk, board.totals, strict=True)
     )
-    lines.append(f"Totals: {totals}.")
+    line = f"Totals: {totals}."
     if board.winners:
-        lines[-1] += f" {'Winners' if len(board.winners) > 1 else 'Winner'}: {listed(board.winners)}"
+        line += f" {standing(board.winners, over=True)}"
         if any(board.dirk):
-            lines[-1] += " (the imaginary Dirk cannot win)"
-    return "\n".join(lines)
+            line += " (the imaginary Dirk cannot win)"
+    return line
+
+
+def game_text(board: GameScore) -> str:
+    return "\n".join([reasons_text(board), "", totals_line(board)])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..cells import cells, padded
+from ..words import standing
 from .city import area_text
 from .scoring import CityScore, GameScore
 
@@ -33,7 +34,7 @@ def game_text(board: GameScore) -> str:
     out = [state_line(board), ""]
     out.extend(f"{padded(p.name, width)}  {p.total:>3}" for p in board.players)
     if board.winner:
-        out += ["", f"Winner: {board.winner}"]
+        out += ["", standing((board.winner,), over=True)]
     return "\n".join([*out, "", turns_text(board)])
 
 
