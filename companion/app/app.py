@@ -126,9 +126,8 @@ class CompanionApp(TerminalApp):
         """Whether rolls the camera read keep its frame beside the game's log (`--no-frames`: not)."""
         self._first_game = game
         self.viewers: ServedView | None = None
-        """`companion serve`, once the players asked to share the view (F6)."""
-        self.viewers_token = ""
-        """The key in the view's address: only those shown the QR code can watch (the last run's, kept)."""
+        """`companion serve`, once the players asked to share the view (F6), with the key in the view's
+        address (the last run's, kept): only those shown the QR code can watch."""
 
     def get_key_display(self, binding: Binding) -> str:
         return key_name(super().get_key_display(binding))
@@ -165,11 +164,9 @@ class CompanionApp(TerminalApp):
                 kept: Path | None = paths.view_address_path()
             except paths.FolderError:  # no home to keep it in: a new key at each run
                 kept = None
-            self.viewers_token, port = kept_address(kept)
-            if new_key:
-                self.viewers_token = new_token()
-            self.viewers = ServedView(free_port(port), self.viewers_token)
-            keep_address(kept, self.viewers_token, self.viewers.port)
+            token, port = kept_address(kept)
+            self.viewers = ServedView(free_port(port), new_token() if new_key else token)
+            keep_address(kept, self.viewers.token, self.viewers.port)
         if isinstance(self.screen, ShareScreen):
             self.screen.serve(self.viewers)
         else:

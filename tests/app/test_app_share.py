@@ -182,7 +182,7 @@ def test_f6_serves_the_view_and_shows_its_address(xdg: Path) -> None:
             seen["url"], seen["text"] = screen.url, str(screen.query_one("#url").render())
             assert app.viewers is not None
             seen["port"] = app.viewers.port
-            seen["token"] = app.viewers_token
+            seen["token"] = app.viewers.token
             seen["page"] = await served_page(app.viewers)
             await pilot.press("escape", "f6", "escape")
             seen["servers"] = app.viewers
